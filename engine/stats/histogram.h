@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,12 +31,12 @@ public:
     // Forgets every recorded value; keeps the memory.
     void reset();
 
-    int64_t count() const { return m_total; }   // number of recorded values
+    int64_t count() const { return m_total; }          // number of recorded values
     int64_t clampedCount() const { return m_clamped; } // values that were above highest
-    int64_t min() const;    // smallest recorded value (equivalent-range lowest), 0 when empty
-    int64_t max() const;    // largest recorded value (highest equivalent value), 0 when empty
-    double mean() const;    // arithmetic mean, from bucket midpoints; 0 when empty
-    double stdev() const;   // population standard deviation; 0 when empty
+    int64_t min() const;  // smallest recorded value (equivalent-range lowest), 0 when empty
+    int64_t max() const;  // largest recorded value (highest equivalent value), 0 when empty
+    double mean() const;  // arithmetic mean, from bucket midpoints; 0 when empty
+    double stdev() const; // population standard deviation; 0 when empty
     // The value at `percentile` (0..100): the smallest recorded value v such that at least
     // percentile% of all values are <= v, reported as the highest value equivalent to v's bucket
     // (as HdrHistogram does). 0 when empty.
@@ -44,6 +45,10 @@ public:
     int64_t lowest() const { return m_lowest; }
     int64_t highest() const { return m_highest; }
     int significantDigits() const { return m_digits; }
+    // Number of 64-bit counters held; fixed by the constructor (or decode()), never by record().
+    std::size_t countsLength() const { return m_counts.size(); }
+    int bucketCount() const { return m_bucketCount; }       // HdrHistogram's bucket count
+    int subBucketCount() const { return m_subBucketCount; } // HdrHistogram's sub-bucket count
 
     // True when a and b fall into the same bucket.
     bool equivalent(int64_t a, int64_t b) const;
@@ -57,7 +62,11 @@ public:
     std::string toHgrm(double unitScale = 1000.0, int ticksPerHalfDistance = 5) const;
 
     // A compact, versioned binary form (sparse: only non-zero buckets) for the run store, and
-    // its inverse. decode() returns false and leaves the histogram empty on malformed input.
+    // its inverse. Layout: magic "SBHG", version byte (1), then LEB128 varints lowest, highest,
+    // digits, total, clamped, then (index delta, count) pairs, then a CRC-32 of everything before
+    // it (4 bytes, little endian). decode() takes over the encoded lowest/highest/digits; it
+    // returns false and leaves the histogram empty (its previous layout kept) on malformed,
+    // truncated or corrupted input. Any thread, not per record (allocates).
     std::vector<uint8_t> encode() const;
     bool decode(const std::vector<uint8_t> &bytes);
 
@@ -68,6 +77,9 @@ private:
     int64_t valueFromIndex(int index) const;
     int64_t lowestEquivalent(int64_t value) const;
     int64_t highestEquivalent(int64_t value) const;
+    int64_t medianEquivalent(int64_t value) const;
+    void configure(int64_t lowest, int64_t highest, int significantDigits);
+    void updateMinMax(int index);
 
     int64_t m_lowest;
     int64_t m_highest;
