@@ -1,0 +1,156 @@
+#pragma once
+
+// Value types the run store saves and loads. Plain data, copyable, no behaviour; any thread may
+// hold them. Secrets never reach these records: the caller redacts plan text, environments and
+// command lines before handing them over; the store saves exactly what it is given.
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QLatin1String>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace sb::store {
+
+// Run status values (RunRecord::status).
+inline constexpr QLatin1String kStatusRunning{"running"};         // a runner is (or was) writing
+inline constexpr QLatin1String kStatusFinished{"finished"};       // every cell done
+inline constexpr QLatin1String kStatusFailed{"failed"};           // stopped by an error
+inline constexpr QLatin1String kStatusInterrupted{"interrupted"}; // stopped by the user or a kill
+
+// One execution of a plan with a profile.
+struct RunRecord
+{
+    QString id;       // sortable + random suffix, e.g. "20261130-091500-3f2a" (RunStore::newRunId)
+    QString planPath; // the plan file as given by the user
+    QByteArray planText;   // the plan's text, already redacted by the caller
+    QByteArray planSha256; // SHA-256 of the plan file as read (bytes as given; raw or hex)
+    QString profile;       // "quick", "full", ...
+    QStringList only;      // configuration filter given on the command line; empty = all
+    QStringList routes;    // route filter; empty = all
+    QDateTime startedAt;   // when the run began (stored in UTC, millisecond precision)
+    QDateTime finishedAt;  // when it ended; invalid while running
+    QString status;        // kStatusRunning / kStatusFinished / kStatusFailed / kStatusInterrupted
+    QJsonObject
+        environment;        // machine, kernel, CPU, governor, somaxconn, versions, git revision ...
+    QJsonObject fileHashes; // file path -> SHA-256 (hex) of files the plan refers to
+
+    // Filled by RunStore::run() and RunStore::runs(); ignored by createRun().
+    qint64 windowCount = 0;      // stored windows of this run, valid or not
+    qint64 validWindowCount = 0; // stored windows that passed every gate
+};
+
+// One configuration of a run: what was started and what it reported.
+struct ConfigurationRecord
+{
+    QString runId;    // the run
+    QString name;     // the configuration's name in the plan
+    QJsonObject info; // command, cwd, redacted environment, versions read back, ...
+};
+
+// One interval of a window's timeline (the sampler reads once per interval).
+struct IntervalRecord
+{
+    int index = 0;           // 0-based interval number inside the measured window
+    double startS = 0;       // interval start, seconds since the measured window began
+    double endS = 0;         // interval end, seconds since the measured window began
+    qint64 requests = 0;     // responses completed in the interval
+    qint64 ok = 0;           // 2xx responses completed in the interval
+    qint64 errors = 0;       // transport errors plus unexpected statuses in the interval
+    double okPerS = 0;       // ok / (endS - startS), responses per second
+    qint64 p50Us = 0;        // median latency of the interval, microseconds
+    qint64 p99Us = 0;        // 99th percentile latency of the interval, microseconds
+    qint64 maxUs = 0;        // largest latency of the interval, microseconds
+    double serverCores = 0;  // server tree CPU / wall time in the interval; 1.0 = one core
+    double foreignPct = 0;   // foreign CPU in the interval, percent of one core (450 = 4.5 cores)
+    double excludedPct = 0;  // CPU of excluded processes (database backends), percent of one core
+    double generatorPct = 0; // CPU of the load engine, percent of one core
+    qint64 rssBytes = 0; // server tree resident set at interval end, bytes (double-counts shared)
+    qint64 pssBytes = 0; // server tree proportional set at interval end, bytes
+};
+
+// One raw sampler reading inside a window, for series that do not fit IntervalRecord
+// (per-process CPU, a database's counters, ...).
+struct SampleRecord
+{
+    double atS = 0;   // seconds since the measured window began
+    QString series;   // what was read, e.g. "pid:4242:cpu-s" or "pg:checkpoints"
+    double value = 0; // the reading, in the unit the series name states
+};
+
+// One measured attempt of a cell in one round, valid or not.
+struct WindowRecord
+{
+    qint64 id = 0;         // assigned by RunStore::saveWindow(); ignored on save
+    QString runId;         // the run
+    int round = 0;         // 0-based round number
+    QString configuration; // configuration name
+    QString route;         // route name
+    int concurrency = 0;   // connections (closed loop) of the cell
+    int attempt = 0;       // 0-based attempt number of this cell in this round
+    bool valid = false;    // passed every gate
+    QString
+        invalidReason; // why not, e.g. "foreign-cpu 512% >= 450%", "sleep gap 14.2 s", "checkpoint"
+    QStringList flags; // remarks that do not invalidate, e.g. "client-bound"
+    QDateTime startedAt;             // start of the measured interval (UTC, millisecond precision)
+    double elapsedS = 0;             // measured seconds including the final drain
+    qint64 requests = 0;             // responses completed
+    qint64 ok = 0;                   // 2xx responses
+    QJsonObject statusCounts;        // status code (as text) -> responses
+    QJsonObject errors;              // connect, read, write, timeout, parse -> count
+    qint64 bytesIn = 0;              // bytes read from the server
+    qint64 bytesOut = 0;             // bytes written to the server
+    qint64 reconnects = 0;           // connections re-opened during the window
+    double clientCpuS = 0;           // CPU seconds used by the load engine
+    QJsonObject latencyUs;           // p50 p90 p99 p999 max mean stdev, microseconds
+    QByteArray histogram;            // sb::Histogram::encode() bytes (latency, microseconds)
+    QByteArray histogramUncorrected; // same without coordinated-omission correction (open loop)
+    double serverCpuS = 0;           // server tree CPU seconds during the window
+    double serverCoresMean = 0;      // serverCpuS / elapsedS; 1.0 = one core
+    double foreignPctMean = 0;       // mean foreign CPU, percent of one core
+    double foreignPctPeak = 0;       // highest interval foreign CPU, percent of one core
+    double excludedPctMean = 0;      // mean CPU of excluded processes, percent of one core
+    double generatorPctMean = 0;     // mean load engine CPU, percent of one core
+    qint64 rssBytesPeak = 0;         // largest server tree RSS seen, bytes
+    qint64 pssBytesPeak = 0;         // largest server tree PSS seen, bytes
+    qint64 checkpoints = 0;          // database checkpoints that happened inside the window
+    QJsonObject gates;               // gate name -> {value, threshold, passed, ...}
+    QVector<IntervalRecord> intervals; // per-interval timeline, in index order
+    QVector<SampleRecord> samples;     // raw sampler readings, in stored order
+};
+
+// Something that happened during a run: server start/stop, parity result, hook output, warning.
+struct EventRecord
+{
+    QString runId;    // the run
+    QDateTime at;     // when (UTC, millisecond precision)
+    QString kind;     // e.g. "server-started", "parity-failed", "warning"
+    QString detail;   // one human sentence
+    QJsonObject data; // anything structured
+};
+
+// A configuration's server output of one round (chunks appended in order are joined).
+struct ServerLogRecord
+{
+    QString runId;          // the run
+    QString configuration;  // configuration name
+    int round = 0;          // 0-based round
+    QByteArray stdoutBytes; // everything the server tree wrote to stdout
+    QByteArray stderrBytes; // everything the server tree wrote to stderr
+};
+
+// What `stackbench resume` needs about one cell in one round.
+struct CellProgress
+{
+    int round = 0;           // 0-based round
+    QString configuration;   // configuration name
+    QString route;           // route name
+    int concurrency = 0;     // connections
+    int attempts = 0;        // stored windows of this cell in this round, valid or not
+    int validWindows = 0;    // of those, how many passed every gate (0 or 1 normally)
+    qint64 lastWindowId = 0; // id of the cell's most recent window in this round
+};
+
+} // namespace sb::store

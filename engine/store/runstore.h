@@ -1,0 +1,133 @@
+#pragma once
+
+// The run store: every run, window, event and server log on Qt Sql.
+//
+// Backends: SQLite by default, one file (defaultLocation(): AppLocalDataLocation + "/runs.sqlite");
+// any other path selects another SQLite file; a URL "postgresql://user:pass@host:port/dbname"
+// (also "postgres://", with libpq options as query items, e.g. "?sslmode=require") selects
+// PostgreSQL. Both backends share one schema, versioned in the table schema_version and brought
+// up to date by ordered migrations, each applied in one transaction.
+//
+// Durability: SQLite runs in WAL mode with synchronous=FULL; each saveWindow() is one transaction,
+// so a process killed at any moment (SIGKILL included) loses at most the window in flight and
+// never leaves a half-written window or a corrupt file.
+//
+// Threads: a RunStore uses its own uniquely named QSqlDatabase connection, created by open() and
+// removed by the destructor. Create, use and destroy it on ONE thread. Several RunStore objects
+// (on different threads or processes) may share a location: WAL lets readers run beside the
+// writer, and writers wait up to 10 s for each other.
+//
+// Errors: every failure is an sb::Error with code "store.*", where = the location (password
+// removed) and, where one is involved, the table; detail = the driver's text.
+
+#include "core/result.h"
+#include "store/records.h"
+
+#include <QSqlDatabase>
+#include <QString>
+#include <QVector>
+#include <memory>
+
+class QSqlQuery;
+
+namespace sb::store {
+
+class RunStore
+{
+public:
+    enum class Backend
+    {
+        Sqlite,
+        Postgres
+    };
+
+    // Opens (creating if needed) the store at `location` (empty = defaultLocation()) and applies
+    // pending migrations. Errors: "store.open" (cannot open or not a database, e.g. a garbage
+    // file), "store.foreign" (a database with tables but no schema_version), "store.too-new"
+    // (written by a newer Stackbench: schema version above latestSchemaVersion()),
+    // "store.migrate" (a migration failed; it was rolled back).
+    static sb::Result<std::unique_ptr<RunStore>> open(const QString &location = QString());
+    // AppLocalDataLocation + "/runs.sqlite" (depends on the application and organisation names).
+    static QString defaultLocation();
+    // The schema version this build writes.
+    static int latestSchemaVersion();
+    // A new run id: UTC "yyyyMMdd-HHmmss-xxxx" with 4 random hex digits; sorts by start time.
+    static QString newRunId(const QDateTime &now = QDateTime::currentDateTimeUtc());
+
+    ~RunStore();
+    RunStore(const RunStore &) = delete;
+    RunStore &operator=(const RunStore &) = delete;
+
+    Backend backend() const { return m_backend; }
+    // The location as given, with any password removed (safe to show and log).
+    QString displayLocation() const { return m_display; }
+    // The schema version of the open store (== latestSchemaVersion() after open()).
+    int schemaVersion() const { return m_schemaVersion; }
+
+    // --- writing (each call is one transaction) ---
+
+    // Inserts a run. Errors: "store.write" (e.g. the id exists).
+    sb::Status createRun(const RunRecord &run);
+    // Sets the status and finishedAt = now. Errors: "store.status" (unknown status),
+    // "store.not-found", "store.write".
+    sb::Status finishRun(const QString &runId, const QString &status);
+    // Sets the status only and clears finishedAt when it is kStatusRunning (for resume).
+    sb::Status setRunStatus(const QString &runId, const QString &status);
+    // Inserts or replaces the configuration `name` of the run.
+    sb::Status saveConfiguration(const QString &runId, const QString &name,
+                                 const QJsonObject &info);
+    // Saves the window with its intervals and samples in one transaction; returns its id.
+    // window.id is ignored. Errors: "store.write" (nothing of the window is kept).
+    sb::Result<qint64> saveWindow(const WindowRecord &window);
+    sb::Status saveEvent(const EventRecord &event);
+    // Appends output of a configuration's server tree in one round; chunks are joined on read.
+    sb::Status appendServerLog(const QString &runId, const QString &configuration, int round,
+                               const QByteArray &stdoutBytes, const QByteArray &stderrBytes);
+    // Deletes a run and everything stored for it.
+    sb::Status deleteRun(const QString &runId);
+
+    // --- reading ---
+
+    // One run with its window counts. Errors: "store.not-found", "store.read".
+    sb::Result<RunRecord> run(const QString &runId) const;
+    // Every run, newest first (by startedAt, then id), with window counts.
+    sb::Result<QVector<RunRecord>> runs() const;
+    sb::Result<QVector<ConfigurationRecord>> configurations(const QString &runId) const;
+    // The run's windows in stored order; with `withIntervals`, also their intervals and samples.
+    sb::Result<QVector<WindowRecord>> windows(const QString &runId,
+                                              bool withIntervals = false) const;
+    // One window with its intervals and samples. Errors: "store.not-found", "store.read".
+    sb::Result<WindowRecord> window(qint64 windowId) const;
+    // Events in stored order.
+    sb::Result<QVector<EventRecord>> events(const QString &runId) const;
+    // One record per (configuration, round), ordered by first output, chunks joined.
+    sb::Result<QVector<ServerLogRecord>> serverLogs(const QString &runId) const;
+    // For resume: per (round, configuration, route, concurrency) the number of attempts and of
+    // valid windows, ordered by the cell's first window.
+    sb::Result<QVector<CellProgress>> cellProgress(const QString &runId) const;
+
+private:
+    RunStore() = default;
+
+    sb::Status initialise();
+    sb::Status migrate();
+    sb::Error sqlError(const QString &code, const QString &table, const QSqlQuery &query) const;
+    sb::Error dbError(const QString &code, const QString &table) const;
+    sb::Status exec(QSqlQuery &query, const QString &table, const QString &code) const;
+    sb::Status exec(const QString &sql, const QString &table, const QString &code);
+    sb::Status beginTransaction(const QString &table);
+    sb::Status commitTransaction(const QString &table);
+    void rollbackTransaction();
+    sb::Result<qint64> insertReturningId(QSqlQuery &query, const QString &table);
+    sb::Status updateStatus(const QString &runId, const QString &status, bool finish);
+    sb::Result<QVector<WindowRecord>> loadWindows(const QString &where, const QVariant &key,
+                                                  bool withDetails) const;
+
+    Backend m_backend = Backend::Sqlite;
+    QString m_connectionName;
+    QString m_display;
+    QSqlDatabase m_db;
+    int m_schemaVersion = 0;
+};
+
+} // namespace sb::store
