@@ -3,7 +3,6 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
-
 #include <cstdio>
 #include <cstring>
 #include <functional>

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 #include <utility>
 #include <variant>
@@ -17,16 +16,22 @@ struct Error
     QString detail; // one sentence for a human
 
     // "where: detail" (or just detail), for one-line messages.
-    QString toString() const { return where.isEmpty() ? detail : where + QStringLiteral(": ") + detail; }
+    QString toString() const
+    {
+        return where.isEmpty() ? detail : where + QStringLiteral(": ") + detail;
+    }
 };
 
 // A value or an error. Library APIs that can fail return this; nothing throws across threads.
-template<typename T>
-class Result
+template<typename T> class Result
 {
 public:
-    Result(T value) : m_v(std::move(value)) {}
-    Result(Error error) : m_v(std::move(error)) {}
+    Result(T value)
+        : m_v(std::move(value))
+    {}
+    Result(Error error)
+        : m_v(std::move(error))
+    {}
 
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -44,8 +49,7 @@ private:
 
 // For operations that return nothing but can fail.
 struct Ok
-{
-};
+{};
 using Status = Result<Ok>;
 
 } // namespace sb

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "stats/histogram.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace sb::load {
+
+// Plain counters, summed per interval and per window. Every field counts events of requests
+// that belong to the phase (a request belongs to the phase in which it was sent).
+struct Counters
+{
+    int64_t requests = 0;      // requests fully written to a socket
+    int64_t responses = 0;     // complete responses parsed (any status)
+    int64_t ok = 0;            // responses with a 2xx status
+    int64_t connectErrors = 0; // failed or refused connects
+    int64_t readErrors = 0;    // resets, or the peer closing before a complete response
+    int64_t writeErrors = 0;   // failed writes (EPIPE, ECONNRESET)
+    int64_t timeouts = 0;      // requests (or connects) with no response within the timeout
+    int64_t parseErrors = 0;   // malformed HTTP from the server
+    int64_t bytesIn = 0;       // bytes read from sockets
+    int64_t bytesOut = 0;      // bytes written to sockets
+    int64_t reconnects = 0;    // connections opened again after the first (close, error, timeout)
+    int64_t late = 0;          // open loop: requests sent more than 1 ms after their intended time
+    std::array<int64_t, 600> status{}; // responses per status code (index = code, 0..599)
+
+    int64_t errors() const
+    {
+        return connectErrors + readErrors + writeErrors + timeouts + parseErrors;
+    }
+    void add(const Counters &o);
+};
+
+// What happened in one interval of the live view. An immutable value handed to the consumer.
+struct IntervalSnapshot
+{
+    bool warmup = false; // true while warming up (indices restart at 0 when measuring starts)
+    int index = 0;       // interval number within its phase
+    double startS = 0;   // interval start, seconds since the phase began
+    double endS = 0;     // interval end, seconds since the phase began
+    Counters counts;     // counters of this interval alone
+    double okPerS = 0;   // 2xx per second in this interval
+    int64_t p50Us = 0;   // latency percentiles of responses completed in this interval, us
+    int64_t p90Us = 0;
+    int64_t p99Us = 0;
+    int64_t maxUs = 0;
+    int inFlight = 0; // requests outstanding when the interval closed
+};
+
+// The final result of one window.
+struct LoadResult
+{
+    bool cancelled = false; // cancel() was called; numbers cover what ran until then
+    Counters warmup;        // the warm-up phase's counters (the runner fails closed on errors)
+    Counters total;         // the measured phase's counters, including the drain
+    double warmupS = 0;     // seconds spent warming up
+    double elapsedS = 0;    // measured seconds: measure start to the end of the final drain
+    double okPerS = 0;      // successful throughput = total.ok / elapsedS
+    double clientCpuS = 0;  // CPU seconds of the engine's threads during measure + drain
+    Histogram latency;      // us; open loop: from the intended send time (corrected)
+    Histogram latencyUncorrected; // us; from the actual send time (equals latency in closed loop)
+};
+
+} // namespace sb::load

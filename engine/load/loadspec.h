@@ -1,0 +1,38 @@
+#pragma once
+
+#include "http/request.h"
+
+#include <cstdint>
+#include <string>
+
+namespace sb::load {
+
+// How requests are paced.
+enum class Mode
+{
+    Closed, // each connection sends its next request as soon as the previous response arrived
+    Open    // requests are scheduled at a fixed total rate; latency counts from the intended time
+};
+
+// Everything one window of load needs. Plain values; copy freely.
+struct LoadSpec
+{
+    std::string host = "127.0.0.1"; // address or name to connect to
+    uint16_t port = 80;
+    std::string hostHeader; // Host header value; empty = host[:port]
+    http::Request request;  // the one request shape sent on every connection
+
+    int connections = 10; // total connections, spread over the threads
+    int threads = 1;      // worker threads, each with its own epoll loop
+    Mode mode = Mode::Closed;
+    double ratePerS = 0; // open loop: total intended requests per second
+
+    int64_t warmupMs = 0;        // warm-up by time (requests sent in it are discarded) ...
+    int64_t warmupRequests = 0;  // ... or by response count; both 0 = no warm-up
+    int64_t durationMs = 10'000; // measured duration; ignored when requestLimit > 0
+    int64_t requestLimit = 0;    // > 0: measure exactly this many requests instead of a duration
+    int64_t timeoutMs = 180'000; // per request (and per connect); waiting is latency, not failure
+    int intervalMs = 1000;       // live snapshot interval, 100 .. 60000
+};
+
+} // namespace sb::load
