@@ -1,0 +1,735 @@
+#include "target/targetserver.h"
+
+#include "target/router.h"
+#include "target/targetdb.h"
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <ctime>
+#include <llhttp.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+namespace sb::target {
+
+namespace {
+
+constexpr size_t kMaxTargetBytes = 8 * 1024;    // request target -> 414
+constexpr size_t kMaxHeaderBytes = 64 * 1024;   // all header names and values -> 431
+constexpr uint64_t kMaxBodyBytes = 1024 * 1024; // request body -> 413
+constexpr size_t kMaxOutBacklogBytes = 1 << 20; // stop parsing while this much is unsent
+constexpr size_t kScratchBytes = 64 * 1024;     // one recv()
+constexpr int64_t kLingerMs = 2000;             // drain a closing connection at most this long
+constexpr int64_t kAcceptPauseMs = 100;         // back-off when out of file descriptors
+
+// epoll tags: connections use (serial << 32 | fd) with serial >= 1.
+constexpr uint64_t kTagListen = 1;
+constexpr uint64_t kTagStop = 2;
+constexpr uint64_t kTagTimer = 3;
+
+int64_t monotonicNs()
+{
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+bool iequals(std::string_view a, std::string_view lowerB)
+{
+    if (a.size() != lowerB.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char c = a[i];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        if (c != lowerB[i])
+            return false;
+    }
+    return true;
+}
+
+struct Conn
+{
+    int fd = -1;
+    uint32_t serial = 0;
+    llhttp_t parser;
+
+    // The request being parsed.
+    std::string target;
+    std::string field;
+    std::string value;
+    std::string authorization;
+    std::string body;
+    size_t headerBytes = 0;
+    enum class HeaderOfInterest
+    {
+        None,
+        Authorization,
+        Expect
+    } wanted = HeaderOfInterest::None;
+    bool expectContinue = false;
+    int limitStatus = 0; // 413/414/431 when a limit stopped the parser
+    bool keepAlive = true;
+    bool http10 = false;
+
+    std::string pending; // received bytes held back while a response is delayed
+    size_t pendingPos = 0;
+    std::string out; // responses not yet written
+    size_t outPos = 0;
+
+    bool waiting = false;    // a delayed response is due before anything else is parsed
+    bool closeAfter = false; // close once `out` is written
+    bool lingering = false;  // write side shut down; discarding input until EOF
+    bool eof = false;        // the peer closed its write side
+
+    size_t unsent() const { return out.size() - outPos; }
+};
+
+struct Timer
+{
+    int64_t deadlineNs;
+    int fd; // -1: resume accepting
+    uint32_t serial;
+    bool linger; // false: a delayed response is due; true: end a lingering close
+    bool operator>(const Timer &o) const { return deadlineNs > o.deadlineNs; }
+};
+
+int onMessageBegin(llhttp_t *p)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    c->target.clear();
+    c->field.clear();
+    c->value.clear();
+    c->authorization.clear();
+    c->body.clear();
+    c->headerBytes = 0;
+    c->wanted = Conn::HeaderOfInterest::None;
+    c->expectContinue = false;
+    return 0;
+}
+
+int onUrl(llhttp_t *p, const char *at, size_t len)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (c->target.size() + len > kMaxTargetBytes) {
+        c->limitStatus = 414;
+        return -1;
+    }
+    c->target.append(at, len);
+    return 0;
+}
+
+bool headerBudget(Conn *c, size_t len)
+{
+    c->headerBytes += len;
+    if (c->headerBytes <= kMaxHeaderBytes)
+        return true;
+    c->limitStatus = 431;
+    return false;
+}
+
+int onHeaderField(llhttp_t *p, const char *at, size_t len)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (!headerBudget(c, len))
+        return -1;
+    if (c->field.size() < 32) // only short names are of interest
+        c->field.append(at, std::min(len, 32 - c->field.size()));
+    return 0;
+}
+
+int onHeaderFieldComplete(llhttp_t *p)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (iequals(c->field, "authorization"))
+        c->wanted = Conn::HeaderOfInterest::Authorization;
+    else if (iequals(c->field, "expect"))
+        c->wanted = Conn::HeaderOfInterest::Expect;
+    else
+        c->wanted = Conn::HeaderOfInterest::None;
+    c->field.clear();
+    return 0;
+}
+
+int onHeaderValue(llhttp_t *p, const char *at, size_t len)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (!headerBudget(c, len))
+        return -1;
+    if (c->wanted != Conn::HeaderOfInterest::None)
+        c->value.append(at, len);
+    return 0;
+}
+
+int onHeaderValueComplete(llhttp_t *p)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (c->wanted == Conn::HeaderOfInterest::Authorization)
+        c->authorization = c->value;
+    else if (c->wanted == Conn::HeaderOfInterest::Expect)
+        c->expectContinue = iequals(c->value, "100-continue");
+    c->wanted = Conn::HeaderOfInterest::None;
+    c->value.clear();
+    return 0;
+}
+
+int onHeadersComplete(llhttp_t *p)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    c->keepAlive = llhttp_should_keep_alive(p) != 0;
+    c->http10 = p->http_major == 1 && p->http_minor == 0;
+    if ((p->flags & F_CONTENT_LENGTH) && p->content_length > kMaxBodyBytes) {
+        c->limitStatus = 413;
+        return -1;
+    }
+    if (c->expectContinue && !c->http10)
+        c->out += "HTTP/1.1 100 Continue\r\n\r\n";
+    return 0;
+}
+
+int onBody(llhttp_t *p, const char *at, size_t len)
+{
+    auto *c = static_cast<Conn *>(p->data);
+    if (c->body.size() + len > kMaxBodyBytes) {
+        c->limitStatus = 413;
+        return -1;
+    }
+    c->body.append(at, len);
+    return 0;
+}
+
+int onMessageComplete(llhttp_t *)
+{
+    // Pausing hands the complete request to the worker outside the callback, which can then
+    // stop parsing (a delayed response) with the rest of the input untouched.
+    return HPE_PAUSED;
+}
+
+const llhttp_settings_t *parserSettings()
+{
+    static const llhttp_settings_t settings = [] {
+        llhttp_settings_t s;
+        llhttp_settings_init(&s);
+        s.on_message_begin = onMessageBegin;
+        s.on_url = onUrl;
+        s.on_header_field = onHeaderField;
+        s.on_header_field_complete = onHeaderFieldComplete;
+        s.on_header_value = onHeaderValue;
+        s.on_header_value_complete = onHeaderValueComplete;
+        s.on_headers_complete = onHeadersComplete;
+        s.on_body = onBody;
+        s.on_message_complete = onMessageComplete;
+        return s;
+    }();
+    return &settings;
+}
+
+std::string errnoText(int err)
+{
+    return std::strerror(err);
+}
+
+} // namespace
+
+struct Server::Worker
+{
+    int epollFd = -1;
+    int listenFd = -1;
+    int timerFd = -1;
+    int stopFd = -1; // shared, owned by Server
+    Router router;
+    RouteReply reply;
+    std::vector<std::unique_ptr<Conn>> conns; // indexed by fd
+    std::vector<Timer> timers;                // min-heap on deadlineNs
+    int64_t armedNs = -1;
+    uint32_t nextSerial = 1;
+    bool stopping = false;
+    bool acceptPaused = false;
+    std::unique_ptr<char[]> scratch{new char[kScratchBytes]};
+
+    ~Worker()
+    {
+        for (auto &c : conns) {
+            if (c)
+                ::close(c->fd);
+        }
+        if (listenFd >= 0)
+            ::close(listenFd);
+        if (timerFd >= 0)
+            ::close(timerFd);
+        if (epollFd >= 0)
+            ::close(epollFd);
+    }
+
+    bool init(int listenSocket, int stopEventFd, const std::string &dbPath, std::string &error)
+    {
+        listenFd = listenSocket;
+        stopFd = stopEventFd;
+        if (!router.open(dbPath, error))
+            return false;
+        epollFd = ::epoll_create1(EPOLL_CLOEXEC);
+        timerFd = ::timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+        if (epollFd < 0 || timerFd < 0) {
+            error = "epoll/timerfd: " + errnoText(errno);
+            return false;
+        }
+        return add(listenFd, kTagListen, EPOLLIN) && add(stopFd, kTagStop, EPOLLIN) &&
+               add(timerFd, kTagTimer, EPOLLIN, &error);
+    }
+
+    bool add(int fd, uint64_t tag, uint32_t events, std::string *error = nullptr)
+    {
+        epoll_event ev{};
+        ev.events = events;
+        ev.data.u64 = tag;
+        if (::epoll_ctl(epollFd, EPOLL_CTL_ADD, fd, &ev) == 0)
+            return true;
+        if (error)
+            *error = "epoll_ctl: " + errnoText(errno);
+        return false;
+    }
+
+    void run()
+    {
+        // Timers fire when due, not up to 50 us later: GET /delay is a precision instrument.
+        ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+        epoll_event events[256];
+        while (!stopping) {
+            const int n = ::epoll_wait(epollFd, events, 256, -1);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                break;
+            }
+            for (int i = 0; i < n; ++i) {
+                const uint64_t tag = events[i].data.u64;
+                if (tag == kTagListen) {
+                    acceptAll();
+                } else if (tag == kTagStop) {
+                    stopping = true;
+                } else if (tag == kTagTimer) {
+                    uint64_t expirations;
+                    [[maybe_unused]] ssize_t r = ::read(timerFd, &expirations, sizeof expirations);
+                    fireTimers();
+                } else if (Conn *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32))) {
+                    service(*c);
+                }
+            }
+        }
+    }
+
+    Conn *lookup(int fd, uint32_t serial)
+    {
+        if (fd < 0 || size_t(fd) >= conns.size())
+            return nullptr;
+        Conn *c = conns[size_t(fd)].get();
+        return c && c->serial == serial ? c : nullptr;
+    }
+
+    void acceptAll()
+    {
+        if (acceptPaused)
+            return;
+        for (;;) {
+            const int fd = ::accept4(listenFd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (fd < 0) {
+                if (errno == EINTR || errno == ECONNABORTED)
+                    continue;
+                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                    // The listener is level-triggered: stop watching it for a moment rather than
+                    // spinning on a backlog we cannot take.
+                    ::epoll_ctl(epollFd, EPOLL_CTL_DEL, listenFd, nullptr);
+                    acceptPaused = true;
+                    addTimer(kAcceptPauseMs * 1000000, -1, 0, false);
+                }
+                return;
+            }
+            const int one = 1;
+            ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            auto conn = std::make_unique<Conn>();
+            conn->fd = fd;
+            conn->serial = nextSerial++;
+            if (nextSerial == 0)
+                nextSerial = 1;
+            llhttp_init(&conn->parser, HTTP_REQUEST, parserSettings());
+            conn->parser.data = conn.get();
+            const uint64_t tag = uint64_t(conn->serial) << 32 | uint32_t(fd);
+            if (!add(fd, tag, EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET)) {
+                ::close(fd);
+                continue;
+            }
+            if (conns.size() <= size_t(fd))
+                conns.resize(size_t(fd) + 64);
+            conns[size_t(fd)] = std::move(conn);
+        }
+    }
+
+    void addTimer(int64_t delayNs, int fd, uint32_t serial, bool linger)
+    {
+        timers.push_back(Timer{monotonicNs() + delayNs, fd, serial, linger});
+        std::push_heap(timers.begin(), timers.end(), std::greater<>());
+        arm();
+    }
+
+    void arm()
+    {
+        const int64_t next = timers.empty() ? 0 : timers.front().deadlineNs;
+        if (next == armedNs)
+            return;
+        itimerspec its{};
+        its.it_value.tv_sec = next / 1000000000;
+        its.it_value.tv_nsec = next % 1000000000;
+        if (next == 0 && !timers.empty())
+            its.it_value.tv_nsec = 1;
+        ::timerfd_settime(timerFd, TFD_TIMER_ABSTIME, &its, nullptr);
+        armedNs = next;
+    }
+
+    void fireTimers()
+    {
+        while (!timers.empty() && timers.front().deadlineNs <= monotonicNs()) {
+            std::pop_heap(timers.begin(), timers.end(), std::greater<>());
+            const Timer t = timers.back();
+            timers.pop_back();
+            if (t.fd < 0) {
+                acceptPaused = false;
+                add(listenFd, kTagListen, EPOLLIN);
+                continue;
+            }
+            Conn *c = lookup(t.fd, t.serial);
+            if (!c)
+                continue;
+            if (t.linger) {
+                if (c->lingering)
+                    closeConn(*c);
+                continue;
+            }
+            if (c->waiting) {
+                c->waiting = false;
+                writeResponse(*c, 200, c->body, {});
+                service(*c);
+            }
+        }
+        arm();
+    }
+
+    void closeConn(Conn &c)
+    {
+        const int fd = c.fd;
+        ::close(fd); // also removes it from the epoll set
+        conns[size_t(fd)].reset();
+    }
+
+    void writeResponse(Conn &c, int status, std::string_view body, std::string_view headers)
+    {
+        std::string &o = c.out;
+        if (c.outPos == o.size()) {
+            o.clear();
+            c.outPos = 0;
+        }
+        char num[16];
+        o += "HTTP/1.1 ";
+        o.append(num, std::to_chars(num, num + sizeof num, status).ptr);
+        o += ' ';
+        o += statusReason(status);
+        o += "\r\nContent-Type: application/json\r\nContent-Length: ";
+        o.append(num, std::to_chars(num, num + sizeof num, body.size()).ptr);
+        o += "\r\n";
+        if (!c.keepAlive)
+            o += "Connection: close\r\n";
+        else if (c.http10)
+            o += "Connection: keep-alive\r\n";
+        o += headers;
+        o += "\r\n";
+        o += body;
+        if (!c.keepAlive)
+            c.closeAfter = true;
+    }
+
+    void fail(Conn &c, int status, std::string_view message)
+    {
+        c.keepAlive = false;
+        std::string body = "{\"error\":\"";
+        body += message;
+        body += "\"}";
+        writeResponse(c, status, body, {});
+    }
+
+    void dispatch(Conn &c)
+    {
+        RouteRequest request;
+        request.method = llhttp_method_name(llhttp_method_t(llhttp_get_method(&c.parser)));
+        request.target = c.target;
+        request.authorization = c.authorization;
+        request.body = c.body;
+        router.handle(request, reply);
+        if (reply.delayMs > 0) {
+            // The body is kept in the request's body buffer, unused until the next request.
+            c.body = reply.body;
+            c.waiting = true;
+            addTimer(int64_t(reply.delayMs) * 1000000, c.fd, c.serial, false);
+            return;
+        }
+        writeResponse(c, reply.status, reply.body, reply.headers);
+    }
+
+    bool canParse(const Conn &c) const
+    {
+        return !c.waiting && !c.closeAfter && c.unsent() < kMaxOutBacklogBytes;
+    }
+
+    // Parses `data` until it is used up or parsing must pause; `used` = bytes consumed.
+    void parse(Conn &c, const char *data, size_t len, size_t &used)
+    {
+        used = 0;
+        while (used < len && canParse(c)) {
+            const llhttp_errno_t err = llhttp_execute(&c.parser, data + used, len - used);
+            if (err == HPE_OK) {
+                used = len;
+                break;
+            }
+            if (err == HPE_PAUSED) {
+                used = size_t(llhttp_get_error_pos(&c.parser) - data);
+                llhttp_resume(&c.parser);
+                dispatch(c);
+                continue;
+            }
+            switch (c.limitStatus) {
+            case 413:
+                fail(c, 413, "request body larger than 1 MiB");
+                break;
+            case 414:
+                fail(c, 414, "request target longer than 8 KiB");
+                break;
+            case 431:
+                fail(c, 431, "request headers larger than 64 KiB");
+                break;
+            default:
+                fail(c, 400, "malformed request");
+            }
+            used = len;
+        }
+    }
+
+    // Writes what it can; false on a write error (the connection is gone).
+    bool flush(Conn &c)
+    {
+        while (c.outPos < c.out.size()) {
+            const ssize_t n =
+                ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
+            if (n > 0) {
+                c.outPos += size_t(n);
+                continue;
+            }
+            if (n < 0 && errno == EINTR)
+                continue;
+            return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        }
+        c.out.clear();
+        c.outPos = 0;
+        if (c.out.capacity() > 4 * kMaxOutBacklogBytes)
+            c.out.shrink_to_fit();
+        return true;
+    }
+
+    // Does everything a connection can do now: parse held-back input, write, read more.
+    void service(Conn &c)
+    {
+        char *buf = scratch.get();
+        for (;;) {
+            if (c.lingering) {
+                for (;;) {
+                    const ssize_t n = ::recv(c.fd, buf, kScratchBytes, 0);
+                    if (n > 0)
+                        continue;
+                    if (n < 0 && errno == EINTR)
+                        continue;
+                    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+                        return;
+                    closeConn(c);
+                    return;
+                }
+            }
+            if (c.pendingPos < c.pending.size() && canParse(c)) {
+                size_t used = 0;
+                parse(c, c.pending.data() + c.pendingPos, c.pending.size() - c.pendingPos, used);
+                c.pendingPos += used;
+                if (c.pendingPos == c.pending.size()) {
+                    c.pending.clear();
+                    c.pendingPos = 0;
+                }
+            }
+            if (!flush(c)) {
+                closeConn(c);
+                return;
+            }
+            if (c.unsent() > 0)
+                return; // EPOLLOUT brings us back
+            if (c.closeAfter) {
+                // Half-close and drain rather than close: closing with unread input would send
+                // a reset that can destroy the response before the client reads it.
+                ::shutdown(c.fd, SHUT_WR);
+                c.lingering = true;
+                addTimer(kLingerMs * 1000000, c.fd, c.serial, true);
+                continue;
+            }
+            const bool hasPending = c.pendingPos < c.pending.size();
+            if (c.eof) {
+                if (!c.waiting && !hasPending)
+                    closeConn(c);
+                else if (!c.waiting && hasPending && canParse(c))
+                    continue;
+                return;
+            }
+            if (hasPending || !canParse(c))
+                return; // a delayed response or the output backlog comes first
+            const ssize_t n = ::recv(c.fd, buf, kScratchBytes, 0);
+            if (n > 0) {
+                size_t used = 0;
+                parse(c, buf, size_t(n), used);
+                if (used < size_t(n))
+                    c.pending.append(buf + used, size_t(n) - used);
+                continue;
+            }
+            if (n == 0) {
+                c.eof = true;
+                continue;
+            }
+            if (errno == EINTR)
+                continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK)
+                closeConn(c);
+            return;
+        }
+    }
+};
+
+Server::Server() = default;
+
+Server::~Server()
+{
+    stop();
+}
+
+bool Server::start(const Options &options, std::string &error)
+{
+    if (isRunning()) {
+        error = "server already running";
+        return false;
+    }
+    if (options.threads < 1 || options.threads > 256) {
+        error = "threads must be from 1 to 256";
+        return false;
+    }
+    if (!ensureDatabase(options.dbPath, error))
+        return false;
+
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo *resolved = nullptr;
+    const std::string service = std::to_string(options.port);
+    const int gai = ::getaddrinfo(options.host.empty() ? nullptr : options.host.c_str(),
+                                  service.c_str(), &hints, &resolved);
+    if (gai != 0 || !resolved) {
+        error = options.host + ": " + ::gai_strerror(gai);
+        return false;
+    }
+    sockaddr_storage addr{};
+    const socklen_t addrLen = resolved->ai_addrlen;
+    std::memcpy(&addr, resolved->ai_addr, addrLen);
+    const int family = resolved->ai_family;
+    ::freeaddrinfo(resolved);
+    const std::string where = options.host + ":" + service;
+
+    const int one = 1;
+    if (options.port != 0) {
+        // SO_REUSEPORT would let us join another process's listener on this port; a plain bind
+        // first makes "port in use" an error as it should be.
+        const int probe = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        ::setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (probe < 0 || ::bind(probe, reinterpret_cast<sockaddr *>(&addr), addrLen) != 0) {
+            error = where + ": " + errnoText(errno);
+            if (probe >= 0)
+                ::close(probe);
+            return false;
+        }
+        ::close(probe);
+    }
+
+    m_stopFd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (m_stopFd < 0) {
+        error = "eventfd: " + errnoText(errno);
+        return false;
+    }
+    uint16_t port = options.port;
+    for (int i = 0; i < options.threads; ++i) {
+        const int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        if (fd < 0) {
+            error = "socket: " + errnoText(errno);
+            break;
+        }
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
+        if (family == AF_INET6)
+            reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port = htons(port);
+        else
+            reinterpret_cast<sockaddr_in *>(&addr)->sin_port = htons(port);
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), addrLen) != 0 ||
+            ::listen(fd, options.backlog) != 0) {
+            error = options.host + ":" + std::to_string(port) + ": " + errnoText(errno);
+            ::close(fd);
+            break;
+        }
+        if (port == 0) {
+            sockaddr_storage bound{};
+            socklen_t len = sizeof bound;
+            ::getsockname(fd, reinterpret_cast<sockaddr *>(&bound), &len);
+            port = ntohs(family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&bound)->sin6_port
+                                            : reinterpret_cast<sockaddr_in *>(&bound)->sin_port);
+        }
+        auto worker = std::make_unique<Worker>();
+        if (!worker->init(fd, m_stopFd, options.dbPath, error))
+            break; // the worker owns fd now and closes it
+        m_workers.push_back(std::move(worker));
+    }
+    if (int(m_workers.size()) != options.threads) {
+        m_workers.clear();
+        ::close(m_stopFd);
+        m_stopFd = -1;
+        return false;
+    }
+    m_port = port;
+    for (auto &w : m_workers)
+        m_threads.emplace_back([worker = w.get()] { worker->run(); });
+    return true;
+}
+
+void Server::stop()
+{
+    if (m_stopFd >= 0) {
+        const uint64_t one = 1;
+        [[maybe_unused]] ssize_t r = ::write(m_stopFd, &one, sizeof one);
+    }
+    for (auto &t : m_threads)
+        t.join();
+    m_threads.clear();
+    m_workers.clear();
+    if (m_stopFd >= 0)
+        ::close(m_stopFd);
+    m_stopFd = -1;
+    m_port = 0;
+}
+
+} // namespace sb::target

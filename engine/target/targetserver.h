@@ -1,0 +1,65 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+// The reference target: a small, fast HTTP/1.1 server for the routes in router.h over the SQLite
+// database in targetdb.h. It is the demo's native configuration and the load engine's test
+// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto.
+//
+// Design: `threads` workers, each with its own epoll loop, its own SO_REUSEPORT listening socket
+// on the same address (the kernel spreads connections over them), its own SQLite connection with
+// cached prepared statements and its own timer heap on a timerfd (GET /delay waits there, never
+// blocking the loop). Connections are non-blocking, keep-alive, pipelined (responses in request
+// order), with Content-Length or chunked request bodies; HTTP/1.0 and "Connection: close" are
+// honoured. Limits: request target 8 KiB (414), header block 64 KiB (431), body 1 MiB (413);
+// malformed HTTP gets 400. Error responses close the connection (after a lingering close so the
+// client reads the response). Every response carries Content-Length and
+// Content-Type: application/json.
+namespace sb::target {
+
+struct Options
+{
+    std::string host = "127.0.0.1"; // address to listen on (IPv4 or IPv6 literal, or a name)
+    uint16_t port = 0;              // TCP port; 0 = any free port (see Server::port())
+    int threads = 2;                // worker threads (event loops), 1..256
+    std::string dbPath;             // SQLite file; created and seeded when absent (targetdb.h)
+    int backlog = 4096;             // listen() backlog per worker socket
+};
+
+class Server
+{
+public:
+    Server();
+    ~Server(); // stops
+    Server(const Server &) = delete;
+    Server &operator=(const Server &) = delete;
+
+    // Prepares the database (ensureDatabase), binds and listens, and starts the workers. Returns
+    // once the sockets listen and the database is ready. False with `error` set (one line, e.g.
+    // "127.0.0.1:8080: Address already in use") when anything fails; nothing is left running.
+    // Call start() and stop() from one controlling thread.
+    bool start(const Options &options, std::string &error);
+
+    // The port listened on (the kernel's choice when Options::port was 0); 0 when not running.
+    uint16_t port() const { return m_port; }
+
+    // True between a successful start() and stop().
+    bool isRunning() const { return !m_threads.empty(); }
+
+    // Stops the workers, closes every connection and socket, and joins the threads. In-flight
+    // delayed responses are dropped. Idempotent.
+    void stop();
+
+private:
+    struct Worker;
+    std::vector<std::unique_ptr<Worker>> m_workers;
+    std::vector<std::thread> m_threads;
+    int m_stopFd = -1;
+    uint16_t m_port = 0;
+};
+
+} // namespace sb::target
