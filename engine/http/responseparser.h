@@ -15,7 +15,8 @@ namespace sb::http {
 class ResponseParser
 {
 public:
-    enum class Status {
+    enum class Status
+    {
         NeedMore, // response not complete yet; feed more bytes
         Complete, // one full response parsed (1xx interim responses are skipped, not Complete)
         Error     // malformed HTTP; errorReason() says why
@@ -28,17 +29,21 @@ public:
 
     // Prepares for the next response. `isHead` = the request was HEAD (no body follows).
     void begin(bool isHead = false);
-    // Parses up to `len` bytes. Sets `consumed` to the number of bytes used.
+    // Parses up to `len` bytes. Sets `consumed` to the number of bytes used (all of them on
+    // NeedMore; up to the end of the response on Complete). After Complete, a feed() without
+    // begin() starts the next response as begin(false) would; after Error, feed() keeps returning
+    // Error (consumed 0) until begin().
     Status feed(const char *data, size_t len, size_t &consumed);
     // The peer closed the connection: completes a close-delimited body (Complete), or reports
     // a truncated response (Error), or NeedMore when no byte of a response had arrived yet.
     Status finishEof();
 
-    int statusCode() const;         // status of the last final response, 0 before one
-    bool keepAlive() const;         // false when the connection must close after this response
-    uint64_t bodyBytes() const;     // body bytes of the current/last response
-    bool started() const;           // at least one byte of the current response was seen
-    const char *errorReason() const; // llhttp's reason for the last Error, "" otherwise
+    int statusCode() const;          // status of the last final response, 0 before one
+    bool keepAlive() const;          // false when the connection must close after this response
+    uint64_t bodyBytes() const;      // body bytes of the current/last response
+    bool started() const;            // at least one byte of the current response was seen
+    const char *errorReason() const; // "HPE_<NAME>: llhttp's reason" for the last Error, else ""
+    // keepAlive() is false after an Error and after a close-delimited body.
 
 private:
     struct Impl;
