@@ -1,0 +1,672 @@
+#include "jsonparser.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+
+namespace sb::plan {
+
+namespace {
+
+constexpr int kMaxDepth = 256;
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_';
+}
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+void appendUtf8(QByteArray &out, char32_t cp)
+{
+    if (cp < 0x80) {
+        out.append(char(cp));
+    } else if (cp < 0x800) {
+        out.append(char(0xC0 | (cp >> 6)));
+        out.append(char(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+        out.append(char(0xE0 | (cp >> 12)));
+        out.append(char(0x80 | ((cp >> 6) & 0x3F)));
+        out.append(char(0x80 | (cp & 0x3F)));
+    } else {
+        out.append(char(0xF0 | (cp >> 18)));
+        out.append(char(0x80 | ((cp >> 12) & 0x3F)));
+        out.append(char(0x80 | ((cp >> 6) & 0x3F)));
+        out.append(char(0x80 | (cp & 0x3F)));
+    }
+}
+
+class Parser
+{
+public:
+    explicit Parser(const QByteArray &text)
+        : m_data(text.constData())
+        , m_size(text.size())
+    {
+        if (m_size >= 3 && text.startsWith("\xEF\xBB\xBF"))
+            m_pos = 3;
+        m_lineStarts.push_back(m_pos);
+        for (qsizetype i = m_pos; i < m_size; ++i) {
+            if (m_data[i] == '\n')
+                m_lineStarts.push_back(i + 1);
+        }
+    }
+
+    JsonParseResult run()
+    {
+        JsonParseResult result;
+        m_path = QStringLiteral("$");
+        skipWhitespace();
+        if (parseValue(result.root, 0)) {
+            skipWhitespace();
+            if (m_pos < m_size)
+                fail(m_pos, QStringLiteral("expected end of input after the JSON value, found %1")
+                                .arg(describe(m_pos)));
+        }
+        result.issues = std::move(m_issues);
+        return result;
+    }
+
+private:
+    void position(qsizetype offset, int &line, int &column) const
+    {
+        auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
+        const qsizetype index = (it - m_lineStarts.begin()) - 1;
+        const qsizetype start = m_lineStarts[std::max<qsizetype>(index, 0)];
+        int col = 1;
+        for (qsizetype i = start; i < offset && i < m_size; ++i) {
+            if ((uchar(m_data[i]) & 0xC0) != 0x80) // count code points, not UTF-8 bytes
+                ++col;
+        }
+        line = int(index) + 1;
+        column = col;
+    }
+
+    bool fail(qsizetype offset, const QString &message)
+    {
+        JsonIssue issue;
+        position(offset, issue.line, issue.column);
+        issue.path = m_path;
+        issue.message = message;
+        issue.fatal = true;
+        m_issues.append(issue);
+        return false;
+    }
+
+    QString describe(qsizetype offset) const
+    {
+        if (offset >= m_size)
+            return QStringLiteral("end of input");
+        const uchar c = uchar(m_data[offset]);
+        if (c == '"')
+            return QStringLiteral("a string");
+        if (c >= 0x21 && c < 0x7F)
+            return QStringLiteral("'%1'").arg(QLatin1Char(char(c)));
+        if (c < 0x80)
+            return QStringLiteral("U+%1").arg(int(c), 4, 16, QLatin1Char('0')).toUpper();
+        return QStringLiteral("a non-ASCII character");
+    }
+
+    void skipWhitespace()
+    {
+        while (m_pos < m_size) {
+            const char c = m_data[m_pos];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+                ++m_pos;
+            else
+                break;
+        }
+    }
+
+    void begin(JsonValue &v, JsonValue::Type type)
+    {
+        v.type = type;
+        v.offset = m_pos;
+        position(m_pos, v.line, v.column);
+    }
+
+    bool parseValue(JsonValue &v, int depth)
+    {
+        if (m_pos >= m_size)
+            return fail(m_pos, QStringLiteral("expected a JSON value, found end of input"));
+        const char c = m_data[m_pos];
+        switch (c) {
+        case '{':
+            return parseObject(v, depth);
+        case '[':
+            return parseArray(v, depth);
+        case '"': {
+            begin(v, JsonValue::Type::String);
+            if (!parseString(v.string))
+                return false;
+            v.length = m_pos - v.offset;
+            return true;
+        }
+        case '\'':
+            return fail(m_pos, QStringLiteral("strings must be in double quotes"));
+        case '/':
+            return fail(m_pos, QStringLiteral("comments are not allowed in JSON"));
+        default:
+            break;
+        }
+        if (c == '-' || isDigit(c))
+            return parseNumber(v);
+        if (isWordChar(c))
+            return parseLiteral(v);
+        return fail(m_pos, QStringLiteral("expected a JSON value, found %1").arg(describe(m_pos)));
+    }
+
+    bool parseLiteral(JsonValue &v)
+    {
+        const qsizetype start = m_pos;
+        qsizetype end = m_pos;
+        while (end < m_size && isWordChar(m_data[end]))
+            ++end;
+        const QByteArray word(m_data + start, end - start);
+        begin(v, JsonValue::Type::Null);
+        if (word == "true" || word == "false") {
+            v.type = JsonValue::Type::Bool;
+            v.boolean = word == "true";
+        } else if (word != "null") {
+            return fail(start,
+                        QStringLiteral("invalid literal \"%1\"; expected true, false, null, a "
+                                       "number, a string, an array or an object")
+                            .arg(QString::fromUtf8(word)));
+        }
+        m_pos = end;
+        v.length = end - start;
+        return true;
+    }
+
+    bool parseNumber(JsonValue &v)
+    {
+        begin(v, JsonValue::Type::Number);
+        const qsizetype start = m_pos;
+        qsizetype p = m_pos;
+        if (m_data[p] == '-')
+            ++p;
+        if (p >= m_size || !isDigit(m_data[p]))
+            return fail(p, QStringLiteral("expected a digit after '-', found %1").arg(describe(p)));
+        if (m_data[p] == '0') {
+            ++p;
+            if (p < m_size && isDigit(m_data[p]))
+                return fail(start, QStringLiteral("numbers must not have leading zeros"));
+        } else {
+            while (p < m_size && isDigit(m_data[p]))
+                ++p;
+        }
+        if (p < m_size && m_data[p] == '.') {
+            ++p;
+            if (p >= m_size || !isDigit(m_data[p]))
+                return fail(
+                    p, QStringLiteral("expected a digit after '.', found %1").arg(describe(p)));
+            while (p < m_size && isDigit(m_data[p]))
+                ++p;
+        }
+        if (p < m_size && (m_data[p] == 'e' || m_data[p] == 'E')) {
+            ++p;
+            if (p < m_size && (m_data[p] == '+' || m_data[p] == '-'))
+                ++p;
+            if (p >= m_size || !isDigit(m_data[p]))
+                return fail(
+                    p,
+                    QStringLiteral("expected a digit in the exponent, found %1").arg(describe(p)));
+            while (p < m_size && isDigit(m_data[p]))
+                ++p;
+        }
+        if (p < m_size && isWordChar(m_data[p]))
+            return fail(p, QStringLiteral("unexpected %1 after a number").arg(describe(p)));
+        v.numberText = QByteArray(m_data + start, p - start);
+        bool ok = false;
+        v.number = v.numberText.toDouble(&ok);
+        if (!ok || !std::isfinite(v.number))
+            return fail(
+                start,
+                QStringLiteral("number %1 is out of range").arg(QString::fromLatin1(v.numberText)));
+        m_pos = p;
+        v.length = p - start;
+        return true;
+    }
+
+    // The value of 4 hex digits at `at`; -1 when they are not there.
+    int readHex4(qsizetype at) const
+    {
+        if (at + 4 > m_size)
+            return -1;
+        int value = 0;
+        for (int i = 0; i < 4; ++i) {
+            const int h = hexValue(m_data[at + i]);
+            if (h < 0)
+                return -1;
+            value = value * 16 + h;
+        }
+        return value;
+    }
+
+    // m_pos at the opening quote; leaves m_pos after the closing quote.
+    bool parseString(QString &out)
+    {
+        const qsizetype open = m_pos;
+        qsizetype p = m_pos + 1;
+        QByteArray utf8;
+        while (true) {
+            if (p >= m_size)
+                return fail(open, QStringLiteral("unterminated string"));
+            const uchar c = uchar(m_data[p]);
+            if (c == '"') {
+                ++p;
+                break;
+            }
+            if (c == '\\') {
+                if (p + 1 >= m_size)
+                    return fail(open, QStringLiteral("unterminated string"));
+                const char e = m_data[p + 1];
+                switch (e) {
+                case '"':
+                case '\\':
+                case '/':
+                    utf8.append(e);
+                    break;
+                case 'b':
+                    utf8.append('\b');
+                    break;
+                case 'f':
+                    utf8.append('\f');
+                    break;
+                case 'n':
+                    utf8.append('\n');
+                    break;
+                case 'r':
+                    utf8.append('\r');
+                    break;
+                case 't':
+                    utf8.append('\t');
+                    break;
+                case 'u': {
+                    int unit = readHex4(p + 2);
+                    if (unit < 0)
+                        return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
+                    char32_t cp = char32_t(unit);
+                    qsizetype used = 6;
+                    if (unit >= 0xD800 && unit <= 0xDBFF) {
+                        const int low =
+                            (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
+                                ? readHex4(p + 8)
+                                : -1;
+                        if (low < 0xDC00 || low > 0xDFFF)
+                            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
+                        cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
+                        used = 12;
+                    } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+                        return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                                           .arg(QString::fromLatin1(m_data + p + 2, 4)));
+                    }
+                    appendUtf8(utf8, cp);
+                    p += used;
+                    continue;
+                }
+                default:
+                    if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
+                        return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
+                                                      "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                                           .arg(QLatin1Char(e)));
+                    return fail(p, QStringLiteral("invalid escape in string"));
+                }
+                p += 2;
+                continue;
+            }
+            if (c < 0x20) {
+                if (c == '\n' || c == '\r')
+                    return fail(p,
+                                QStringLiteral("line break inside a string (unterminated string, "
+                                               "or write it as \\n)"));
+                return fail(p, QStringLiteral("control character U+%1 inside a string; escape it")
+                                   .arg(int(c), 4, 16, QLatin1Char('0')));
+            }
+            if (c < 0x80) {
+                utf8.append(char(c));
+                ++p;
+                continue;
+            }
+            // Validate one multi-byte UTF-8 sequence (no overlongs, no surrogates, <= U+10FFFF).
+            int extra = 0;
+            uchar lo = 0x80, hi = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF) {
+                extra = 1;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                extra = 2;
+                if (c == 0xE0)
+                    lo = 0xA0;
+                if (c == 0xED)
+                    hi = 0x9F;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                extra = 3;
+                if (c == 0xF0)
+                    lo = 0x90;
+                if (c == 0xF4)
+                    hi = 0x8F;
+            } else {
+                return fail(p, QStringLiteral("invalid UTF-8 in string"));
+            }
+            if (p + extra >= m_size)
+                return fail(p, QStringLiteral("invalid UTF-8 in string"));
+            for (int i = 1; i <= extra; ++i) {
+                const uchar b = uchar(m_data[p + i]);
+                const uchar bl = i == 1 ? lo : 0x80;
+                const uchar bh = i == 1 ? hi : 0xBF;
+                if (b < bl || b > bh)
+                    return fail(p, QStringLiteral("invalid UTF-8 in string"));
+            }
+            utf8.append(m_data + p, extra + 1);
+            p += extra + 1;
+        }
+        m_pos = p;
+        out = QString::fromUtf8(utf8);
+        return true;
+    }
+
+    bool parseObject(JsonValue &v, int depth)
+    {
+        begin(v, JsonValue::Type::Object);
+        if (depth >= kMaxDepth)
+            return fail(m_pos, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+        ++m_pos;
+        skipWhitespace();
+        if (m_pos < m_size && m_data[m_pos] == '}') {
+            ++m_pos;
+            v.length = m_pos - v.offset;
+            return true;
+        }
+        const QString path = m_path;
+        qsizetype comma = -1;
+        while (true) {
+            if (m_pos >= m_size || m_data[m_pos] != '"') {
+                if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}')
+                    return fail(comma, QStringLiteral("trailing comma before '}'"));
+                if (m_pos < m_size && m_data[m_pos] == '\'')
+                    return fail(m_pos, QStringLiteral("keys must be in double quotes"));
+                return fail(m_pos, QStringLiteral("expected a key in double quotes, found %1")
+                                       .arg(describe(m_pos)));
+            }
+            JsonMember member;
+            position(m_pos, member.line, member.column);
+            if (!parseString(member.key))
+                return false;
+            skipWhitespace();
+            if (m_pos >= m_size || m_data[m_pos] != ':')
+                return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
+                                       .arg(member.key, describe(m_pos)));
+            ++m_pos;
+            skipWhitespace();
+            m_path = jsonChildPath(path, member.key);
+            if (!parseValue(member.value, depth + 1))
+                return false;
+            const auto first =
+                std::find_if(v.members.begin(), v.members.end(),
+                             [&](const JsonMember &m) { return m.key == member.key; });
+            if (first != v.members.end()) {
+                JsonIssue issue;
+                issue.line = member.line;
+                issue.column = member.column;
+                issue.path = m_path;
+                issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
+                                    .arg(member.key)
+                                    .arg(first->line)
+                                    .arg(first->column);
+                issue.fatal = false;
+                m_issues.append(issue);
+            } else {
+                v.members.push_back(std::move(member));
+            }
+            m_path = path;
+            skipWhitespace();
+            if (m_pos < m_size && m_data[m_pos] == ',') {
+                comma = m_pos;
+                ++m_pos;
+                skipWhitespace();
+                continue;
+            }
+            if (m_pos < m_size && m_data[m_pos] == '}') {
+                ++m_pos;
+                v.length = m_pos - v.offset;
+                return true;
+            }
+            return fail(m_pos,
+                        QStringLiteral("expected ',' or '}', found %1").arg(describe(m_pos)));
+        }
+    }
+
+    bool parseArray(JsonValue &v, int depth)
+    {
+        begin(v, JsonValue::Type::Array);
+        if (depth >= kMaxDepth)
+            return fail(m_pos, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+        ++m_pos;
+        skipWhitespace();
+        if (m_pos < m_size && m_data[m_pos] == ']') {
+            ++m_pos;
+            v.length = m_pos - v.offset;
+            return true;
+        }
+        const QString path = m_path;
+        qsizetype comma = -1;
+        while (true) {
+            if (comma >= 0 && m_pos < m_size && m_data[m_pos] == ']')
+                return fail(comma, QStringLiteral("trailing comma before ']'"));
+            m_path = jsonIndexPath(path, qsizetype(v.items.size()));
+            JsonValue item;
+            if (!parseValue(item, depth + 1))
+                return false;
+            v.items.push_back(std::move(item));
+            m_path = path;
+            skipWhitespace();
+            if (m_pos < m_size && m_data[m_pos] == ',') {
+                comma = m_pos;
+                ++m_pos;
+                skipWhitespace();
+                continue;
+            }
+            if (m_pos < m_size && m_data[m_pos] == ']') {
+                ++m_pos;
+                v.length = m_pos - v.offset;
+                return true;
+            }
+            return fail(m_pos,
+                        QStringLiteral("expected ',' or ']', found %1").arg(describe(m_pos)));
+        }
+    }
+
+    const char *m_data;
+    qsizetype m_size;
+    qsizetype m_pos = 0;
+    std::vector<qsizetype> m_lineStarts;
+    QString m_path;
+    QList<JsonIssue> m_issues;
+};
+
+void appendCompact(const JsonValue &v, QByteArray &out)
+{
+    switch (v.type) {
+    case JsonValue::Type::Null:
+        out.append("null");
+        break;
+    case JsonValue::Type::Bool:
+        out.append(v.boolean ? "true" : "false");
+        break;
+    case JsonValue::Type::Number:
+        out.append(v.numberText);
+        break;
+    case JsonValue::Type::String:
+        out.append(jsonQuote(v.string));
+        break;
+    case JsonValue::Type::Array:
+        out.append('[');
+        for (size_t i = 0; i < v.items.size(); ++i) {
+            if (i)
+                out.append(',');
+            appendCompact(v.items[i], out);
+        }
+        out.append(']');
+        break;
+    case JsonValue::Type::Object:
+        out.append('{');
+        for (size_t i = 0; i < v.members.size(); ++i) {
+            if (i)
+                out.append(',');
+            out.append(jsonQuote(v.members[i].key));
+            out.append(':');
+            appendCompact(v.members[i].value, out);
+        }
+        out.append('}');
+        break;
+    }
+}
+
+} // namespace
+
+const JsonMember *JsonValue::member(QStringView key) const
+{
+    for (const JsonMember &m : members) {
+        if (m.key == key)
+            return &m;
+    }
+    return nullptr;
+}
+
+const JsonValue *JsonValue::value(QStringView key) const
+{
+    const JsonMember *m = member(key);
+    return m ? &m->value : nullptr;
+}
+
+QString JsonValue::typeName() const
+{
+    switch (type) {
+    case Type::Null:
+        return QStringLiteral("null");
+    case Type::Bool:
+        return QStringLiteral("a boolean");
+    case Type::Number:
+        return QStringLiteral("a number");
+    case Type::String:
+        return QStringLiteral("a string");
+    case Type::Array:
+        return QStringLiteral("an array");
+    case Type::Object:
+        return QStringLiteral("an object");
+    }
+    return QString();
+}
+
+QByteArray JsonValue::toCompactJson() const
+{
+    QByteArray out;
+    appendCompact(*this, out);
+    return out;
+}
+
+QJsonValue JsonValue::toQJsonValue() const
+{
+    switch (type) {
+    case Type::Null:
+        return QJsonValue(QJsonValue::Null);
+    case Type::Bool:
+        return QJsonValue(boolean);
+    case Type::Number:
+        return QJsonValue(number);
+    case Type::String:
+        return QJsonValue(string);
+    case Type::Array: {
+        QJsonArray a;
+        for (const JsonValue &item : items)
+            a.append(item.toQJsonValue());
+        return a;
+    }
+    case Type::Object: {
+        QJsonObject o;
+        for (const JsonMember &m : members)
+            o.insert(m.key, m.value.toQJsonValue());
+        return o;
+    }
+    }
+    return QJsonValue();
+}
+
+JsonParseResult parseJson(const QByteArray &text)
+{
+    return Parser(text).run();
+}
+
+QString jsonChildPath(const QString &path, const QString &key)
+{
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (identifier.match(key).hasMatch())
+        return path + QLatin1Char('.') + key;
+    return path + QLatin1Char('[') + QString::fromUtf8(jsonQuote(key)) + QLatin1Char(']');
+}
+
+QString jsonIndexPath(const QString &path, qsizetype index)
+{
+    return path + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+QByteArray jsonQuote(const QString &s)
+{
+    QByteArray out;
+    out.append('"');
+    const QByteArray utf8 = s.toUtf8();
+    for (const char ch : utf8) {
+        const uchar c = uchar(ch);
+        switch (c) {
+        case '"':
+            out.append("\\\"");
+            break;
+        case '\\':
+            out.append("\\\\");
+            break;
+        case '\b':
+            out.append("\\b");
+            break;
+        case '\f':
+            out.append("\\f");
+            break;
+        case '\n':
+            out.append("\\n");
+            break;
+        case '\r':
+            out.append("\\r");
+            break;
+        case '\t':
+            out.append("\\t");
+            break;
+        default:
+            if (c < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                out.append("\\u00");
+                out.append(hex[c >> 4]);
+                out.append(hex[c & 0xF]);
+            } else {
+                out.append(ch);
+            }
+        }
+    }
+    out.append('"');
+    return out;
+}
+
+} // namespace sb::plan

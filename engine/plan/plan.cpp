@@ -1,0 +1,193 @@
+#include "plan.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <algorithm>
+
+namespace sb::plan {
+
+Database Database::redacted() const
+{
+    Database copy = *this;
+    if (!copy.password.isEmpty())
+        copy.password = secretPlaceholder();
+    return copy;
+}
+
+QMap<QString, QString> Configuration::redactedEnv() const
+{
+    QMap<QString, QString> copy = env;
+    for (const QString &key : secretEnv) {
+        if (copy.contains(key))
+            copy.insert(key, secretPlaceholder());
+    }
+    return copy;
+}
+
+QString RequestSpec::header(const QString &name) const
+{
+    for (const Header &h : headers) {
+        if (h.name.compare(name, Qt::CaseInsensitive) == 0)
+            return h.value;
+    }
+    return QString();
+}
+
+namespace {
+
+QString describeJson(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(v.toDouble(), 'g', 17);
+    case QJsonValue::String:
+        return QStringLiteral("\"%1\"").arg(v.toString());
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+// Follows `segments` into `root`; false when a segment is missing.
+bool lookup(const QJsonValue &root, const QStringList &segments, QJsonValue &out)
+{
+    QJsonValue cur = root;
+    for (const QString &seg : segments) {
+        if (cur.isObject()) {
+            const QJsonObject o = cur.toObject();
+            if (!o.contains(seg))
+                return false;
+            cur = o.value(seg);
+        } else if (cur.isArray()) {
+            bool ok = false;
+            const int index = seg.toInt(&ok);
+            const QJsonArray a = cur.toArray();
+            if (!ok || index < 0 || index >= a.size())
+                return false;
+            cur = a.at(index);
+        } else {
+            return false;
+        }
+    }
+    out = cur;
+    return true;
+}
+
+} // namespace
+
+QString ParityCheck::checkResponse(int status, const QByteArray &contentTypeValue,
+                                   const QByteArray &body) const
+{
+    if (status != expectStatus)
+        return QStringLiteral("%1 %2 answered status %3, expected %4")
+            .arg(method, path)
+            .arg(status)
+            .arg(expectStatus);
+    if (!contentType.isEmpty()) {
+        const QString actual = QString::fromUtf8(contentTypeValue).trimmed();
+        if (!actual.startsWith(contentType, Qt::CaseInsensitive))
+            return QStringLiteral("%1 %2 answered Content-Type \"%3\", expected \"%4\"")
+                .arg(method, path, actual, contentType);
+    }
+    if (json.isEmpty())
+        return QString();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError)
+        return QStringLiteral("%1 %2 answered a body that is not JSON (%3 at byte %4)")
+            .arg(method, path, error.errorString())
+            .arg(error.offset);
+    const QJsonValue root = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+    for (const JsonFieldCheck &check : json) {
+        QJsonValue value;
+        const bool found = lookup(root, check.segments, value);
+        if (check.present.has_value() && *check.present != found)
+            return found ? QStringLiteral("%1 %2: field \"%3\" is present, expected it absent")
+                               .arg(method, path, check.field)
+                         : QStringLiteral("%1 %2: field \"%3\" is missing")
+                               .arg(method, path, check.field);
+        if (check.equals.has_value()) {
+            if (!found)
+                return QStringLiteral("%1 %2: field \"%3\" is missing")
+                    .arg(method, path, check.field);
+            if (value != *check.equals)
+                return QStringLiteral("%1 %2: field \"%3\" is %4, expected %5")
+                    .arg(method, path, check.field, describeJson(value),
+                         describeJson(*check.equals));
+        }
+    }
+    return QString();
+}
+
+const Profile *Plan::profile(const QString &profileName) const
+{
+    for (const Profile &p : profiles) {
+        if (p.name == profileName)
+            return &p;
+    }
+    return nullptr;
+}
+
+const Configuration *Plan::configuration(const QString &configurationName) const
+{
+    for (const Configuration &c : configurations) {
+        if (c.name == configurationName)
+            return &c;
+    }
+    return nullptr;
+}
+
+const Route *Plan::route(const QString &routeName) const
+{
+    for (const Route &r : routes) {
+        if (r.name == routeName)
+            return &r;
+    }
+    return nullptr;
+}
+
+QByteArray Plan::redactedText() const
+{
+    QList<Span> spans = secretSpans;
+    std::sort(spans.begin(), spans.end(),
+              [](const Span &a, const Span &b) { return a.offset < b.offset; });
+    QByteArray out;
+    out.reserve(text.size());
+    qsizetype pos = 0;
+    const QByteArray replacement = '"' + secretPlaceholder().toUtf8() + '"';
+    for (const Span &span : spans) {
+        if (span.offset < pos || span.offset + span.length > text.size())
+            continue;
+        out.append(text.constData() + pos, span.offset - pos);
+        out.append(replacement);
+        pos = span.offset + span.length;
+    }
+    out.append(text.constData() + pos, text.size() - pos);
+    return out;
+}
+
+QString Plan::redact(const QString &s) const
+{
+    QString out = s;
+    // Longest first, so that a secret containing another is replaced whole.
+    QStringList values = secretValues;
+    std::sort(values.begin(), values.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    for (const QString &value : std::as_const(values)) {
+        if (!value.isEmpty())
+            out.replace(value, secretPlaceholder());
+    }
+    return out;
+}
+
+} // namespace sb::plan

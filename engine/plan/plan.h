@@ -1,0 +1,289 @@
+#pragma once
+
+// The plan model (plan file format 1): what to run, typed. Produced by loadPlan()/parsePlan()
+// (planloader.h), which validate everything; a Plan you get from them is complete and consistent:
+// defaults are filled in, placeholders ("${port}", "${stackbench}", "${env:NAME}") are resolved,
+// relative paths are made absolute, "@file" bodies are read.
+//
+// Durations are stored in milliseconds (the file writes seconds, "_s"). Plain values; copy them
+// freely; any thread may read a const Plan.
+//
+// Secrets: the values of a configuration's `secret_env` keys and database.password must never be
+// stored, logged or exported. Use Plan::redactedText() for the plan text that goes into a store,
+// Configuration::redactedEnv() / Database::redacted() for display, and Plan::redact() to scrub any
+// other string (a command line, a process's output) of every secret value.
+
+#include <QByteArray>
+#include <QJsonValue>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace sb::plan {
+
+// What replaces a secret value in redacted output.
+inline QString secretPlaceholder()
+{
+    return QStringLiteral("<secret>");
+}
+
+// "database": the database that SQL hooks run against and that checkpoint detection watches.
+struct Database
+{
+    enum class Driver
+    {
+        PostgreSql, // "QPSQL"
+        Sqlite      // "QSQLITE"
+    };
+    Driver driver = Driver::PostgreSql;
+    QString driverName =
+        QStringLiteral("QPSQL");                // Qt Sql driver name, for QSqlDatabase::addDatabase
+    QString host = QStringLiteral("127.0.0.1"); // ignored by QSQLITE
+    int port = 5432;                            // TCP port; default 5432 (QPSQL), 0 for QSQLITE
+    QString name;     // database name; for QSQLITE an absolute file path or ":memory:"
+    QString user;     // may be empty
+    QString password; // SECRET; may be empty
+    QString options;  // QSqlDatabase::setConnectOptions() string, may be empty
+
+    // A copy with the password (when non-empty) replaced by secretPlaceholder().
+    Database redacted() const;
+};
+
+// One hook: either SQL run on the plan's database, or a command (argv, no shell).
+struct Hook
+{
+    enum class Kind
+    {
+        Sql,
+        Command
+    };
+    Kind kind = Kind::Command;
+    QString sql;              // Kind::Sql: the statement(s)
+    QStringList command;      // Kind::Command: argv, placeholders resolved, non-empty
+    QString cwd;              // Kind::Command: absolute working directory (default: plan directory)
+    qint64 timeoutMs = 60000; // the hook fails when it runs longer; file: "timeout_s" (60)
+    QString where;            // "plan.json:40:9 at $.hooks.before_window[0]", for error messages
+};
+
+// Hooks by moment. The runner runs the plan-wide list, then the configuration's, then the route's.
+struct HookSet
+{
+    QList<Hook> beforeRun;           // once, before anything starts
+    QList<Hook> beforeConfiguration; // each time a configuration's process tree is (re)started
+    QList<Hook> beforeRoute;         // before the first window of a route (e.g. reset + VACUUM)
+    QList<Hook> beforeWindow;        // before every window, warm-up included (e.g. CHECKPOINT)
+
+    bool isEmpty() const
+    {
+        return beforeRun.isEmpty() && beforeConfiguration.isEmpty() && beforeRoute.isEmpty() &&
+               beforeWindow.isEmpty();
+    }
+};
+
+// "ready": the server is up when GET path answers status.
+struct ReadyProbe
+{
+    QString path = QStringLiteral("/"); // request target, starts with '/'
+    int status = 200;                   // expected status code, 100..599
+    qint64 timeoutMs = 30000;           // give up after this long; file: "timeout_s" (30)
+};
+
+// "stop": how the server tree is stopped.
+struct StopSettings
+{
+    int signal = 15; // signal number (SIGTERM = 15 on Linux)
+    QString signalName =
+        QStringLiteral("SIGTERM"); // as written: SIGTERM SIGINT SIGQUIT SIGKILL ...
+    qint64 graceMs = 10000;        // then SIGKILL to the whole tree; file: "grace_s" (10)
+};
+
+// "versions": a command whose output is recorded as the version of `name`.
+struct VersionProbe
+{
+    QString name;        // "bun"
+    QStringList command; // argv, placeholders resolved
+};
+
+// One server stack.
+struct Configuration
+{
+    QString name;               // [A-Za-z0-9_.-]+, unique in the plan
+    QStringList command;        // argv, placeholders resolved, non-empty
+    QString cwd;                // absolute working directory
+    QMap<QString, QString> env; // added to the inherited environment; values resolved (secrets too)
+    QStringList secretEnv;      // keys of env whose values are secret
+    int port = 0;               // TCP port (from "port", or from base_url's port)
+    QString baseUrl;            // "http://127.0.0.1:8080" (no trailing slash); default from port
+    ReadyProbe ready;
+    StopSettings stop;
+    QList<VersionProbe> versions; // in file order
+    HookSet hooks;                // this configuration's hooks
+    QString where;                // "plan.json:12:5 at $.configurations[0]"
+
+    bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
+    // env with every secret value replaced by secretPlaceholder().
+    QMap<QString, QString> redactedEnv() const;
+};
+
+// A request header, in file order.
+struct Header
+{
+    QString name;
+    QString value;
+};
+
+// What routes and parity checks send.
+struct RequestSpec
+{
+    QString method = QStringLiteral("GET"); // GET HEAD POST PUT PATCH DELETE OPTIONS
+    QString path;                           // request target, starts with '/', may carry a query
+    QList<Header> headers;  // in file order; Content-Type: application/json is added for a JSON
+                            // object/array body or an "@*.json" file when no Content-Type is given
+    bool hasBody = false;   // a "body" was given (it may still be empty)
+    QByteArray body;        // bytes to send: text as UTF-8, a JSON value compact, or a file's bytes
+    QString bodyFile;       // absolute path when the body came from "@file", else empty
+    int expectStatus = 200; // expected status code, 100..599; file: "expect"
+
+    // The value of header `name` (case-insensitive), or a null QString.
+    QString header(const QString &name) const;
+};
+
+// One route to measure.
+struct Route : RequestSpec
+{
+    QString name;  // unique in the plan
+    HookSet hooks; // only beforeRoute and beforeWindow are used
+    QString where; // "plan.json:30:5 at $.routes[1]"
+};
+
+// One JSON field check of a parity check's response.
+struct JsonFieldCheck
+{
+    QString field;                    // dotted path as written, "items.0.id"
+    QStringList segments;             // field split at '.'; a numeric segment indexes an array
+    std::optional<bool> present;      // the field must exist (true) or must not (false)
+    std::optional<QJsonValue> equals; // the field must equal this JSON value
+};
+
+// A request whose answer must be right before a configuration is measured.
+struct ParityCheck : RequestSpec
+{
+    QString name;               // unique among parity checks
+    QString contentType;        // when non-empty, the response Content-Type must start with it
+    QList<JsonFieldCheck> json; // checks on the response body parsed as JSON
+    QString where;              // "plan.json:50:5 at $.parity[0]"
+
+    // Checks a response: its status, its Content-Type header value and its body. Returns an
+    // empty string when it passes, else one sentence saying what differs.
+    QString checkResponse(int status, const QByteArray &contentType, const QByteArray &body) const;
+};
+
+// "sampler": /proc sampling during a window and the gates built on it.
+struct SamplerSettings
+{
+    int intervalMs = 1000;                              // one sample per interval, 100..60000
+    QStringList exclude = {QStringLiteral("postgres")}; // process names not counted as foreign CPU
+    double foreignGatePct = 450; // mean foreign CPU (100 = one core) that fails a window
+    qint64 sleepGapMs = 10000; // a suspend/clock gap longer than this fails a window; "sleep_gap_s"
+};
+
+// "load": the load engine.
+struct LoadSettings
+{
+    enum class Mode
+    {
+        Closed, // each connection sends its next request when the previous answer arrives
+        Open    // requests are sent at `rateRps` regardless of answers
+    };
+    int threads = 2;           // load engine worker threads, 1..256
+    qint64 timeoutMs = 180000; // a request not answered after this long is a timeout error
+    Mode mode = Mode::Closed;
+    double rateRps = 0; // open mode: requests per second in total (> 0); 0 in closed mode
+};
+
+// "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.
+struct Warmup
+{
+    enum class Kind
+    {
+        Duration,
+        Requests
+    };
+    Kind kind = Kind::Duration;
+    qint64 durationMs = 5000; // Kind::Duration: warm-up length in ms (0 = no warm-up)
+    qint64 requests = 0;      // Kind::Requests: number of requests
+    bool isNone() const { return kind == Kind::Duration && durationMs == 0; }
+};
+
+// A profile: how much to measure.
+struct Profile
+{
+    enum class Order
+    {
+        Rotate,    // configurations rotate by one position each round (seed 000)
+        Alternate, // adjacent pairs, first position alternating each round (seed 004)
+        Fixed      // as written, every round
+    };
+    enum class Process
+    {
+        Round,  // a fresh process tree per configuration per round
+        Window, // a fresh process tree per window
+        Once    // one process tree per configuration for the whole run
+    };
+    QString name;             // "quick", "full", ...
+    int rounds = 1;           // repetitions of the whole matrix, >= 1
+    QList<int> concurrency;   // connections per cell, each 1..100000, distinct, in file order
+    Warmup warmup;            // default 5 s
+    qint64 measureMs = 30000; // measured window length; file: "measure_s" (30)
+    qint64 settleMs = 0;      // pause between warm-up and measurement; "settle_s" (0)
+    qint64 cooldownMs = 0;    // pause after each window; "cooldown_s" (0)
+    Order order = Order::Rotate;
+    Process process = Process::Round;
+    int retries = 2; // re-measures of a window that failed a gate, >= 0
+};
+
+// A loaded plan.
+struct Plan
+{
+    int format = 1; // file format version
+    QString name;
+    QString description;
+    std::optional<Database> database;
+    QList<Configuration> configurations; // >= 1, in file order
+    QList<Route> routes;                 // >= 1, in file order
+    QList<ParityCheck> parity;           // in file order
+    HookSet hooks;                       // plan-wide hooks
+    SamplerSettings sampler;
+    LoadSettings load;
+    QList<Profile> profiles; // >= 1, in file order
+
+    QString filePath;            // absolute path of the plan file; empty when parsed from memory
+    QString baseDir;             // absolute directory relative paths were resolved against
+    QByteArray text;             // the file's bytes as read (may contain secrets: see redactedText)
+    QByteArray sha256;           // SHA-256 of `text`, lowercase hex (64 characters)
+    QStringList referencedFiles; // absolute paths of every "@file" body, sorted, no duplicates
+
+    // Secret bookkeeping, filled by the loader.
+    QStringList secretValues; // every non-empty resolved secret value
+    struct Span
+    {
+        qsizetype offset = 0; // byte offset of a secret string literal in `text`
+        qsizetype length = 0; // bytes, quotes included
+    };
+    QList<Span> secretSpans; // literals in `text` that hold a secret (not just ${env:} references)
+
+    // The profile / configuration / route called `name`, or nullptr.
+    const Profile *profile(const QString &name) const;
+    const Configuration *configuration(const QString &name) const;
+    const Route *route(const QString &name) const;
+
+    // `text` with every string literal that holds a secret value replaced by "<secret>". A literal
+    // that only refers to the environment ("${env:PGPASSWORD}") holds no secret and is kept.
+    QByteArray redactedText() const;
+    // `s` with every occurrence of a secret value replaced by "<secret>".
+    QString redact(const QString &s) const;
+};
+
+} // namespace sb::plan

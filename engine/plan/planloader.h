@@ -1,0 +1,74 @@
+#pragma once
+
+// Loading and validating plan files (format 1). See plan.h for the model.
+//
+// Every problem becomes a Diagnostic naming file:line:column and the JSON path. All problems are
+// reported at once (sorted by position), except that a JSON syntax error stops parsing and is
+// reported alone (with any duplicate keys found before it).
+//
+// Placeholders, resolved at load time:
+//   ${env:NAME}   from the process environment, in configuration command/env/versions, hook
+//                 commands and database fields; an unset variable is an error naming it.
+//   ${port}       the configuration's port, in its command, env, versions, base_url and hooks.
+//   ${stackbench} the stackbench executable (variables["stackbench"], else the running program).
+//   ${NAME}       any other name given in `variables`.
+//   $${           a literal "${".
+// An unknown ${...} is an error (with a "did you mean").
+//
+// Pure functions apart from reading the plan file, "@file" bodies and the environment; any thread.
+
+#include "core/result.h"
+#include "plan.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace sb::plan {
+
+// One problem in a plan file.
+struct Diagnostic
+{
+    QString file;     // the file name given for messages (loadPlan: the path as passed)
+    int line = 0;     // 1-based
+    int column = 0;   // 1-based, in Unicode code points
+    QString jsonPath; // "$.configurations[0].command"
+    QString code;     // stable kind: "plan.syntax", "plan.unknown-key", "plan.missing-key",
+                      // "plan.type", "plan.range", "plan.enum", "plan.duplicate", "plan.file",
+                      // "plan.env", "plan.placeholder", "plan.value", "plan.io"
+    QString message;  // one sentence
+
+    // "file:line:col: $.path: message"
+    QString toString() const;
+    // {code, "file:line:col at $.path", message}
+    sb::Error toError() const;
+};
+
+// The outcome of loading: a plan, or the diagnostics that prevent it.
+struct PlanLoad
+{
+    std::optional<Plan> plan;      // set exactly when diagnostics is empty
+    QList<Diagnostic> diagnostics; // sorted by line, then column
+
+    bool ok() const { return plan.has_value(); }
+    // All diagnostics, one toString() per line.
+    QString errorText() const;
+    // The plan, or the first diagnostic as an error whose detail says how many more there are.
+    sb::Result<Plan> toResult() const;
+};
+
+// Names the loader substitutes as ${name}. "stackbench" should be the path of the stackbench
+// executable; when absent, QCoreApplication::applicationFilePath() is used.
+using PlanVariables = QHash<QString, QString>;
+
+// Reads and validates the plan file at `path`. Relative paths in the plan are resolved against
+// the file's directory. An unreadable file gives one diagnostic at line 0 (code "plan.io").
+PlanLoad loadPlan(const QString &path, const PlanVariables &variables = {});
+
+// Validates `text` held in memory. `fileNameForMessages` is used in diagnostics; relative paths
+// are resolved against `baseDir`; Plan::filePath stays empty.
+PlanLoad parsePlan(const QByteArray &text, const QString &fileNameForMessages,
+                   const QString &baseDir, const PlanVariables &variables = {});
+
+} // namespace sb::plan
