@@ -1,0 +1,734 @@
+#include "sample/sampler.h"
+
+#include "sample/procreader.h"
+#include "sample/proctree.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <ctime>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace sb::sample {
+
+const char *eventKindName(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Sleep:
+        return "sleep";
+    case EventKind::RootExited:
+        return "root-exited";
+    case EventKind::ProcessStarted:
+        return "process-started";
+    case EventKind::ProcessExited:
+        return "process-exited";
+    }
+    return "unknown";
+}
+
+namespace {
+
+constexpr int64_t kNsPerS = 1'000'000'000LL;
+// A process whose start time is this close to the window start counts as born inside it: the
+// start time has clock-tick (10 ms) resolution.
+constexpr int64_t kBirthSlackNs = 20'000'000LL;
+// A window reports at most this many process-started/-exited events (a forking server could
+// otherwise produce thousands); the counts stay exact in the process series.
+constexpr int kMaxProcessEvents = 200;
+
+int64_t realBoottimeNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+    return int64_t(ts.tv_sec) * kNsPerS + ts.tv_nsec;
+}
+
+int64_t ownProcessCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return int64_t(ts.tv_sec) * kNsPerS + ts.tv_nsec;
+}
+
+std::string formatSeconds(int64_t ns)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.1f s", double(ns) / double(kNsPerS));
+    return buf;
+}
+
+// One process's CPU as a monotonic counter: the live threads' schedstat (ns, exact) plus a
+// correction for exited threads, learnt from utime+stime (which includes them, at tick
+// resolution). Stays within one tick of the kernel's total and never goes backwards.
+struct CpuCounter
+{
+    int64_t ns = 0;           // current reading, ns
+    int64_t deadThreadNs = 0; // CPU of exited threads not visible in schedstat, ns
+
+    void update(pid_t pid, const ProcStat &st)
+    {
+        const int64_t statNs = st.cpuNs();
+        const int64_t live = st.zombie() ? -1 : liveThreadsCpuNs(pid, st.numThreads);
+        int64_t value = statNs;
+        if (live >= 0) {
+            deadThreadNs = std::max(deadThreadNs, statNs - live);
+            value = live + deadThreadNs;
+        }
+        ns = std::max(ns, value);
+    }
+};
+
+struct Member
+{
+    uint64_t startTicks = 0;
+    pid_t ppid = 0;
+    CpuCounter cpu;
+    int64_t kidsNs = 0;    // cutime + cstime at the last reading
+    int64_t pendingNs = 0; // CPU of exited children already counted, expected in kidsNs growth
+    int pendingAge = 0;    // samples since pendingNs was last added to
+    int64_t pssBytes = 0;  // last PSS reading (kept between PSS reads)
+    bool zombie = false;
+    // Filled by the read pass of one sample.
+    bool present = false;
+    ProcStat stat;
+};
+
+struct Other
+{
+    uint64_t startTicks = 0;
+    bool excluded = false;
+    int checks = 0; // classification attempts (a young process may still exec)
+    CpuCounter cpu;
+};
+
+struct GenThread
+{
+    int64_t lastNs = 0;
+};
+
+struct SeriesAcc
+{
+    double weighted = 0; // sum of value * interval ns
+    double peakLong = 0; // peak over intervals >= half the nominal interval
+    double peakAll = 0;  // peak over all intervals
+    bool anyLong = false;
+
+    void add(double value, int64_t dtNs, bool isLong)
+    {
+        weighted += value * double(dtNs);
+        peakAll = std::max(peakAll, value);
+        if (isLong) {
+            peakLong = std::max(peakLong, value);
+            anyLong = true;
+        }
+    }
+    SeriesStats stats(int64_t totalNs) const
+    {
+        SeriesStats s;
+        s.mean = totalNs > 0 ? weighted / double(totalNs) : 0;
+        s.peak = anyLong ? peakLong : peakAll;
+        return s;
+    }
+};
+
+} // namespace
+
+class Sampler::Impl
+{
+public:
+    ~Impl() { stopThread(); }
+
+    bool start(const Options &options, std::function<void(const Snapshot &)> onInterval,
+               std::string &error);
+    Summary stop();
+    void setGeneratorThreads(std::vector<pid_t> tids);
+
+    std::atomic<bool> m_running{false};
+    ClockReading m_startClock;
+
+private:
+    Snapshot take(bool final);
+    void readTree(std::vector<Event> &events, int64_t offsetNs, int64_t &cpuDeltaNs);
+    void scanOthers(std::vector<Event> &events, int64_t offsetNs, int64_t &excludedDeltaNs,
+                    int64_t &treeDeltaNs);
+    int64_t readGenerator();
+    void detectSleep(const ClockReading &now, int64_t offsetNs, std::vector<Event> &events);
+    void accumulate(const Snapshot &s);
+    void loop();
+    void stopThread();
+    bool bornInWindow(uint64_t startTicks) const
+    {
+        return ticksToNs(int64_t(startTicks)) >= m_windowStartBootNs - kBirthSlackNs;
+    }
+    void addProcessEvent(std::vector<Event> &events, Event e);
+
+    Options m_opts;
+    std::function<void(const Snapshot &)> m_callback;
+    std::shared_ptr<ClockSource> m_clock;
+    NameMatcher m_matcher;
+    pid_t m_selfPid = 0;
+
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_stopRequested = false;
+
+    std::mutex m_genMutex;
+    std::vector<pid_t> m_genRequested;
+    bool m_genChanged = false;
+    std::unordered_map<pid_t, GenThread> m_gen;
+
+    bool m_baseline = true;
+    int m_index = 0;
+    int64_t m_windowStartBootNs = 0; // real CLOCK_BOOTTIME at the window start
+    ClockReading m_prevClock;
+    MachineCpu m_prevMachine;
+    int64_t m_prevOwnNs = 0;
+    std::vector<pid_t> m_order; // tree members, parents before children
+    std::unordered_map<pid_t, Member> m_tree;
+    std::unordered_map<pid_t, Other> m_others;
+    std::vector<pid_t> m_pids; // scratch
+    bool m_rootExited = false;
+    int m_processEvents = 0;
+
+    // Window accumulators.
+    int64_t m_totalNs = 0;
+    int m_samples = 0;
+    int64_t m_serverNs = 0, m_foreignNs = 0, m_excludedNs = 0, m_ownNs = 0, m_generatorNs = 0,
+            m_machineNs = 0;
+    SeriesAcc m_aServer, m_aForeign, m_aExcluded, m_aOwn, m_aGen, m_aMachine, m_aRss, m_aPss,
+        m_aProcs;
+    std::vector<Event> m_events;
+};
+
+bool Sampler::Impl::start(const Options &options, std::function<void(const Snapshot &)> onInterval,
+                          std::string &error)
+{
+    if (options.intervalMs < 100) {
+        error = "interval " + std::to_string(options.intervalMs) + " ms is below 100 ms";
+        return false;
+    }
+    if (options.rootPid <= 0) {
+        error = "no process id given";
+        return false;
+    }
+    m_selfPid = ::getpid();
+    if (options.rootPid == m_selfPid) {
+        error = "process " + std::to_string(options.rootPid) +
+                " is Stackbench itself; give the server's process id";
+        return false;
+    }
+    ProcStat rootStat;
+    if (!readProcStat(options.rootPid, rootStat)) {
+        error = "process " + std::to_string(options.rootPid) + " does not exist";
+        return false;
+    }
+    if (rootStat.zombie()) {
+        error = "process " + std::to_string(options.rootPid) + " has already exited (zombie)";
+        return false;
+    }
+
+    m_opts = options;
+    if (m_opts.pssEveryN < 1)
+        m_opts.pssEveryN = 1;
+    m_callback = std::move(onInterval);
+    m_clock = options.clock ? options.clock : std::make_shared<SystemClockSource>();
+    m_matcher = NameMatcher(options.excludes);
+    m_selfPid = ::getpid();
+    m_genRequested = options.generatorTids;
+    m_genChanged = true;
+
+    // Baseline: the window starts now.
+    m_startClock = m_clock->now();
+    m_prevClock = m_startClock;
+    m_windowStartBootNs = realBoottimeNs();
+    readMachineCpu(m_prevMachine);
+    m_prevOwnNs = ownProcessCpuNs();
+    Member root;
+    root.startTicks = rootStat.startTicks;
+    root.ppid = rootStat.ppid;
+    m_tree.emplace(options.rootPid, root);
+    m_order.push_back(options.rootPid);
+    m_baseline = true;
+    take(false); // discovers the tree and the excluded processes; counts nothing
+    m_baseline = false;
+
+    m_stopRequested = false;
+    m_running = true;
+    m_thread = std::thread([this] { loop(); });
+    return true;
+}
+
+void Sampler::Impl::loop()
+{
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    const auto interval = std::chrono::milliseconds(m_opts.intervalMs);
+    int64_t k = 1;
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        const auto deadline = t0 + k * interval;
+        if (m_cv.wait_until(lock, deadline, [this] { return m_stopRequested; }))
+            break;
+        lock.unlock();
+        Snapshot s = take(false);
+        if (m_callback)
+            m_callback(s);
+        lock.lock();
+        // Skip deadlines missed while the machine slept or the sampler was starved.
+        const auto now = clock::now();
+        k = std::max<int64_t>(k + 1, int64_t((now - t0) / interval) + 1);
+    }
+    lock.unlock();
+    Snapshot s = take(true);
+    if (m_callback)
+        m_callback(s);
+}
+
+void Sampler::Impl::stopThread()
+{
+    if (!m_thread.joinable())
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopRequested = true;
+    }
+    m_cv.notify_all();
+    m_thread.join();
+    m_running = false;
+}
+
+Summary Sampler::Impl::stop()
+{
+    if (!m_running)
+        return {};
+    stopThread();
+    Summary sum;
+    sum.durationS = double(m_totalNs) / double(kNsPerS);
+    sum.samples = m_samples;
+    sum.serverCores = m_aServer.stats(m_totalNs);
+    sum.foreignPct = m_aForeign.stats(m_totalNs);
+    sum.excludedPct = m_aExcluded.stats(m_totalNs);
+    sum.ownPct = m_aOwn.stats(m_totalNs);
+    sum.generatorPct = m_aGen.stats(m_totalNs);
+    sum.machinePct = m_aMachine.stats(m_totalNs);
+    sum.serverRssBytes = m_aRss.stats(m_totalNs);
+    sum.serverPssBytes = m_aPss.stats(m_totalNs);
+    sum.serverProcesses = m_aProcs.stats(m_totalNs);
+    // Peaks of memory are over every reading, a short final one included.
+    sum.rssBytesPeak = int64_t(m_aRss.peakAll);
+    sum.pssBytesPeak = int64_t(m_aPss.peakAll);
+    sum.serverCpuS = double(m_serverNs) / double(kNsPerS);
+    sum.foreignCpuS = double(m_foreignNs) / double(kNsPerS);
+    sum.excludedCpuS = double(m_excludedNs) / double(kNsPerS);
+    sum.ownCpuS = double(m_ownNs) / double(kNsPerS);
+    sum.generatorCpuS = double(m_generatorNs) / double(kNsPerS);
+    sum.machineCpuS = double(m_machineNs) / double(kNsPerS);
+    const int cores = m_opts.generatorCores > 0 ? m_opts.generatorCores : int(m_gen.size());
+    sum.clientBound = cores > 0 && sum.generatorPct.mean / 100.0 >= 0.95 * cores;
+    sum.rootExited = m_rootExited;
+    sum.events = m_events;
+    sum.slept = std::any_of(sum.events.begin(), sum.events.end(),
+                            [](const Event &e) { return e.kind == EventKind::Sleep; });
+    return sum;
+}
+
+void Sampler::Impl::setGeneratorThreads(std::vector<pid_t> tids)
+{
+    std::lock_guard lock(m_genMutex);
+    m_genRequested = std::move(tids);
+    m_genChanged = true;
+}
+
+void Sampler::Impl::addProcessEvent(std::vector<Event> &events, Event e)
+{
+    if (m_baseline)
+        return;
+    if (++m_processEvents > kMaxProcessEvents) {
+        if (m_processEvents == kMaxProcessEvents + 1) {
+            e.detail = "further process start/exit events of this window are not reported";
+            e.pid = 0;
+            events.push_back(std::move(e));
+        }
+        return;
+    }
+    events.push_back(std::move(e));
+}
+
+// Tree CPU accounting. A member's cumulative CPU is its own (all threads) plus what it has
+// reaped (cutime + cstime). When a member exits and its parent (a member) reaps it, the
+// child's final total appears in the parent's cutime/cstime; what we had already counted for
+// the child is parked as the parent's "pending" credit and subtracted from that growth, so the
+// child's last partial interval is counted exactly once. A member reaped by a process outside
+// the tree keeps its last reading.
+void Sampler::Impl::readTree(std::vector<Event> &events, int64_t offsetNs, int64_t &cpuDeltaNs)
+{
+    // Pass 1: read every member, parents before children.
+    for (pid_t pid : m_order) {
+        Member &m = m_tree[pid];
+        m.present = readProcStat(pid, m.stat) && m.stat.startTicks == m.startTicks;
+    }
+    // Pass 2: exits. A departed member's counted CPU becomes its parent's pending credit.
+    std::vector<pid_t> kept;
+    kept.reserve(m_order.size());
+    for (pid_t pid : m_order) {
+        Member &m = m_tree[pid];
+        if (m.present) {
+            kept.push_back(pid);
+            continue;
+        }
+        auto parent = m_tree.find(m.ppid);
+        if (parent != m_tree.end() && parent->second.present) {
+            parent->second.pendingNs += m.cpu.ns + m.kidsNs;
+            parent->second.pendingAge = 0;
+        }
+        if (pid == m_opts.rootPid) {
+            if (!m_rootExited) {
+                m_rootExited = true;
+                events.push_back({EventKind::RootExited, offsetNs, pid,
+                                  "the server's root process " + std::to_string(pid) + " exited"});
+            }
+        } else if (!m.zombie) {
+            addProcessEvent(events, {EventKind::ProcessExited, offsetNs, pid,
+                                     "process " + std::to_string(pid) + " left the server tree"});
+        }
+        m_tree.erase(pid);
+    }
+    m_order.swap(kept);
+    // Pass 3: deltas.
+    for (pid_t pid : m_order) {
+        Member &m = m_tree[pid];
+        const int64_t before = m.cpu.ns;
+        m.cpu.update(pid, m.stat);
+        const int64_t kids = m.stat.childrenCpuNs();
+        const int64_t kidsGrowth = std::max<int64_t>(0, kids - m.kidsNs);
+        const int64_t absorbed = std::min(kidsGrowth, m.pendingNs);
+        m.pendingNs -= absorbed;
+        // Credit not matched within two samples was never added to cutime (auto-reaped child).
+        if (m.pendingNs > 0 && ++m.pendingAge > 2)
+            m.pendingNs = 0;
+        m.kidsNs = kids;
+        m.ppid = m.stat.ppid;
+        if (!m_baseline)
+            cpuDeltaNs += (m.cpu.ns - before) + (kidsGrowth - absorbed);
+        if (m.stat.zombie() && !m.zombie) {
+            m.zombie = true;
+            if (pid == m_opts.rootPid && !m_rootExited) {
+                m_rootExited = true;
+                events.push_back({EventKind::RootExited, offsetNs, pid,
+                                  "the server's root process " + std::to_string(pid) +
+                                      " exited (not yet reaped)"});
+            } else if (pid != m_opts.rootPid) {
+                addProcessEvent(events,
+                                {EventKind::ProcessExited, offsetNs, pid,
+                                 "process " + std::to_string(pid) + " left the server tree"});
+            }
+        }
+    }
+}
+
+// Finds processes that appeared since the last sample: children of members join the tree (their
+// CPU since birth counts when they were born inside the window), others are classified as
+// excluded or foreign once (twice for young processes, which may exec right after fork).
+void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
+                               int64_t &excludedDeltaNs, int64_t &treeDeltaNs)
+{
+    listPids(m_pids);
+    std::unordered_set<pid_t> present(m_pids.begin(), m_pids.end());
+    for (auto it = m_others.begin(); it != m_others.end();) {
+        if (!present.count(it->first))
+            it = m_others.erase(it);
+        else
+            ++it;
+    }
+
+    std::vector<ProcStat> newcomers;
+    for (pid_t pid : m_pids) {
+        if (pid == m_selfPid || m_tree.count(pid))
+            continue;
+        auto it = m_others.find(pid);
+        if (it != m_others.end()) {
+            Other &o = it->second;
+            if (o.excluded || o.checks >= 2)
+                continue;
+            ProcStat st;
+            if (!readProcStat(pid, st))
+                continue;
+            if (st.startTicks != o.startTicks) { // pid reused
+                m_others.erase(it);
+                newcomers.push_back(std::move(st));
+                continue;
+            }
+            ++o.checks;
+            if (!m_matcher.empty() && m_matcher.matches(st.comm, readCmdline(pid))) {
+                o.excluded = true;
+                // Born inside the window: its CPU so far belongs to the window.
+                if (!bornInWindow(o.startTicks))
+                    o.cpu.update(pid, st);
+            }
+            continue;
+        }
+        ProcStat st;
+        if (readProcStat(pid, st))
+            newcomers.push_back(std::move(st));
+    }
+
+    // Tree membership: a newcomer whose parent is a member (possibly another newcomer) joins.
+    bool changed = true;
+    std::vector<bool> joined(newcomers.size(), false);
+    while (changed) {
+        changed = false;
+        for (size_t i = 0; i < newcomers.size(); ++i) {
+            if (joined[i] || !m_tree.count(newcomers[i].ppid))
+                continue;
+            joined[i] = true;
+            changed = true;
+            const ProcStat &st = newcomers[i];
+            Member m;
+            m.startTicks = st.startTicks;
+            m.ppid = st.ppid;
+            m.stat = st;
+            m.present = true;
+            m.cpu.update(st.pid, st);
+            m.kidsNs = st.childrenCpuNs();
+            m.zombie = st.zombie();
+            if (!m_baseline && bornInWindow(st.startTicks))
+                treeDeltaNs += m.cpu.ns + m.kidsNs;
+            addProcessEvent(events, {EventKind::ProcessStarted, offsetNs, st.pid,
+                                     "process " + std::to_string(st.pid) + " (" + st.comm +
+                                         ") joined the server tree"});
+            m_tree.emplace(st.pid, std::move(m));
+            m_order.push_back(st.pid);
+        }
+    }
+    for (size_t i = 0; i < newcomers.size(); ++i) {
+        if (joined[i])
+            continue;
+        const ProcStat &st = newcomers[i];
+        Other o;
+        o.startTicks = st.startTicks;
+        o.checks = 1;
+        o.excluded = !m_matcher.empty() && (m_matcher.matchesComm(st.comm) ||
+                                            m_matcher.matches(st.comm, readCmdline(st.pid)));
+        if (o.excluded) {
+            o.cpu.update(st.pid, st);
+            if (!m_baseline && bornInWindow(st.startTicks))
+                excludedDeltaNs += o.cpu.ns;
+        }
+        m_others.emplace(st.pid, std::move(o));
+    }
+}
+
+int64_t Sampler::Impl::readGenerator()
+{
+    int64_t delta = 0;
+    for (auto &[tid, g] : m_gen) {
+        const int64_t ns = ownThreadCpuNs(tid);
+        if (ns > g.lastNs) {
+            if (!m_baseline)
+                delta += ns - g.lastNs;
+            g.lastNs = ns;
+        }
+    }
+    std::vector<pid_t> requested;
+    {
+        std::lock_guard lock(m_genMutex);
+        if (!m_genChanged)
+            return delta;
+        requested = m_genRequested;
+        m_genChanged = false;
+    }
+    std::unordered_map<pid_t, GenThread> next;
+    for (pid_t tid : requested) {
+        auto it = m_gen.find(tid);
+        if (it != m_gen.end()) {
+            next.emplace(tid, it->second);
+            continue;
+        }
+        GenThread g;
+        const int64_t startNs = ownThreadStartBootNs(tid);
+        // A thread born inside the window counts from its birth (next sample); an older one from
+        // now.
+        if (startNs >= 0 && startNs < m_windowStartBootNs - kBirthSlackNs)
+            g.lastNs = std::max<int64_t>(0, ownThreadCpuNs(tid));
+        next.emplace(tid, g);
+    }
+    m_gen.swap(next);
+    return delta;
+}
+
+void Sampler::Impl::detectSleep(const ClockReading &now, int64_t offsetNs,
+                                std::vector<Event> &events)
+{
+    const int64_t gapNs = int64_t(m_opts.sleepGapS * double(kNsPerS));
+    const int64_t dMono = now.monotonicNs - m_prevClock.monotonicNs;
+    const int64_t dBoot = now.boottimeNs - m_prevClock.boottimeNs;
+    const int64_t dReal = now.realtimeNs - m_prevClock.realtimeNs;
+    const int64_t intervalNs = int64_t(m_opts.intervalMs) * 1'000'000LL;
+    if (dBoot - dMono > gapNs) {
+        events.push_back({EventKind::Sleep, offsetNs, 0,
+                          "CLOCK_BOOTTIME advanced " + formatSeconds(dBoot - dMono) +
+                              " more than CLOCK_MONOTONIC: the machine was suspended"});
+    } else if (dReal - dMono > gapNs || dMono - dReal > gapNs) {
+        events.push_back({EventKind::Sleep, offsetNs, 0,
+                          "the wall clock stepped " + formatSeconds(dReal - dMono) +
+                              " between two samples " + formatSeconds(dMono) + " apart"});
+    }
+    if (dMono - intervalNs > gapNs) {
+        events.push_back(
+            {EventKind::Sleep, offsetNs, 0,
+             "no sample for " + formatSeconds(dMono) + ": the sampler was stopped or starved"});
+    }
+}
+
+Snapshot Sampler::Impl::take(bool final)
+{
+    Snapshot s;
+    const ClockReading now = m_clock->now();
+    const int64_t offsetNs = now.monotonicNs - m_startClock.monotonicNs;
+    s.index = m_index;
+    s.final = final;
+    s.startNs = m_prevClock.monotonicNs - m_startClock.monotonicNs;
+    s.endNs = offsetNs;
+
+    MachineCpu machine;
+    readMachineCpu(machine);
+    const int64_t ownProcessNs = ownProcessCpuNs();
+    const int64_t genNs = readGenerator();
+
+    int64_t treeNs = 0, excludedNs = 0;
+    readTree(s.events, offsetNs, treeNs);
+    scanOthers(s.events, offsetNs, excludedNs, treeNs);
+    for (auto &[pid, o] : m_others) {
+        if (!o.excluded)
+            continue;
+        ProcStat st;
+        if (!readProcStat(pid, st) || st.startTicks != o.startTicks)
+            continue;
+        const int64_t before = o.cpu.ns;
+        o.cpu.update(pid, st);
+        if (!m_baseline)
+            excludedNs += o.cpu.ns - before;
+        ++s.excludedProcesses;
+    }
+
+    // Memory of the live members.
+    const bool readPss = m_index % m_opts.pssEveryN == 0;
+    const int64_t pageBytes = sysconf(_SC_PAGESIZE);
+    for (pid_t pid : m_order) {
+        Member &m = m_tree[pid];
+        if (m.zombie)
+            continue;
+        ++s.serverProcesses;
+        s.serverPids.push_back(pid);
+        MemoryUsage mem;
+        if (readPss && readMemory(pid, mem)) {
+            m.pssBytes = mem.hasPss ? mem.pssBytes : mem.rssBytes;
+            s.serverRssBytes += mem.rssBytes;
+        } else {
+            s.serverRssBytes += m.stat.rssPages * pageBytes;
+        }
+        s.serverPssBytes += m.pssBytes;
+    }
+    s.rootAlive = !m_rootExited;
+
+    if (!m_baseline)
+        detectSleep(now, offsetNs, s.events);
+
+    const int64_t dtNs = std::max<int64_t>(1, now.monotonicNs - m_prevClock.monotonicNs);
+    const int64_t ownDelta = std::max<int64_t>(0, ownProcessNs - m_prevOwnNs);
+    s.serverCpuNs = treeNs;
+    s.excludedCpuNs = excludedNs;
+    s.generatorCpuNs = std::min(genNs, ownDelta);
+    s.ownCpuNs = ownDelta - s.generatorCpuNs;
+    s.machineBusyNs = std::max<int64_t>(0, machine.busyNs - m_prevMachine.busyNs);
+    s.foreignCpuNs = std::max<int64_t>(0, s.machineBusyNs - treeNs - ownDelta - excludedNs);
+    const double toPct = 100.0 / double(dtNs);
+    s.serverCores = double(treeNs) / double(dtNs);
+    s.foreignPct = double(s.foreignCpuNs) * toPct;
+    s.excludedPct = double(excludedNs) * toPct;
+    s.ownPct = double(s.ownCpuNs) * toPct;
+    s.generatorPct = double(s.generatorCpuNs) * toPct;
+    s.machinePct = double(s.machineBusyNs) * toPct;
+    const int cores = m_opts.generatorCores > 0 ? m_opts.generatorCores : int(m_gen.size());
+    s.clientBound = cores > 0 && s.generatorPct / 100.0 >= 0.95 * cores;
+
+    m_prevClock = now;
+    m_prevMachine = machine;
+    m_prevOwnNs = ownProcessNs;
+    if (!m_baseline) {
+        ++m_index;
+        accumulate(s);
+    }
+    return s;
+}
+
+void Sampler::Impl::accumulate(const Snapshot &s)
+{
+    const int64_t dtNs = s.endNs - s.startNs;
+    const bool isLong = dtNs * 2 >= int64_t(m_opts.intervalMs) * 1'000'000LL;
+    m_totalNs += dtNs;
+    ++m_samples;
+    m_serverNs += s.serverCpuNs;
+    m_foreignNs += s.foreignCpuNs;
+    m_excludedNs += s.excludedCpuNs;
+    m_ownNs += s.ownCpuNs;
+    m_generatorNs += s.generatorCpuNs;
+    m_machineNs += s.machineBusyNs;
+    m_aServer.add(s.serverCores, dtNs, isLong);
+    m_aForeign.add(s.foreignPct, dtNs, isLong);
+    m_aExcluded.add(s.excludedPct, dtNs, isLong);
+    m_aOwn.add(s.ownPct, dtNs, isLong);
+    m_aGen.add(s.generatorPct, dtNs, isLong);
+    m_aMachine.add(s.machinePct, dtNs, isLong);
+    m_aRss.add(double(s.serverRssBytes), dtNs, isLong);
+    m_aPss.add(double(s.serverPssBytes), dtNs, isLong);
+    m_aProcs.add(double(s.serverProcesses), dtNs, isLong);
+    m_events.insert(m_events.end(), s.events.begin(), s.events.end());
+}
+
+Sampler::Sampler()
+    : m_impl(std::make_unique<Impl>())
+{}
+
+Sampler::~Sampler() = default;
+
+bool Sampler::start(const Options &options, std::function<void(const Snapshot &)> onInterval,
+                    std::string &error)
+{
+    if (m_impl->m_running) {
+        error = "the sampler is already running";
+        return false;
+    }
+    // Every window starts from a fresh state.
+    m_impl = std::make_unique<Impl>();
+    return m_impl->start(options, std::move(onInterval), error);
+}
+
+Summary Sampler::stop()
+{
+    return m_impl->stop();
+}
+
+bool Sampler::running() const
+{
+    return m_impl->m_running;
+}
+
+void Sampler::setGeneratorThreads(std::vector<pid_t> tids)
+{
+    m_impl->setGeneratorThreads(std::move(tids));
+}
+
+int64_t Sampler::windowStartMonotonicNs() const
+{
+    return m_impl->m_startClock.monotonicNs;
+}
+
+} // namespace sb::sample

@@ -1,0 +1,169 @@
+#pragma once
+
+#include "sample/clocksource.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+// The sampler: watches a server process tree, the machine and Stackbench itself during a window.
+//
+// Percent convention: 100 % = one core (a 2-core machine fully busy reads 200 %).
+//
+// Groups (disjoint; each on its own series):
+//   server    the root process and every descendant, re-discovered at each sample; a process
+//             that joined stays a member until it exits, even if re-parented to init;
+//   own       this (Stackbench) process, every thread, minus the generator threads;
+//   generator the load engine's worker threads (Options::generatorTids);
+//   excluded  other processes matched by name or command line (default: PostgreSQL);
+//   foreign   everything else: machine busy CPU minus the four groups above, never below 0.
+namespace sb::sample {
+
+enum class EventKind
+{
+    Sleep,          // suspend, wall-clock step or stalled sampler: a gap over Options::sleepGapS
+    RootExited,     // the root process exited (or is a zombie); the server series ends
+    ProcessStarted, // a process joined the server tree (pid in Event::pid)
+    ProcessExited,  // a non-root member of the server tree exited
+};
+
+// "sleep", "root-exited", "process-started", "process-exited".
+const char *eventKindName(EventKind kind);
+
+struct Event
+{
+    EventKind kind = EventKind::Sleep;
+    int64_t offsetNs = 0; // when the sampler noticed it, ns since the window start (monotonic)
+    pid_t pid = 0;        // the process concerned, 0 for machine-wide events
+    std::string detail;   // one human sentence, e.g. "CLOCK_BOOTTIME advanced 15.0 s more than
+                          // CLOCK_MONOTONIC (suspend)"
+};
+
+struct Options
+{
+    pid_t rootPid = 0;     // root of the server tree; must exist when start() is called
+    int intervalMs = 1000; // sampling interval, 100 ms or more
+    // Processes outside the tree whose CPU goes to the excluded series (see NameMatcher in
+    // proctree.h). Default: PostgreSQL backends.
+    std::vector<std::string> excludes = {"postgres"};
+    double sleepGapS = 10; // a clock gap larger than this is a Sleep event, in seconds
+    // Thread ids (gettid) of the load engine's workers in this process. Can be changed while
+    // running with Sampler::setGeneratorThreads().
+    std::vector<pid_t> generatorTids;
+    // Cores given to the generator, for the client-bound flag; 0 = number of generator threads.
+    int generatorCores = 0;
+    // Clocks; null = the system clocks. Tests inject suspends and jumps through it.
+    std::shared_ptr<ClockSource> clock;
+    // Read PSS (smaps_rollup walks page tables, the dearest read) every N samples; 1 = always.
+    int pssEveryN = 1;
+};
+
+// One interval. CPU figures are for the interval; memory is read at its end.
+struct Snapshot
+{
+    int index = 0;       // 0-based interval number within the window
+    int64_t startNs = 0; // interval start, ns since the window start (monotonic)
+    int64_t endNs = 0;   // interval end, ns since the window start; the last one may be short
+    bool final = false;  // the partial interval taken by stop()
+
+    double serverCores = 0;        // server tree CPU / interval wall time; 1.0 = one core
+    int64_t serverCpuNs = 0;       // server tree CPU used in the interval, ns
+    int64_t serverRssBytes = 0;    // sum of RSS over the tree (shared pages counted per process)
+    int64_t serverPssBytes = 0;    // sum of PSS over the tree (shared pages divided)
+    int serverProcesses = 0;       // live (non-zombie) members of the tree at the interval end
+    std::vector<pid_t> serverPids; // those members, parents before children
+    bool rootAlive = true;         // false once the root has exited
+
+    double foreignPct = 0;      // CPU outside every group below, % of one core
+    double excludedPct = 0;     // CPU of excluded processes, % of one core
+    int excludedProcesses = 0;  // live excluded processes at the interval end
+    double ownPct = 0;          // this process minus the generator threads, % of one core
+    double generatorPct = 0;    // the generator threads, % of one core
+    double machinePct = 0;      // all busy CPU of the machine, % of one core
+    int64_t foreignCpuNs = 0;   // foreign CPU in the interval, ns
+    int64_t excludedCpuNs = 0;  // excluded CPU in the interval, ns
+    int64_t ownCpuNs = 0;       // own CPU (without generator) in the interval, ns
+    int64_t generatorCpuNs = 0; // generator CPU in the interval, ns
+    int64_t machineBusyNs = 0;  // machine busy CPU in the interval, ns
+    bool clientBound = false;   // generator used >= 95 % of the cores it was given
+
+    std::vector<Event> events; // what happened in this interval
+};
+
+// Mean and peak of one series over a window.
+struct SeriesStats
+{
+    double mean = 0; // time-weighted mean over all intervals
+    double peak = 0; // largest value among intervals at least half an interval long (a very
+                     // short final interval only counts when it is the only one)
+};
+
+struct Summary
+{
+    double durationS = 0; // window length (monotonic), seconds
+    int samples = 0;      // number of intervals
+
+    SeriesStats serverCores;     // cores (1.0 = one core)
+    SeriesStats foreignPct;      // % of one core
+    SeriesStats excludedPct;     // % of one core
+    SeriesStats ownPct;          // % of one core
+    SeriesStats generatorPct;    // % of one core
+    SeriesStats machinePct;      // % of one core
+    SeriesStats serverRssBytes;  // bytes
+    SeriesStats serverPssBytes;  // bytes
+    SeriesStats serverProcesses; // process count
+
+    double serverCpuS = 0;    // total CPU-seconds of the server tree
+    double foreignCpuS = 0;   // total foreign CPU-seconds
+    double excludedCpuS = 0;  // total excluded CPU-seconds
+    double ownCpuS = 0;       // total own CPU-seconds (without the generator)
+    double generatorCpuS = 0; // total generator CPU-seconds
+    double machineCpuS = 0;   // total machine busy CPU-seconds
+    int64_t rssBytesPeak = 0; // peak tree RSS, bytes
+    int64_t pssBytesPeak = 0; // peak tree PSS, bytes
+
+    bool clientBound = false;  // mean generator cores >= 95 % of the cores it was given
+    bool rootExited = false;   // the root exited during the window
+    bool slept = false;        // at least one Sleep event
+    std::vector<Event> events; // every event of the window, in order
+};
+
+// Samples at a fixed interval on its own thread, aligned to the window: the baseline is read in
+// start() (offset 0), then one sample every intervalMs after it, and stop() takes a final
+// partial sample. Not copyable. start()/stop()/setGeneratorThreads() may be called from any one
+// controlling thread; the callback runs on the sampler's thread.
+class Sampler
+{
+public:
+    Sampler();
+    ~Sampler(); // stops (without a summary) if still running
+    Sampler(const Sampler &) = delete;
+    Sampler &operator=(const Sampler &) = delete;
+
+    // Reads the baseline and starts the thread. Returns false and fills `error` with one line
+    // (e.g. "process 123 does not exist", "interval 50 ms is below 100 ms") when it cannot start.
+    // `onInterval` is called on the sampler's thread after each interval, including the final
+    // partial one; it must not call back into this Sampler.
+    bool start(const Options &options, std::function<void(const Snapshot &)> onInterval,
+               std::string &error);
+    // Takes the final partial sample, joins the thread and returns the window summary. Returns
+    // an empty Summary when not running.
+    Summary stop();
+    bool running() const;
+
+    // Replaces the generator thread ids (gettid values of this process). A thread that started
+    // after the window start counts in full; an older one from the moment it is added.
+    void setGeneratorThreads(std::vector<pid_t> tids);
+
+    // The window start on the clock source's CLOCK_MONOTONIC, ns (valid after start()).
+    int64_t windowStartMonotonicNs() const;
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace sb::sample
