@@ -322,45 +322,112 @@ sb::Status RunStore::initialise()
     return sb::Ok{};
 }
 
-sb::Status RunStore::migrate()
+sb::Result<int> RunStore::readSchemaVersion()
 {
+    static const QStringList ours = {QStringLiteral("runs"),       QStringLiteral("configurations"),
+                                     QStringLiteral("windows"),    QStringLiteral("intervals"),
+                                     QStringLiteral("samples"),    QStringLiteral("events"),
+                                     QStringLiteral("server_logs")};
     const QStringList tables = m_db.tables(QSql::Tables);
-    int current = 0;
     if (tables.contains(QLatin1String("schema_version"))) {
         QSqlQuery q(m_db);
-        if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) || !q.next())
-            return sqlError(QStringLiteral("store.open"), QStringLiteral("schema_version"), q);
-        current = q.value(0).toInt();
-    } else if (!tables.isEmpty()) {
+        // COUNT(description) fails on another program's schema_version table.
+        if (!q.exec(
+                QStringLiteral("SELECT MAX(version), COUNT(description) FROM schema_version")) ||
+            !q.next())
+            return sb::Error{QStringLiteral("store.foreign"),
+                             m_display + QStringLiteral(" (table schema_version)"),
+                             QStringLiteral("not a Stackbench run store: its schema_version table "
+                                            "is not Stackbench's (%1)")
+                                 .arg(q.lastError().text())};
+        return q.value(0).toInt();
+    }
+    // A SQLite file is ours alone; a PostgreSQL database may hold other tables beside ours.
+    QStringList clash;
+    for (const QString &table : tables)
+        if (m_backend == Backend::Sqlite || ours.contains(table))
+            clash << table;
+    if (!clash.isEmpty())
         return sb::Error{QStringLiteral("store.foreign"), m_display,
                          QStringLiteral("not a Stackbench run store: it has tables (%1) but no "
                                         "schema_version")
-                             .arg(tables.mid(0, 5).join(QStringLiteral(", ")))};
-    }
-    if (current > latestSchemaVersion())
-        return sb::Error{QStringLiteral("store.too-new"), m_display,
-                         QStringLiteral("the store has schema version %1 but this Stackbench "
-                                        "knows only up to version %2; use a newer Stackbench")
-                             .arg(current)
-                             .arg(latestSchemaVersion())};
+                             .arg(clash.mid(0, 5).join(QStringLiteral(", ")))};
+    return 0;
+}
 
+sb::Status RunStore::migrate()
+{
     const QString blob =
         m_backend == Backend::Postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB");
     const QString pk = m_backend == Backend::Postgres ? QStringLiteral("BIGSERIAL PRIMARY KEY")
                                                       : QStringLiteral("INTEGER PRIMARY KEY");
-    for (const Migration &m : migrations()) {
-        if (m.version <= current)
-            continue;
-        const QString table = QStringLiteral("schema_version");
-        if (sb::Status s = beginTransaction(table); !s)
+    const QString table = QStringLiteral("schema_version");
+    auto tooNew = [this](int version) {
+        return sb::Error{QStringLiteral("store.too-new"), m_display,
+                         QStringLiteral("the store has schema version %1 but this Stackbench "
+                                        "knows only up to version %2; use a newer Stackbench")
+                             .arg(version)
+                             .arg(latestSchemaVersion())};
+    };
+    // Up to date: no lock taken, so that opening never waits for a writer.
+    {
+        const sb::Result<int> current = readSchemaVersion();
+        if (!current)
+            return current.error();
+        if (*current > latestSchemaVersion())
+            return tooNew(*current);
+        if (*current == latestSchemaVersion()) {
+            m_schemaVersion = *current;
+            return sb::Ok{};
+        }
+    }
+    // One transaction per step. Each takes the write lock first and re-reads the version, so
+    // two programs opening a new store at once apply every step exactly once.
+    for (;;) {
+        if (m_backend == Backend::Postgres) {
+            if (sb::Status s = beginTransaction(table); !s)
+                return s;
+            QSqlQuery lock(m_db);
+            if (!lock.exec(QStringLiteral("SELECT pg_advisory_xact_lock(5362)"))) {
+                sb::Error e = sqlError(QStringLiteral("store.migrate"), table, lock);
+                lock.finish();
+                rollbackTransaction();
+                return e;
+            }
+            lock.finish();
+        } else if (sb::Status s =
+                       exec(QStringLiteral("BEGIN IMMEDIATE"), table, QStringLiteral("store.open"));
+                   !s) {
             return s;
-        for (QString sql : m.statements) {
+        }
+        const sb::Result<int> current = readSchemaVersion();
+        if (!current) {
+            rollbackTransaction();
+            return current.error();
+        }
+        if (*current > latestSchemaVersion()) {
+            rollbackTransaction();
+            return tooNew(*current);
+        }
+        const Migration *next = nullptr;
+        for (const Migration &m : migrations()) {
+            if (m.version > *current) {
+                next = &m;
+                break;
+            }
+        }
+        if (!next) {
+            rollbackTransaction(); // nothing was written
+            m_schemaVersion = *current;
+            return sb::Ok{};
+        }
+        for (QString sql : next->statements) {
             sql.replace(QLatin1String("%BLOB%"), blob).replace(QLatin1String("%PK%"), pk);
             QSqlQuery q(m_db);
             if (!q.exec(sql)) {
                 sb::Error e = sqlError(QStringLiteral("store.migrate"), QString(), q);
                 e.detail = QStringLiteral("migration to schema version %1 failed: %2")
-                               .arg(m.version)
+                               .arg(next->version)
                                .arg(e.detail);
                 q.finish();
                 rollbackTransaction();
@@ -370,8 +437,8 @@ sb::Status RunStore::migrate()
         QSqlQuery q(m_db);
         q.prepare(QStringLiteral(
             "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)"));
-        q.addBindValue(m.version);
-        q.addBindValue(QString::fromUtf8(m.description));
+        q.addBindValue(next->version);
+        q.addBindValue(QString::fromUtf8(next->description));
         q.addBindValue(timeText(QDateTime::currentDateTimeUtc()));
         if (sb::Status s = exec(q, table, QStringLiteral("store.migrate")); !s) {
             q.finish();
@@ -381,10 +448,7 @@ sb::Status RunStore::migrate()
         q.finish();
         if (sb::Status s = commitTransaction(table); !s)
             return s;
-        current = m.version;
     }
-    m_schemaVersion = current;
-    return sb::Ok{};
 }
 
 // --- helpers ---

@@ -111,6 +111,7 @@ private:
 
     sb::Status initialise();
     sb::Status migrate();
+    sb::Result<int> readSchemaVersion();
     sb::Error sqlError(const QString &code, const QString &table, const QSqlQuery &query) const;
     sb::Error dbError(const QString &code, const QString &table) const;
     sb::Status exec(QSqlQuery &query, const QString &table, const QString &code) const;

@@ -1,0 +1,1018 @@
+// Tests for sb::store::RunStore: schema and migrations, round trips on SQLite and on a throwaway
+// PostgreSQL cluster, resume queries, failure modes, and crash safety under SIGKILL.
+
+#include "store/runstore.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <arpa/inet.h>
+#include <cstdio>
+#include <netinet/in.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace sb::store;
+
+namespace {
+
+const char *const kCrashStoreEnv = "STACKBENCH_TEST_CRASH_STORE";
+const char *const kCrashRunId = "20260101-000000-c0de";
+
+QDateTime utc(int h, int m, int s, int ms)
+{
+    return QDateTime(QDate(2026, 11, 30), QTime(h, m, s, ms), Qt::UTC);
+}
+
+RunRecord makeRun(const QString &id, const QDateTime &startedAt)
+{
+    RunRecord r;
+    r.id = id;
+    r.planPath = QStringLiteral("/home/me/plans/demo.json");
+    r.planText =
+        QByteArrayLiteral("{\"configurations\": [], \"password\": \"<redacted>\"}\n\xc3\xa9");
+    r.planSha256 = QCryptographicHash::hash(r.planText, QCryptographicHash::Sha256);
+    r.profile = QStringLiteral("quick");
+    r.only = {QStringLiteral("django-gunicorn"), QStringLiteral("elysia")};
+    r.routes = {QStringLiteral("/users/1")};
+    r.startedAt = startedAt;
+    r.status = QString(kStatusRunning);
+    r.environment = QJsonObject{{QStringLiteral("kernel"), QStringLiteral("6.1.0")},
+                                {QStringLiteral("cpus"), 2},
+                                {QStringLiteral("somaxconn"), 4096}};
+    r.fileHashes = QJsonObject{{QStringLiteral("schema.sql"), QStringLiteral("ab12")}};
+    return r;
+}
+
+// A histogram-like blob whose bytes depend on `seed`, including NUL and high bytes.
+QByteArray blob(int seed, int size)
+{
+    QByteArray b(size, Qt::Uninitialized);
+    for (int i = 0; i < size; ++i)
+        b[i] = char((i * 31 + seed * 7) & 0xff);
+    return b;
+}
+
+WindowRecord makeWindow(const QString &runId, int round, const QString &configuration,
+                        const QString &route, int concurrency, int attempt, bool valid,
+                        int intervalCount, int seed)
+{
+    WindowRecord w;
+    w.runId = runId;
+    w.round = round;
+    w.configuration = configuration;
+    w.route = route;
+    w.concurrency = concurrency;
+    w.attempt = attempt;
+    w.valid = valid;
+    if (!valid)
+        w.invalidReason = QStringLiteral("foreign-cpu 512% >= 450%");
+    w.flags = valid ? QStringList{QStringLiteral("client-bound")} : QStringList{};
+    w.startedAt = utc(9, 16, seed % 60, 250);
+    w.elapsedS = 10.000123456789 + seed;
+    w.requests = intervalCount; // the crash test checks intervals against this
+    w.ok = 123456789012LL + seed;
+    w.statusCounts = QJsonObject{{QStringLiteral("200"), 1000 + seed}, {QStringLiteral("503"), 3}};
+    w.errors = QJsonObject{{QStringLiteral("connect"), 0}, {QStringLiteral("timeout"), seed}};
+    w.bytesIn = 9'000'000'000LL + seed;
+    w.bytesOut = 1'234'567;
+    w.reconnects = seed % 5;
+    w.clientCpuS = 3.25;
+    w.latencyUs = QJsonObject{{QStringLiteral("p50"), 812},
+                              {QStringLiteral("p99"), 5120},
+                              {QStringLiteral("mean"), 901.5}};
+    w.histogram = blob(seed, 4096 + seed);
+    w.histogramUncorrected = seed % 2 ? blob(seed + 1, 100) : QByteArray();
+    w.serverCpuS = 19.875;
+    w.serverCoresMean = 1.9875;
+    w.foreignPctMean = valid ? 12.5 : 512.0;
+    w.foreignPctPeak = 640.0625;
+    w.excludedPctMean = 33.3;
+    w.generatorPctMean = 87.5;
+    w.rssBytesPeak = 512LL * 1024 * 1024 + seed;
+    w.pssBytesPeak = 300LL * 1024 * 1024;
+    w.checkpoints = valid ? 0 : 1;
+    w.gates = QJsonObject{
+        {QStringLiteral("foreign-cpu"), QJsonObject{{QStringLiteral("value"), w.foreignPctMean},
+                                                    {QStringLiteral("threshold"), 450},
+                                                    {QStringLiteral("passed"), valid}}}};
+    for (int i = 0; i < intervalCount; ++i) {
+        IntervalRecord r;
+        r.index = i;
+        r.startS = i;
+        r.endS = i + 1.0001;
+        r.requests = 1000 + i;
+        r.ok = 990 + i;
+        r.errors = 10;
+        r.okPerS = 989.9010099 + i;
+        r.p50Us = 800 + i;
+        r.p99Us = 5000 + i;
+        r.maxUs = 90'000 + seed;
+        r.serverCores = 1.95 + i / 100.0;
+        r.foreignPct = 10.5;
+        r.excludedPct = 30.25;
+        r.generatorPct = 88.0;
+        r.rssBytes = 500'000'000LL + i;
+        r.pssBytes = 290'000'000LL + i;
+        w.intervals << r;
+    }
+    for (int i = 0; i < 3; ++i)
+        w.samples << SampleRecord{0.5 * i, QStringLiteral("pid:%1:cpu-s").arg(4242 + i), 0.125 * i};
+    return w;
+}
+
+// Raw access to a SQLite file beside the store (its own connection name).
+class RawSqlite
+{
+public:
+    explicit RawSqlite(const QString &path)
+    {
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        m_db.setDatabaseName(path);
+        m_ok = m_db.open();
+    }
+    ~RawSqlite()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    }
+    bool ok() const { return m_ok; }
+    QVariant scalar(const QString &sql)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(sql) || !q.next())
+            return QVariant();
+        return q.value(0);
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery q(m_db);
+        return q.exec(sql);
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_ok = false;
+};
+
+// A throwaway PostgreSQL cluster on a free loopback port, run as the postgres user when we are
+// root.
+class PgCluster
+{
+public:
+    static QString binDir() { return QStringLiteral("/usr/lib/postgresql/15/bin"); }
+
+    ~PgCluster()
+    {
+        if (m_started)
+            run(binDir() + QStringLiteral("/pg_ctl"),
+                {QStringLiteral("-D"), dataDir(), QStringLiteral("-m"), QStringLiteral("immediate"),
+                 QStringLiteral("-w"), QStringLiteral("stop")},
+                20000);
+    }
+
+    // Empty on success, else what failed.
+    QString start()
+    {
+        if (!m_dir.isValid())
+            return QStringLiteral("cannot create a temporary directory");
+        if (geteuid() == 0) {
+            const passwd *pw = getpwnam("postgres");
+            if (!pw)
+                return QStringLiteral("running as root and there is no postgres user");
+            if (::chown(QFile::encodeName(m_dir.path()).constData(), pw->pw_uid, pw->pw_gid) != 0)
+                return QStringLiteral("cannot chown the temporary directory to postgres");
+        }
+        QString out;
+        if (!run(binDir() + QStringLiteral("/initdb"),
+                 {QStringLiteral("-D"), dataDir(), QStringLiteral("-A"), QStringLiteral("trust"),
+                  QStringLiteral("-U"), QStringLiteral("postgres"), QStringLiteral("-E"),
+                  QStringLiteral("UTF8"), QStringLiteral("--no-sync")},
+                 60000, &out))
+            return QStringLiteral("initdb failed: ") + out;
+        m_port = freePort();
+        if (m_port == 0)
+            return QStringLiteral("no free loopback port");
+        const QString options =
+            QStringLiteral("-p %1 -k %2 -c listen_addresses=127.0.0.1 -c fsync=off")
+                .arg(m_port)
+                .arg(m_dir.path());
+        if (!run(binDir() + QStringLiteral("/pg_ctl"),
+                 {QStringLiteral("-D"), dataDir(), QStringLiteral("-l"),
+                  m_dir.filePath(QStringLiteral("server.log")), QStringLiteral("-o"), options,
+                  QStringLiteral("-w"), QStringLiteral("-t"), QStringLiteral("30"),
+                  QStringLiteral("start")},
+                 40000, &out))
+            return QStringLiteral("pg_ctl start failed: ") + out;
+        m_started = true;
+        return QString();
+    }
+
+    // The password is ignored by trust authentication; it is there to check it never leaks.
+    QString url() const
+    {
+        return QStringLiteral("postgresql://postgres:s3cret-pw@127.0.0.1:%1/postgres").arg(m_port);
+    }
+
+private:
+    QString dataDir() const { return m_dir.filePath(QStringLiteral("data")); }
+
+    static quint16 freePort()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0)
+            return 0;
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof(addr);
+        quint16 port = 0;
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) == 0 &&
+            ::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &length) == 0)
+            port = ntohs(addr.sin_port);
+        ::close(fd);
+        return port;
+    }
+
+    static bool run(const QString &program, QStringList args, int timeoutMs, QString *out = nullptr)
+    {
+        QString exe = program;
+        if (geteuid() == 0) {
+            args.prepend(program);
+            args = QStringList{QStringLiteral("-u"), QStringLiteral("postgres"),
+                               QStringLiteral("--")} +
+                   args;
+            exe = QStringLiteral("runuser");
+        }
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.setWorkingDirectory(QDir::tempPath());
+        p.start(exe, args);
+        const bool finished = p.waitForStarted(5000) && p.waitForFinished(timeoutMs);
+        if (out)
+            *out = QString::fromLocal8Bit(p.readAll()).right(2000);
+        if (!finished) {
+            p.kill();
+            p.waitForFinished(2000);
+            return false;
+        }
+        return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    }
+
+    QTemporaryDir m_dir;
+    quint16 m_port = 0;
+    bool m_started = false;
+};
+
+void compareRun(const RunRecord &got, const RunRecord &want)
+{
+    QCOMPARE(got.id, want.id);
+    QCOMPARE(got.planPath, want.planPath);
+    QCOMPARE(got.planText, want.planText);
+    QCOMPARE(got.planSha256, want.planSha256);
+    QCOMPARE(got.profile, want.profile);
+    QCOMPARE(got.only, want.only);
+    QCOMPARE(got.routes, want.routes);
+    QCOMPARE(got.startedAt, want.startedAt);
+    QCOMPARE(got.status, want.status);
+    QCOMPARE(got.environment, want.environment);
+    QCOMPARE(got.fileHashes, want.fileHashes);
+}
+
+void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withIntervals)
+{
+    QCOMPARE(got.runId, want.runId);
+    QCOMPARE(got.round, want.round);
+    QCOMPARE(got.configuration, want.configuration);
+    QCOMPARE(got.route, want.route);
+    QCOMPARE(got.concurrency, want.concurrency);
+    QCOMPARE(got.attempt, want.attempt);
+    QCOMPARE(got.valid, want.valid);
+    QCOMPARE(got.invalidReason, want.invalidReason);
+    QCOMPARE(got.flags, want.flags);
+    QCOMPARE(got.startedAt, want.startedAt);
+    QCOMPARE(got.elapsedS, want.elapsedS);
+    QCOMPARE(got.requests, want.requests);
+    QCOMPARE(got.ok, want.ok);
+    QCOMPARE(got.statusCounts, want.statusCounts);
+    QCOMPARE(got.errors, want.errors);
+    QCOMPARE(got.bytesIn, want.bytesIn);
+    QCOMPARE(got.bytesOut, want.bytesOut);
+    QCOMPARE(got.reconnects, want.reconnects);
+    QCOMPARE(got.clientCpuS, want.clientCpuS);
+    QCOMPARE(got.latencyUs, want.latencyUs);
+    QCOMPARE(got.histogram, want.histogram);
+    QCOMPARE(got.histogramUncorrected.isEmpty(), want.histogramUncorrected.isEmpty());
+    if (!want.histogramUncorrected.isEmpty())
+        QCOMPARE(got.histogramUncorrected, want.histogramUncorrected);
+    QCOMPARE(got.serverCpuS, want.serverCpuS);
+    QCOMPARE(got.serverCoresMean, want.serverCoresMean);
+    QCOMPARE(got.foreignPctMean, want.foreignPctMean);
+    QCOMPARE(got.foreignPctPeak, want.foreignPctPeak);
+    QCOMPARE(got.excludedPctMean, want.excludedPctMean);
+    QCOMPARE(got.generatorPctMean, want.generatorPctMean);
+    QCOMPARE(got.rssBytesPeak, want.rssBytesPeak);
+    QCOMPARE(got.pssBytesPeak, want.pssBytesPeak);
+    QCOMPARE(got.checkpoints, want.checkpoints);
+    QCOMPARE(got.gates, want.gates);
+    if (!withIntervals) {
+        QVERIFY(got.intervals.isEmpty());
+        QVERIFY(got.samples.isEmpty());
+        return;
+    }
+    QCOMPARE(got.intervals.size(), want.intervals.size());
+    for (qsizetype i = 0; i < want.intervals.size(); ++i) {
+        const IntervalRecord &a = got.intervals[i];
+        const IntervalRecord &b = want.intervals[i];
+        QCOMPARE(a.index, b.index);
+        QCOMPARE(a.startS, b.startS);
+        QCOMPARE(a.endS, b.endS);
+        QCOMPARE(a.requests, b.requests);
+        QCOMPARE(a.ok, b.ok);
+        QCOMPARE(a.errors, b.errors);
+        QCOMPARE(a.okPerS, b.okPerS);
+        QCOMPARE(a.p50Us, b.p50Us);
+        QCOMPARE(a.p99Us, b.p99Us);
+        QCOMPARE(a.maxUs, b.maxUs);
+        QCOMPARE(a.serverCores, b.serverCores);
+        QCOMPARE(a.foreignPct, b.foreignPct);
+        QCOMPARE(a.excludedPct, b.excludedPct);
+        QCOMPARE(a.generatorPct, b.generatorPct);
+        QCOMPARE(a.rssBytes, b.rssBytes);
+        QCOMPARE(a.pssBytes, b.pssBytes);
+    }
+    QCOMPARE(got.samples.size(), want.samples.size());
+    for (qsizetype i = 0; i < want.samples.size(); ++i) {
+        QCOMPARE(got.samples[i].atS, want.samples[i].atS);
+        QCOMPARE(got.samples[i].series, want.samples[i].series);
+        QCOMPARE(got.samples[i].value, want.samples[i].value);
+    }
+}
+
+// Everything the runner writes, read back field by field. Shared by SQLite and PostgreSQL.
+void roundTrip(RunStore &store)
+{
+    const QString runId = RunStore::newRunId(utc(9, 15, 0, 0));
+    const RunRecord run = makeRun(runId, utc(9, 15, 0, 123));
+    QVERIFY2(store.createRun(run).ok(), "createRun");
+    // A second run with the same id is refused.
+    const sb::Status duplicate = store.createRun(run);
+    QVERIFY(!duplicate.ok());
+    QCOMPARE(duplicate.error().code, QStringLiteral("store.write"));
+    QVERIFY(duplicate.error().where.contains(QStringLiteral("runs")));
+
+    const QJsonObject info{
+        {QStringLiteral("command"), QStringLiteral("gunicorn app:wsgi")},
+        {QStringLiteral("env"),
+         QJsonObject{{QStringLiteral("DATABASE_URL"), QStringLiteral("<redacted>")}}},
+        {QStringLiteral("versions"), QJsonArray{QStringLiteral("gunicorn 21.2.0")}}};
+    QVERIFY(store.saveConfiguration(runId, QStringLiteral("gunicorn"), QJsonObject{}).ok());
+    QVERIFY(store.saveConfiguration(runId, QStringLiteral("gunicorn"), info).ok()); // replaces
+    QVERIFY(store.saveConfiguration(runId, QStringLiteral("elysia"), QJsonObject{}).ok());
+
+    QVector<WindowRecord> written;
+    written << makeWindow(runId, 0, QStringLiteral("gunicorn"), QStringLiteral("/users/1"), 64, 0,
+                          false, 10, 1);
+    written << makeWindow(runId, 0, QStringLiteral("gunicorn"), QStringLiteral("/users/1"), 64, 1,
+                          true, 10, 2);
+    written << makeWindow(runId, 0, QStringLiteral("elysia"), QStringLiteral("/users/1"), 64, 0,
+                          true, 0, 3);
+    qint64 lastId = 0;
+    for (WindowRecord &w : written) {
+        const sb::Result<qint64> id = store.saveWindow(w);
+        QVERIFY2(id.ok(), qPrintable(id.ok() ? QString() : id.error().toString()));
+        QVERIFY(*id > lastId);
+        lastId = w.id = *id;
+    }
+
+    const QDateTime eventAt = utc(9, 15, 2, 7);
+    QVERIFY(store
+                .saveEvent({runId, eventAt, QStringLiteral("server-started"),
+                            QStringLiteral("gunicorn started (pid 4242)"),
+                            QJsonObject{{QStringLiteral("pid"), 4242}}})
+                .ok());
+    QVERIFY(store
+                .saveEvent({runId, eventAt.addSecs(1), QStringLiteral("warning"),
+                            QStringLiteral("somaxconn 128 < concurrency 256"), QJsonObject{}})
+                .ok());
+    const QByteArray binaryLog("line 1\n\x00\xff binary\n", 18);
+    QVERIFY(store
+                .appendServerLog(runId, QStringLiteral("gunicorn"), 0,
+                                 QByteArrayLiteral("Booting\n"), QByteArray())
+                .ok());
+    QVERIFY(store.appendServerLog(runId, QStringLiteral("elysia"), 0, binaryLog, "warn\n").ok());
+    QVERIFY(store
+                .appendServerLog(runId, QStringLiteral("gunicorn"), 0, QByteArrayLiteral("Ready\n"),
+                                 QByteArrayLiteral("[WARN] x\n"))
+                .ok());
+
+    // Run, with counts.
+    const sb::Result<RunRecord> gotRun = store.run(runId);
+    QVERIFY(gotRun.ok());
+    compareRun(*gotRun, run);
+    QVERIFY(!gotRun->finishedAt.isValid());
+    QCOMPARE(gotRun->windowCount, 3);
+    QCOMPARE(gotRun->validWindowCount, 2);
+
+    // Configurations (sorted by name, the upsert kept one row).
+    const auto configurations = store.configurations(runId);
+    QVERIFY(configurations.ok());
+    QCOMPARE(configurations->size(), 2);
+    QCOMPARE(configurations->at(0).name, QStringLiteral("elysia"));
+    QCOMPARE(configurations->at(1).name, QStringLiteral("gunicorn"));
+    QCOMPARE(configurations->at(1).info, info);
+    QCOMPARE(configurations->at(1).runId, runId);
+
+    // Windows, without and with intervals, in stored order.
+    const auto brief = store.windows(runId);
+    QVERIFY(brief.ok());
+    QCOMPARE(brief->size(), written.size());
+    const auto full = store.windows(runId, true);
+    QVERIFY(full.ok());
+    QCOMPARE(full->size(), written.size());
+    for (qsizetype i = 0; i < written.size(); ++i) {
+        QCOMPARE(brief->at(i).id, written[i].id);
+        compareWindow(brief->at(i), written[i], false);
+        if (QTest::currentTestFailed())
+            return;
+        compareWindow(full->at(i), written[i], true);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    const auto single = store.window(written[1].id);
+    QVERIFY(single.ok());
+    compareWindow(*single, written[1], true);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(store.window(lastId + 1000).error().code, QStringLiteral("store.not-found"));
+
+    // Events in order.
+    const auto events = store.events(runId);
+    QVERIFY(events.ok());
+    QCOMPARE(events->size(), 2);
+    QCOMPARE(events->at(0).runId, runId);
+    QCOMPARE(events->at(0).at, eventAt);
+    QCOMPARE(events->at(0).kind, QStringLiteral("server-started"));
+    QCOMPARE(events->at(0).detail, QStringLiteral("gunicorn started (pid 4242)"));
+    QCOMPARE(events->at(0).data.value(QStringLiteral("pid")).toInt(), 4242);
+    QCOMPARE(events->at(1).kind, QStringLiteral("warning"));
+
+    // Server logs, chunks joined per (configuration, round).
+    const auto logs = store.serverLogs(runId);
+    QVERIFY(logs.ok());
+    QCOMPARE(logs->size(), 2);
+    QCOMPARE(logs->at(0).configuration, QStringLiteral("gunicorn"));
+    QCOMPARE(logs->at(0).round, 0);
+    QCOMPARE(logs->at(0).stdoutBytes, QByteArrayLiteral("Booting\nReady\n"));
+    QCOMPARE(logs->at(0).stderrBytes, QByteArrayLiteral("[WARN] x\n"));
+    QCOMPARE(logs->at(1).configuration, QStringLiteral("elysia"));
+    QCOMPARE(logs->at(1).stdoutBytes, binaryLog);
+    QCOMPARE(logs->at(1).stderrBytes, QByteArrayLiteral("warn\n"));
+
+    // Status.
+    QVERIFY(store.finishRun(runId, QString(kStatusFinished)).ok());
+    const auto finished = store.run(runId);
+    QVERIFY(finished.ok());
+    QCOMPARE(finished->status, QString(kStatusFinished));
+    QVERIFY(finished->finishedAt.isValid());
+    QVERIFY(qAbs(finished->finishedAt.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+
+    // The window's cells for resume.
+    const auto cells = store.cellProgress(runId);
+    QVERIFY(cells.ok());
+    QCOMPARE(cells->size(), 2);
+    QCOMPARE(cells->at(0).configuration, QStringLiteral("gunicorn"));
+    QCOMPARE(cells->at(0).attempts, 2);
+    QCOMPARE(cells->at(0).validWindows, 1);
+    QCOMPARE(cells->at(0).lastWindowId, written[1].id);
+    QCOMPARE(cells->at(1).configuration, QStringLiteral("elysia"));
+    QCOMPARE(cells->at(1).attempts, 1);
+    QCOMPARE(cells->at(1).validWindows, 1);
+
+    // Delete removes everything of the run.
+    QVERIFY(store.deleteRun(runId).ok());
+    QCOMPARE(store.run(runId).error().code, QStringLiteral("store.not-found"));
+    QVERIFY(store.windows(runId)->isEmpty());
+    QVERIFY(store.events(runId)->isEmpty());
+    QVERIFY(store.serverLogs(runId)->isEmpty());
+    QVERIFY(store.configurations(runId)->isEmpty());
+    QCOMPARE(store.window(written[0].id).error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(store.deleteRun(runId).error().code, QStringLiteral("store.not-found"));
+}
+
+} // namespace
+
+class TstRunStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void defaultLocation();
+    void newRunId();
+    void freshStoreSchema();
+    void roundTripSqlite();
+    void runsNewestFirstWithCounts();
+    void runStatus();
+    void cellProgressForResume();
+    void failedWindowKeepsNothing();
+    void newerSchemaFails();
+    void badFileFails_data();
+    void badFileFails();
+    void twoConnectionsShareAFile();
+    void crashSafety();
+    void roundTripPostgres();
+    void crashWriterChild(); // not a test: the child process of crashSafety
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TstRunStore::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TstRunStore::defaultLocation()
+{
+    const QString location = RunStore::defaultLocation();
+    QVERIFY(location.endsWith(QStringLiteral("/runs.sqlite")));
+    QVERIFY(location.startsWith(
+        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QLatin1Char('/')));
+}
+
+void TstRunStore::newRunId()
+{
+    const QString a = RunStore::newRunId(utc(9, 15, 0, 0));
+    QVERIFY2(
+        QRegularExpression(QStringLiteral("^20261130-091500-[0-9a-f]{4}$")).match(a).hasMatch(),
+        qPrintable(a));
+    const QString b = RunStore::newRunId(utc(10, 0, 0, 0));
+    QVERIFY(a < b); // sorts by time
+    QSet<QString> ids;
+    for (int i = 0; i < 50; ++i)
+        ids.insert(RunStore::newRunId(utc(9, 15, 0, 0)));
+    QVERIFY(ids.size() > 40); // random suffix (65536 values; 50 draws rarely collide)
+}
+
+void TstRunStore::freshStoreSchema()
+{
+    const QString path = m_dir.filePath(QStringLiteral("sub/dir/fresh.sqlite"));
+    {
+        auto store = RunStore::open(path);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().toString()));
+        QCOMPARE((*store)->backend(), RunStore::Backend::Sqlite);
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+        QCOMPARE((*store)->displayLocation(), path);
+        QVERIFY(RunStore::latestSchemaVersion() >= 1);
+    }
+    QVERIFY(QFile::exists(path));
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.ok());
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(),
+                 RunStore::latestSchemaVersion());
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM schema_version")).toInt(),
+                 RunStore::latestSchemaVersion());
+        QCOMPARE(raw.scalar(QStringLiteral("PRAGMA journal_mode")).toString(),
+                 QStringLiteral("wal"));
+        for (const char *table :
+             {"runs", "configurations", "windows", "intervals", "samples", "events", "server_logs"})
+            QVERIFY2(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE "
+                                               "type = 'table' AND name = '%1'")
+                                    .arg(QLatin1String(table)))
+                             .toInt() == 1,
+                     table);
+    }
+    // Reopening migrates nothing twice.
+    {
+        auto store = RunStore::open(path);
+        QVERIFY(store.ok());
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+    }
+    RawSqlite raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM schema_version")).toInt(),
+             RunStore::latestSchemaVersion());
+}
+
+void TstRunStore::roundTripSqlite()
+{
+    auto store = RunStore::open(m_dir.filePath(QStringLiteral("roundtrip.sqlite")));
+    QVERIFY(store.ok());
+    roundTrip(**store);
+}
+
+void TstRunStore::runsNewestFirstWithCounts()
+{
+    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("list.sqlite")));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    const QString older = QStringLiteral("20261129-080000-aaaa");
+    const QString newer = QStringLiteral("20261130-080000-bbbb");
+    const QString middle = QStringLiteral("20261129-200000-cccc");
+    QVERIFY(store.createRun(makeRun(older, utc(8, 0, 0, 0).addDays(-1))).ok());
+    QVERIFY(store.createRun(makeRun(newer, utc(8, 0, 0, 0))).ok());
+    QVERIFY(store.createRun(makeRun(middle, utc(20, 0, 0, 0).addDays(-1))).ok());
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(store
+                    .saveWindow(makeWindow(middle, i, QStringLiteral("a"), QStringLiteral("r"), 8,
+                                           0, i % 2 == 0, 2, i))
+                    .ok());
+    QVERIFY(store
+                .saveWindow(makeWindow(older, 0, QStringLiteral("a"), QStringLiteral("r"), 8, 0,
+                                       false, 1, 9))
+                .ok());
+
+    const auto runs = store.runs();
+    QVERIFY(runs.ok());
+    QCOMPARE(runs->size(), 3);
+    QCOMPARE(runs->at(0).id, newer);
+    QCOMPARE(runs->at(1).id, middle);
+    QCOMPARE(runs->at(2).id, older);
+    QCOMPARE(runs->at(0).windowCount, 0);
+    QCOMPARE(runs->at(1).windowCount, 5);
+    QCOMPARE(runs->at(1).validWindowCount, 3);
+    QCOMPARE(runs->at(2).windowCount, 1);
+    QCOMPARE(runs->at(2).validWindowCount, 0);
+    compareRun(runs->at(1), makeRun(middle, utc(20, 0, 0, 0).addDays(-1)));
+
+    // A window of an unknown run is refused (foreign key).
+    const auto orphan = store.saveWindow(makeWindow(QStringLiteral("nope"), 0, QStringLiteral("a"),
+                                                    QStringLiteral("r"), 8, 0, true, 1, 1));
+    QVERIFY(!orphan.ok());
+    QCOMPARE(orphan.error().code, QStringLiteral("store.write"));
+}
+
+void TstRunStore::runStatus()
+{
+    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("status.sqlite")));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    const QString id = QStringLiteral("20261130-090000-0001");
+    QVERIFY(store.createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    QCOMPARE(store.run(id)->status, QString(kStatusRunning));
+
+    QVERIFY(store.finishRun(id, QString(kStatusInterrupted)).ok());
+    QCOMPARE(store.run(id)->status, QString(kStatusInterrupted));
+    QVERIFY(store.run(id)->finishedAt.isValid());
+    // Resume: running again, finishedAt cleared.
+    QVERIFY(store.setRunStatus(id, QString(kStatusRunning)).ok());
+    QCOMPARE(store.run(id)->status, QString(kStatusRunning));
+    QVERIFY(!store.run(id)->finishedAt.isValid());
+    QVERIFY(store.finishRun(id, QString(kStatusFailed)).ok());
+    QCOMPARE(store.run(id)->status, QString(kStatusFailed));
+
+    const sb::Status unknown = store.finishRun(id, QStringLiteral("done"));
+    QVERIFY(!unknown.ok());
+    QCOMPARE(unknown.error().code, QStringLiteral("store.status"));
+    QCOMPARE(store.run(id)->status, QString(kStatusFailed));
+    const sb::Status missing = store.finishRun(QStringLiteral("nope"), QString(kStatusFinished));
+    QCOMPARE(missing.error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(store.run(QStringLiteral("nope")).error().code, QStringLiteral("store.not-found"));
+}
+
+void TstRunStore::cellProgressForResume()
+{
+    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("resume.sqlite")));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    const QString id = QStringLiteral("20261130-090000-0002");
+    QVERIFY(store.createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    const QString a = QStringLiteral("A"), b = QStringLiteral("B");
+    const QString r1 = QStringLiteral("/r1"), r2 = QStringLiteral("/r2");
+    struct Step
+    {
+        int round;
+        QString conf, route;
+        int concurrency, attempt;
+        bool valid;
+    };
+    const QVector<Step> steps = {
+        {0, a, r1, 8, 0, true}, {0, b, r1, 8, 0, false}, {0, b, r1, 8, 1, false},
+        {0, b, r1, 8, 2, true}, {0, a, r1, 64, 0, true}, {0, a, r2, 8, 0, false},
+        {1, b, r1, 8, 0, true}, {1, a, r1, 8, 0, false},
+    };
+    QVector<qint64> ids;
+    for (const Step &s : steps) {
+        auto saved = store.saveWindow(makeWindow(id, s.round, s.conf, s.route, s.concurrency,
+                                                 s.attempt, s.valid, 1, int(ids.size())));
+        QVERIFY(saved.ok());
+        ids << *saved;
+    }
+    const auto cells = store.cellProgress(id);
+    QVERIFY(cells.ok());
+    struct Want
+    {
+        int round;
+        QString conf, route;
+        int concurrency, attempts, valid;
+        qint64 last;
+    };
+    const QVector<Want> want = {
+        {0, a, r1, 8, 1, 1, ids[0]}, {0, b, r1, 8, 3, 1, ids[3]}, {0, a, r1, 64, 1, 1, ids[4]},
+        {0, a, r2, 8, 1, 0, ids[5]}, {1, b, r1, 8, 1, 1, ids[6]}, {1, a, r1, 8, 1, 0, ids[7]},
+    };
+    QCOMPARE(cells->size(), want.size());
+    for (qsizetype i = 0; i < want.size(); ++i) {
+        const CellProgress &c = cells->at(i);
+        QCOMPARE(c.round, want[i].round);
+        QCOMPARE(c.configuration, want[i].conf);
+        QCOMPARE(c.route, want[i].route);
+        QCOMPARE(c.concurrency, want[i].concurrency);
+        QCOMPARE(c.attempts, want[i].attempts);
+        QCOMPARE(c.validWindows, want[i].valid);
+        QCOMPARE(c.lastWindowId, want[i].last);
+    }
+    // Another run's windows do not count.
+    QVERIFY(store.cellProgress(QStringLiteral("other"))->isEmpty());
+}
+
+void TstRunStore::failedWindowKeepsNothing()
+{
+    const QString path = m_dir.filePath(QStringLiteral("atomic.sqlite"));
+    auto opened = RunStore::open(path);
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    const QString id = QStringLiteral("20261130-090000-0003");
+    QVERIFY(store.createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    WindowRecord w = makeWindow(id, 0, QStringLiteral("A"), QStringLiteral("/"), 8, 0, true, 20, 1);
+    w.intervals[15].index = 3; // duplicate (window, index): the 16th insert fails
+    const auto saved = store.saveWindow(w);
+    QVERIFY(!saved.ok());
+    QCOMPARE(saved.error().code, QStringLiteral("store.write"));
+    QVERIFY2(saved.error().where.startsWith(path) &&
+                 saved.error().where.contains(QStringLiteral("intervals")),
+             qPrintable(saved.error().where));
+    QVERIFY(!saved.error().detail.isEmpty());
+    // Neither the window nor its first 15 intervals were kept, and the store still works.
+    QCOMPARE(store.windows(id)->size(), 0);
+    {
+        RawSqlite raw(path);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM intervals")).toInt(), 0);
+    }
+    w.intervals[15].index = 15;
+    const auto again = store.saveWindow(w);
+    QVERIFY(again.ok());
+    QCOMPARE(store.window(*again)->intervals.size(), 20);
+}
+
+void TstRunStore::newerSchemaFails()
+{
+    const QString path = m_dir.filePath(QStringLiteral("newer.sqlite"));
+    {
+        auto store = RunStore::open(path);
+        QVERIFY(store.ok());
+    }
+    const int future = RunStore::latestSchemaVersion() + 7;
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO schema_version (version, description, "
+                                        "applied_at) VALUES (%1, 'from the future', 'x')")
+                             .arg(future)));
+    }
+    const auto store = RunStore::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().code, QStringLiteral("store.too-new"));
+    QCOMPARE(store.error().where, path);
+    QVERIFY2(store.error().detail.contains(QString::number(future)) &&
+                 store.error().detail.contains(QString::number(RunStore::latestSchemaVersion())),
+             qPrintable(store.error().detail));
+}
+
+void TstRunStore::badFileFails_data()
+{
+    QTest::addColumn<QByteArray>("content"); // file content; empty = a directory
+    QTest::addColumn<bool>("sqlite");        // content is a SQLite database made by the test
+    QTest::addColumn<QString>("code");
+    QTest::newRow("garbage") << QByteArray(8192, 'x') << false << QStringLiteral("store.open");
+    QTest::newRow("text") << QByteArrayLiteral("{\"not\": \"a database\"}\n") << false
+                          << QStringLiteral("store.open");
+    QTest::newRow("fake header") << QByteArray("SQLite format 3\0garbage-garbage-garbage", 40) +
+                                        QByteArray(4096, '\xff')
+                                 << false << QStringLiteral("store.open");
+    QTest::newRow("directory") << QByteArray() << false << QStringLiteral("store.open");
+    QTest::newRow("other sqlite database")
+        << QByteArray() << true << QStringLiteral("store.foreign");
+}
+
+void TstRunStore::badFileFails()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, sqlite);
+    QFETCH(QString, code);
+    const QString path = m_dir.filePath(QStringLiteral("bad-%1.sqlite")
+                                            .arg(QString::fromLatin1(QTest::currentDataTag())
+                                                     .replace(QLatin1Char(' '), QLatin1Char('-'))));
+    if (sqlite) {
+        RawSqlite raw(path);
+        QVERIFY(raw.exec(QStringLiteral("CREATE TABLE customers (id INTEGER, name TEXT)")));
+    } else if (content.isEmpty()) {
+        QVERIFY(QDir().mkpath(path));
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    QByteArray before;
+    if (!content.isEmpty()) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        before = f.readAll();
+    }
+    const auto store = RunStore::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().code, code);
+    QCOMPARE(store.error().where, path);
+    QVERIFY(!store.error().detail.isEmpty());
+    qDebug() << store.error().toString();
+    if (!content.isEmpty()) { // left untouched
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+    }
+}
+
+void TstRunStore::twoConnectionsShareAFile()
+{
+    // The runner writes on its thread while the GUI reads on another: two stores, one file.
+    const QString path = m_dir.filePath(QStringLiteral("shared.sqlite"));
+    auto writer = RunStore::open(path);
+    auto reader = RunStore::open(path);
+    QVERIFY(writer.ok() && reader.ok());
+    const QString id = QStringLiteral("20261130-090000-0004");
+    QVERIFY((*writer)->createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    QVERIFY((*writer)
+                ->saveWindow(
+                    makeWindow(id, 0, QStringLiteral("A"), QStringLiteral("/"), 8, 0, true, 3, 1))
+                .ok());
+    QCOMPARE((*reader)->windows(id, true)->size(), 1);
+    QCOMPARE((*reader)->windows(id, true)->first().intervals.size(), 3);
+    QCOMPARE((*reader)->run(id)->windowCount, 1);
+}
+
+void TstRunStore::crashWriterChild()
+{
+    const QString path = qEnvironmentVariable(kCrashStoreEnv);
+    if (path.isEmpty())
+        QSKIP("not a test: the child process that crashSafety kills");
+    auto opened = RunStore::open(path);
+    if (!opened.ok()) {
+        std::printf("error %s\n", qPrintable(opened.error().toString()));
+        std::fflush(stdout);
+        return;
+    }
+    RunStore &store = **opened;
+    const QString runId = QString::fromLatin1(kCrashRunId);
+    if (!store.run(runId).ok())
+        store.createRun(makeRun(runId, utc(9, 0, 0, 0)));
+    int next = int(store.windows(runId)->size());
+    QElapsedTimer timer;
+    timer.start();
+    // Bounded, so that the child stops by itself if the parent never kills it.
+    while (timer.elapsed() < 60000) {
+        // Windows of different sizes so that the kill lands inside transactions of all lengths.
+        const int intervals = 20 + (next * 37) % 180;
+        const auto saved = store.saveWindow(makeWindow(
+            runId, next, QStringLiteral("A"), QStringLiteral("/"), 8, next, true, intervals, next));
+        if (!saved.ok()) {
+            std::printf("error %s\n", qPrintable(saved.error().toString()));
+            std::fflush(stdout);
+            return;
+        }
+        std::printf("saved %d\n", next + 1);
+        std::fflush(stdout);
+        ++next;
+    }
+}
+
+void TstRunStore::crashSafety()
+{
+    const QString path = m_dir.filePath(QStringLiteral("crash.sqlite"));
+    const QString runId = QString::fromLatin1(kCrashRunId);
+    int reported = 0;
+    for (int kill = 0; kill < 4; ++kill) {
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QString::fromLatin1(kCrashStoreEnv), path);
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("crashWriterChild")});
+        QVERIFY(child.waitForStarted(10000));
+        // Wait for at least 10 more committed windows, then SIGKILL at a moment unrelated to
+        // the child's progress.
+        const int target = reported + 10;
+        QElapsedTimer timer;
+        timer.start();
+        QByteArray pending;
+        while (reported < target && timer.elapsed() < 60000) {
+            child.waitForReadyRead(200);
+            pending += child.readAllStandardOutput();
+            qsizetype nl;
+            while ((nl = pending.indexOf('\n')) >= 0) {
+                const QByteArray line = pending.left(nl).trimmed();
+                pending.remove(0, nl + 1);
+                QVERIFY2(!line.startsWith("error"), line.constData());
+                if (line.startsWith("saved "))
+                    reported = qMax(reported, line.mid(6).toInt());
+            }
+            QVERIFY2(child.state() == QProcess::Running, "the writer exited by itself");
+        }
+        QVERIFY2(reported >= target, "the writer was too slow");
+        QTest::qSleep(1 + (kill * 7) % 11);
+        child.kill(); // SIGKILL
+        QVERIFY(child.waitForFinished(10000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        pending += child.readAllStandardOutput();
+        for (const QByteArray &line : pending.split('\n'))
+            if (line.startsWith("saved "))
+                reported = qMax(reported, line.mid(6).toInt());
+
+        // The killed writer left a WAL; the store opens cleanly with only complete windows.
+        auto opened = RunStore::open(path);
+        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().toString()));
+        const auto windows = (*opened)->windows(runId, true);
+        QVERIFY(windows.ok());
+        // Every reported window is there; at most one more committed before the kill.
+        QVERIFY2(windows->size() >= reported && windows->size() <= reported + 1,
+                 qPrintable(
+                     QStringLiteral("%1 stored, %2 reported").arg(windows->size()).arg(reported)));
+        for (qsizetype i = 0; i < windows->size(); ++i) {
+            const WindowRecord &w = windows->at(i);
+            QCOMPARE(w.attempt, int(i));
+            QCOMPARE(w.intervals.size(), 20 + (i * 37) % 180);
+            QCOMPARE(qint64(w.intervals.size()), w.requests);
+            QCOMPARE(w.intervals.last().index, int(w.intervals.size() - 1));
+            QCOMPARE(w.samples.size(), 3);
+            QCOMPARE(w.histogram, blob(int(i), 4096 + int(i)));
+        }
+        reported = int(windows->size());
+        opened = sb::Error{}; // close before the raw check and the next child
+        RawSqlite raw(path);
+        QCOMPARE(raw.scalar(QStringLiteral("PRAGMA integrity_check")).toString(),
+                 QStringLiteral("ok"));
+        qDebug() << "kill" << kill << ":" << reported << "complete windows";
+    }
+}
+
+void TstRunStore::roundTripPostgres()
+{
+    if (!QFile::exists(PgCluster::binDir() + QStringLiteral("/initdb")) ||
+        !QFile::exists(PgCluster::binDir() + QStringLiteral("/pg_ctl")))
+        QSKIP("PostgreSQL 15 binaries are not installed in /usr/lib/postgresql/15/bin");
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        QSKIP("the Qt PostgreSQL driver (QPSQL) is not installed");
+    QElapsedTimer timer;
+    timer.start();
+    PgCluster cluster;
+    const QString failure = cluster.start();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    qDebug() << "cluster up in" << timer.elapsed() << "ms";
+
+    {
+        auto store = RunStore::open(cluster.url());
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().toString()));
+        QCOMPARE((*store)->backend(), RunStore::Backend::Postgres);
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+        QVERIFY(!(*store)->displayLocation().contains(QStringLiteral("s3cret")));
+        QVERIFY((*store)->displayLocation().contains(QStringLiteral("127.0.0.1")));
+        roundTrip(**store);
+        if (QTest::currentTestFailed())
+            return;
+        // Errors name the location without the password.
+        const sb::Status bad =
+            (*store)->finishRun(QStringLiteral("nope"), QString(kStatusFinished));
+        QVERIFY(!bad.ok());
+        QVERIFY(!bad.error().toString().contains(QStringLiteral("s3cret")));
+    }
+    // Reopen: migrations are not applied twice.
+    {
+        auto store = RunStore::open(cluster.url());
+        QVERIFY(store.ok());
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+    }
+    // A wrong database fails clearly, without the password.
+    QString wrong = cluster.url();
+    wrong.replace(QStringLiteral("/postgres"), QStringLiteral("/no_such_db"));
+    const auto missing = RunStore::open(wrong);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, QStringLiteral("store.open"));
+    QVERIFY(!missing.error().toString().contains(QStringLiteral("s3cret")));
+    QVERIFY2(missing.error().detail.contains(QStringLiteral("no_such_db")),
+             qPrintable(missing.error().detail));
+    qDebug() << "postgres test took" << timer.elapsed() << "ms";
+}
+
+QTEST_GUILESS_MAIN(TstRunStore)
+#include "tst_runstore.moc"
