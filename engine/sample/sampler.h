@@ -155,7 +155,9 @@ public:
     bool running() const;
 
     // Replaces the generator thread ids (gettid values of this process). A thread that started
-    // after the window start counts in full; an older one from the moment it is added.
+    // after the window start counts in full; an older one from the moment it is added. A thread
+    // that exits before stop() loses its CPU since the last sample to the own series (the
+    // process total stays exact), so stop the sampler before joining the load engine.
     void setGeneratorThreads(std::vector<pid_t> tids);
 
     // The window start on the clock source's CLOCK_MONOTONIC, ns (valid after start()).
