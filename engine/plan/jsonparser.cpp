@@ -400,6 +400,8 @@ private:
                     return fail(comma, QStringLiteral("trailing comma before '}'"));
                 if (m_pos < m_size && m_data[m_pos] == '\'')
                     return fail(m_pos, QStringLiteral("keys must be in double quotes"));
+                if (m_pos < m_size && m_data[m_pos] == '/')
+                    return fail(m_pos, QStringLiteral("comments are not allowed in JSON"));
                 return fail(m_pos, QStringLiteral("expected a key in double quotes, found %1")
                                        .arg(describe(m_pos)));
             }

@@ -1,0 +1,870 @@
+#include "plan/jsonparser.h"
+#include "plan/plan.h"
+#include "plan/planloader.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+#include <csignal>
+
+using namespace sb::plan;
+
+namespace {
+
+QString plansDir()
+{
+    return QStringLiteral(STACKBENCH_TEST_DATA "/plans");
+}
+QString validPlan(const char *name)
+{
+    return plansDir() + QStringLiteral("/valid/") + QLatin1String(name);
+}
+QString brokenPlan(const QString &name)
+{
+    return plansDir() + QStringLiteral("/broken/") + name;
+}
+
+QStringList messages(const PlanLoad &load)
+{
+    QStringList out;
+    for (const Diagnostic &d : load.diagnostics)
+        out.append(d.toString());
+    return out;
+}
+
+const char kUser[] = "benchuser";
+const char kToken[] = "tok-S3cr3t-value";
+
+} // namespace
+
+class TestPlan : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        qputenv("SB_PLAN_TEST_DBUSER", kUser);
+        qputenv("SB_PLAN_TEST_TOKEN", kToken);
+        qunsetenv("SB_PLAN_TEST_UNSET");
+    }
+
+    void fullPlanLoadsEveryField()
+    {
+        const QString path = validPlan("full.json");
+        const PlanLoad load =
+            loadPlan(path, {{QStringLiteral("stackbench"), QStringLiteral("/opt/sb/stackbench")}});
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Plan &plan = *load.plan;
+        const QString dir = QDir(plansDir() + QStringLiteral("/valid")).absolutePath();
+
+        QCOMPARE(plan.format, 1);
+        QCOMPARE(plan.name, QStringLiteral("full"));
+        QCOMPARE(plan.description, QStringLiteral("Every field of plan format 1"));
+        QCOMPARE(plan.filePath, QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
+        QCOMPARE(plan.baseDir, dir);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QCOMPARE(plan.text, bytes);
+        QCOMPARE(plan.sha256, QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+        QCOMPARE(plan.sha256.size(), 64);
+        QCOMPARE(plan.referencedFiles, QStringList{dir + QStringLiteral("/bodies/order.json")});
+
+        // database
+        QVERIFY(plan.database.has_value());
+        const Database &db = *plan.database;
+        QCOMPARE(db.driver, Database::Driver::PostgreSql);
+        QCOMPARE(db.driverName, QStringLiteral("QPSQL"));
+        QCOMPARE(db.host, QStringLiteral("db.local"));
+        QCOMPARE(db.port, 5433);
+        QCOMPARE(db.name, QStringLiteral("bench"));
+        QCOMPARE(db.user, QString::fromLatin1(kUser));
+        QCOMPARE(db.password, QStringLiteral("hunter2-") + QLatin1String(kUser));
+        QCOMPARE(db.options, QStringLiteral("connect_timeout=5"));
+        QCOMPARE(db.redacted().password, QStringLiteral("<secret>"));
+        QCOMPARE(db.redacted().user, db.user);
+
+        // configurations
+        QCOMPARE(plan.configurations.size(), 2);
+        const Configuration &c = plan.configurations[0];
+        QCOMPARE(c.name, QStringLiteral("native"));
+        QCOMPARE(c.command,
+                 (QStringList{QStringLiteral("/opt/sb/stackbench"), QStringLiteral("target"),
+                              QStringLiteral("--port"), QStringLiteral("18080"),
+                              QStringLiteral("--user"), QString::fromLatin1(kUser)}));
+        QCOMPARE(c.cwd, dir + QStringLiteral("/bodies"));
+        QCOMPARE(c.env.size(), 3);
+        QCOMPARE(c.env.value(QStringLiteral("TOKEN")), QString::fromLatin1(kToken));
+        QCOMPARE(c.env.value(QStringLiteral("API_KEY")), QStringLiteral("k-12345"));
+        QCOMPARE(c.env.value(QStringLiteral("MODE")), QStringLiteral("prod-18080"));
+        QCOMPARE(c.secretEnv, (QStringList{QStringLiteral("TOKEN"), QStringLiteral("API_KEY")}));
+        QVERIFY(c.isSecret(QStringLiteral("TOKEN")));
+        QVERIFY(!c.isSecret(QStringLiteral("MODE")));
+        QCOMPARE(c.port, 18080);
+        QCOMPARE(c.baseUrl, QStringLiteral("http://localhost:18080"));
+        QCOMPARE(c.ready.path, QStringLiteral("/health"));
+        QCOMPARE(c.ready.status, 204);
+        QCOMPARE(c.ready.timeoutMs, qint64(12500));
+        QCOMPARE(c.stop.signal, int(SIGINT));
+        QCOMPARE(c.stop.signalName, QStringLiteral("SIGINT"));
+        QCOMPARE(c.stop.graceMs, qint64(3000));
+        QCOMPARE(c.versions.size(), 2);
+        QCOMPARE(c.versions[0].name, QStringLiteral("stackbench"));
+        QCOMPARE(c.versions[0].command,
+                 (QStringList{QStringLiteral("/opt/sb/stackbench"), QStringLiteral("--version")}));
+        QCOMPARE(c.versions[1].name, QStringLiteral("sh"));
+        QCOMPARE(c.versions[1].command.size(), 3);
+        QCOMPARE(c.hooks.beforeConfiguration.size(), 1);
+        QVERIFY(c.hooks.beforeRun.isEmpty() && c.hooks.beforeRoute.isEmpty() &&
+                c.hooks.beforeWindow.isEmpty());
+        const Hook &ch = c.hooks.beforeConfiguration[0];
+        QCOMPARE(ch.kind, Hook::Kind::Command);
+        QCOMPARE(ch.command, (QStringList{QStringLiteral("echo"), QStringLiteral("18080")}));
+        QCOMPARE(ch.cwd, dir);
+        QCOMPARE(ch.timeoutMs, qint64(5000));
+        QCOMPARE(ch.where,
+                 path +
+                     QStringLiteral(":27:35 at $.configurations[0].hooks.before_configuration[0]"));
+        QCOMPARE(c.where, path + QStringLiteral(":15:5 at $.configurations[0]"));
+
+        const Configuration &d = plan.configurations[1];
+        QCOMPARE(d.name, QStringLiteral("other.stack_2"));
+        QCOMPARE(d.port, 18081);
+        QCOMPARE(d.baseUrl, QStringLiteral("http://127.0.0.1:18081"));
+        QCOMPARE(d.cwd, dir); // default: the plan's directory
+        QVERIFY(d.env.isEmpty());
+        QVERIFY(d.secretEnv.isEmpty());
+        QCOMPARE(d.ready.path, QStringLiteral("/"));
+        QCOMPARE(d.ready.status, 200);
+        QCOMPARE(d.ready.timeoutMs, qint64(30000));
+        QCOMPARE(d.stop.signal, int(SIGTERM));
+        QCOMPARE(d.stop.graceMs, qint64(10000));
+        QVERIFY(d.versions.isEmpty());
+        QVERIFY(d.hooks.isEmpty());
+        QCOMPARE(plan.configuration(QStringLiteral("other.stack_2")), &plan.configurations[1]);
+        QCOMPARE(plan.configuration(QStringLiteral("nope")), nullptr);
+
+        // routes
+        QCOMPARE(plan.routes.size(), 4);
+        const Route &health = plan.routes[0];
+        QCOMPARE(health.name, QStringLiteral("health"));
+        QCOMPARE(health.method, QStringLiteral("GET"));
+        QCOMPARE(health.path, QStringLiteral("/health"));
+        QVERIFY(health.headers.isEmpty());
+        QVERIFY(!health.hasBody);
+        QCOMPARE(health.expectStatus, 200);
+        QVERIFY(health.hooks.isEmpty());
+
+        const Route &order = plan.routes[1];
+        QCOMPARE(order.method, QStringLiteral("POST"));
+        QCOMPARE(order.path, QStringLiteral("/orders?x=1"));
+        QCOMPARE(order.expectStatus, 201);
+        QVERIFY(order.hasBody);
+        QFile body(dir + QStringLiteral("/bodies/order.json"));
+        QVERIFY(body.open(QIODevice::ReadOnly));
+        QCOMPARE(order.body, body.readAll());
+        QCOMPARE(order.bodyFile, dir + QStringLiteral("/bodies/order.json"));
+        QCOMPARE(order.headers.size(), 3);
+        QCOMPARE(order.headers[0].name, QStringLiteral("Authorization"));
+        QCOMPARE(order.headers[0].value, QStringLiteral("Bearer abc"));
+        QCOMPARE(order.headers[1].name, QStringLiteral("X-Trace"));
+        QCOMPARE(order.header(QStringLiteral("content-type")), QStringLiteral("application/json"));
+        QCOMPARE(order.hooks.beforeRoute.size(), 1);
+        QCOMPARE(order.hooks.beforeRoute[0].kind, Hook::Kind::Sql);
+        QCOMPARE(order.hooks.beforeRoute[0].sql, QStringLiteral("TRUNCATE orders"));
+        QCOMPARE(order.hooks.beforeRoute[0].timeoutMs, qint64(60000));
+        QCOMPARE(order.hooks.beforeWindow.size(), 1);
+        QCOMPARE(order.hooks.beforeWindow[0].sql, QStringLiteral("CHECKPOINT"));
+        QCOMPARE(order.hooks.beforeWindow[0].timeoutMs, qint64(30000));
+
+        const Route &echo = plan.routes[2];
+        QCOMPARE(echo.method, QStringLiteral("PUT"));
+        QCOMPARE(echo.body, QByteArray("{\"name\":\"Ada\",\"tags\":[\"x\",1.50,null,true]}"));
+        QCOMPARE(echo.header(QStringLiteral("Content-Type")), QStringLiteral("application/json"));
+        QVERIFY(echo.bodyFile.isEmpty());
+
+        const Route &text = plan.routes[3];
+        QCOMPARE(text.body, QByteArray("@literal"));
+        QCOMPARE(text.headers.size(), 1); // the given content-type is kept, none added
+        QCOMPARE(text.header(QStringLiteral("Content-Type")), QStringLiteral("text/plain"));
+        QCOMPARE(plan.route(QStringLiteral("echo")), &plan.routes[2]);
+
+        // parity
+        QCOMPARE(plan.parity.size(), 1);
+        const ParityCheck &p = plan.parity[0];
+        QCOMPARE(p.name, QStringLiteral("missing user is 404"));
+        QCOMPARE(p.method, QStringLiteral("GET"));
+        QCOMPARE(p.path, QStringLiteral("/users/999999"));
+        QCOMPARE(p.expectStatus, 404);
+        QCOMPARE(p.contentType, QStringLiteral("application/json"));
+        QCOMPARE(p.json.size(), 3);
+        QCOMPARE(p.json[0].field, QStringLiteral("error"));
+        QCOMPARE(p.json[0].present, std::optional<bool>(true));
+        QVERIFY(!p.json[0].equals.has_value());
+        QCOMPARE(p.json[1].segments,
+                 (QStringList{QStringLiteral("items"), QStringLiteral("0"), QStringLiteral("id")}));
+        QVERIFY(!p.json[1].present.has_value());
+        QCOMPARE(*p.json[1].equals, QJsonValue(7));
+        QCOMPARE(p.json[2].present, std::optional<bool>(false));
+
+        // plan-wide hooks
+        QCOMPARE(plan.hooks.beforeRun.size(), 1);
+        QCOMPARE(plan.hooks.beforeRun[0].command,
+                 (QStringList{QStringLiteral("/opt/sb/stackbench"), QStringLiteral("--help")}));
+        QVERIFY(plan.hooks.beforeConfiguration.isEmpty());
+        QCOMPARE(plan.hooks.beforeRoute[0].sql, QStringLiteral("VACUUM FULL ANALYZE"));
+        QCOMPARE(plan.hooks.beforeWindow[0].sql, QStringLiteral("CHECKPOINT"));
+
+        // sampler and load
+        QCOMPARE(plan.sampler.intervalMs, 250);
+        QCOMPARE(plan.sampler.exclude,
+                 (QStringList{QStringLiteral("postgres"), QStringLiteral("redis-server")}));
+        QCOMPARE(plan.sampler.foreignGatePct, 300.5);
+        QCOMPARE(plan.sampler.sleepGapMs, qint64(5000));
+        QCOMPARE(plan.load.threads, 4);
+        QCOMPARE(plan.load.timeoutMs, qint64(60000));
+        QCOMPARE(plan.load.mode, LoadSettings::Mode::Open);
+        QCOMPARE(plan.load.rateRps, 1500.5);
+
+        // profiles, in file order
+        QCOMPARE(plan.profiles.size(), 6);
+        const Profile *quick = plan.profile(QStringLiteral("quick"));
+        QVERIFY(quick);
+        QCOMPARE(quick, &plan.profiles[0]);
+        QCOMPARE(quick->rounds, 1);
+        QCOMPARE(quick->concurrency, (QList<int>{10, 100}));
+        QCOMPARE(quick->warmup.kind, Warmup::Kind::Duration);
+        QCOMPARE(quick->warmup.durationMs, qint64(5000));
+        QCOMPARE(quick->measureMs, qint64(30000));
+        QCOMPARE(quick->settleMs, qint64(0));
+        QCOMPARE(quick->cooldownMs, qint64(0));
+        QCOMPARE(quick->order, Profile::Order::Rotate);
+        QCOMPARE(quick->process, Profile::Process::Round);
+        QCOMPARE(quick->retries, 2);
+
+        const Profile *full = plan.profile(QStringLiteral("full"));
+        QVERIFY(full);
+        QCOMPARE(full->rounds, 5);
+        QCOMPARE(full->concurrency, (QList<int>{1, 10, 50, 100}));
+        QCOMPARE(full->warmup.kind, Warmup::Kind::Requests);
+        QCOMPARE(full->warmup.requests, qint64(1000));
+        QCOMPARE(full->measureMs, qint64(30000));
+        QCOMPARE(full->settleMs, qint64(5000));
+        QCOMPARE(full->cooldownMs, qint64(15000));
+        QCOMPARE(full->order, Profile::Order::Alternate);
+        QCOMPARE(full->process, Profile::Process::Window);
+        QCOMPARE(full->retries, 0);
+
+        const Profile *ms = plan.profile(QStringLiteral("ms"));
+        QCOMPARE(ms->warmup.durationMs, qint64(500));
+        QCOMPARE(ms->order, Profile::Order::Fixed);
+        QCOMPARE(ms->process, Profile::Process::Once);
+        QCOMPARE(plan.profile(QStringLiteral("minutes"))->warmup.durationMs, qint64(120000));
+        QVERIFY(plan.profile(QStringLiteral("none"))->warmup.isNone());
+        QCOMPARE(plan.profile(QStringLiteral("number"))->warmup.durationMs, qint64(1500));
+        QCOMPARE(plan.profile(QStringLiteral("absent")), nullptr);
+    }
+
+    void minimalPlanGetsDefaults()
+    {
+        const PlanLoad load = loadPlan(validPlan("minimal.json"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Plan &plan = *load.plan;
+        QVERIFY(plan.description.isEmpty());
+        QVERIFY(!plan.database.has_value());
+        QVERIFY(plan.parity.isEmpty());
+        QVERIFY(plan.hooks.isEmpty());
+        QVERIFY(plan.referencedFiles.isEmpty());
+        QVERIFY(plan.secretValues.isEmpty());
+        QCOMPARE(plan.redactedText(), plan.text);
+        QCOMPARE(plan.sampler.intervalMs, 1000);
+        QCOMPARE(plan.sampler.exclude, QStringList{QStringLiteral("postgres")});
+        QCOMPARE(plan.sampler.foreignGatePct, 450.0);
+        QCOMPARE(plan.sampler.sleepGapMs, qint64(10000));
+        QCOMPARE(plan.load.threads, 2);
+        QCOMPARE(plan.load.timeoutMs, qint64(180000));
+        QCOMPARE(plan.load.mode, LoadSettings::Mode::Closed);
+        QCOMPARE(plan.load.rateRps, 0.0);
+        QCOMPARE(plan.configurations[0].command, QStringList{QStringLiteral("server")});
+        QCOMPARE(plan.configurations[0].baseUrl, QStringLiteral("http://127.0.0.1:9000"));
+        QCOMPARE(plan.routes[0].method, QStringLiteral("GET"));
+        QCOMPARE(plan.routes[0].expectStatus, 200);
+        QCOMPARE(plan.profiles.size(), 1);
+        QCOMPARE(plan.profiles[0].name, QStringLiteral("quick"));
+    }
+
+    void twoTargetsPlan()
+    {
+        const PlanLoad load =
+            loadPlan(validPlan("two-targets.json"),
+                     {{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}});
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Plan &plan = *load.plan;
+        QCOMPARE(plan.configurations.size(), 2);
+        for (const Configuration &c : plan.configurations) {
+            QCOMPARE(c.command,
+                     (QStringList{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+                                  QStringLiteral("--port"), QString::number(c.port),
+                                  QStringLiteral("--threads"), QStringLiteral("1")}));
+            QCOMPARE(c.ready.path, QStringLiteral("/health"));
+        }
+        QVERIFY(plan.configurations[0].port != plan.configurations[1].port);
+        QCOMPARE(plan.routes.size(), 3);
+        QCOMPARE(plan.routes[0].path, QStringLiteral("/health"));
+        QCOMPARE(plan.routes[1].path, QStringLiteral("/users/1"));
+        const Route &echo = plan.routes[2];
+        QCOMPARE(echo.method, QStringLiteral("POST"));
+        QCOMPARE(echo.path, QStringLiteral("/echo"));
+        QCOMPARE(
+            echo.body,
+            QByteArray(
+                "{\"name\":\"Ada\",\"email\":\"ada@example.com\",\"age\":36,\"tags\":[\"x\"]}"));
+        QCOMPARE(echo.header(QStringLiteral("Content-Type")), QStringLiteral("application/json"));
+        const Profile *quick = plan.profile(QStringLiteral("quick"));
+        QVERIFY(quick);
+        QCOMPARE(quick->rounds, 2);
+        QCOMPARE(quick->concurrency, (QList<int>{1, 4}));
+        QCOMPARE(quick->warmup.kind, Warmup::Kind::Duration);
+        QCOMPARE(quick->warmup.durationMs, qint64(1000));
+        QCOMPARE(quick->measureMs, qint64(2000));
+        QCOMPARE(quick->order, Profile::Order::Rotate);
+    }
+
+    void brokenPlans_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("expected"); // %F = the file's path, %D = its directory
+
+        QTest::newRow("syntax: missing comma")
+            << QStringLiteral("syntax-missing-comma.json")
+            << QStringList{QStringLiteral("%F:3:3: $: expected ',' or '}', found a string")};
+        QTest::newRow("syntax: unterminated string")
+            << QStringLiteral("syntax-unterminated.json")
+            << QStringList{QStringLiteral("%F:4:26: $.description: line break inside a string "
+                                          "(unterminated string, or write it as \\n)")};
+        QTest::newRow("trailing comma")
+            << QStringLiteral("trailing-comma.json")
+            << QStringList{QStringLiteral("%F:3:14: $: trailing comma before '}'")};
+        QTest::newRow("missing required key")
+            << QStringLiteral("missing-required.json")
+            << QStringList{
+                   QStringLiteral("%F:5:5: $.configurations[0]: missing required key \"command\"")};
+        QTest::newRow("unknown key")
+            << QStringLiteral("unknown-key.json")
+            << QStringList{
+                   QStringLiteral("%F:5:5: $.configurations[0]: missing required key \"command\""),
+                   QStringLiteral("%F:5:20: $.configurations[0].comand: unknown key \"comand\" at "
+                                  "$.configurations[0]; did you mean \"command\"?")};
+        QTest::newRow("wrong type")
+            << QStringLiteral("wrong-type.json")
+            << QStringList{QStringLiteral("%F:4:64: $.configurations[0].port: expected an integer, "
+                                          "found a string (\"9000\")")};
+        QTest::newRow("out of range")
+            << QStringLiteral("out-of-range.json")
+            << QStringList{
+                   QStringLiteral("%F:6:24: $.load.threads: must be between 1 and 256, found 0")};
+        QTest::newRow("bad enum")
+            << QStringLiteral("bad-enum.json")
+            << QStringList{QStringLiteral(
+                   "%F:6:57: $.profiles.quick.order: invalid value \"random\"; allowed: "
+                   "\"rotate\", \"alternate\", \"fixed\"")};
+        QTest::newRow("duplicate configuration name")
+            << QStringLiteral("duplicate-name.json")
+            << QStringList{QStringLiteral(
+                   "%F:6:15: $.configurations[1].name: duplicate configuration name \"a\" "
+                   "(first at line 5, column 15)")};
+        QTest::newRow("duplicate JSON key")
+            << QStringLiteral("duplicate-key.json")
+            << QStringList{QStringLiteral("%F:6:33: $.routes[0].path: duplicate key \"path\" "
+                                          "(first at line 6, column 20)")};
+        QTest::newRow("missing @file")
+            << QStringLiteral("missing-file.json")
+            << QStringList{QStringLiteral(
+                   "%F:5:69: $.routes[0].body: body file \"bodies/nope.json\" not found "
+                   "(resolved to %D/bodies/nope.json)")};
+        QTest::newRow("sql hook without database")
+            << QStringLiteral("sql-without-database.json")
+            << QStringList{QStringLiteral("%F:6:42: $.hooks.before_window[0].sql: \"sql\" hook "
+                                          "needs a top-level \"database\"")};
+        QTest::newRow("open mode without rate")
+            << QStringLiteral("open-without-rate.json")
+            << QStringList{QStringLiteral(
+                   "%F:6:21: $.load.mode: mode \"open\" needs \"rate\" > 0 (requests per second)")};
+        QTest::newRow("missing ${env:X}")
+            << QStringLiteral("missing-env.json")
+            << QStringList{
+                   QStringLiteral("%F:5:67: $.configurations[0].env.PW: environment variable "
+                                  "\"SB_PLAN_TEST_UNSET\" is not set (referenced as "
+                                  "\"${env:SB_PLAN_TEST_UNSET}\")")};
+        QTest::newRow("three problems at once")
+            << QStringLiteral("three-at-once.json")
+            << QStringList{
+                   QStringLiteral("%F:6:5: $.routes[0]: missing required key \"path\""),
+                   QStringLiteral(
+                       "%F:8:31: $.sampler.interval_ms: expected an integer, found a string "
+                       "(\"1s\")"),
+                   QStringLiteral(
+                       "%F:9:13: $.load.thread: unknown key \"thread\" at $.load; did you "
+                       "mean \"threads\"?")};
+    }
+
+    void brokenPlans()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, expected);
+        const QString path = brokenPlan(file);
+        QVERIFY(QFile::exists(path));
+        const QString dir = QDir(plansDir() + QStringLiteral("/broken")).absolutePath();
+        for (QString &e : expected)
+            e.replace(QLatin1String("%F"), path).replace(QLatin1String("%D"), dir);
+        const PlanLoad load = loadPlan(path);
+        QVERIFY(!load.ok());
+        QCOMPARE(messages(load), expected);
+        const sb::Result<Plan> result = load.toResult();
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().code, load.diagnostics.constFirst().code);
+        QVERIFY(result.error().where.startsWith(path + QLatin1Char(':')));
+    }
+
+    void diagnosticCodes()
+    {
+        const PlanLoad load = loadPlan(brokenPlan(QStringLiteral("three-at-once.json")));
+        QCOMPARE(load.diagnostics.size(), 3);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.missing-key"));
+        QCOMPARE(load.diagnostics[1].code, QStringLiteral("plan.type"));
+        QCOMPARE(load.diagnostics[2].code, QStringLiteral("plan.unknown-key"));
+        QCOMPARE(load.diagnostics[2].line, 9);
+        QCOMPARE(load.diagnostics[2].column, 13);
+        QCOMPARE(load.diagnostics[2].jsonPath, QStringLiteral("$.load.thread"));
+        const sb::Error e = load.toResult().error();
+        QVERIFY2(e.detail.endsWith(QLatin1String("(and 2 more problems)")), qPrintable(e.detail));
+        QCOMPARE(load.errorText().count(QLatin1Char('\n')), 2);
+    }
+
+    void unreadableFile()
+    {
+        const QString path = plansDir() + QStringLiteral("/does-not-exist.json");
+        const PlanLoad load = loadPlan(path);
+        QVERIFY(!load.ok());
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.io"));
+        QCOMPARE(load.diagnostics[0].file, path);
+    }
+
+    // Validation rules not covered by a broken file, on plans held in memory.
+    void validationRules_data()
+    {
+        QTest::addColumn<QByteArray>("fragment"); // replaces @ in a valid plan
+        QTest::addColumn<QString>("expected");    // the single expected message (path: message)
+
+        QTest::newRow("valid control") << QByteArray("\"description\": \"d\"") << QString();
+        QTest::newRow("description type")
+            << QByteArray("\"description\": 5")
+            << QStringLiteral("$.description: expected a string, found a number (5)");
+        QTest::newRow("empty parity and exclude")
+            << QByteArray("\"parity\": [], \"sampler\": {\"exclude\": []}") << QString();
+        QTest::newRow("open with zero rate")
+            << QByteArray("\"load\": {\"mode\": \"open\", \"rate\": 0}")
+            << QStringLiteral("$.load.rate: mode \"open\" needs \"rate\" > 0 "
+                              "(requests per second)");
+        QTest::newRow("rate in closed mode")
+            << QByteArray("\"load\": {\"rate\": 10}")
+            << QStringLiteral("$.load.rate: \"rate\" applies only to mode \"open\"; closed mode "
+                              "sends as fast as "
+                              "answers come");
+        QTest::newRow("interval too small")
+            << QByteArray("\"sampler\": {\"interval_ms\": 99}")
+            << QStringLiteral("$.sampler.interval_ms: must be between 100 and "
+                              "60000, found 99");
+        QTest::newRow("fractional integer")
+            << QByteArray("\"load\": {\"threads\": 1.5}")
+            << QStringLiteral("$.load.threads: expected an integer, found 1.5");
+        QTest::newRow("gate not positive")
+            << QByteArray("\"sampler\": {\"foreign_gate_pct\": 0}")
+            << QStringLiteral("$.sampler.foreign_gate_pct: must be greater than 0, "
+                              "found 0");
+        QTest::newRow("unknown top-level key, no hint")
+            << QByteArray("\"zzz\": 1")
+            << QStringLiteral(
+                   "$.zzz: unknown key \"zzz\" at $; allowed keys: \"format\", \"name\", "
+                   "\"description\", \"database\", \"configurations\", \"routes\", \"parity\", "
+                   "\"hooks\", \"sampler\", \"load\", \"profiles\"");
+        QTest::newRow("hook with sql and command")
+            << QByteArray("\"database\": {\"driver\": \"QSQLITE\", \"name\": \":memory:\"},"
+                          "\n"
+                          "\"hooks\": {\"before_run\": [{\"sql\": \"x\", \"command\": [\"y\"]}]}")
+            << QStringLiteral(
+                   "$.hooks.before_run[0]: a hook has either \"sql\" or \"command\", not both");
+        QTest::newRow("hook with neither")
+            << QByteArray("\"hooks\": {\"before_run\": [{\"timeout_s\": 3}]}")
+            << QStringLiteral("$.hooks.before_run[0]: missing required key \"sql\" or \"command\"");
+        QTest::newRow("port placeholder at top level")
+            << QByteArray("\"hooks\": {\"before_run\": [{\"command\": [\"echo\", \"${port}\"]}]}")
+            << QStringLiteral(
+                   "$.hooks.before_run[0].command[1]: \"${port}\" is only available inside a "
+                   "configuration");
+        QTest::newRow("unknown placeholder with hint")
+            << QByteArray("\"hooks\": {\"before_run\": [{\"command\": [\"${stackbnch}\"]}]}")
+            << QStringLiteral("$.hooks.before_run[0].command[0]: unknown placeholder "
+                              "\"${stackbnch}\"; did you "
+                              "mean \"${stackbench}\"?");
+        QTest::newRow("unterminated placeholder")
+            << QByteArray("\"hooks\": {\"before_run\": [{\"command\": [\"a${b\"]}]}")
+            << QStringLiteral(
+                   "$.hooks.before_run[0].command[0]: unterminated placeholder \"${b\"; write "
+                   "\"$${\" for a literal \"${\"");
+        QTest::newRow("empty field segment")
+            << QByteArray("\"parity\": [{\"name\": \"p\", \"path\": \"/\", \"json\": [{\"field\": "
+                          "\"a..b\", \"present\": true}]}]")
+            << QStringLiteral(
+                   "$.parity[0].json[0].field: field \"a..b\" has an empty segment; write a dotted "
+                   "path like \"items.0.id\"");
+        QTest::newRow("field check needs a test")
+            << QByteArray("\"parity\": [{\"name\": \"p\", \"path\": \"/\", \"json\": [{\"field\": "
+                          "\"a\"}]}]")
+            << QStringLiteral(
+                   "$.parity[0].json[0]: missing required key \"present\" or \"equals\"");
+        QTest::newRow("bad warmup")
+            << QByteArray("\"profiles\": {\"q\": {\"concurrency\": [1], \"warmup\": \"5 sec\"}}")
+            << QStringLiteral("$.profiles.q.warmup: invalid warm-up \"5 sec\"; use a "
+                              "duration (\"500ms\", \"5s\", \"2m\") or a request count "
+                              "(\"1000req\")");
+        QTest::newRow("duplicate concurrency")
+            << QByteArray("\"profiles\": {\"q\": {\"concurrency\": [1, 1]}}")
+            << QStringLiteral("$.profiles.q.concurrency[1]: duplicate concurrency 1");
+        QTest::newRow("concurrency range")
+            << QByteArray("\"profiles\": {\"q\": {\"concurrency\": [100001]}}")
+            << QStringLiteral(
+                   "$.profiles.q.concurrency[0]: must be between 1 and 100000, found 100001");
+        QTest::newRow("no profiles")
+            << QByteArray("\"profiles\": {}")
+            << QStringLiteral("$.profiles: at least one profile is required (e.g. "
+                              "\"quick\")");
+        QTest::newRow("format 2 rejected")
+            << QByteArray("\"format\": 2")
+            << QStringLiteral("$.format: unsupported format 2; this version of "
+                              "Stackbench reads format 1");
+    }
+
+    void validationRules()
+    {
+        QFETCH(QByteArray, fragment);
+        QFETCH(QString, expected);
+        // A valid plan; keys given by the fragment replace the defaults written here.
+        QByteArray base =
+            "{\"format\": 1, \"name\": \"mem\","
+            "\n"
+            "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}],"
+            "\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],"
+            "\n"
+            "\"profiles\": {\"quick\": {\"concurrency\": [1]}}, @}";
+        const QByteArray key = fragment.mid(0, fragment.indexOf(':'));
+        if (key == "\"profiles\"")
+            base.replace("\"profiles\": {\"quick\": {\"concurrency\": [1]}}, ", "");
+        if (key == "\"format\"")
+            base.replace("\"format\": 1, ", "");
+        base.replace('@', fragment);
+        const PlanLoad load = parsePlan(base, QStringLiteral("mem.json"), QDir::tempPath());
+        if (expected.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            return;
+        }
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.file, QStringLiteral("mem.json"));
+        QVERIFY(d.line >= 1 && d.column >= 1);
+        QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+    }
+
+    void placeholders()
+    {
+        qputenv("SB_PLAN_TEST_PLACE", "from-env");
+        const QByteArray text =
+            "{\"format\": 1, \"name\": \"p\","
+            "\n"
+            "\"configurations\": [{\"name\": \"a\", \"base_url\": \"http://127.0.0.1:7001\","
+            "\n"
+            "\"command\": [\"${tool}\", \"--at\", \"${port}\", \"$${literal}\", "
+            "\"${env:SB_PLAN_TEST_PLACE}-x\"]}],"
+            "\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],"
+            "\n"
+            "\"profiles\": {\"quick\": {\"concurrency\": [1]}}}";
+        const PlanLoad load = parsePlan(text, QStringLiteral("p.json"), QDir::tempPath(),
+                                        {{QStringLiteral("tool"), QStringLiteral("/bin/tool")}});
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Configuration &c = load.plan->configurations[0];
+        QCOMPARE(c.port, 7001); // taken from base_url
+        QCOMPARE(c.command, (QStringList{QStringLiteral("/bin/tool"), QStringLiteral("--at"),
+                                         QStringLiteral("7001"), QStringLiteral("${literal}"),
+                                         QStringLiteral("from-env-x")}));
+        QVERIFY(load.plan->filePath.isEmpty());
+
+        // A changed environment changes the resolved value: resolution happens at load time.
+        qputenv("SB_PLAN_TEST_PLACE", "changed");
+        const PlanLoad again = parsePlan(text, QStringLiteral("p.json"), QDir::tempPath(),
+                                         {{QStringLiteral("tool"), QStringLiteral("/bin/tool")}});
+        QVERIFY(again.ok());
+        QCOMPARE(again.plan->configurations[0].command.last(), QStringLiteral("changed-x"));
+        qunsetenv("SB_PLAN_TEST_PLACE");
+    }
+
+    void secretsAreRedacted()
+    {
+        const PlanLoad load = loadPlan(validPlan("full.json"),
+                                       {{QStringLiteral("stackbench"), QStringLiteral("sb")}});
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Plan &plan = *load.plan;
+
+        // The file holds the literal secrets; the redacted text does not.
+        QVERIFY(plan.text.contains("k-12345"));
+        QVERIFY(plan.text.contains("hunter2-"));
+        const QByteArray redacted = plan.redactedText();
+        QVERIFY(!redacted.contains("k-12345"));
+        QVERIFY(!redacted.contains("hunter2-"));
+        QVERIFY(!redacted.contains(kToken));
+        QCOMPARE(redacted.count("\"<secret>\""), 2);
+        QVERIFY(redacted.contains("\"API_KEY\": \"<secret>\""));
+        QVERIFY(redacted.contains("\"password\": \"<secret>\""));
+        // A pure environment reference holds no secret and stays, so the plan can be run again.
+        QVERIFY(redacted.contains("\"TOKEN\": \"${env:SB_PLAN_TEST_TOKEN}\""));
+        // Everything else is byte-for-byte the same, and the result is still valid.
+        QVERIFY(redacted.contains("\"MODE\": \"prod-${port}\""));
+        const PlanLoad reparsed = parsePlan(redacted, QStringLiteral("redacted.json"), plan.baseDir,
+                                            {{QStringLiteral("stackbench"), QStringLiteral("sb")}});
+        QVERIFY2(reparsed.ok(), qPrintable(reparsed.errorText()));
+        QCOMPARE(reparsed.plan->configurations[0].env.value(QStringLiteral("API_KEY")),
+                 QStringLiteral("<secret>"));
+
+        const QMap<QString, QString> env = plan.configurations[0].redactedEnv();
+        QCOMPARE(env.value(QStringLiteral("TOKEN")), QStringLiteral("<secret>"));
+        QCOMPARE(env.value(QStringLiteral("API_KEY")), QStringLiteral("<secret>"));
+        QCOMPARE(env.value(QStringLiteral("MODE")), QStringLiteral("prod-18080"));
+        QCOMPARE(plan.configurations[0].env.value(QStringLiteral("TOKEN")),
+                 QString::fromLatin1(kToken));
+
+        QVERIFY(plan.secretValues.contains(QString::fromLatin1(kToken)));
+        QVERIFY(plan.secretValues.contains(QStringLiteral("k-12345")));
+        QVERIFY(plan.secretValues.contains(QStringLiteral("hunter2-") + QLatin1String(kUser)));
+        QVERIFY(!plan.secretValues.contains(QStringLiteral("prod-18080")));
+        const QString line =
+            QStringLiteral("curl -H 'X: %1' --key k-12345").arg(QLatin1String(kToken));
+        QCOMPARE(plan.redact(line), QStringLiteral("curl -H 'X: <secret>' --key <secret>"));
+    }
+
+    void secretEnvMustNameAnEnvKey()
+    {
+        const QByteArray text = "{\"format\": 1, \"name\": \"s\","
+                                "\n"
+                                "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], "
+                                "\"port\": 1, \"env\": {\"A\": \"1\"},"
+                                "\n"
+                                "\"secret_env\": [\"A\", \"B\"]}],"
+                                "\n"
+                                "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}], \"profiles\": "
+                                "{\"quick\": {\"concurrency\": [1]}}}";
+        const PlanLoad load = parsePlan(text, QStringLiteral("s.json"), QDir::tempPath());
+        QCOMPARE(messages(load),
+                 QStringList{QStringLiteral(
+                     "s.json:3:21: $.configurations[0].secret_env[1]: secret_env names \"B\", "
+                     "which is not a key of \"env\"")});
+    }
+
+    void parityCheckResponse()
+    {
+        ParityCheck check;
+        check.method = QStringLiteral("GET");
+        check.path = QStringLiteral("/users/1");
+        check.expectStatus = 200;
+        check.contentType = QStringLiteral("application/json");
+        JsonFieldCheck id;
+        id.field = QStringLiteral("items.0.id");
+        id.segments = id.field.split(QLatin1Char('.'));
+        id.equals = QJsonValue(7);
+        JsonFieldCheck gone;
+        gone.field = QStringLiteral("secret");
+        gone.segments = {gone.field};
+        gone.present = false;
+        check.json = {id, gone};
+
+        const QByteArray good = "{\"items\": [{\"id\": 7}]}";
+        QCOMPARE(check.checkResponse(200, "application/json; charset=utf-8", good), QString());
+        QCOMPARE(check.checkResponse(404, "application/json", good),
+                 QStringLiteral("GET /users/1 answered status 404, expected 200"));
+        QCOMPARE(
+            check.checkResponse(200, "text/html", good),
+            QStringLiteral(
+                "GET /users/1 answered Content-Type \"text/html\", expected \"application/json\""));
+        QCOMPARE(check.checkResponse(200, "application/json", "{\"items\": [{\"id\": 8}]}"),
+                 QStringLiteral("GET /users/1: field \"items.0.id\" is 8, expected 7"));
+        QCOMPARE(check.checkResponse(200, "application/json", "{\"items\": []}"),
+                 QStringLiteral("GET /users/1: field \"items.0.id\" is missing"));
+        QCOMPARE(check.checkResponse(200, "application/json",
+                                     "{\"items\": [{\"id\": 7}], \"secret\": 1}"),
+                 QStringLiteral("GET /users/1: field \"secret\" is present, expected it absent"));
+        QVERIFY(check.checkResponse(200, "application/json", "not json")
+                    .contains(QLatin1String("not JSON")));
+    }
+
+    // ---- the JSON parser -----------------------------------------------------------------------
+
+    void jsonSyntaxErrors_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected"); // line:column: path: message
+
+        QTest::newRow("empty") << QByteArray("")
+                               << QStringLiteral(
+                                      "1:1: $: expected a JSON value, found end of input");
+        QTest::newRow("trailing comma in array")
+            << QByteArray("{\"a\": [1, 2,\n]}")
+            << QStringLiteral("1:12: $.a: trailing comma before ']'");
+        QTest::newRow("missing comma in array")
+            << QByteArray("[1\n 2]") << QStringLiteral("2:2: $: expected ',' or ']', found '2'");
+        QTest::newRow("missing colon")
+            << QByteArray("{\"a\" 1}")
+            << QStringLiteral("1:6: $: expected ':' after key \"a\", found '1'");
+        QTest::newRow("unclosed object")
+            << QByteArray("{\"a\": 1")
+            << QStringLiteral("1:8: $: expected ',' or '}', found end of input");
+        QTest::newRow("control character")
+            << QByteArray("{\"a\": \"x\ty\"}")
+            << QStringLiteral("1:9: $.a: control character U+0009 inside a string; escape it");
+        QTest::newRow("bad escape")
+            << QByteArray("{\"a\": \"x\\qy\"}")
+            << QStringLiteral("1:9: $.a: invalid escape '\\q' in string; allowed: \\\" "
+                              "\\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+        QTest::newRow("short \\u")
+            << QByteArray("[\"\\u12\"]")
+            << QStringLiteral("1:3: $[0]: invalid \\u escape: expected 4 hex digits");
+        QTest::newRow("unpaired surrogate")
+            << QByteArray("[\"\\ud800x\"]")
+            << QStringLiteral("1:3: $[0]: unpaired surrogate \\ud800 in string");
+        QTest::newRow("leading zero")
+            << QByteArray("[012]")
+            << QStringLiteral("1:2: $[0]: numbers must not have leading zeros");
+        QTest::newRow("bare dot") << QByteArray("[1.]")
+                                  << QStringLiteral(
+                                         "1:4: $[0]: expected a digit after '.', found ']'");
+        QTest::newRow("comment") << QByteArray("{\n  // note\n}")
+                                 << QStringLiteral("2:3: $: comments are not allowed in JSON");
+        QTest::newRow("comment as value")
+            << QByteArray("[/* x */]")
+            << QStringLiteral("1:2: $[0]: comments are not allowed in JSON");
+        QTest::newRow("single quotes")
+            << QByteArray("{'a': 1}") << QStringLiteral("1:2: $: keys must be in double quotes");
+        QTest::newRow("bad literal")
+            << QByteArray("[True]")
+            << QStringLiteral("1:2: $[0]: invalid literal \"True\"; expected true, false, "
+                              "null, a number, a string, an array or an object");
+        QTest::newRow("content after value")
+            << QByteArray("{} {}")
+            << QStringLiteral("1:4: $: expected end of input after the JSON "
+                              "value, found '{'");
+        QTest::newRow("columns count code points")
+            << QByteArray("{\"na\xC3\xAFve\": \"\xE2\x82\xAC\" x}")
+            << QStringLiteral("1:15: $: expected ',' or '}', found 'x'");
+        QTest::newRow("invalid UTF-8")
+            << QByteArray("[\"\xC3\x28\"]") << QStringLiteral("1:3: $[0]: invalid UTF-8 in string");
+        QTest::newRow("huge number")
+            << QByteArray("[1e400]") << QStringLiteral("1:2: $[0]: number 1e400 is out of range");
+        QTest::newRow("nested path")
+            << QByteArray("{\"a\": {\"b\": [0, {\"c\": tru}]}}")
+            << QStringLiteral("1:23: $.a.b[1].c: invalid literal \"tru\"; expected true, "
+                              "false, null, a number, a string, an array or an object");
+    }
+
+    void jsonSyntaxErrors()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const JsonParseResult r = parseJson(text);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.issues.size(), 1);
+        const JsonIssue &i = r.issues[0];
+        QVERIFY(i.fatal);
+        QCOMPARE(QStringLiteral("%1:%2: %3: %4").arg(i.line).arg(i.column).arg(i.path, i.message),
+                 expected);
+    }
+
+    void jsonValuesAndPositions()
+    {
+        const QByteArray text =
+            "\xEF\xBB\xBF{\n"
+            "  \"s\": \"a\\\"b\\u00e9\\ud83d\\ude00\\n\",\n"
+            "  \"n\": -1.5e2, \"i\": 0, \"t\": true, \"f\": false, \"z\": null,\n"
+            "\t\"arr\": [ {}, [] ],\n"
+            "  \"odd key\": 1\n"
+            "}";
+        const JsonParseResult r = parseJson(text);
+        QVERIFY(r.ok());
+        QVERIFY(r.issues.isEmpty());
+        const JsonValue &root = r.root;
+        QVERIFY(root.isObject());
+        QCOMPARE(root.line, 1);
+        QCOMPARE(root.column, 1); // the BOM does not count
+        QCOMPARE(root.members.size(), size_t(8));
+        const JsonMember *s = root.member(u"s");
+        QVERIFY(s);
+        QCOMPARE(s->line, 2);
+        QCOMPARE(s->column, 3);
+        QCOMPARE(s->value.line, 2);
+        QCOMPARE(s->value.column, 8);
+        QCOMPARE(s->value.string, QString::fromUtf8("a\"b\xC3\xA9\xF0\x9F\x98\x80\n"));
+        QCOMPARE(text.mid(s->value.offset, s->value.length),
+                 QByteArray("\"a\\\"b\\u00e9\\ud83d\\ude00\\n\""));
+        const JsonValue *n = root.value(u"n");
+        QCOMPARE(n->number, -150.0);
+        QCOMPARE(n->numberText, QByteArray("-1.5e2"));
+        QCOMPARE(n->line, 3);
+        QCOMPARE(n->column, 8);
+        QCOMPARE(root.value(u"t")->boolean, true);
+        QVERIFY(root.value(u"f")->isBool() && !root.value(u"f")->boolean);
+        QVERIFY(root.value(u"z")->isNull());
+        const JsonMember *arr = root.member(u"arr");
+        QCOMPARE(arr->line, 4);
+        QCOMPARE(arr->column, 2); // a tab is one column
+        QCOMPARE(arr->value.items.size(), size_t(2));
+        QCOMPARE(arr->value.items[1].column, 15);
+        QCOMPARE(root.toCompactJson(),
+                 QByteArray("{\"s\":\"a\\\"b"
+                            "\xC3\xA9\xF0\x9F\x98\x80"
+                            "\\n\",\"n\":-1.5e2,\"i\":0,\"t\":true,\"f\":false,"
+                            "\"z\":null,\"arr\":[{},[]],\"odd key\":1}"));
+        const QJsonObject o = root.toQJsonValue().toObject();
+        QCOMPARE(o.value(QStringLiteral("n")).toDouble(), -150.0);
+        QCOMPARE(o.value(QStringLiteral("arr")).toArray().size(), 2);
+        QCOMPARE(jsonChildPath(QStringLiteral("$"), QStringLiteral("odd key")),
+                 QStringLiteral("$[\"odd key\"]"));
+        QCOMPARE(jsonIndexPath(QStringLiteral("$.a"), 3), QStringLiteral("$.a[3]"));
+    }
+
+    void jsonDuplicateKeysAreReportedAndParsingGoesOn()
+    {
+        const JsonParseResult r =
+            parseJson("{\"a\": 1,\n \"b\": {\"x\": 1, \"x\": 2},\n \"a\": 3}");
+        QVERIFY(r.ok());
+        QCOMPARE(r.issues.size(), 2);
+        QVERIFY(!r.issues[0].fatal && !r.issues[1].fatal);
+        QCOMPARE(QStringLiteral("%1:%2: %3: %4")
+                     .arg(r.issues[0].line)
+                     .arg(r.issues[0].column)
+                     .arg(r.issues[0].path, r.issues[0].message),
+                 QStringLiteral("2:16: $.b.x: duplicate key \"x\" (first at line 2, column 8)"));
+        QCOMPARE(QStringLiteral("%1:%2: %3: %4")
+                     .arg(r.issues[1].line)
+                     .arg(r.issues[1].column)
+                     .arg(r.issues[1].path, r.issues[1].message),
+                 QStringLiteral("3:2: $.a: duplicate key \"a\" (first at line 1, column 2)"));
+        QCOMPARE(r.root.value(u"a")->number, 1.0); // the first one is kept
+        QCOMPARE(r.root.value(u"b")->value(u"x")->number, 1.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlan)
+#include "tst_plan.moc"
