@@ -1,0 +1,49 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <sys/types.h>
+
+namespace sb::run {
+
+// One configuration's server process tree, started with fork/exec in its own session and
+// process group, stdout and stderr appended to files (so a chatty server never blocks on a full
+// pipe). Not a QObject and needs no event loop. Use it from one thread.
+class ServerProcess
+{
+public:
+    ServerProcess() = default;
+    ~ServerProcess(); // stop(SIGKILL, 0) if still running
+    ServerProcess(const ServerProcess &) = delete;
+    ServerProcess &operator=(const ServerProcess &) = delete;
+
+    // Starts argv[0] (looked up in PATH when it has no '/') with argv in `cwd`, with the
+    // inherited environment plus `env`. Errors (code "run.start", where = the configuration's
+    // command line): empty argv, missing cwd, program not found or not executable (reported
+    // synchronously: the child reports exec failure through a CLOEXEC pipe).
+    sb::Status start(const QStringList &argv, const QString &cwd, const QMap<QString, QString> &env,
+                     const QString &stdoutPath, const QString &stderrPath);
+
+    pid_t pid() const { return m_pid; } // 0 before start
+    // Reaps without blocking; false once the root process has exited.
+    bool running();
+    // "exited with code 3", "killed by signal 9 (Killed)", "running".
+    QString exitDescription() const;
+
+    // Stops the whole tree: `signal` to the process group and to every descendant found in
+    // /proc (children that left the group too), waits up to graceMs for all of them to go, then
+    // SIGKILL to whatever is left, and reaps the root. Returns true when the tree ended within
+    // the grace period (false = it had to be killed). Bounded: returns within graceMs + 5 s.
+    bool stop(int signal, qint64 graceMs);
+
+private:
+    pid_t m_pid = 0;
+    bool m_exited = false;
+    int m_status = 0; // waitpid status once exited
+};
+
+} // namespace sb::run
