@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -16,6 +17,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <arpa/inet.h>
 #include <cstdio>
 #include <netinet/in.h>
@@ -537,12 +539,16 @@ private slots:
     void crashWriterChild(); // not a test: the child process of crashSafety
 
 private:
-    QTemporaryDir m_dir;
+    // Created by initTestCase only in the test process (a SIGKILLed child could not remove it).
+    std::unique_ptr<QTemporaryDir> m_dir;
 };
 
 void TstRunStore::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
+    if (qEnvironmentVariableIsEmpty(kCrashStoreEnv)) {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
     QStandardPaths::setTestModeEnabled(true);
 }
 
@@ -570,7 +576,7 @@ void TstRunStore::newRunId()
 
 void TstRunStore::freshStoreSchema()
 {
-    const QString path = m_dir.filePath(QStringLiteral("sub/dir/fresh.sqlite"));
+    const QString path = m_dir->filePath(QStringLiteral("sub/dir/fresh.sqlite"));
     {
         auto store = RunStore::open(path);
         QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().toString()));
@@ -610,14 +616,14 @@ void TstRunStore::freshStoreSchema()
 
 void TstRunStore::roundTripSqlite()
 {
-    auto store = RunStore::open(m_dir.filePath(QStringLiteral("roundtrip.sqlite")));
+    auto store = RunStore::open(m_dir->filePath(QStringLiteral("roundtrip.sqlite")));
     QVERIFY(store.ok());
     roundTrip(**store);
 }
 
 void TstRunStore::runsNewestFirstWithCounts()
 {
-    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("list.sqlite")));
+    auto opened = RunStore::open(m_dir->filePath(QStringLiteral("list.sqlite")));
     QVERIFY(opened.ok());
     RunStore &store = **opened;
     const QString older = QStringLiteral("20261129-080000-aaaa");
@@ -658,7 +664,7 @@ void TstRunStore::runsNewestFirstWithCounts()
 
 void TstRunStore::runStatus()
 {
-    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("status.sqlite")));
+    auto opened = RunStore::open(m_dir->filePath(QStringLiteral("status.sqlite")));
     QVERIFY(opened.ok());
     RunStore &store = **opened;
     const QString id = QStringLiteral("20261130-090000-0001");
@@ -686,7 +692,7 @@ void TstRunStore::runStatus()
 
 void TstRunStore::cellProgressForResume()
 {
-    auto opened = RunStore::open(m_dir.filePath(QStringLiteral("resume.sqlite")));
+    auto opened = RunStore::open(m_dir->filePath(QStringLiteral("resume.sqlite")));
     QVERIFY(opened.ok());
     RunStore &store = **opened;
     const QString id = QStringLiteral("20261130-090000-0002");
@@ -742,7 +748,7 @@ void TstRunStore::cellProgressForResume()
 
 void TstRunStore::failedWindowKeepsNothing()
 {
-    const QString path = m_dir.filePath(QStringLiteral("atomic.sqlite"));
+    const QString path = m_dir->filePath(QStringLiteral("atomic.sqlite"));
     auto opened = RunStore::open(path);
     QVERIFY(opened.ok());
     RunStore &store = **opened;
@@ -771,7 +777,7 @@ void TstRunStore::failedWindowKeepsNothing()
 
 void TstRunStore::newerSchemaFails()
 {
-    const QString path = m_dir.filePath(QStringLiteral("newer.sqlite"));
+    const QString path = m_dir->filePath(QStringLiteral("newer.sqlite"));
     {
         auto store = RunStore::open(path);
         QVERIFY(store.ok());
@@ -813,9 +819,10 @@ void TstRunStore::badFileFails()
     QFETCH(QByteArray, content);
     QFETCH(bool, sqlite);
     QFETCH(QString, code);
-    const QString path = m_dir.filePath(QStringLiteral("bad-%1.sqlite")
-                                            .arg(QString::fromLatin1(QTest::currentDataTag())
-                                                     .replace(QLatin1Char(' '), QLatin1Char('-'))));
+    const QString path =
+        m_dir->filePath(QStringLiteral("bad-%1.sqlite")
+                            .arg(QString::fromLatin1(QTest::currentDataTag())
+                                     .replace(QLatin1Char(' '), QLatin1Char('-'))));
     if (sqlite) {
         RawSqlite raw(path);
         QVERIFY(raw.exec(QStringLiteral("CREATE TABLE customers (id INTEGER, name TEXT)")));
@@ -848,7 +855,7 @@ void TstRunStore::badFileFails()
 void TstRunStore::twoConnectionsShareAFile()
 {
     // The runner writes on its thread while the GUI reads on another: two stores, one file.
-    const QString path = m_dir.filePath(QStringLiteral("shared.sqlite"));
+    const QString path = m_dir->filePath(QStringLiteral("shared.sqlite"));
     auto writer = RunStore::open(path);
     auto reader = RunStore::open(path);
     QVERIFY(writer.ok() && reader.ok());
@@ -885,6 +892,8 @@ void TstRunStore::crashWriterChild()
     while (timer.elapsed() < 60000) {
         // Windows of different sizes so that the kill lands inside transactions of all lengths.
         const int intervals = 20 + (next * 37) % 180;
+        std::printf("begin %d\n", next + 1);
+        std::fflush(stdout);
         const auto saved = store.saveWindow(makeWindow(
             runId, next, QStringLiteral("A"), QStringLiteral("/"), 8, next, true, intervals, next));
         if (!saved.ok()) {
@@ -900,10 +909,12 @@ void TstRunStore::crashWriterChild()
 
 void TstRunStore::crashSafety()
 {
-    const QString path = m_dir.filePath(QStringLiteral("crash.sqlite"));
+    const QString path = m_dir->filePath(QStringLiteral("crash.sqlite"));
     const QString runId = QString::fromLatin1(kCrashRunId);
     int reported = 0;
-    for (int kill = 0; kill < 4; ++kill) {
+    int killedInFlight = 0; // kills that landed inside saveWindow()
+    const int kills = 5;
+    for (int kill = 0; kill < kills; ++kill) {
         QProcess child;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QString::fromLatin1(kCrashStoreEnv), path);
@@ -930,14 +941,21 @@ void TstRunStore::crashSafety()
             QVERIFY2(child.state() == QProcess::Running, "the writer exited by itself");
         }
         QVERIFY2(reported >= target, "the writer was too slow");
-        QTest::qSleep(1 + (kill * 7) % 11);
+        QTest::qSleep(int(QRandomGenerator::global()->bounded(1u, 15u)));
         child.kill(); // SIGKILL
         QVERIFY(child.waitForFinished(10000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
         pending += child.readAllStandardOutput();
-        for (const QByteArray &line : pending.split('\n'))
+        QByteArray lastLine;
+        for (const QByteArray &line : pending.split('\n')) {
             if (line.startsWith("saved "))
                 reported = qMax(reported, line.mid(6).toInt());
+            if (!line.isEmpty())
+                lastLine = line;
+        }
+        if (lastLine.startsWith("begin "))
+            ++killedInFlight;
+        QVERIFY2(QFile::exists(path + QStringLiteral("-wal")), "the writer did not use a WAL");
 
         // The killed writer left a WAL; the store opens cleanly with only complete windows.
         auto opened = RunStore::open(path);
@@ -962,8 +980,10 @@ void TstRunStore::crashSafety()
         RawSqlite raw(path);
         QCOMPARE(raw.scalar(QStringLiteral("PRAGMA integrity_check")).toString(),
                  QStringLiteral("ok"));
-        qDebug() << "kill" << kill << ":" << reported << "complete windows";
+        qDebug() << "kill" << kill << ":" << reported << "complete windows, last line" << lastLine;
     }
+    // The writer spends nearly all its time inside saveWindow(), so kills land mid-window.
+    QVERIFY2(killedInFlight > 0, "no kill landed inside a window's transaction");
 }
 
 void TstRunStore::roundTripPostgres()
@@ -979,6 +999,30 @@ void TstRunStore::roundTripPostgres()
     const QString failure = cluster.start();
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     qDebug() << "cluster up in" << timer.elapsed() << "ms";
+
+    // The benchmarked stack's own tables may live in the same database.
+    const QString rawName = QStringLiteral("raw-pg");
+    auto rawExec = [&](const QString &sql) {
+        QSqlDatabase db = QSqlDatabase::database(rawName);
+        QSqlQuery q(db);
+        const bool ok = q.exec(sql);
+        if (!ok)
+            qWarning() << q.lastError().text();
+        return ok;
+    };
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), rawName);
+        db.setHostName(QStringLiteral("127.0.0.1"));
+        db.setPort(QUrl(cluster.url()).port());
+        db.setUserName(QStringLiteral("postgres"));
+        db.setDatabaseName(QStringLiteral("postgres"));
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+    }
+    auto closeRaw = qScopeGuard([&] {
+        QSqlDatabase::database(rawName).close();
+        QSqlDatabase::removeDatabase(rawName);
+    });
+    QVERIFY(rawExec(QStringLiteral("CREATE TABLE users (id BIGINT PRIMARY KEY, name TEXT)")));
 
     {
         auto store = RunStore::open(cluster.url());
@@ -1002,6 +1046,20 @@ void TstRunStore::roundTripPostgres()
         QVERIFY(store.ok());
         QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
     }
+    QCOMPARE(QSqlDatabase::database(rawName).tables().count(QStringLiteral("schema_version")), 1);
+    {
+        QSqlQuery q(QSqlDatabase::database(rawName));
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), MAX(version) FROM schema_version")));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), RunStore::latestSchemaVersion());
+        QCOMPARE(q.value(1).toInt(), RunStore::latestSchemaVersion());
+    }
+    // A newer schema fails clearly here too.
+    QVERIFY(rawExec(QStringLiteral("INSERT INTO schema_version VALUES (%1, 'future', 'x')")
+                        .arg(RunStore::latestSchemaVersion() + 1)));
+    const auto newer = RunStore::open(cluster.url());
+    QVERIFY(!newer.ok());
+    QCOMPARE(newer.error().code, QStringLiteral("store.too-new"));
     // A wrong database fails clearly, without the password.
     QString wrong = cluster.url();
     wrong.replace(QStringLiteral("/postgres"), QStringLiteral("/no_such_db"));
