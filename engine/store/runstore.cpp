@@ -527,9 +527,10 @@ sb::Result<qint64> RunStore::insertReturningId(QSqlQuery &query, const QString &
 sb::Status RunStore::createRun(const RunRecord &run)
 {
     const QString table = QStringLiteral("runs");
-    if (!knownStatus(run.status))
+    const QString status = run.status.isEmpty() ? QString(kStatusRunning) : run.status;
+    if (!knownStatus(status))
         return sb::Error{QStringLiteral("store.status"), m_display,
-                         QStringLiteral("unknown run status \"%1\"").arg(run.status)};
+                         QStringLiteral("unknown run status \"%1\"").arg(status)};
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO runs (%1) VALUES (%2)")
                   .arg(QLatin1String(kRunColumns), placeholders(kRunColumnCount)));
@@ -542,7 +543,7 @@ sb::Status RunStore::createRun(const RunRecord &run)
     q.addBindValue(jsonText(run.routes));
     q.addBindValue(timeText(run.startedAt));
     q.addBindValue(timeText(run.finishedAt));
-    q.addBindValue(text(run.status));
+    q.addBindValue(status);
     q.addBindValue(jsonText(run.environment));
     q.addBindValue(jsonText(run.fileHashes));
     return exec(q, table, QStringLiteral("store.write"));

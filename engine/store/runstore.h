@@ -13,9 +13,10 @@
 // never leaves a half-written window or a corrupt file.
 //
 // Threads: a RunStore uses its own uniquely named QSqlDatabase connection, created by open() and
-// removed by the destructor. Create, use and destroy it on ONE thread. Several RunStore objects
-// (on different threads or processes) may share a location: WAL lets readers run beside the
-// writer, and writers wait up to 10 s for each other.
+// removed by the destructor. Create, use and destroy it on ONE thread (Qt Sql connections cannot
+// move between threads); every method, const or not, must be called on that thread. Several
+// RunStore objects (on different threads or processes) may share a location: WAL lets readers run
+// beside the writer, and writers wait up to 10 s for each other.
 //
 // Errors: every failure is an sb::Error with code "store.*", where = the location (password
 // removed) and, where one is involved, the table; detail = the driver's text.
@@ -66,7 +67,8 @@ public:
 
     // --- writing (each call is one transaction) ---
 
-    // Inserts a run. Errors: "store.write" (e.g. the id exists).
+    // Inserts a run; an empty status means kStatusRunning. Errors: "store.status" (unknown
+    // status), "store.write" (e.g. the id exists, or the caller's id is empty).
     sb::Status createRun(const RunRecord &run);
     // Sets the status and finishedAt = now. Errors: "store.status" (unknown status),
     // "store.not-found", "store.write".
