@@ -280,7 +280,8 @@ struct Plan
     const Route *route(const QString &name) const;
 
     // `text` with every string literal that holds a secret value replaced by "<secret>". A literal
-    // that only refers to the environment ("${env:PGPASSWORD}") holds no secret and is kept.
+    // that only refers to the environment ("${env:PGPASSWORD}") holds no secret and is kept. Any
+    // other string literal containing a secret value (of 4 characters or more) is replaced too.
     QByteArray redactedText() const;
     // `s` with every occurrence of a secret value replaced by "<secret>".
     QString redact(const QString &s) const;

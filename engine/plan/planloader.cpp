@@ -177,8 +177,10 @@ public:
         for (const JsonIssue &issue : parsed.issues)
             error(issue.line, issue.column, issue.path,
                   issue.fatal ? "plan.syntax" : "plan.duplicate", issue.message);
-        if (parsed.ok())
+        if (parsed.ok()) {
             readRoot(parsed.root);
+            redactRepeatedSecrets(parsed.root);
+        }
 
         PlanLoad result;
         std::stable_sort(m_diags.begin(), m_diags.end(),
@@ -514,6 +516,30 @@ private:
             m_plan.secretValues.append(e.value);
         if (!e.onlyEnvReferences && !v.string.isEmpty())
             m_plan.secretSpans.append(Plan::Span{v.offset, v.length});
+    }
+
+    // A secret typed again elsewhere (a header, a command argument) must not survive in
+    // redactedText() either: every string literal containing a secret value of at least
+    // kMinSearchedSecret characters is redacted too. Shorter secrets would match too much.
+    void redactRepeatedSecrets(const JsonValue &v)
+    {
+        static constexpr int kMinSearchedSecret = 4;
+        if (v.isString()) {
+            for (const QString &secret : std::as_const(m_plan.secretValues)) {
+                if (secret.size() < kMinSearchedSecret || !v.string.contains(secret))
+                    continue;
+                const bool known =
+                    std::any_of(m_plan.secretSpans.cbegin(), m_plan.secretSpans.cend(),
+                                [&](const Plan::Span &s) { return s.offset == v.offset; });
+                if (!known)
+                    m_plan.secretSpans.append(Plan::Span{v.offset, v.length});
+                break;
+            }
+        }
+        for (const JsonValue &item : v.items)
+            redactRepeatedSecrets(item);
+        for (const JsonMember &m : v.members)
+            redactRepeatedSecrets(m.value);
     }
 
     QString resolvePath(const QString &p) const

@@ -170,7 +170,7 @@ private slots:
         QCOMPARE(order.bodyFile, dir + QStringLiteral("/bodies/order.json"));
         QCOMPARE(order.headers.size(), 3);
         QCOMPARE(order.headers[0].name, QStringLiteral("Authorization"));
-        QCOMPARE(order.headers[0].value, QStringLiteral("Bearer abc"));
+        QCOMPARE(order.headers[0].value, QStringLiteral("Bearer k-12345"));
         QCOMPARE(order.headers[1].name, QStringLiteral("X-Trace"));
         QCOMPARE(order.header(QStringLiteral("content-type")), QStringLiteral("application/json"));
         QCOMPARE(order.hooks.beforeRoute.size(), 1);
@@ -295,6 +295,23 @@ private slots:
         QCOMPARE(plan.routes[0].expectStatus, 200);
         QCOMPARE(plan.profiles.size(), 1);
         QCOMPARE(plan.profiles[0].name, QStringLiteral("quick"));
+    }
+
+    void relativePathIsResolvedAgainstTheCurrentDirectory()
+    {
+        const QString old = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(plansDir()));
+        const PlanLoad good = loadPlan(QStringLiteral("valid/minimal.json"));
+        const PlanLoad bad = loadPlan(QStringLiteral("broken/out-of-range.json"));
+        QDir::setCurrent(old);
+        QVERIFY2(good.ok(), qPrintable(good.errorText()));
+        QCOMPARE(good.plan->filePath,
+                 QDir(plansDir()).absoluteFilePath(QStringLiteral("valid/minimal.json")));
+        QCOMPARE(good.plan->baseDir, QDir(plansDir()).absoluteFilePath(QStringLiteral("valid")));
+        // Messages name the file as the user gave it.
+        QCOMPARE(messages(bad),
+                 QStringList{QStringLiteral("broken/out-of-range.json:6:24: $.load.threads: must "
+                                            "be between 1 and 256, found 0")});
     }
 
     void twoTargetsPlan()
@@ -628,7 +645,9 @@ private slots:
         QVERIFY(!redacted.contains("k-12345"));
         QVERIFY(!redacted.contains("hunter2-"));
         QVERIFY(!redacted.contains(kToken));
-        QCOMPARE(redacted.count("\"<secret>\""), 2);
+        QCOMPARE(redacted.count("\"<secret>\""), 3);
+        // The API key typed again in a header is caught too.
+        QVERIFY(redacted.contains("\"Authorization\": \"<secret>\""));
         QVERIFY(redacted.contains("\"API_KEY\": \"<secret>\""));
         QVERIFY(redacted.contains("\"password\": \"<secret>\""));
         // A pure environment reference holds no secret and stays, so the plan can be run again.
