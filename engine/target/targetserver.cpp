@@ -31,6 +31,7 @@ constexpr size_t kMaxOutBacklogBytes = 1 << 20; // stop parsing while this much 
 constexpr size_t kScratchBytes = 64 * 1024;     // one recv()
 constexpr int64_t kLingerMs = 2000;             // drain a closing connection at most this long
 constexpr int64_t kAcceptPauseMs = 100;         // back-off when out of file descriptors
+constexpr int kReadsPerTurn = 8; // recv() calls per connection before the others get a turn
 
 // epoll tags: connections use (serial << 32 | fd) with serial >= 1.
 constexpr uint64_t kTagListen = 1;
@@ -251,6 +252,8 @@ struct Server::Worker
     RouteReply reply;
     std::vector<std::unique_ptr<Conn>> conns; // indexed by fd
     std::vector<Timer> timers;                // min-heap on deadlineNs
+    std::vector<uint64_t> deferred;           // connection tags whose turn ended with input left
+    std::vector<uint64_t> deferredNow;
     int64_t armedNs = -1;
     uint32_t nextSerial = 1;
     bool stopping = false;
@@ -305,7 +308,7 @@ struct Server::Worker
         ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
         epoll_event events[256];
         while (!stopping) {
-            const int n = ::epoll_wait(epollFd, events, 256, -1);
+            const int n = ::epoll_wait(epollFd, events, 256, deferred.empty() ? -1 : 0);
             if (n < 0) {
                 if (errno == EINTR)
                     continue;
@@ -325,6 +328,12 @@ struct Server::Worker
                     service(*c);
                 }
             }
+            deferredNow.swap(deferred);
+            for (uint64_t tag : deferredNow) {
+                if (Conn *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32)))
+                    service(*c);
+            }
+            deferredNow.clear();
         }
     }
 
@@ -546,6 +555,7 @@ struct Server::Worker
     void service(Conn &c)
     {
         char *buf = scratch.get();
+        int reads = 0;
         for (;;) {
             if (c.lingering) {
                 for (;;) {
@@ -593,6 +603,12 @@ struct Server::Worker
             }
             if (hasPending || !canParse(c))
                 return; // a delayed response or the output backlog comes first
+            if (++reads > kReadsPerTurn) {
+                // A client that keeps the socket full must not starve the others; with edge
+                // triggering nothing would wake us again, so the loop comes back by itself.
+                deferred.push_back(uint64_t(c.serial) << 32 | uint32_t(c.fd));
+                return;
+            }
             const ssize_t n = ::recv(c.fd, buf, kScratchBytes, 0);
             if (n > 0) {
                 size_t used = 0;
