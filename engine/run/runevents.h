@@ -1,0 +1,113 @@
+#pragma once
+
+#include "store/records.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+// Value types the runner hands to its observer: everything the GUI and the command line show
+// about a run as it goes. Plain data, copyable; safe to queue across threads.
+namespace sb::run {
+
+// Where in the matrix an event happens.
+struct CellRef
+{
+    int round = 0;         // 0-based round
+    QString configuration; // configuration name
+    QString route;         // route name
+    int concurrency = 0;   // connections
+    int attempt = 0;       // 0-based attempt of this cell in this round
+};
+
+struct RunStarted
+{
+    QString runId;           // the run's id in the store
+    QString planName;        // the plan's name
+    QString profile;         // profile name
+    QString storeLocation;   // where the run is stored (password removed)
+    int totalWindows = 0;    // cells x rounds to measure (each needs one valid window)
+    int doneWindows = 0;     // of those, already valid (resume)
+    bool resumed = false;    // continuing a stored run
+    QStringList warnings;    // somaxconn too low, governor, ...
+    QJsonObject environment; // the environment record
+};
+
+// The phase a window is in.
+enum class Phase
+{
+    WarmUp, // load is on, nothing is kept
+    Measure // the measured window
+};
+
+struct WindowStarted
+{
+    QString runId;
+    CellRef cell;
+    Phase phase = Phase::WarmUp;
+    int windowNumber = 0; // 1-based position of this cell in the schedule
+    int totalWindows = 0; // cells in the schedule
+};
+
+// One interval of the live view: load and sampler figures of the same interval.
+struct IntervalUpdate
+{
+    QString runId;
+    CellRef cell;
+    Phase phase = Phase::Measure;
+    store::IntervalRecord interval; // sampler fields stay 0 during warm-up
+};
+
+struct WindowFinished
+{
+    QString runId;
+    store::WindowRecord window; // as stored: valid, or invalidReason
+    bool willRetry = false;     // the cell is measured again
+    bool cellFailed = false;    // retries exhausted: the cell stays without a valid window
+};
+
+// Something worth a line in a log: server started or stopped, parity results, hooks, warnings.
+struct RunNote
+{
+    QString runId;
+    QString kind;          // "server-started", "server-stopped", "parity-passed", "parity-failed",
+                           // "hook", "warning", "configuration-blocked", "cell-failed", ...
+    QString configuration; // may be empty
+    QString detail;        // one human sentence
+};
+
+struct Progress
+{
+    QString runId;
+    int doneWindows = 0;  // cells finished (valid or failed)
+    int totalWindows = 0; // cells in the schedule
+    double etaS = -1;     // estimated seconds left; -1 = unknown yet
+};
+
+struct RunFinished
+{
+    QString runId;
+    QString status;          // store::kStatusFinished / kStatusFailed / kStatusInterrupted
+    int validWindows = 0;    // valid windows stored in this run (all sessions)
+    int invalidWindows = 0;  // invalid attempts stored
+    QStringList failedCells; // "round 1 native /health c=10: foreign-cpu ..."
+    QStringList blockedConfigurations; // "django: parity: ..."
+    QString error;                     // why the run failed, empty otherwise
+};
+
+// Receives the runner's events. Every call comes from the thread that called Runner::run(),
+// in order; implementations that feed a GUI forward them as queued signals.
+class RunObserver
+{
+public:
+    virtual ~RunObserver() = default;
+    virtual void runStarted(const RunStarted &) {}
+    virtual void windowStarted(const WindowStarted &) {}
+    virtual void intervalMeasured(const IntervalUpdate &) {}
+    virtual void windowFinished(const WindowFinished &) {}
+    virtual void noted(const RunNote &) {}
+    virtual void progressed(const Progress &) {}
+    virtual void runFinished(const RunFinished &) {}
+};
+
+} // namespace sb::run

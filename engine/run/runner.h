@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/result.h"
+#include "plan/planloader.h"
+#include "run/runevents.h"
+
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <mutex>
+
+namespace sb::run {
+
+struct RunOptions
+{
+    QString planPath; // the plan file (new runs; resume reads it from the store)
+    QString profile = QStringLiteral("quick"); // profile name
+    QStringList only;                          // configurations to run; empty = all
+    QStringList routes;                        // routes to run; empty = all
+    QString storeLocation;                     // empty = the default SQLite file
+    plan::PlanVariables variables; // ${name} placeholders for the plan (e.g. "stackbench")
+    QString resumeRunId;           // non-empty: continue this stored run
+    bool force = false;            // resume even though the plan file changed
+};
+
+// Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
+// lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
+// closed, the measured window with the load engine and the sampler together, gates, re-measure,
+// resume), storing every attempt in the run store.
+//
+// run() blocks until the run ends; call it on a thread of its own in a GUI. cancel() may be
+// called from any other thread (not from a signal handler: it takes a mutex); the window in
+// flight is abandoned and not stored, and the run ends "interrupted". The observer is called on
+// run()'s thread.
+class Runner
+{
+public:
+    explicit Runner(RunObserver *observer = nullptr);
+    ~Runner();
+
+    // Runs (or resumes) and returns the final summary. Errors (nothing measured or the run could
+    // not go on): "plan.*" with every diagnostic in the detail, "run.profile", "run.filter",
+    // "run.resume", "store.*". Windows measured before an error stay stored.
+    sb::Result<RunFinished> run(const RunOptions &options);
+
+    // Validates the plan and runs the parity gate of each configuration (start, readiness,
+    // parity checks, stop) without load. Returns one line per configuration in *report.
+    // The result is an error when the plan is invalid; per-configuration failures are in the
+    // report and make the return value false.
+    sb::Result<bool> check(const RunOptions &options, QStringList *report);
+
+    void cancel();
+
+private:
+    class Session;
+    void setSession(Session *session);
+
+    RunObserver *m_observer;
+    std::atomic<bool> m_cancelled{false};
+    std::mutex m_sessionMutex;
+    Session *m_session = nullptr;
+};
+
+} // namespace sb::run

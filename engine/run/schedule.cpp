@@ -1,0 +1,50 @@
+#include "run/schedule.h"
+
+namespace sb::run {
+
+QStringList configurationOrder(const QStringList &configurations, plan::Profile::Order order,
+                               int round)
+{
+    QStringList result = configurations;
+    const qsizetype n = result.size();
+    if (n < 2)
+        return result;
+    switch (order) {
+    case plan::Profile::Order::Rotate:
+        for (qsizetype i = 0; i < n; ++i)
+            result[i] = configurations[(i + round) % n];
+        break;
+    case plan::Profile::Order::Alternate:
+        if (round % 2 == 1)
+            for (qsizetype i = 0; i + 1 < n; i += 2)
+                result.swapItemsAt(i, i + 1);
+        break;
+    case plan::Profile::Order::Fixed:
+        break;
+    }
+    return result;
+}
+
+QList<ScheduledWindow> buildSchedule(const plan::Plan &plan, const plan::Profile &profile,
+                                     const QStringList &only, const QStringList &routes)
+{
+    QStringList configurations;
+    for (const plan::Configuration &c : plan.configurations)
+        if (only.isEmpty() || only.contains(c.name))
+            configurations << c.name;
+    QList<ScheduledWindow> schedule;
+    for (int round = 0; round < profile.rounds; ++round) {
+        for (const QString &configuration :
+             configurationOrder(configurations, profile.order, round)) {
+            for (const plan::Route &route : plan.routes) {
+                if (!routes.isEmpty() && !routes.contains(route.name))
+                    continue;
+                for (int c : profile.concurrency)
+                    schedule.append({round, configuration, route.name, c});
+            }
+        }
+    }
+    return schedule;
+}
+
+} // namespace sb::run
