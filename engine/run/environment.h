@@ -7,11 +7,15 @@
 
 namespace sb::run {
 
-// The environment record of a run: os (PRETTY_NAME), kernel (uname -r and -v), arch, cpu_model,
-// cores (online), memory_bytes, cpu governor when readable, net.core.somaxconn, hostname,
-// stackbench version and git revision, qt version, plan path, plan sha256, profile, start time.
-// Adds a warning to *warnings when somaxconn is below maxConcurrency (connections may be dropped
-// from the listen backlog, seed 000) or when the governor is not "performance".
+// The environment record of a run, with these keys:
+//   os (PRETTY_NAME of /etc/os-release), kernel ("<uname -r> <uname -v>"), arch (uname -m),
+//   cpu_model (/proc/cpuinfo), cores (online CPUs), memory_bytes (MemTotal, bytes),
+//   cpu_governor (only when cpufreq is readable; several governors comma-separated),
+//   somaxconn (net.core.somaxconn; only when readable), max_concurrency (the argument),
+//   hostname, stackbench_version, git_revision, qt_version (the Qt library at run time),
+//   plan_path, plan_sha256 (Plan::sha256), profile, started_at (UTC, ISO 8601 with ms).
+// Adds a warning to *warnings (when given) when somaxconn is below maxConcurrency (connections
+// may be dropped from the listen backlog, seed 000) or when the governor is not "performance".
 // Reads /proc, /sys and /etc only; any thread.
 QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, int maxConcurrency,
                               QStringList *warnings);

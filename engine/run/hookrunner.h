@@ -5,7 +5,7 @@
 
 #include <QList>
 #include <QString>
-
+#include <QStringList>
 #include <optional>
 
 namespace sb::run {
@@ -37,10 +37,19 @@ public:
 
 private:
     sb::Status open();
+    sb::Status runSql(const plan::Hook &hook, const QString &moment, QString *log);
+    sb::Status runCommand(const plan::Hook &hook, const QString &moment, QString *log);
 
     std::optional<plan::Database> m_database;
     QString m_connectionName;
     bool m_open = false;
+    bool m_added = false;    // the named connection exists (removed in the destructor)
+    int m_serverVersion = 0; // PostgreSQL server_version_num, 0 until read
 };
+
+// Splits SQL text into statements at the ';' that end them; a ';' inside '...', "...",
+// $$...$$ / $tag$...$tag$, -- and /* */ comments does not split. Statements are trimmed; those
+// holding only blanks and comments are dropped. Any thread.
+QStringList splitSqlStatements(const QString &sql);
 
 } // namespace sb::run

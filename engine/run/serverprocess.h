@@ -5,7 +5,6 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <sys/types.h>
 
 namespace sb::run {
@@ -43,7 +42,8 @@ public:
 private:
     pid_t m_pid = 0;
     bool m_exited = false;
-    int m_status = 0; // waitpid status once exited
+    int m_status = 0;        // waitpid status once exited (-1: reaped elsewhere, unknown)
+    bool m_treeGone = false; // stop() saw the root reaped and every member gone
 };
 
 } // namespace sb::run
