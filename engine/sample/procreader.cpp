@@ -288,6 +288,21 @@ void listPids(std::vector<pid_t> &out)
     ::closedir(dir);
 }
 
+void listPids(std::vector<PidEntry> &out)
+{
+    out.clear();
+    DIR *dir = ::opendir("/proc");
+    if (!dir)
+        return;
+    while (dirent *e = ::readdir(dir)) {
+        const char *n = e->d_name;
+        if (*n < '0' || *n > '9')
+            continue;
+        out.push_back({pid_t(std::strtol(n, nullptr, 10)), uint64_t(e->d_ino)});
+    }
+    ::closedir(dir);
+}
+
 bool processExists(pid_t pid)
 {
     if (pid <= 0)

@@ -90,6 +90,16 @@ std::string readCmdline(pid_t pid);
 // Every process id currently in /proc (thread-group leaders only), unsorted.
 void listPids(std::vector<pid_t> &out);
 
+// A /proc entry: the process id and the inode number of its /proc/PID directory. A new process
+// that reuses a PID gets a new inode, so a changed inode tells the sampler to re-read it
+// (the inode may also change for the same process; the start time then decides).
+struct PidEntry
+{
+    pid_t pid = 0;
+    uint64_t inode = 0;
+};
+void listPids(std::vector<PidEntry> &out);
+
 // True when `pid` exists (it may be a zombie).
 bool processExists(pid_t pid);
 

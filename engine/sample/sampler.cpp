@@ -102,6 +102,7 @@ struct Member
 struct Other
 {
     uint64_t startTicks = 0;
+    uint64_t inode = 0; // of /proc/PID when classified: a change means the PID may be reused
     bool excluded = false;
     int checks = 0; // classification attempts (a young process may still exec)
     CpuCounter cpu;
@@ -193,7 +194,7 @@ private:
     std::vector<pid_t> m_order; // tree members, parents before children
     std::unordered_map<pid_t, Member> m_tree;
     std::unordered_map<pid_t, Other> m_others;
-    std::vector<pid_t> m_pids; // scratch
+    std::vector<PidEntry> m_pids; // scratch
     bool m_rootExited = false;
     int m_processEvents = 0;
 
@@ -440,7 +441,10 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
                                int64_t &excludedDeltaNs, int64_t &treeDeltaNs)
 {
     listPids(m_pids);
-    std::unordered_set<pid_t> present(m_pids.begin(), m_pids.end());
+    std::unordered_set<pid_t> present;
+    present.reserve(m_pids.size());
+    for (const PidEntry &e : m_pids)
+        present.insert(e.pid);
     for (auto it = m_others.begin(); it != m_others.end();) {
         if (!present.count(it->first))
             it = m_others.erase(it);
@@ -449,22 +453,29 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
     }
 
     std::vector<ProcStat> newcomers;
-    for (pid_t pid : m_pids) {
+    std::unordered_map<pid_t, uint64_t> newcomerInodes;
+    for (const PidEntry &entry : m_pids) {
+        const pid_t pid = entry.pid;
         if (pid == m_selfPid || m_tree.count(pid))
             continue;
         auto it = m_others.find(pid);
         if (it != m_others.end()) {
             Other &o = it->second;
-            if (o.excluded || o.checks >= 2)
+            const bool inodeChanged = o.inode != entry.inode;
+            if (!inodeChanged && (o.excluded || o.checks >= 2))
                 continue;
             ProcStat st;
             if (!readProcStat(pid, st))
                 continue;
-            if (st.startTicks != o.startTicks) { // pid reused
+            o.inode = entry.inode;
+            if (st.startTicks != o.startTicks) { // pid reused by a new process
                 m_others.erase(it);
+                newcomerInodes[pid] = entry.inode;
                 newcomers.push_back(std::move(st));
                 continue;
             }
+            if (o.excluded || o.checks >= 2)
+                continue;
             ++o.checks;
             if (!m_matcher.empty() && m_matcher.matches(st.comm, readCmdline(pid))) {
                 o.excluded = true;
@@ -475,8 +486,10 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
             continue;
         }
         ProcStat st;
-        if (readProcStat(pid, st))
+        if (readProcStat(pid, st)) {
+            newcomerInodes[pid] = entry.inode;
             newcomers.push_back(std::move(st));
+        }
     }
 
     // Tree membership: a newcomer whose parent is a member (possibly another newcomer) joins.
@@ -513,6 +526,7 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
         const ProcStat &st = newcomers[i];
         Other o;
         o.startTicks = st.startTicks;
+        o.inode = newcomerInodes[st.pid];
         o.checks = 1;
         o.excluded = !m_matcher.empty() && (m_matcher.matchesComm(st.comm) ||
                                             m_matcher.matches(st.comm, readCmdline(st.pid)));
