@@ -323,7 +323,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
             return fail(QStringLiteral("cannot set up the standard streams: %1").arg(reason));
         case ChildStage::Exec:
             if (r.error == ENOENT)
-                return fail(QStringLiteral("program '%1' not found").arg(argv.first()));
+                return fail(
+                    QStringLiteral("program '%1' or its interpreter not found").arg(argv.first()));
             return fail(QStringLiteral("cannot execute '%1': %2").arg(argv.first(), reason));
         }
         return fail(QStringLiteral("the child failed before exec: %1").arg(reason));

@@ -1,0 +1,307 @@
+// Tests for sb::run::ServerProcess: output files, environment, stopping whole process trees
+// (including children that left the group), SIGKILL after the grace period, clear start errors.
+
+#include "run/serverprocess.h"
+#include "sample/proctree.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using sb::run::ServerProcess;
+
+namespace {
+
+QString readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QString();
+    return QString::fromUtf8(f.readAll());
+}
+
+// Waits until `path` contains `text` (the child writes asynchronously).
+bool waitForText(const QString &path, const QString &text, int timeoutMs = 10000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < timeoutMs) {
+        if (readAll(path).contains(text))
+            return true;
+        QThread::msleep(20);
+    }
+    return false;
+}
+
+// True when `pid` exists and is not a zombie.
+bool alive(pid_t pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray stat = f.readAll();
+    const qsizetype paren = stat.lastIndexOf(')');
+    return paren > 0 && paren + 2 < stat.size() && stat.at(paren + 2) != 'Z';
+}
+
+QStringList sh(const QString &script)
+{
+    return {QStringLiteral("sh"), QStringLiteral("-c"), script};
+}
+
+} // namespace
+
+class TstServerProcess : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        m_out = m_dir.filePath(QStringLiteral("out-%1.log").arg(++m_serial));
+        m_err = m_dir.filePath(QStringLiteral("err-%1.log").arg(m_serial));
+    }
+
+    void outputAndFastStop()
+    {
+        ServerProcess p;
+        QCOMPARE(p.pid(), pid_t(0));
+        const auto s = p.start(sh(QStringLiteral("echo hi; echo err >&2; sleep 30")), m_dir.path(),
+                               {}, m_out, m_err);
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+        QVERIFY(p.pid() > 0);
+        QVERIFY(p.running());
+        QCOMPARE(p.exitDescription(), QStringLiteral("running"));
+        QVERIFY(waitForText(m_out, QStringLiteral("hi\n")));
+        QVERIFY(waitForText(m_err, QStringLiteral("err\n")));
+        QVERIFY(!readAll(m_out).contains(QStringLiteral("err")));
+        // Its own session and process group.
+        QCOMPARE(::getpgid(p.pid()), p.pid());
+        QCOMPARE(::getsid(p.pid()), p.pid());
+
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(p.stop(SIGTERM, 5000));
+        const qint64 ms = t.elapsed();
+        qDebug() << "SIGTERM stop took" << ms << "ms";
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("stop took %1 ms").arg(ms)));
+        QVERIFY(!p.running());
+        QVERIFY(!alive(p.pid()));
+        QCOMPARE(p.exitDescription(), QStringLiteral("killed by signal 15 (Terminated)"));
+    }
+
+    void appendsToExistingFiles()
+    {
+        QFile f(m_out);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("before\n");
+        f.close();
+        ServerProcess p;
+        QVERIFY(p.start(sh(QStringLiteral("echo after")), QString(), {}, m_out, m_out).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QCOMPARE(readAll(m_out), QStringLiteral("before\nafter\n"));
+    }
+
+    void stopsWholeTree()
+    {
+        // One sleep stays in the group; the other leaves it (and the session) with setsid, so
+        // only the /proc tree walk can find it.
+        ServerProcess p;
+        const QString pidFile = m_dir.filePath(QStringLiteral("pids"));
+        const auto s = p.start(
+            sh(QStringLiteral("sleep 30 & echo $! >> %1; setsid sleep 31 & echo $! >> %1; wait")
+                   .arg(pidFile)),
+            m_dir.path(), {}, m_out, m_err);
+        QVERIFY(s.ok());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            readAll(pidFile).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 2, 10000);
+        QList<pid_t> children;
+        for (const QString &line : readAll(pidFile).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            children << pid_t(line.toInt());
+        // setsid forks when it is a group leader; either way the tree holds both sleeps.
+        QTRY_VERIFY_WITH_TIMEOUT(sb::sample::processTree(p.pid()).size() >= 3, 10000);
+        const std::vector<pid_t> tree = sb::sample::processTree(p.pid());
+        bool otherGroup = false;
+        for (pid_t pid : tree)
+            otherGroup = otherGroup || (::getpgid(pid) >= 0 && ::getpgid(pid) != p.pid());
+        QVERIFY2(otherGroup, "the setsid child should have left the process group");
+
+        QVERIFY(p.stop(SIGTERM, 5000));
+        for (pid_t pid : tree)
+            QVERIFY2(!alive(pid), qPrintable(QStringLiteral("PID %1 survived").arg(pid)));
+        for (pid_t pid : children)
+            QVERIFY2(!alive(pid), qPrintable(QStringLiteral("PID %1 survived").arg(pid)));
+    }
+
+    void killsAfterGrace()
+    {
+        ServerProcess p;
+        const QString ready = m_dir.filePath(QStringLiteral("trap-ready"));
+        QVERIFY(p.start(sh(QStringLiteral("trap '' TERM; echo up > %1; sleep 30; true").arg(ready)),
+                        QString(), {}, m_out, m_err)
+                    .ok());
+        QVERIFY(waitForText(ready, QStringLiteral("up")));
+        const std::vector<pid_t> tree = sb::sample::processTree(p.pid());
+        const qint64 graceMs = 500;
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(!p.stop(SIGTERM, graceMs));
+        const qint64 ms = t.elapsed();
+        qDebug() << "stop with" << graceMs << "ms grace took" << ms << "ms";
+        QVERIFY2(ms >= graceMs, qPrintable(QStringLiteral("returned after %1 ms").arg(ms)));
+        QVERIFY2(ms < graceMs + 2000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
+        QVERIFY(!p.running());
+        QCOMPARE(p.exitDescription(), QStringLiteral("killed by signal 9 (Killed)"));
+        for (pid_t pid : tree)
+            QVERIFY(!alive(pid));
+    }
+
+    void exitsByItself()
+    {
+        ServerProcess p;
+        QVERIFY(p.start(sh(QStringLiteral("exit 3")), QString(), {}, m_out, m_err).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QCOMPARE(p.exitDescription(), QStringLiteral("exited with code 3"));
+        // Stopping a tree that is already gone is immediate and "graceful".
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(p.stop(SIGTERM, 5000));
+        QVERIFY(t.elapsed() < 1000);
+    }
+
+    void environmentAndCwd()
+    {
+        ServerProcess p;
+        QMap<QString, QString> env{{QStringLiteral("SB_TEST_VALUE"), QStringLiteral("a b=c")}};
+        QVERIFY(p.start(sh(QStringLiteral("echo \"$SB_TEST_VALUE|$(pwd)|${HOME:+home}\"")),
+                        m_dir.path(), env, m_out, m_err)
+                    .ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QCOMPARE(p.exitDescription(), QStringLiteral("exited with code 0"));
+        const QString home = qEnvironmentVariableIsSet("HOME") ? QStringLiteral("home") : QString();
+        QCOMPARE(
+            readAll(m_out).trimmed(),
+            QStringLiteral("a b=c|%1|%2").arg(QFileInfo(m_dir.path()).canonicalFilePath(), home));
+    }
+
+    void startErrors_data()
+    {
+        QTest::addColumn<QStringList>("argv");
+        QTest::addColumn<QString>("cwd");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("not in PATH")
+            << QStringList{QStringLiteral("nosuchprog-sb"), QStringLiteral("--x")} << QString()
+            << QStringLiteral("program 'nosuchprog-sb' not found");
+        QTest::newRow("absolute path missing")
+            << QStringList{QStringLiteral("/nonexistent/server")} << QString()
+            << QStringLiteral("program '/nonexistent/server' not found");
+        QTest::newRow("missing cwd")
+            << QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("true")}
+            << QStringLiteral("/nonexistent/dir")
+            << QStringLiteral("working directory '/nonexistent/dir' does not exist");
+        const QString plain = m_dir.filePath(QStringLiteral("plain.txt"));
+        QFile f(plain);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("text\n");
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+        QTest::newRow("not executable")
+            << QStringList{plain} << QString()
+            << QStringLiteral("program '%1' is not an executable file").arg(plain);
+        QTest::newRow("empty") << QStringList{} << QString() << QStringLiteral("empty command");
+    }
+
+    void startErrors()
+    {
+        QFETCH(QStringList, argv);
+        QFETCH(QString, cwd);
+        QFETCH(QString, detail);
+        ServerProcess p;
+        QElapsedTimer t;
+        t.start();
+        const auto s = p.start(argv, cwd, {}, m_out, m_err);
+        QVERIFY(!s.ok());
+        QVERIFY(t.elapsed() < 2000);
+        QCOMPARE(s.error().code, QStringLiteral("run.start"));
+        QCOMPARE(s.error().where, argv.join(QLatin1Char(' ')));
+        QVERIFY2(s.error().detail.startsWith(detail), qPrintable(s.error().detail));
+        QCOMPARE(p.pid(), pid_t(0));
+        QVERIFY(!p.running());
+    }
+
+    void execFailureThroughPipe()
+    {
+        // The file passes the pre-fork checks (it exists and is executable) but exec fails: the
+        // child must report it synchronously. A "#!" naming a missing interpreter does that.
+        const QString script = m_dir.filePath(QStringLiteral("bad-interpreter"));
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/nonexistent/interpreter\necho never\n");
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        ServerProcess p;
+        const auto s = p.start({script}, QString(), {}, m_out, m_err);
+        QVERIFY(!s.ok());
+        QCOMPARE(s.error().code, QStringLiteral("run.start"));
+        QVERIFY2(s.error().detail.contains(QStringLiteral("not found")),
+                 qPrintable(s.error().detail));
+        QCOMPARE(p.pid(), pid_t(0));
+    }
+
+    void scriptWithoutShebang()
+    {
+        // execvp() semantics: a script without "#!" runs under /bin/sh.
+        const QString script = m_dir.filePath(QStringLiteral("plain-script"));
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("echo plain \"$1\"\n");
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        ServerProcess p;
+        QVERIFY(p.start({script, QStringLiteral("arg")}, QString(), {}, m_out, m_err).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QCOMPARE(readAll(m_out), QStringLiteral("plain arg\n"));
+    }
+
+    void unopenableOutput()
+    {
+        ServerProcess p;
+        const auto s = p.start(sh(QStringLiteral("true")), QString(), {},
+                               QStringLiteral("/nonexistent/dir/out.log"), m_err);
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().detail.contains(QStringLiteral("/nonexistent/dir/out.log")),
+                 qPrintable(s.error().detail));
+    }
+
+    void destructorKillsTree()
+    {
+        pid_t pid = 0;
+        std::vector<pid_t> tree;
+        {
+            ServerProcess p;
+            QVERIFY(
+                p.start(sh(QStringLiteral("sleep 30 & wait")), QString(), {}, m_out, m_err).ok());
+            pid = p.pid();
+            QTRY_VERIFY_WITH_TIMEOUT(sb::sample::processTree(pid).size() >= 2, 10000);
+            tree = sb::sample::processTree(pid);
+        }
+        for (pid_t member : tree)
+            QVERIFY(!alive(member));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_out;
+    QString m_err;
+    int m_serial = 0;
+};
+
+QTEST_GUILESS_MAIN(TstServerProcess)
+#include "tst_serverprocess.moc"
