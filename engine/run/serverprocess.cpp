@@ -14,17 +14,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/close_range.h>
 #include <map>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
-
-#if __has_include(<linux/close_range.h>)
-#include <linux/close_range.h>
-#endif
-#include <sys/syscall.h>
 
 namespace sb::run {
 
@@ -189,6 +186,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
         return fail(QStringLiteral("empty command"));
     if (m_pid > 0 && !m_treeGone && running())
         return fail(QStringLiteral("already running as PID %1").arg(m_pid));
+    if (m_pid > 0 && !m_treeGone)
+        stop(SIGKILL, 0); // what the previous root left behind in its group
     if (!cwd.isEmpty() && !QFileInfo(cwd).isDir())
         return fail(QStringLiteral("working directory '%1' does not exist").arg(cwd));
 
@@ -290,10 +289,10 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
             report(ChildStage::Dup);
         if (nullFd > 2)
             ::close(nullFd);
-#ifdef CLOSE_RANGE_CLOEXEC
         // Descriptors the parent opened without O_CLOEXEC (sockets, databases) must not leak.
-        ::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
-#endif
+        if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
+            for (int fd = 3; fd < 4096; ++fd)
+                ::fcntl(fd, F_SETFD, FD_CLOEXEC);
         ::execve(programCopy.constData(), childArgv.data(), childEnv.data());
         if (errno == ENOEXEC)
             ::execve("/bin/sh", shArgv.data(), childEnv.data());

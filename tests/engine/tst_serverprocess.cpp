@@ -280,6 +280,40 @@ private slots:
                  qPrintable(s.error().detail));
     }
 
+    void noDescriptorLeaks()
+    {
+        // A descriptor this process opened without O_CLOEXEC must not reach the server.
+        const QString marker = m_dir.filePath(QStringLiteral("leak-marker"));
+        const int leaky = ::open(QFile::encodeName(marker).constData(), O_WRONLY | O_CREAT, 0600);
+        QVERIFY(leaky > 2);
+        ServerProcess p;
+        const auto s = p.start(
+            sh(QStringLiteral("for f in /proc/$$/fd/*; do echo ${f##*/} $(readlink $f); done")),
+            QString(), {}, m_out, m_err);
+        ::close(leaky);
+        QVERIFY(s.ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        const QString fds = readAll(m_out);
+        QVERIFY2(fds.contains(QStringLiteral("1 ") + m_out), qPrintable(fds));
+        QVERIFY2(!fds.contains(marker), qPrintable(fds));
+    }
+
+    void restartAfterExit()
+    {
+        ServerProcess p;
+        QVERIFY(p.start(sh(QStringLiteral("exit 0")), QString(), {}, m_out, m_err).ok());
+        const pid_t first = p.pid();
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QVERIFY(p.start(sh(QStringLiteral("exec sleep 30")), QString(), {}, m_out, m_err).ok());
+        QVERIFY(p.pid() != first);
+        QVERIFY(p.running());
+        // A running tree cannot be started over.
+        const auto again = p.start(sh(QStringLiteral("true")), QString(), {}, m_out, m_err);
+        QVERIFY(!again.ok());
+        QVERIFY(again.error().detail.contains(QStringLiteral("already running")));
+        QVERIFY(p.stop(SIGTERM, 5000));
+    }
+
     void destructorKillsTree()
     {
         pid_t pid = 0;
