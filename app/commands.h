@@ -10,5 +10,9 @@ namespace sb::cli {
 int loadCommand(const QStringList &args);
 int targetCommand(const QStringList &args);
 int sampleCommand(const QStringList &args);
+int runCommand(const QStringList &args);
+int resumeCommand(const QStringList &args);
+int listCommand(const QStringList &args);
+int checkCommand(const QStringList &args);
 
 } // namespace sb::cli

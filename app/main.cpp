@@ -23,6 +23,11 @@ struct Command
 };
 
 const Command kCommands[] = {
+    {"run", "run a plan: the whole matrix with warm-up, gates, re-measure; every window stored",
+     sb::cli::runCommand},
+    {"resume", "continue a stored run after its last stored window", sb::cli::resumeCommand},
+    {"list", "list the stored runs", sb::cli::listCommand},
+    {"check", "validate a plan and run its parity gate, without load", sb::cli::checkCommand},
     {"load", "run a load window against one URL (like wrk, with percentiles and --json)",
      sb::cli::loadCommand},
     {"target", "serve the reference target (the seed's seven routes over SQLite)",

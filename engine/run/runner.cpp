@@ -26,6 +26,7 @@
 #include <memory>
 #include <mutex>
 #include <netdb.h>
+#include <optional>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -191,8 +192,10 @@ private:
     // Runs the cell once: warm-up, settle, measured window, gates. Fills `window`.
     void measureOnce(const plan::Configuration &config, const plan::Route &route,
                      const CellRef &cell, store::WindowRecord &window);
+    // One load window; with `summary`, the sampler watches the server tree alongside and its
+    // summary is returned there. Intervals reach the observer (and `intervals`) as they come.
     bool runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
-                 sample::Sampler *sampler, load::LoadResult &result,
+                 sample::Summary *summary, load::LoadResult &result,
                  std::vector<store::IntervalRecord> *intervals, std::string &error);
 
     Runner &m_runner;
@@ -504,9 +507,13 @@ load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
 }
 
 bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
-                              sample::Sampler *sampler, load::LoadResult &result,
+                              sample::Summary *summary, load::LoadResult &result,
                               std::vector<store::IntervalRecord> *intervals, std::string &error)
 {
+    std::optional<sample::Sampler> samplerStorage;
+    sample::Sampler *sampler = nullptr;
+    if (summary)
+        sampler = &samplerStorage.emplace();
     // Load and sampler intervals arrive on their own threads; they are paired by index and
     // handed to the observer from this thread.
     struct Pending
@@ -623,6 +630,9 @@ bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, P
         std::lock_guard<std::mutex> lock(m_engineMutex);
         m_engine = nullptr;
     }
+    if (sampler)
+        *summary = sampler->stop(); // its final partial sample arrives through onSample
+    emitReady(true);
     return true;
 }
 
@@ -694,15 +704,14 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     m_observer->windowStarted(
         WindowStarted{m_runId, cell, Phase::Measure, m_windowNumber, m_totalWindows});
     window.startedAt = QDateTime::currentDateTimeUtc();
-    sample::Sampler sampler;
     load::LoadResult r;
+    sample::Summary s;
     std::vector<store::IntervalRecord> intervals;
-    if (!runLoad(measured, cell, Phase::Measure, &sampler, r, &intervals, error)) {
+    if (!runLoad(measured, cell, Phase::Measure, &s, r, &intervals, error)) {
         window.invalidReason =
             QStringLiteral("the measured window could not start: ") + QString::fromStdString(error);
         return;
     }
-    const sample::Summary s = sampler.stop();
 
     qint64 checkpoints = 0;
     if (checkpointsBefore >= 0) {

@@ -1,0 +1,480 @@
+// The runner end to end, against reference targets it starts itself on loopback: the matrix in
+// rotated order, the foreign-CPU gate and re-measure, a server that crashes mid-window, a parity
+// failure that blocks only its configuration, and resume after SIGKILL of `stackbench run`.
+
+#include "run/runner.h"
+#include "run/schedule.h"
+#include "store/runstore.h"
+#include "testservers.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace sb;
+
+namespace {
+
+int freePort()
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// Records what the runner reports, in order.
+class Recorder : public run::RunObserver
+{
+public:
+    void windowFinished(const run::WindowFinished &e) override
+    {
+        windows << e.window;
+        if (onWindow)
+            onWindow(e);
+    }
+    void noted(const run::RunNote &e) override
+    {
+        notes << e.kind + QStringLiteral(": ") + e.detail;
+    }
+    void intervalMeasured(const run::IntervalUpdate &e) override
+    {
+        if (e.phase == run::Phase::Measure)
+            ++intervals;
+    }
+    QVector<store::WindowRecord> windows;
+    QStringList notes;
+    int intervals = 0;
+    std::function<void(const run::WindowFinished &)> onWindow;
+};
+
+QString cellKey(const store::WindowRecord &w)
+{
+    return QStringLiteral("%1|%2|%3|%4")
+        .arg(w.round)
+        .arg(w.configuration, w.route)
+        .arg(w.concurrency);
+}
+
+} // namespace
+
+class TestRunner : public QObject
+{
+    Q_OBJECT
+
+private:
+    // A target configuration on a free port with the shared, already seeded database.
+    QJsonObject target(const QString &name, QJsonArray prefix = {})
+    {
+        QJsonArray command = prefix;
+        for (const QString &a :
+             {QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"), QStringLiteral("--port"),
+              QStringLiteral("${port}"), QStringLiteral("--threads"), QStringLiteral("1"),
+              QStringLiteral("--db"), m_db})
+            command.append(a);
+        return QJsonObject{{QStringLiteral("name"), name},
+                           {QStringLiteral("command"), command},
+                           {QStringLiteral("port"), freePort()},
+                           {QStringLiteral("ready"),
+                            QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                        {QStringLiteral("timeout_s"), 60}}},
+                           {QStringLiteral("stop"), QJsonObject{{QStringLiteral("grace_s"), 5}}}};
+    }
+
+    QJsonObject profile(int rounds, QJsonArray concurrency, double measureS = 0.5, int retries = 2)
+    {
+        return QJsonObject{{QStringLiteral("rounds"), rounds},
+                           {QStringLiteral("concurrency"), concurrency},
+                           {QStringLiteral("warmup"), QStringLiteral("200ms")},
+                           {QStringLiteral("measure_s"), measureS},
+                           {QStringLiteral("order"), QStringLiteral("rotate")},
+                           {QStringLiteral("retries"), retries}};
+    }
+
+    QJsonArray routes(int n)
+    {
+        const QJsonArray all{
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                        {QStringLiteral("path"), QStringLiteral("/health")}},
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("user")},
+                        {QStringLiteral("path"), QStringLiteral("/users/42")}},
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")},
+                        {QStringLiteral("method"), QStringLiteral("POST")},
+                        {QStringLiteral("path"), QStringLiteral("/echo")},
+                        {QStringLiteral("body"),
+                         QJsonObject{{QStringLiteral("name"), QStringLiteral("Ada")},
+                                     {QStringLiteral("email"), QStringLiteral("ada@example.com")},
+                                     {QStringLiteral("age"), 36},
+                                     {QStringLiteral("tags"), QJsonArray{QStringLiteral("x")}}}}}};
+        QJsonArray out;
+        for (int i = 0; i < n; ++i)
+            out.append(all[i]);
+        return out;
+    }
+
+    QString writePlan(const QString &name, QJsonObject plan)
+    {
+        plan.insert(QStringLiteral("format"), 1);
+        plan.insert(QStringLiteral("name"), name);
+        if (!plan.contains(QStringLiteral("load")))
+            plan.insert(QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}});
+        const QString path = m_dir.filePath(name + QStringLiteral(".json"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
+        f.write(QJsonDocument(plan).toJson());
+        return path;
+    }
+
+    QString storePath(const QString &name)
+    {
+        return m_dir.filePath(name + QStringLiteral(".sqlite"));
+    }
+
+    QVector<store::WindowRecord> storedWindows(const QString &store, const QString &runId)
+    {
+        auto s = store::RunStore::open(store);
+        if (!s.ok())
+            return {};
+        auto w = (*s)->windows(runId);
+        return w.ok() ? *w : QVector<store::WindowRecord>{};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("target.sqlite"));
+        // Seed the reference target's database once; every configuration shares it.
+        {
+            sb::test::TargetProcess seed(m_db);
+            QVERIFY2(seed.port() != 0, qPrintable(seed.error()));
+        }
+        QVERIFY(QFile::exists(m_db));
+    }
+
+    void scheduleOrder_data()
+    {
+        QTest::addColumn<int>("order");
+        QTest::addColumn<int>("round");
+        QTest::addColumn<QStringList>("expected");
+        const QStringList abc{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        QTest::newRow("rotate r0") << int(plan::Profile::Order::Rotate) << 0 << abc;
+        QTest::newRow("rotate r1")
+            << int(plan::Profile::Order::Rotate) << 1
+            << QStringList{QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("a")};
+        QTest::newRow("rotate r2")
+            << int(plan::Profile::Order::Rotate) << 2
+            << QStringList{QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("b")};
+        QTest::newRow("alternate r0") << int(plan::Profile::Order::Alternate) << 0 << abc;
+        QTest::newRow("alternate r1")
+            << int(plan::Profile::Order::Alternate) << 1
+            << QStringList{QStringLiteral("b"), QStringLiteral("a"), QStringLiteral("c")};
+        QTest::newRow("fixed r1") << int(plan::Profile::Order::Fixed) << 1 << abc;
+    }
+
+    void scheduleOrder()
+    {
+        QFETCH(int, order);
+        QFETCH(int, round);
+        QFETCH(QStringList, expected);
+        const QStringList abc{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        QCOMPARE(run::configurationOrder(abc, plan::Profile::Order(order), round), expected);
+    }
+
+    // 2 configurations x 3 routes x 2 concurrencies x 2 rounds = 24 valid windows, stored in
+    // rotated order, each with its interval timeline and sampler figures.
+    void matrixInRotatedOrder()
+    {
+        const QString plan = writePlan(
+            QStringLiteral("matrix"),
+            QJsonObject{{QStringLiteral("configurations"),
+                         QJsonArray{target(QStringLiteral("a")), target(QStringLiteral("b"))}},
+                        {QStringLiteral("routes"), routes(3)},
+                        {QStringLiteral("profiles"),
+                         QJsonObject{{QStringLiteral("quick"), profile(2, QJsonArray{1, 4})}}}});
+        Recorder recorder;
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = plan;
+        options.storeLocation = storePath(QStringLiteral("matrix"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QCOMPARE(result->status, QString(store::kStatusFinished));
+        QVERIFY2(result->failedCells.isEmpty(),
+                 qPrintable(result->failedCells.join(QLatin1Char('\n'))));
+        const QVector<store::WindowRecord> windows =
+            storedWindows(options.storeLocation, result->runId);
+        QCOMPARE(windows.size(), 24);
+        QStringList order;
+        for (const store::WindowRecord &w : windows) {
+            QVERIFY2(w.valid, qPrintable(w.invalidReason));
+            QVERIFY(w.ok > 0);
+            QVERIFY(w.serverCpuS > 0);
+            QVERIFY(!w.histogram.isEmpty());
+            if (order.isEmpty() ||
+                order.last() != QStringLiteral("%1%2").arg(w.round).arg(w.configuration))
+                order << QStringLiteral("%1%2").arg(w.round).arg(w.configuration);
+        }
+        const QStringList rotated{QStringLiteral("0a"), QStringLiteral("0b"), QStringLiteral("1b"),
+                                  QStringLiteral("1a")};
+        QCOMPARE(order, rotated);
+        // Within a configuration: routes in plan order, then concurrency in profile order.
+        QCOMPARE(windows[0].route, QStringLiteral("health"));
+        QCOMPARE(windows[0].concurrency, 1);
+        QCOMPARE(windows[1].concurrency, 4);
+        QCOMPARE(windows[2].route, QStringLiteral("user"));
+        QCOMPARE(recorder.windows.size(), 24);
+        QVERIFY(recorder.intervals >= 24);
+        auto s = store::RunStore::open(options.storeLocation);
+        QVERIFY(s.ok());
+        auto runRecord = (*s)->run(result->runId);
+        QVERIFY(runRecord.ok());
+        QCOMPARE(runRecord->validWindowCount, 24);
+        QVERIFY(runRecord->environment.contains(QStringLiteral("kernel")));
+        auto events = (*s)->events(result->runId);
+        QVERIFY(events.ok());
+        int starts = 0;
+        for (const store::EventRecord &e : *events)
+            starts += e.kind == QStringLiteral("server-started");
+        QCOMPARE(starts, 4); // a fresh process tree per configuration per round
+    }
+
+    // A burner outside the server tree with a low gate: the window is stored invalid with the
+    // foreign-CPU reason and measured again.
+    void foreignBurnerCausesRemeasure()
+    {
+        QJsonObject plan{
+            {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+            {QStringLiteral("routes"), routes(1)},
+            {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("foreign_gate_pct"), 60}}},
+            {QStringLiteral("profiles"),
+             QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1}, 1.0, 1)}}}};
+        const QString path = writePlan(QStringLiteral("burner"), plan);
+        QProcess burner;
+        burner.start(QStringLiteral("sh"),
+                     {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
+        QVERIFY(burner.waitForStarted());
+        Recorder recorder;
+        recorder.onWindow = [&](const run::WindowFinished &) {
+            burner.kill();
+            burner.waitForFinished(2000);
+        };
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("burner"));
+        auto result = runner.run(options);
+        burner.kill();
+        burner.waitForFinished(2000);
+        QVERIFY(result.ok());
+        const auto windows = storedWindows(options.storeLocation, result->runId);
+        QVERIFY2(windows.size() >= 2, qPrintable(QString::number(windows.size())));
+        QVERIFY(!windows[0].valid);
+        QVERIFY2(windows[0].invalidReason.startsWith(QStringLiteral("foreign-cpu")),
+                 qPrintable(windows[0].invalidReason));
+        QVERIFY(windows[0].foreignPctMean >= 60);
+        QCOMPARE(windows[0].attempt, 0);
+        QCOMPARE(windows[1].attempt, 1);
+    }
+
+    // The first process of the configuration is killed mid-window: that window is invalid with
+    // the reason, the configuration is restarted, and the run completes with every cell valid.
+    void crashMidWindowIsRestarted()
+    {
+        const QString marker = m_dir.filePath(QStringLiteral("crashed-once"));
+        QJsonObject a = target(QStringLiteral("crashy"));
+        QJsonArray argv{QStringLiteral("sh"), QStringLiteral("-c"),
+                        QStringLiteral("if [ ! -e '%1' ]; then touch '%1'; (sleep 0.9; kill -9 $$) "
+                                       "& fi; exec \"$0\" \"$@\"")
+                            .arg(marker)};
+        for (const QJsonValue &v : a.value(QStringLiteral("command")).toArray())
+            argv.append(v);
+        a.insert(QStringLiteral("command"), argv);
+        const QString path = writePlan(
+            QStringLiteral("crash"),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{a}},
+                {QStringLiteral("routes"), routes(1)},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1, 2}, 1.0)}}}});
+        Recorder recorder;
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("crash"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QCOMPARE(result->status, QString(store::kStatusFinished));
+        QVERIFY2(result->failedCells.isEmpty(),
+                 qPrintable(result->failedCells.join(QLatin1Char('\n'))));
+        const auto windows = storedWindows(options.storeLocation, result->runId);
+        QVERIFY(windows.size() >= 3);
+        QVERIFY(!windows[0].valid);
+        QVERIFY2(windows[0].invalidReason.contains(QStringLiteral("server tree died")) ||
+                     windows[0].invalidReason.contains(QStringLiteral("warm-up failed")),
+                 qPrintable(windows[0].invalidReason));
+        int valid = 0;
+        for (const auto &w : windows)
+            valid += w.valid;
+        QCOMPARE(valid, 2);
+        QVERIFY(recorder.notes.join(QLatin1Char('\n')).contains(QStringLiteral("server-died")));
+    }
+
+    // A configuration that fails the parity gate is not measured; the other one is.
+    void parityFailureBlocksOnlyItsConfiguration()
+    {
+        QJsonObject other{
+            {QStringLiteral("name"), QStringLiteral("static")},
+            {QStringLiteral("command"),
+             QJsonArray{QStringLiteral("python3"), QStringLiteral("-m"),
+                        QStringLiteral("http.server"), QStringLiteral("--bind"),
+                        QStringLiteral("127.0.0.1"), QStringLiteral("${port}")}},
+            {QStringLiteral("cwd"), m_dir.path()},
+            {QStringLiteral("port"), freePort()},
+            {QStringLiteral("ready"), QJsonObject{{QStringLiteral("path"), QStringLiteral("/")},
+                                                  {QStringLiteral("timeout_s"), 30}}}};
+        QJsonArray parity{
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("health is json")},
+                        {QStringLiteral("path"), QStringLiteral("/health")},
+                        {QStringLiteral("expect"), 200},
+                        {QStringLiteral("content_type"), QStringLiteral("application/json")}},
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("missing user")},
+                        {QStringLiteral("path"), QStringLiteral("/users/999999")},
+                        {QStringLiteral("expect"), 404}}};
+        const QString path = writePlan(
+            QStringLiteral("parity"),
+            QJsonObject{{QStringLiteral("configurations"),
+                         QJsonArray{other, target(QStringLiteral("native"))}},
+                        {QStringLiteral("routes"), routes(1)},
+                        {QStringLiteral("parity"), parity},
+                        {QStringLiteral("profiles"),
+                         QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{2})}}}});
+        Recorder recorder;
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("parity"));
+        auto result = runner.run(options);
+        QVERIFY(result.ok());
+        QCOMPARE(result->blockedConfigurations.size(), 1);
+        QVERIFY2(result->blockedConfigurations.first().startsWith(QStringLiteral("static")),
+                 qPrintable(result->blockedConfigurations.first()));
+        QVERIFY(result->blockedConfigurations.first().contains(QStringLiteral("health is json")));
+        const auto windows = storedWindows(options.storeLocation, result->runId);
+        QCOMPARE(windows.size(), 1);
+        QCOMPARE(windows[0].configuration, QStringLiteral("native"));
+        QVERIFY(windows[0].valid);
+        QVERIFY(recorder.notes.join(QLatin1Char('\n')).contains(QStringLiteral("parity-failed")));
+    }
+
+    // `stackbench run` killed with SIGKILL mid-run, then `stackbench resume`: the same set of
+    // valid windows as an uninterrupted run, each cell exactly once.
+    void resumeAfterSigkill()
+    {
+        const QString path = writePlan(
+            QStringLiteral("resume"),
+            QJsonObject{{QStringLiteral("configurations"),
+                         QJsonArray{target(QStringLiteral("a")), target(QStringLiteral("b"))}},
+                        {QStringLiteral("routes"), routes(2)},
+                        {QStringLiteral("profiles"),
+                         QJsonObject{{QStringLiteral("quick"), profile(2, QJsonArray{1, 3})}}}});
+        const QString store = storePath(QStringLiteral("resume"));
+        QProcess first;
+        first.setProcessChannelMode(QProcess::MergedChannels);
+        first.start(QStringLiteral(STACKBENCH_BIN),
+                    {QStringLiteral("run"), path, QStringLiteral("--store"), store});
+        QVERIFY(first.waitForStarted());
+        QString out;
+        QString runId;
+        // Kill it after a few windows are stored.
+        for (int i = 0; i < 600; ++i) {
+            first.waitForReadyRead(100);
+            out += QString::fromUtf8(first.readAll());
+            if (runId.isEmpty() && out.startsWith(QStringLiteral("run ")))
+                runId = out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed();
+            if (out.count(QStringLiteral("  ok   ")) >= 5)
+                break;
+            if (first.state() != QProcess::Running)
+                break;
+        }
+        QVERIFY2(first.state() == QProcess::Running, qPrintable(out));
+        QVERIFY(!runId.isEmpty());
+        ::kill(pid_t(first.processId()), SIGKILL);
+        first.waitForFinished(5000);
+        const int before = int(storedWindows(store, runId).size());
+        QVERIFY(before >= 5 && before < 16);
+
+        QProcess second;
+        second.setProcessChannelMode(QProcess::MergedChannels);
+        second.start(QStringLiteral(STACKBENCH_BIN),
+                     {QStringLiteral("resume"), runId, QStringLiteral("--store"), store});
+        QVERIFY(second.waitForFinished(180'000));
+        const QString out2 = QString::fromUtf8(second.readAll());
+        QVERIFY2(second.exitCode() == 0, qPrintable(out2));
+
+        QSet<QString> valid;
+        for (const store::WindowRecord &w : storedWindows(store, runId)) {
+            if (!w.valid)
+                continue;
+            QVERIFY2(!valid.contains(cellKey(w)),
+                     qPrintable(QStringLiteral("duplicate ") + cellKey(w)));
+            valid.insert(cellKey(w));
+        }
+        QCOMPARE(valid.size(), 16);
+        auto s = store::RunStore::open(store);
+        QCOMPARE((*s)->run(runId)->status, QString(store::kStatusFinished));
+    }
+
+    void resumeRefusesAChangedPlan()
+    {
+        const QString path = writePlan(
+            QStringLiteral("changed"),
+            QJsonObject{{QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                        {QStringLiteral("routes"), routes(1)},
+                        {QStringLiteral("profiles"),
+                         QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1})}}}});
+        const QString store = storePath(QStringLiteral("changed"));
+        auto s = store::RunStore::open(store);
+        QVERIFY(s.ok());
+        store::RunRecord r;
+        r.id = store::RunStore::newRunId();
+        r.planPath = path;
+        r.planSha256 = "0000";
+        r.profile = QStringLiteral("quick");
+        r.startedAt = QDateTime::currentDateTimeUtc();
+        r.status = store::kStatusInterrupted;
+        QVERIFY((*s)->createRun(r).ok());
+        run::Runner runner;
+        run::RunOptions options;
+        options.resumeRunId = r.id;
+        options.storeLocation = store;
+        auto result = runner.run(options);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().detail.contains(QStringLiteral("--force")),
+                 qPrintable(result.error().detail));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+QTEST_GUILESS_MAIN(TestRunner)
+#include "tst_runner.moc"
