@@ -58,6 +58,7 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
     QEventLoop loop;
     QTimer timer;
     timer.setSingleShot(true);
+    timer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early
     bool timedOut = false;
     QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
         timedOut = true;
