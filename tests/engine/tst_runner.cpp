@@ -2,6 +2,7 @@
 // rotated order, the foreign-CPU gate and re-measure, a server that crashes mid-window, a parity
 // failure that blocks only its configuration, and resume after SIGKILL of `stackbench run`.
 
+#include "pgcluster.h"
 #include "run/runner.h"
 #include "run/schedule.h"
 #include "store/runstore.h"
@@ -14,6 +15,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <arpa/inet.h>
@@ -440,6 +443,84 @@ private slots:
         QCOMPARE(valid.size(), 16);
         auto s = store::RunStore::open(store);
         QCOMPARE((*s)->run(runId)->status, QString(store::kStatusFinished));
+    }
+
+    // SQL hooks run through Qt Sql against the plan's PostgreSQL database, and a checkpoint
+    // inside a measured window invalidates it (pg_stat_bgwriter delta).
+    void postgresHooksAndCheckpointGate()
+    {
+        sb::test::PgCluster pg;
+        const QString failure = pg.start();
+        if (!failure.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no PostgreSQL cluster: ") + failure));
+        const QString checkpointLater =
+            QStringLiteral(
+                "(sleep 0.6; psql -h 127.0.0.1 -p %1 -U postgres -d postgres -c CHECKPOINT) "
+                ">/dev/null 2>&1 &")
+                .arg(pg.port());
+        QJsonArray r = routes(2);
+        QJsonObject user = r[1].toObject();
+        user.insert(
+            QStringLiteral("hooks"),
+            QJsonObject{
+                {QStringLiteral("before_window"),
+                 QJsonArray{QJsonObject{
+                     {QStringLiteral("command"),
+                      QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), checkpointLater}}}}}});
+        r[1] = user;
+        QJsonObject plan{
+            {QStringLiteral("database"),
+             QJsonObject{{QStringLiteral("driver"), QStringLiteral("QPSQL")},
+                         {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                         {QStringLiteral("port"), pg.port()},
+                         {QStringLiteral("name"), QStringLiteral("postgres")},
+                         {QStringLiteral("user"), QStringLiteral("postgres")}}},
+            {QStringLiteral("hooks"),
+             QJsonObject{{QStringLiteral("before_route"),
+                          QJsonArray{QJsonObject{
+                              {QStringLiteral("sql"),
+                               QStringLiteral("CREATE TABLE IF NOT EXISTS hits(at timestamptz); "
+                                              "INSERT INTO hits VALUES (now())")}}}}}},
+            {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+            {QStringLiteral("routes"), r},
+            {QStringLiteral("profiles"),
+             QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1}, 1.5, 0)}}}};
+        const QString path = writePlan(QStringLiteral("postgres"), plan);
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("postgres"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        const auto windows = storedWindows(options.storeLocation, result->runId);
+        QCOMPARE(windows.size(), 2);
+        QCOMPARE(windows[0].route, QStringLiteral("health"));
+        QVERIFY2(windows[0].valid, qPrintable(windows[0].invalidReason));
+        QCOMPARE(windows[0].checkpoints, 0);
+        QVERIFY(windows[0].gates.contains(QStringLiteral("checkpoint")));
+        QCOMPARE(windows[1].route, QStringLiteral("user"));
+        QVERIFY(!windows[1].valid);
+        QVERIFY2(windows[1].invalidReason.contains(QStringLiteral("checkpoint")),
+                 qPrintable(windows[1].invalidReason));
+        QVERIFY(windows[1].checkpoints >= 1);
+        QCOMPARE(result->failedCells.size(), 1);
+
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst_runner_pg"));
+        db.setHostName(QStringLiteral("127.0.0.1"));
+        db.setPort(pg.port());
+        db.setDatabaseName(QStringLiteral("postgres"));
+        db.setUserName(QStringLiteral("postgres"));
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM hits")));
+            QVERIFY(q.next());
+            QCOMPARE(q.value(0).toInt(), 2); // before_route, once per route
+        }
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("tst_runner_pg"));
     }
 
     void resumeRefusesAChangedPlan()
