@@ -37,8 +37,8 @@ int targetCommand(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Serves the reference target: the seed's seven routes (/health, /echo, /me, /users/:id, "
-        "/users, /orders, /cpu, /delay) over a seeded SQLite database."));
+        "Serves the reference target: /health, /echo, /me, /users/:id, /users, /orders, /cpu and "
+        "/delay over a seeded SQLite database (created when absent)."));
     parser.addHelpOption();
     const QCommandLineOption portOption(
         QStringLiteral("port"), QStringLiteral("TCP port to listen on (0 = any free port)."),
@@ -63,7 +63,11 @@ int targetCommand(const QStringList &args)
     if (!parser.parse(QStringList{QStringLiteral("stackbench target")} + args))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toLocal8Bit().constData(), stdout);
+        // helpText() names the executable; the command is what the user typed.
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char(' '), 7),
+                     QStringLiteral("Usage: stackbench target"));
+        std::fputs(help.toLocal8Bit().constData(), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
