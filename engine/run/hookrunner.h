@@ -26,6 +26,10 @@ public:
     // used in messages. Whatever they print (command stdout+stderr, SQL notices/rows affected) is
     // appended to *log when given. Errors: code "run.hook", where = hook.where, detail = what
     // failed (exit code and the last lines of output, the driver's SQL error, a timeout).
+    // SQL: the text is split with splitSqlStatements() and each statement runs in autocommit
+    // (no transaction, so VACUUM and CHECKPOINT work); statements before a failing one stay
+    // committed. Commands: argv without a shell, in hook.cwd, stdout+stderr merged, in their own
+    // session; on timeout ("timed out after N s") the whole process group is SIGKILLed.
     sb::Status run(const QList<plan::Hook> &hooks, const QString &moment, QString *log = nullptr);
 
     // True when the plan names a PostgreSQL database (checkpoint detection applies).

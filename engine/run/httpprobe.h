@@ -5,7 +5,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <functional>
 
 namespace sb::run {
@@ -22,7 +21,9 @@ struct HttpResponse
 // Sends one request (method, path, headers, body of `request`) to baseUrl ("http://h:p") and
 // waits for the answer, at most timeoutMs. Blocking; any thread that has no running event loop
 // of its own to protect (it spins a local QEventLoop). Needs a QCoreApplication.
-HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs);
+// HTTP/1.1 only, no proxy, redirects are not followed (a 302 is returned as 302).
+HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request,
+                         qint64 timeoutMs);
 
 // Polls GET ready.path every 100 ms until it answers ready.status, `alive()` returns false
 // (the server died: error "run.ready-died"), or ready.timeoutMs passes ("run.ready-timeout",
