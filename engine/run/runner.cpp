@@ -320,7 +320,8 @@ sb::Status Runner::Session::startServer(const plan::Configuration &config, int r
                                           server.stderrPath);
     if (!st.ok()) {
         m_servers.erase(config.name);
-        return st;
+        return sb::Error{st.error().code, m_plan.redact(st.error().where),
+                         m_plan.redact(st.error().detail)};
     }
     ServerProcess *process = server.process.get();
     st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
@@ -464,7 +465,9 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
     }
     if (failures->isEmpty()) {
         note(QStringLiteral("parity-passed"), config.name,
-             QStringLiteral("parity gate: %1 check(s) passed").arg(m_plan.parity.size()),
+             m_plan.parity.isEmpty()
+                 ? QStringLiteral("parity gate: the plan has no parity checks")
+                 : QStringLiteral("parity gate: %1 check(s) passed").arg(m_plan.parity.size()),
              QJsonObject{{QStringLiteral("results"), results}});
         return sb::Ok{};
     }

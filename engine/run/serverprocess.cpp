@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <linux/close_range.h>
 #include <map>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -252,6 +253,7 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
         return fail(QStringLiteral("pipe: %1").arg(qt_error_string(e)));
     }
 
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         const int e = errno;
@@ -270,6 +272,11 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
             ::_exit(127);
         };
         ::setsid();
+        // The server is in a session of its own, so a SIGKILLed Stackbench would leave it
+        // running and holding its port; the kernel kills it when the thread that started it dies.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            ::_exit(127);
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
