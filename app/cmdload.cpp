@@ -2,6 +2,7 @@
 #include "app/durations.h"
 #include "http/url.h"
 #include "load/loadengine.h"
+#include "run/loadjson.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -51,20 +52,11 @@ int fail(const QString &message)
 
 QJsonObject countersJson(const load::Counters &c)
 {
-    QJsonObject status;
-    for (size_t code = 0; code < c.status.size(); ++code)
-        if (c.status[code] > 0)
-            status.insert(QString::number(code), double(c.status[code]));
-    QJsonObject errors{{QStringLiteral("connect"), double(c.connectErrors)},
-                       {QStringLiteral("read"), double(c.readErrors)},
-                       {QStringLiteral("write"), double(c.writeErrors)},
-                       {QStringLiteral("timeout"), double(c.timeouts)},
-                       {QStringLiteral("parse"), double(c.parseErrors)}};
     return QJsonObject{{QStringLiteral("requests"), double(c.requests)},
                        {QStringLiteral("responses"), double(c.responses)},
                        {QStringLiteral("ok"), double(c.ok)},
-                       {QStringLiteral("status"), status},
-                       {QStringLiteral("errors"), errors},
+                       {QStringLiteral("status"), run::statusCountsJson(c)},
+                       {QStringLiteral("errors"), run::errorCountsJson(c)},
                        {QStringLiteral("bytes_in"), double(c.bytesIn)},
                        {QStringLiteral("bytes_out"), double(c.bytesOut)},
                        {QStringLiteral("reconnects"), double(c.reconnects)},
@@ -73,14 +65,9 @@ QJsonObject countersJson(const load::Counters &c)
 
 QJsonObject latencyJson(const Histogram &h)
 {
-    return QJsonObject{{QStringLiteral("p50"), double(h.valueAtPercentile(50))},
-                       {QStringLiteral("p90"), double(h.valueAtPercentile(90))},
-                       {QStringLiteral("p99"), double(h.valueAtPercentile(99))},
-                       {QStringLiteral("p999"), double(h.valueAtPercentile(99.9))},
-                       {QStringLiteral("max"), double(h.max())},
-                       {QStringLiteral("mean"), h.mean()},
-                       {QStringLiteral("stdev"), h.stdev()},
-                       {QStringLiteral("count"), double(h.count())}};
+    QJsonObject o = run::latencySummaryJson(h);
+    o.insert(QStringLiteral("count"), double(h.count()));
+    return o;
 }
 
 } // namespace

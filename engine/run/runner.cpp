@@ -5,6 +5,7 @@
 #include "run/environment.h"
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
+#include "run/loadjson.h"
 #include "run/schedule.h"
 #include "run/serverprocess.h"
 #include "sample/sampler.h"
@@ -57,41 +58,6 @@ bool portAnswers(const http::Url &url)
         ::close(fd);
     freeaddrinfo(res);
     return answered;
-}
-
-QJsonObject countersStatus(const load::Counters &c)
-{
-    QJsonObject o;
-    for (size_t code = 0; code < c.status.size(); ++code)
-        if (c.status[code] > 0)
-            o.insert(QString::number(code), double(c.status[code]));
-    return o;
-}
-
-QJsonObject countersErrors(const load::Counters &c)
-{
-    return QJsonObject{{QStringLiteral("connect"), double(c.connectErrors)},
-                       {QStringLiteral("read"), double(c.readErrors)},
-                       {QStringLiteral("write"), double(c.writeErrors)},
-                       {QStringLiteral("timeout"), double(c.timeouts)},
-                       {QStringLiteral("parse"), double(c.parseErrors)}};
-}
-
-QJsonObject latencyJson(const Histogram &h)
-{
-    return QJsonObject{{QStringLiteral("p50"), double(h.valueAtPercentile(50))},
-                       {QStringLiteral("p90"), double(h.valueAtPercentile(90))},
-                       {QStringLiteral("p99"), double(h.valueAtPercentile(99))},
-                       {QStringLiteral("p999"), double(h.valueAtPercentile(99.9))},
-                       {QStringLiteral("max"), double(h.max())},
-                       {QStringLiteral("mean"), h.mean()},
-                       {QStringLiteral("stdev"), h.stdev()}};
-}
-
-QByteArray encodeHistogram(const Histogram &h)
-{
-    const std::vector<uint8_t> bytes = h.encode();
-    return QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size()));
 }
 
 // Responses whose status is not the one the route expects.
@@ -728,16 +694,16 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     window.elapsedS = r.elapsedS;
     window.requests = t.responses;
     window.ok = t.ok;
-    window.statusCounts = countersStatus(t);
-    window.errors = countersErrors(t);
+    window.statusCounts = statusCountsJson(t);
+    window.errors = errorCountsJson(t);
     window.bytesIn = t.bytesIn;
     window.bytesOut = t.bytesOut;
     window.reconnects = t.reconnects;
     window.clientCpuS = r.clientCpuS;
-    window.latencyUs = latencyJson(r.latency);
-    window.histogram = encodeHistogram(r.latency);
+    window.latencyUs = latencySummaryJson(r.latency);
+    window.histogram = encodedHistogram(r.latency);
     if (measured.mode == load::Mode::Open)
-        window.histogramUncorrected = encodeHistogram(r.latencyUncorrected);
+        window.histogramUncorrected = encodedHistogram(r.latencyUncorrected);
     window.serverCpuS = s.serverCpuS;
     window.serverCoresMean = s.durationS > 0 ? s.serverCpuS / s.durationS : 0;
     window.foreignPctMean = s.foreignPct.mean;

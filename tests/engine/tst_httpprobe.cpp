@@ -24,17 +24,7 @@ public:
     explicit CannedServer(std::string response)
         : m_response(std::move(response))
     {
-        m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        int one = 1;
-        setsockopt(m_listen, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(m_listen, reinterpret_cast<sockaddr *>(&a), sizeof a);
-        ::listen(m_listen, 16);
-        socklen_t len = sizeof a;
-        getsockname(m_listen, reinterpret_cast<sockaddr *>(&a), &len);
-        m_port = ntohs(a.sin_port);
+        m_listen = sb::test::listenOnLoopback(16, m_port);
         m_thread = std::thread([this] { serve(); });
     }
     ~CannedServer()
