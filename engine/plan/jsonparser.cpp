@@ -107,6 +107,31 @@ private:
         return false;
     }
 
+    // A syntax error the parser can step over. After too many, the text is not a plan with a
+    // typo any more: the error becomes fatal.
+    bool repaired(qsizetype offset, const QString &message)
+    {
+        if (++m_repairs > kMaxRepairs)
+            return fail(offset, message);
+        JsonIssue issue;
+        position(offset, issue.line, issue.column);
+        issue.path = m_path;
+        issue.message = message;
+        issue.fatal = false;
+        issue.syntax = true;
+        m_issues.append(issue);
+        return true;
+    }
+
+    bool startsValue(qsizetype offset) const
+    {
+        if (offset >= m_size)
+            return false;
+        const char c = m_data[offset];
+        return c == '"' || c == '{' || c == '[' || c == '-' || isDigit(c) || c == 't' || c == 'f' ||
+               c == 'n';
+    }
+
     QString describe(qsizetype offset) const
     {
         if (offset >= m_size)
@@ -396,8 +421,13 @@ private:
         qsizetype comma = -1;
         while (true) {
             if (m_pos >= m_size || m_data[m_pos] != '"') {
-                if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}')
-                    return fail(comma, QStringLiteral("trailing comma before '}'"));
+                if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}') {
+                    if (!repaired(comma, QStringLiteral("trailing comma before '}'")))
+                        return false;
+                    ++m_pos;
+                    v.length = m_pos - v.offset;
+                    return true;
+                }
                 if (m_pos < m_size && m_data[m_pos] == '\'')
                     return fail(m_pos, QStringLiteral("keys must be in double quotes"));
                 if (m_pos < m_size && m_data[m_pos] == '/')
@@ -448,8 +478,15 @@ private:
                 v.length = m_pos - v.offset;
                 return true;
             }
-            return fail(m_pos,
-                        QStringLiteral("expected ',' or '}', found %1").arg(describe(m_pos)));
+            const QString expected =
+                QStringLiteral("expected ',' or '}', found %1").arg(describe(m_pos));
+            if (m_pos < m_size && m_data[m_pos] == '"') { // the next key: a comma is missing
+                if (!repaired(m_pos, expected))
+                    return false;
+                comma = -1;
+                continue;
+            }
+            return fail(m_pos, expected);
         }
     }
 
@@ -468,8 +505,13 @@ private:
         const QString path = m_path;
         qsizetype comma = -1;
         while (true) {
-            if (comma >= 0 && m_pos < m_size && m_data[m_pos] == ']')
-                return fail(comma, QStringLiteral("trailing comma before ']'"));
+            if (comma >= 0 && m_pos < m_size && m_data[m_pos] == ']') {
+                if (!repaired(comma, QStringLiteral("trailing comma before ']'")))
+                    return false;
+                ++m_pos;
+                v.length = m_pos - v.offset;
+                return true;
+            }
             m_path = jsonIndexPath(path, qsizetype(v.items.size()));
             JsonValue item;
             if (!parseValue(item, depth + 1))
@@ -488,8 +530,15 @@ private:
                 v.length = m_pos - v.offset;
                 return true;
             }
-            return fail(m_pos,
-                        QStringLiteral("expected ',' or ']', found %1").arg(describe(m_pos)));
+            const QString expected =
+                QStringLiteral("expected ',' or ']', found %1").arg(describe(m_pos));
+            if (startsValue(m_pos)) { // the next item: a comma is missing
+                if (!repaired(m_pos, expected))
+                    return false;
+                comma = -1;
+                continue;
+            }
+            return fail(m_pos, expected);
         }
     }
 
@@ -499,6 +548,8 @@ private:
     std::vector<qsizetype> m_lineStarts;
     QString m_path;
     QList<JsonIssue> m_issues;
+    int m_repairs = 0;
+    static constexpr int kMaxRepairs = 20;
 };
 
 void appendCompact(const JsonValue &v, QByteArray &out)

@@ -75,7 +75,9 @@ struct JsonIssue
     int column = 0; // 1-based, in Unicode code points
     QString path;   // JSON path of the value being parsed, "$.routes[2]"
     QString message;
-    bool fatal = true; // a syntax error (parsing stopped); false for a duplicate key
+    bool fatal = true;   // a syntax error that stopped parsing
+    bool syntax = false; // a syntax error the parser repaired (a missing or trailing comma) and
+                         // parsed on, so that validation still reports everything else
 };
 
 struct JsonParseResult
@@ -88,8 +90,10 @@ struct JsonParseResult
 // Parses `text` (UTF-8, an optional BOM is skipped). Rejects trailing commas, comments, single
 // quotes, control characters and invalid UTF-8 in strings, bad escapes, unpaired surrogates,
 // leading zeros, non-finite numbers, nesting deeper than 256 and content after the value; the
-// first such syntax error stops parsing. Duplicate keys are reported (non-fatal) and the later
-// member is dropped, so that validation can go on and report everything at once.
+// first such syntax error stops parsing, except a missing comma between two members or items and
+// a trailing comma, which are reported (syntax, non-fatal) and repaired. Duplicate keys are
+// reported (non-fatal) and the later member is dropped. Both let validation go on and report
+// everything at once.
 JsonParseResult parseJson(const QByteArray &text);
 
 // "$.a" + "b" -> "$.a.b"; keys that are not identifiers are quoted: "$.env[\"MY-KEY\"]".

@@ -176,7 +176,7 @@ public:
         const JsonParseResult parsed = parseJson(text);
         for (const JsonIssue &issue : parsed.issues)
             error(issue.line, issue.column, issue.path,
-                  issue.fatal ? "plan.syntax" : "plan.duplicate", issue.message);
+                  issue.fatal || issue.syntax ? "plan.syntax" : "plan.duplicate", issue.message);
         if (parsed.ok()) {
             readRoot(parsed.root);
             redactRepeatedSecrets(parsed.root);
