@@ -126,8 +126,12 @@ int loadCommand(const QStringList &args)
                                       QStringLiteral("DURATION"), QStringLiteral("1s"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print one JSON object instead of text."));
+    const QCommandLineOption hgrm(QStringLiteral("hgrm"),
+                                  QStringLiteral("Also write the latency distribution in "
+                                                 "HdrHistogram's .hgrm text format (ms) to FILE."),
+                                  QStringLiteral("FILE"));
     parser.addOptions({connections, threads, duration, requests, warmup, rate, method, header, body,
-                       timeout, interval, json});
+                       timeout, interval, json, hgrm});
 
     QStringList argv = args;
     argv.prepend(QStringLiteral("stackbench load"));
@@ -260,6 +264,13 @@ int loadCommand(const QStringList &args)
     g_engine = nullptr;
 
     const load::Counters &t = r.total;
+    if (parser.isSet(hgrm)) {
+        QFile out(parser.value(hgrm));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+            out.write(QByteArray::fromStdString(r.latency.toHgrm(1000.0))) < 0)
+            std::fprintf(stderr, "stackbench load: cannot write '%s': %s\n",
+                         qPrintable(parser.value(hgrm)), qPrintable(out.errorString()));
+    }
     if (asJson) {
         QJsonObject o = countersJson(t);
         o.insert(QStringLiteral("url"), positional.first());

@@ -2,6 +2,7 @@
 // non-zero exit for bad input.
 #include "testservers.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -55,8 +56,14 @@ private slots:
         const QString url = QStringLiteral("http://127.0.0.1:%1/health").arg(m_target->port());
         Outcome o = runLoad({QStringLiteral("-n"), QStringLiteral("10000"), QStringLiteral("-c"),
                              QStringLiteral("20"), QStringLiteral("-t"), QStringLiteral("2"),
-                             QStringLiteral("--json"), url});
+                             QStringLiteral("--json"), QStringLiteral("--hgrm"),
+                             m_dir.filePath(QStringLiteral("l.hgrm")), url});
         QCOMPARE(o.exitCode, 0);
+        QFile hgrm(m_dir.filePath(QStringLiteral("l.hgrm")));
+        QVERIFY(hgrm.open(QIODevice::ReadOnly));
+        const QByteArray text = hgrm.readAll();
+        QVERIFY(text.startsWith("       Value     Percentile TotalCount 1/(1-Percentile)"));
+        QVERIFY2(text.contains("Total count    =        10000]"), text.right(200).constData());
         QJsonParseError pe;
         const QJsonObject j = QJsonDocument::fromJson(o.out, &pe).object();
         QVERIFY2(pe.error == QJsonParseError::NoError, o.out.constData());
