@@ -18,6 +18,8 @@ namespace sb::plan {
 
 QString Diagnostic::toString() const
 {
+    if (line == 0) // the file as a whole (unreadable): no position, no path
+        return QStringLiteral("%1: %2").arg(file, message);
     return QStringLiteral("%1:%2:%3: %4: %5")
         .arg(file)
         .arg(line)

@@ -190,7 +190,7 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
 {
     plan::PlanLoad load = plan::loadPlan(planPath, options.variables);
     if (!load.ok())
-        return sb::Error{QStringLiteral("plan.invalid"), planPath, load.errorText()};
+        return sb::Error{QStringLiteral("plan.invalid"), QString(), load.errorText()};
     m_plan = *load.plan;
     m_profile = m_plan.profile(options.profile);
     if (!m_profile) {
