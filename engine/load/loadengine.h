@@ -11,6 +11,10 @@
 
 namespace sb::load {
 
+namespace detail {
+class Worker;
+}
+
 // The load engine: runs one window of HTTP/1.1 load described by a LoadSpec.
 //
 // Threads: spec.threads workers, each with its own epoll loop, connections, buffers, counters
@@ -49,11 +53,10 @@ public:
 
 private:
     struct Shared;
-    class Worker;
     void collect();
 
     std::unique_ptr<Shared> m_shared;
-    std::vector<std::unique_ptr<Worker>> m_workers;
+    std::vector<std::unique_ptr<detail::Worker>> m_workers;
     IntervalCallback m_onInterval;
 };
 
