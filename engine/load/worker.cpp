@@ -27,6 +27,18 @@ int64_t threadCpuNs()
     return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+// glibc's send() and recv() are thread cancellation points and pay for it on every call; the
+// workers are never cancelled, so the hot path makes the system calls directly.
+ssize_t sendBytes(int fd, const char *data, size_t len)
+{
+    return ::syscall(SYS_sendto, fd, data, len, MSG_NOSIGNAL, nullptr, 0);
+}
+
+ssize_t receiveBytes(int fd, char *data, size_t len)
+{
+    return ::syscall(SYS_recvfrom, fd, data, len, 0, nullptr, nullptr);
+}
+
 int64_t toUs(int64_t ns)
 {
     return std::max<int64_t>(1, (ns + 500) / 1000);
@@ -242,7 +254,7 @@ void Worker::connect(Conn &c, int64_t now)
         return;
     }
     epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLOUT;
+    ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
     ev.data.ptr = &c;
     epoll_ctl(m_epoll, EPOLL_CTL_ADD, c.fd, &ev);
     c.state = State::Connecting;
@@ -277,7 +289,7 @@ void Worker::connected(Conn &c, int64_t now)
     listRemove(c);
     c.connectedOnce = true;
     epoll_event ev{};
-    ev.events = EPOLLIN;
+    ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
     ev.data.ptr = &c;
     epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
     becomeIdle(c, now);
@@ -313,7 +325,7 @@ void Worker::writeSome(Conn &c, int64_t now)
 {
     const std::string &req = m_window.requestBytes;
     while (c.written < req.size()) {
-        ssize_t n = ::send(c.fd, req.data() + c.written, req.size() - c.written, MSG_NOSIGNAL);
+        ssize_t n = sendBytes(c.fd, req.data() + c.written, req.size() - c.written);
         if (n > 0) {
             c.written += uint32_t(n);
             count(c.measured, [n](Counters &k) { k.bytesOut += n; });
@@ -325,7 +337,7 @@ void Worker::writeSome(Conn &c, int64_t now)
             if (c.state != State::Writing) {
                 c.state = State::Writing;
                 epoll_event ev{};
-                ev.events = EPOLLIN | EPOLLOUT;
+                ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
                 ev.data.ptr = &c;
                 epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
             }
@@ -337,7 +349,7 @@ void Worker::writeSome(Conn &c, int64_t now)
     }
     if (c.state == State::Writing) {
         epoll_event ev{};
-        ev.events = EPOLLIN;
+        ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
         ev.data.ptr = &c;
         epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
     }
@@ -345,16 +357,27 @@ void Worker::writeSome(Conn &c, int64_t now)
     count(c.measured, [](Counters &k) { ++k.requests; });
 }
 
-void Worker::readable(Conn &c, int64_t now)
+void Worker::readable(Conn &c, int64_t now, bool peerClosed)
 {
-    ssize_t n = ::recv(c.fd, m_readBuffer.get(), kReadBufferBytes, 0);
+    // Sockets are edge-triggered (no re-poll of every ready socket at each epoll_wait), so read
+    // on while a read filled the whole buffer: more may be waiting and no new edge would say so.
+    // A shorter read emptied the socket, unless the peer also closed it: then read on to the EOF.
+    while (readOnce(c, now, peerClosed)) {
+    }
+}
+
+bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
+{
+    ssize_t n = receiveBytes(c.fd, m_readBuffer.get(), kReadBufferBytes);
     if (n < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
-            return;
+        if (errno == EINTR)
+            return true;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return false;
         count(c.state == State::Idle ? measuring(now) : c.measured,
               [](Counters &k) { ++k.readErrors; });
         drop(c, now);
-        return;
+        return false;
     }
     if (c.state == State::Idle || c.state == State::Connecting) {
         // Nothing was asked: a close is the server ending an idle keep-alive connection,
@@ -362,27 +385,27 @@ void Worker::readable(Conn &c, int64_t now)
         if (n > 0)
             count(measuring(now), [](Counters &k) { ++k.parseErrors; });
         drop(c, now);
-        return;
+        return false;
     }
     if (n == 0) {
         http::ResponseParser::Status st = c.parser.finishEof();
         if (st == http::ResponseParser::Status::Complete) {
             complete(c, now, false);
-            return;
+            return false;
         }
         count(c.measured, [](Counters &k) { ++k.readErrors; });
         drop(c, now);
-        return;
+        return false;
     }
     count(c.measured, [n](Counters &k) { k.bytesIn += n; });
     size_t consumed = 0;
     http::ResponseParser::Status st = c.parser.feed(m_readBuffer.get(), size_t(n), consumed);
     if (st == http::ResponseParser::Status::NeedMore)
-        return;
+        return peerClosed || size_t(n) == kReadBufferBytes;
     if (st == http::ResponseParser::Status::Error) {
         count(c.measured, [](Counters &k) { ++k.parseErrors; });
         drop(c, now);
-        return;
+        return false;
     }
     // Bytes after a complete response were never asked for: garbage, so the connection
     // cannot be trusted any more.
@@ -390,6 +413,7 @@ void Worker::readable(Conn &c, int64_t now)
     if (trailingGarbage)
         count(c.measured, [](Counters &k) { ++k.parseErrors; });
     complete(c, now, !trailingGarbage && c.parser.keepAlive());
+    return false;
 }
 
 void Worker::complete(Conn &c, int64_t now, bool keepOpen)
@@ -554,13 +578,13 @@ void Worker::run()
             }
             case State::Writing:
                 if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
-                    readable(*c, now);
+                    readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
                 else if (ev & EPOLLOUT)
                     writeSome(*c, now);
                 break;
             case State::Reading:
             case State::Idle:
-                readable(*c, now);
+                readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
                 break;
             case State::Disconnected:
                 break;

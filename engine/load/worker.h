@@ -103,7 +103,10 @@ private:
     void becomeIdle(Conn &c, int64_t now);
     void send(Conn &c, int64_t now, int64_t intendedNs, bool measured);
     void writeSome(Conn &c, int64_t now);
-    void readable(Conn &c, int64_t now);
+    // The socket is readable; `peerClosed` = the event carried EPOLLRDHUP.
+    void readable(Conn &c, int64_t now, bool peerClosed);
+    // One read; true when the socket may hold more bytes (the read filled the buffer).
+    bool readOnce(Conn &c, int64_t now, bool peerClosed);
     void complete(Conn &c, int64_t now, bool keepOpen);
     void timeout(Conn &c, int64_t now);
 

@@ -68,9 +68,14 @@ for round in $(seq "$ROUNDS"); do
   printf '%-6s %-11s %12s %10s %14s\n' "$round" wrk "$ok" "$cpu" "$v"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+ratios=()
+for i in "${!sb_values[@]}"; do
+  ratios+=("$(awk -v a="${sb_values[$i]}" -v b="${wrk_values[$i]}" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
+done
 sb_med=$(median "${sb_values[@]}")
 wrk_med=$(median "${wrk_values[@]}")
 ratio=$(awk -v a="$sb_med" -v b="$wrk_med" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 echo "median 2xx per client CPU-second: stackbench $sb_med, wrk $wrk_med"
 echo "ratio stackbench/wrk: $ratio"
+echo "per-round ratios (same machine state): ${ratios[*]}; median $(median "${ratios[@]}")"
 awk -v r="$ratio" 'BEGIN { exit (r >= 1.0 ? 0 : 1) }' || { echo "engine-vs-wrk: stackbench is less efficient than wrk" >&2; exit 1; }
