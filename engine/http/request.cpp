@@ -1,28 +1,15 @@
 #include "request.h"
 
+#include "http/ascii.h"
+
 namespace sb::http {
 
 namespace {
 
-bool iequals(const std::string &a, const char *b)
-{
-    size_t i = 0;
-    for (; i < a.size() && b[i] != '\0'; ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z')
-            x = char(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = char(y - 'A' + 'a');
-        if (x != y)
-            return false;
-    }
-    return i == a.size() && b[i] == '\0';
-}
-
 bool hasHeader(const Request &request, const char *name)
 {
     for (const auto &header : request.headers) {
-        if (iequals(header.first, name))
+        if (equalsIgnoringCase(header.first, name))
             return true;
     }
     return false;

@@ -1,26 +1,12 @@
 #include "url.h"
 
+#include "http/ascii.h"
+
 #include <charconv>
 
 namespace sb::http {
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z')
-            x = char(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = char(y - 'A' + 'a');
-        if (x != y)
-            return false;
-    }
-    return true;
-}
 
 bool isHostNameChar(char c)
 {
@@ -56,7 +42,7 @@ bool parseUrl(std::string_view text, Url &url, std::string &error)
     if (schemeEnd == std::string_view::npos || schemeEnd == 0)
         return fail(error, "missing scheme (expected http://host[:port]/path)");
     const std::string_view scheme = text.substr(0, schemeEnd);
-    if (!iequals(scheme, "http"))
+    if (!equalsIgnoringCase(scheme, "http"))
         return fail(error, "unsupported scheme '" + std::string(scheme) + "' (only http)");
 
     std::string_view rest = text.substr(schemeEnd + 3);

@@ -1,5 +1,6 @@
 #include "target/router.h"
 
+#include "http/ascii.h"
 #include "target/json.h"
 #include "target/targetdb.h"
 #include "target/token.h"
@@ -120,20 +121,6 @@ bool intParam(std::string_view query, std::string_view key, int64_t min, int64_t
         return false;
     }
     value = parsed;
-    return true;
-}
-
-bool iequalsPrefix(std::string_view text, std::string_view prefix)
-{
-    if (text.size() < prefix.size())
-        return false;
-    for (size_t i = 0; i < prefix.size(); ++i) {
-        char c = text[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != prefix[i])
-            return false;
-    }
     return true;
 }
 
@@ -382,7 +369,7 @@ void Router::me(const RouteRequest &request, RouteReply &reply)
         reply.headers = "WWW-Authenticate: Bearer\r\n";
         return;
     }
-    if (!iequalsPrefix(auth, "bearer ")) {
+    if (!http::startsWithIgnoringCase(auth, "bearer ")) {
         error(reply, 401, "authorization is not a bearer token");
         reply.headers = "WWW-Authenticate: Bearer\r\n";
         return;

@@ -1,5 +1,6 @@
 #include "target/targetserver.h"
 
+#include "http/ascii.h"
 #include "target/router.h"
 #include "target/targetdb.h"
 
@@ -43,20 +44,6 @@ int64_t monotonicNs()
     timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
-
-bool iequals(std::string_view a, std::string_view lowerB)
-{
-    if (a.size() != lowerB.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        char c = a[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lowerB[i])
-            return false;
-    }
-    return true;
 }
 
 struct Conn
@@ -152,9 +139,9 @@ int onHeaderField(llhttp_t *p, const char *at, size_t len)
 int onHeaderFieldComplete(llhttp_t *p)
 {
     auto *c = static_cast<Conn *>(p->data);
-    if (iequals(c->field, "authorization"))
+    if (http::equalsIgnoringCase(c->field, "authorization"))
         c->wanted = Conn::HeaderOfInterest::Authorization;
-    else if (iequals(c->field, "expect"))
+    else if (http::equalsIgnoringCase(c->field, "expect"))
         c->wanted = Conn::HeaderOfInterest::Expect;
     else
         c->wanted = Conn::HeaderOfInterest::None;
@@ -178,7 +165,7 @@ int onHeaderValueComplete(llhttp_t *p)
     if (c->wanted == Conn::HeaderOfInterest::Authorization)
         c->authorization = c->value;
     else if (c->wanted == Conn::HeaderOfInterest::Expect)
-        c->expectContinue = iequals(c->value, "100-continue");
+        c->expectContinue = http::equalsIgnoringCase(c->value, "100-continue");
     c->wanted = Conn::HeaderOfInterest::None;
     c->value.clear();
     return 0;
