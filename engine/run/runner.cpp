@@ -286,8 +286,9 @@ sb::Status Runner::Session::startServer(const plan::Configuration &config, int r
                                           server.stderrPath);
     if (!st.ok()) {
         m_servers.erase(config.name);
-        return sb::Error{st.error().code, m_plan.redact(st.error().where),
-                         m_plan.redact(st.error().detail)};
+        return sb::Error{
+            st.error().code, config.where,
+            m_plan.redact(st.error().where + QStringLiteral(": ") + st.error().detail)};
     }
     ServerProcess *process = server.process.get();
     st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
