@@ -9,12 +9,14 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <netinet/in.h>
 #include <optional>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -182,6 +184,8 @@ public:
                                 QStringLiteral("0"), QStringLiteral("--threads"),
                                 QString::number(threads), QStringLiteral("--db"), dbPath});
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        // The target ends with the test even when the test crashes.
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
         m_process.start();
         // Seeding a new database takes a few seconds.
         QString out;
