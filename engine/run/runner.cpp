@@ -162,7 +162,8 @@ private:
     // summary is returned there. Intervals reach the observer (and `intervals`) as they come.
     bool runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
                  sample::Summary *summary, load::LoadResult &result,
-                 std::vector<store::IntervalRecord> *intervals, std::string &error);
+                 std::vector<store::IntervalRecord> *intervals, std::string &error,
+                 QVector<store::SampleRecord> *samples = nullptr);
 
     Runner &m_runner;
     RunObserver m_silent;
@@ -478,7 +479,8 @@ load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
 
 bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
                               sample::Summary *summary, load::LoadResult &result,
-                              std::vector<store::IntervalRecord> *intervals, std::string &error)
+                              std::vector<store::IntervalRecord> *intervals, std::string &error,
+                              QVector<store::SampleRecord> *samples)
 {
     std::optional<sample::Sampler> samplerStorage;
     sample::Sampler *sampler = nullptr;
@@ -525,6 +527,16 @@ bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, P
         r.rssBytes = s.serverRssBytes;
         r.pssBytes = s.serverPssBytes;
         p.sample = true;
+        if (samples) {
+            // The sampler's series that the interval timeline has no column for.
+            const double atS = double(s.endNs) / 1e9;
+            samples->append({atS, QStringLiteral("machine-pct"), s.machinePct});
+            samples->append({atS, QStringLiteral("own-pct"), s.ownPct});
+            samples->append({atS, QStringLiteral("server-cpu-s"), double(s.serverCpuNs) / 1e9});
+            samples->append({atS, QStringLiteral("server-processes"), double(s.serverProcesses)});
+            samples->append(
+                {atS, QStringLiteral("excluded-processes"), double(s.excludedProcesses)});
+        }
         cv.notify_all();
     };
 
@@ -677,7 +689,7 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     load::LoadResult r;
     sample::Summary s;
     std::vector<store::IntervalRecord> intervals;
-    if (!runLoad(measured, cell, Phase::Measure, &s, r, &intervals, error)) {
+    if (!runLoad(measured, cell, Phase::Measure, &s, r, &intervals, error, &window.samples)) {
         window.invalidReason =
             QStringLiteral("the measured window could not start: ") + QString::fromStdString(error);
         return;
@@ -715,6 +727,13 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     window.pssBytesPeak = s.pssBytesPeak;
     window.checkpoints = checkpoints;
     window.intervals = QVector<store::IntervalRecord>(intervals.begin(), intervals.end());
+    for (const sample::Event &e : s.events)
+        note(QStringLiteral("sampler-") + QLatin1String(sample::eventKindName(e.kind)), config.name,
+             QStringLiteral("%1 during %2: %3")
+                 .arg(QLatin1String(sample::eventKindName(e.kind)), cellText(cell),
+                      QString::fromStdString(e.detail)),
+             QJsonObject{{QStringLiteral("pid"), double(e.pid)},
+                         {QStringLiteral("at_s"), double(e.offsetNs) / 1e9}});
 
     // Gates, most fundamental first: the first failing one is the window's reason.
     QStringList reasons;

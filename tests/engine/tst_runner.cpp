@@ -251,6 +251,17 @@ private slots:
         QVERIFY(runRecord.ok());
         QCOMPARE(runRecord->validWindowCount, 24);
         QVERIFY(runRecord->environment.contains(QStringLiteral("kernel")));
+        // Each window keeps its timeline and the sampler's other series.
+        auto detailed = (*s)->window(windows[0].id);
+        QVERIFY(detailed.ok());
+        QVERIFY(!detailed->intervals.isEmpty());
+        QVERIFY(detailed->intervals[0].ok > 0);
+        QStringList series;
+        for (const store::SampleRecord &sample : detailed->samples)
+            series << sample.series;
+        QVERIFY2(series.contains(QStringLiteral("machine-pct")),
+                 qPrintable(series.join(QLatin1Char(','))));
+        QVERIFY(series.contains(QStringLiteral("server-processes")));
         auto events = (*s)->events(result->runId);
         QVERIFY(events.ok());
         int starts = 0;
