@@ -534,6 +534,58 @@ private slots:
         QSqlDatabase::removeDatabase(QStringLiteral("tst_runner_pg"));
     }
 
+    // A secret environment value reaches the server but never the store: not the configuration
+    // record, not the events, not the server's own output.
+    void secretsNeverReachTheStore()
+    {
+        const QByteArray secret = "s3cr3t-token-value-4242";
+        qputenv("SB_TEST_SECRET", secret);
+        QJsonObject a = target(QStringLiteral("secretive"));
+        QJsonArray argv{QStringLiteral("sh"), QStringLiteral("-c"),
+                        QStringLiteral("echo \"token=$TOKEN\"; exec \"$0\" \"$@\"")};
+        for (const QJsonValue &v : a.value(QStringLiteral("command")).toArray())
+            argv.append(v);
+        a.insert(QStringLiteral("command"), argv);
+        a.insert(QStringLiteral("env"),
+                 QJsonObject{{QStringLiteral("TOKEN"), QStringLiteral("${env:SB_TEST_SECRET}")}});
+        a.insert(QStringLiteral("secret_env"), QJsonArray{QStringLiteral("TOKEN")});
+        const QString path = writePlan(
+            QStringLiteral("secret"),
+            QJsonObject{{QStringLiteral("configurations"), QJsonArray{a}},
+                        {QStringLiteral("routes"), routes(1)},
+                        {QStringLiteral("profiles"),
+                         QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1})}}}});
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("secret"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QCOMPARE(result->validWindows, 1);
+        auto s = store::RunStore::open(options.storeLocation);
+        QVERIFY(s.ok());
+        auto logs = (*s)->serverLogs(result->runId);
+        QVERIFY(logs.ok() && !logs->isEmpty());
+        QVERIFY2(logs->first().stdoutBytes.contains("token=<secret>"),
+                 logs->first().stdoutBytes.constData());
+        auto configs = (*s)->configurations(result->runId);
+        QVERIFY(configs.ok() && !configs->isEmpty());
+        QCOMPARE(configs->first()
+                     .info.value(QStringLiteral("env"))
+                     .toObject()
+                     .value(QStringLiteral("TOKEN"))
+                     .toString(),
+                 QStringLiteral("<secret>"));
+        // Nothing anywhere in the store file holds the value.
+        QFile raw(options.storeLocation);
+        QVERIFY(raw.open(QIODevice::ReadOnly));
+        QVERIFY(!raw.readAll().contains(secret));
+        QFile wal(options.storeLocation + QStringLiteral("-wal"));
+        if (wal.open(QIODevice::ReadOnly))
+            QVERIFY(!wal.readAll().contains(secret));
+        qunsetenv("SB_TEST_SECRET");
+    }
+
     void resumeRefusesAChangedPlan()
     {
         const QString path = writePlan(
