@@ -29,8 +29,7 @@ struct Slot
 {
     bool warmup = false;
     int index = 0;
-    bool final = false; // the worker's last slot
-    int64_t endNs = 0;  // absolute end of the time this slot covers
+    int64_t endNs = 0; // absolute end of the time this slot covers
     int inFlight = 0;
     Counters counts;
     Histogram latency;

@@ -151,30 +151,23 @@ bool Worker::measuring(int64_t now)
     return ms != 0 && now >= ms;
 }
 
-bool Worker::maySend(int64_t now, bool &measured)
+bool Worker::maySend(int64_t now, bool &measured, bool claimTicket)
 {
     if (m_stopSending)
         return false;
-    if (m_window.cancelled.load(std::memory_order_relaxed)) {
-        m_stopSending = true;
-        return false;
+    bool allowed = !m_window.cancelled.load(std::memory_order_relaxed);
+    measured = allowed && measuring(now);
+    if (measured) {
+        const int64_t limit = m_window.spec.requestLimit;
+        if (limit > 0)
+            allowed = claimTicket ? m_window.tickets.fetch_add(1, std::memory_order_relaxed) < limit
+                                  : m_window.tickets.load(std::memory_order_relaxed) < limit;
+        else
+            allowed = now < m_measureStartNs + m_durationNs;
     }
-    measured = measuring(now);
-    if (!measured)
-        return true;
-    if (m_window.spec.requestLimit > 0) {
-        if (m_window.tickets.fetch_add(1, std::memory_order_relaxed) >=
-            m_window.spec.requestLimit) {
-            m_stopSending = true;
-            return false;
-        }
-        return true;
-    }
-    if (now >= m_measureStartNs + m_durationNs) {
-        m_stopSending = true;
-        return false;
-    }
-    return true;
+    if (!allowed)
+        stopSending();
+    return allowed;
 }
 
 Key Worker::currentKey(int64_t now, int64_t &phaseStart) const
@@ -211,7 +204,6 @@ void Worker::pushSlot(int64_t now, bool final)
     Slot &s = r.slots[tail % kRingSize];
     s.warmup = m_key.first == 0;
     s.index = m_key.second;
-    s.final = final;
     int64_t phaseStart = s.warmup ? m_window.startNs : m_measureStartNs;
     int64_t boundary = phaseStart + int64_t(s.index + 1) * m_window.intervalNs;
     s.endNs = std::min(now, boundary);
@@ -303,7 +295,7 @@ void Worker::becomeIdle(Conn &c, int64_t now)
         return;
     }
     bool measured = false;
-    if (maySend(now, measured))
+    if (maySend(now, measured, true))
         send(c, now, now, measured);
 }
 
@@ -490,7 +482,7 @@ int64_t Worker::sendScheduled(int64_t now)
         if (m_idle.empty())
             return now + 1'000'000; // wake again soon; a response will free a connection
         bool measured = false;
-        if (!maySend(now, measured))
+        if (!maySend(now, measured, true))
             return INT64_MAX;
         Conn *c = m_idle.back();
         m_idle.pop_back();
@@ -524,12 +516,8 @@ void Worker::run()
         if (cancelled)
             break;
         // Phase and send permission are re-evaluated even when no socket is active.
-        if (!m_stopSending) {
-            bool measured = false;
-            bool allowed = maySendProbe(now, measured);
-            if (!allowed)
-                stopSending(now);
-        }
+        bool measured = false;
+        maySend(now, measured, false);
         while (m_head && m_head->deadlineNs <= now)
             timeout(*m_head, now);
         int64_t nextWake = retryDisconnected(now);
@@ -614,20 +602,7 @@ void Worker::run()
     [[maybe_unused]] ssize_t w = ::write(m_window.collectorFd, &one, sizeof one);
 }
 
-bool Worker::maySendProbe(int64_t now, bool &measured)
-{
-    // Like maySend, but claims no ticket: only notices the end of the measured phase.
-    if (m_window.cancelled.load(std::memory_order_relaxed))
-        return false;
-    measured = measuring(now);
-    if (!measured)
-        return true;
-    if (m_window.spec.requestLimit > 0)
-        return m_window.tickets.load(std::memory_order_relaxed) < m_window.spec.requestLimit;
-    return now < m_measureStartNs + m_durationNs;
-}
-
-void Worker::stopSending(int64_t now)
+void Worker::stopSending()
 {
     m_stopSending = true;
     // Idle and disconnected connections have nothing to drain: close them now.
@@ -640,7 +615,6 @@ void Worker::stopSending(int64_t now)
     }
     m_idle.clear();
     m_waitingRetry = 0;
-    (void)now;
 }
 
 } // namespace sb::load::detail

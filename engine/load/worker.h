@@ -76,8 +76,10 @@ private:
     // ---- phases
     bool measuring(int64_t now);
 
-    // May this worker send a new request now? Claims a ticket in request-limit mode.
-    bool maySend(int64_t now, bool &measured);
+    // May this worker send a new request now? `measured` = it would belong to the measured
+    // phase. With `claimTicket`, takes one of the request-limit's tickets. When the answer is no,
+    // sending stops for good (stopSending()); the loop asks without a ticket to notice that.
+    bool maySend(int64_t now, bool &measured, bool claimTicket);
 
     // ---- interval bookkeeping
     Key currentKey(int64_t now, int64_t &phaseStart) const;
@@ -118,8 +120,8 @@ private:
     // Returns the next intended time.
     int64_t sendScheduled(int64_t now);
     void run();
-    bool maySendProbe(int64_t now, bool &measured);
-    void stopSending(int64_t now);
+    // Sends nothing more; closes connections that have nothing in flight.
+    void stopSending();
 
     Window &m_window;
     std::vector<Conn> m_conns;

@@ -29,17 +29,12 @@ using namespace sb;
 
 namespace {
 
+// A port nothing listens on right now (the kernel picked it for a listener we closed again).
 int freePort()
 {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
+    uint16_t port = 0;
+    ::close(sb::test::listenOnLoopback(1, port));
+    return port;
 }
 
 // Records what the runner reports, in order.
