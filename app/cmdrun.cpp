@@ -1,4 +1,5 @@
 #include "app/commands.h"
+#include "core/qterror.h"
 #include "run/runner.h"
 #include "store/runstore.h"
 
@@ -196,9 +197,9 @@ int runAndWatch(const run::RunOptions &options)
     pthread_sigmask(SIG_UNBLOCK, &stopSignals, nullptr);
 
     if (!result.ok()) {
-        std::fprintf(stderr, "stackbench: %s\n", qPrintable(result.error().toString()));
-        return result.error().code.startsWith(QLatin1String("plan.")) ||
-                       result.error().code.startsWith(QLatin1String("run."))
+        std::fprintf(stderr, "stackbench: %s\n", qPrintable(sb::qtText(result.error())));
+        return sb::qtCode(result.error()).startsWith(QLatin1String("plan.")) ||
+                       sb::qtCode(result.error()).startsWith(QLatin1String("run."))
                    ? 2
                    : 1;
     }
@@ -326,12 +327,12 @@ int listCommand(const QStringList &args)
         return exitCode;
     auto opened = store::RunStore::open(parser.value(store));
     if (!opened.ok()) {
-        std::fprintf(stderr, "stackbench list: %s\n", qPrintable(opened.error().toString()));
+        std::fprintf(stderr, "stackbench list: %s\n", qPrintable(sb::qtText(opened.error())));
         return 1;
     }
     auto runs = (*opened)->runs();
     if (!runs.ok()) {
-        std::fprintf(stderr, "stackbench list: %s\n", qPrintable(runs.error().toString()));
+        std::fprintf(stderr, "stackbench list: %s\n", qPrintable(sb::qtText(runs.error())));
         return 1;
     }
     if (parser.isSet(json)) {
@@ -405,7 +406,7 @@ int checkCommand(const QStringList &args)
     for (const QString &line : report)
         std::printf("  %s\n", qPrintable(line));
     if (!result.ok()) {
-        std::fprintf(stderr, "stackbench check: %s\n", qPrintable(result.error().toString()));
+        std::fprintf(stderr, "stackbench check: %s\n", qPrintable(sb::qtText(result.error())));
         return 2;
     }
     return *result ? 0 : 1;

@@ -1,5 +1,6 @@
 #include "planloader.h"
 
+#include "core/qterror.h"
 #include "jsonparser.h"
 
 #include <QCoreApplication>
@@ -29,9 +30,9 @@ QString Diagnostic::toString() const
 
 sb::Error Diagnostic::toError() const
 {
-    return sb::Error{code,
-                     QStringLiteral("%1:%2:%3 at %4").arg(file).arg(line).arg(column).arg(jsonPath),
-                     message};
+    return sb::qtError(
+        code, QStringLiteral("%1:%2:%3 at %4").arg(file).arg(line).arg(column).arg(jsonPath),
+        message);
 }
 
 QString PlanLoad::errorText() const
@@ -47,10 +48,11 @@ sb::Result<Plan> PlanLoad::toResult() const
     if (plan)
         return *plan;
     if (diagnostics.isEmpty())
-        return sb::Error{QStringLiteral("plan.io"), QString(), QStringLiteral("no plan loaded")};
+        return sb::qtError(QStringLiteral("plan.io"), QString(), QStringLiteral("no plan loaded"));
     sb::Error e = diagnostics.constFirst().toError();
     if (diagnostics.size() > 1)
-        e.detail += QStringLiteral(" (and %1 more problems)").arg(diagnostics.size() - 1);
+        e.detail +=
+            QStringLiteral(" (and %1 more problems)").arg(diagnostics.size() - 1).toStdString();
     return e;
 }
 

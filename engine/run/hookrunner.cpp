@@ -1,5 +1,7 @@
 #include "run/hookrunner.h"
 
+#include "core/qterror.h"
+
 #include <QAtomicInteger>
 #include <QProcess>
 #include <QSqlDatabase>
@@ -129,8 +131,8 @@ sb::Status HookRunner::open()
                                            QLatin1Char('/') + m_database->name
                                      : QString();
     if (!m_database)
-        return sb::Error{QStringLiteral("run.database"), where,
-                         QStringLiteral("the plan names no database")};
+        return sb::qtError(QStringLiteral("run.database"), where,
+                           QStringLiteral("the plan names no database"));
     if (m_open) {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
         if (db.isOpen())
@@ -138,9 +140,9 @@ sb::Status HookRunner::open()
         m_open = false;
     }
     if (!QSqlDatabase::isDriverAvailable(m_database->driverName))
-        return sb::Error{
+        return sb::qtError(
             QStringLiteral("run.database"), where,
-            QStringLiteral("the Qt Sql driver %1 is not installed").arg(m_database->driverName)};
+            QStringLiteral("the Qt Sql driver %1 is not installed").arg(m_database->driverName));
     QSqlDatabase db = m_added ? QSqlDatabase::database(m_connectionName, false)
                               : QSqlDatabase::addDatabase(m_database->driverName, m_connectionName);
     m_added = true;
@@ -154,8 +156,8 @@ sb::Status HookRunner::open()
     }
     db.setConnectOptions(m_database->options);
     if (!db.open())
-        return sb::Error{QStringLiteral("run.database"), where,
-                         QStringLiteral("cannot connect: %1").arg(db.lastError().text())};
+        return sb::qtError(QStringLiteral("run.database"), where,
+                           QStringLiteral("cannot connect: %1").arg(db.lastError().text()));
     m_open = true;
     return sb::Ok{};
 }
@@ -174,13 +176,13 @@ sb::Status HookRunner::run(const QList<plan::Hook> &hooks, const QString &moment
 sb::Status HookRunner::runSql(const plan::Hook &hook, const QString &moment, QString *log)
 {
     auto fail = [&](const QString &detail) {
-        return sb::Error{QStringLiteral("run.hook"), hook.where,
-                         QStringLiteral("%1 SQL hook: %2").arg(moment, detail)};
+        return sb::qtError(QStringLiteral("run.hook"), hook.where,
+                           QStringLiteral("%1 SQL hook: %2").arg(moment, detail));
     };
     if (!m_database)
         return fail(QStringLiteral("the plan has no \"database\" to run SQL on"));
     if (const sb::Status opened = open(); !opened)
-        return fail(opened.error().detail);
+        return fail(sb::qtDetail(opened.error()));
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     // No transaction: each statement commits by itself, which VACUUM and CHECKPOINT require.
     for (const QString &statement : splitSqlStatements(hook.sql)) {
@@ -210,8 +212,8 @@ sb::Status HookRunner::runCommand(const plan::Hook &hook, const QString &moment,
 {
     const QString commandLine = hook.command.join(QLatin1Char(' '));
     auto fail = [&](const QString &detail) {
-        return sb::Error{QStringLiteral("run.hook"), hook.where,
-                         QStringLiteral("%1 command '%2': %3").arg(moment, commandLine, detail)};
+        return sb::qtError(QStringLiteral("run.hook"), hook.where,
+                           QStringLiteral("%1 command '%2': %3").arg(moment, commandLine, detail));
     };
     if (hook.command.isEmpty())
         return fail(QStringLiteral("empty command"));
@@ -258,14 +260,14 @@ sb::Status HookRunner::runCommand(const plan::Hook &hook, const QString &moment,
 sb::Result<qint64> HookRunner::checkpointCount()
 {
     if (!watchesCheckpoints())
-        return sb::Error{QStringLiteral("run.database"), QString(),
-                         QStringLiteral("checkpoint detection needs a PostgreSQL database")};
+        return sb::qtError(QStringLiteral("run.database"), QString(),
+                           QStringLiteral("checkpoint detection needs a PostgreSQL database"));
     if (const sb::Status opened = open(); !opened)
         return opened.error();
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     auto queryError = [&](const QSqlQuery &q, const QString &sql) {
-        return sb::Error{QStringLiteral("run.database"), sql,
-                         QStringLiteral("query failed: %1").arg(q.lastError().text())};
+        return sb::qtError(QStringLiteral("run.database"), sql,
+                           QStringLiteral("query failed: %1").arg(q.lastError().text()));
     };
     if (m_serverVersion == 0) {
         QSqlQuery q(db);

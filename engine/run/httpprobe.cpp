@@ -1,5 +1,7 @@
 #include "run/httpprobe.h"
 
+#include "core/qterror.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -112,9 +114,9 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
     probe.method = QStringLiteral("GET");
     probe.path = ready.path;
     auto died = [&] {
-        return sb::Error{
+        return sb::qtError(
             QStringLiteral("run.ready-died"), where,
-            QStringLiteral("the server exited before it was ready (last probe: %1)").arg(last)};
+            QStringLiteral("the server exited before it was ready (last probe: %1)").arg(last));
     };
     for (;;) {
         if (alive && !alive())
@@ -136,9 +138,9 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
         if (waitMs > 0)
             QThread::msleep(static_cast<unsigned long>(waitMs));
     }
-    return sb::Error{
+    return sb::qtError(
         QStringLiteral("run.ready-timeout"), where,
-        QStringLiteral("not ready after %1 ms (last probe: %2)").arg(ready.timeoutMs).arg(last)};
+        QStringLiteral("not ready after %1 ms (last probe: %2)").arg(ready.timeoutMs).arg(last));
 }
 
 } // namespace sb::run

@@ -1,5 +1,6 @@
 #include "run/runner.h"
 
+#include "core/qterror.h"
 #include "http/url.h"
 #include "load/loadengine.h"
 #include "run/environment.h"
@@ -191,25 +192,25 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
 {
     plan::PlanLoad load = plan::loadPlan(planPath, options.variables);
     if (!load.ok())
-        return sb::Error{QStringLiteral("plan.invalid"), QString(), load.errorText()};
+        return sb::qtError(QStringLiteral("plan.invalid"), QString(), load.errorText());
     m_plan = *load.plan;
     m_profile = m_plan.profile(options.profile);
     if (!m_profile) {
         QStringList names;
         for (const plan::Profile &p : m_plan.profiles)
             names << p.name;
-        return sb::Error{QStringLiteral("run.profile"), planPath,
-                         QStringLiteral("no profile '%1'; the plan has: %2")
-                             .arg(options.profile, names.join(QStringLiteral(", ")))};
+        return sb::qtError(QStringLiteral("run.profile"), planPath,
+                           QStringLiteral("no profile '%1'; the plan has: %2")
+                               .arg(options.profile, names.join(QStringLiteral(", "))));
     }
     for (const QString &name : options.only)
         if (!m_plan.configuration(name))
-            return sb::Error{QStringLiteral("run.filter"), planPath,
-                             QStringLiteral("no configuration '%1' in the plan").arg(name)};
+            return sb::qtError(QStringLiteral("run.filter"), planPath,
+                               QStringLiteral("no configuration '%1' in the plan").arg(name));
     for (const QString &name : options.routes)
         if (!m_plan.route(name))
-            return sb::Error{QStringLiteral("run.filter"), planPath,
-                             QStringLiteral("no route '%1' in the plan").arg(name)};
+            return sb::qtError(QStringLiteral("run.filter"), planPath,
+                               QStringLiteral("no route '%1' in the plan").arg(name));
     m_hooks = std::make_unique<HookRunner>(m_plan.database);
     return sb::Ok{};
 }
@@ -248,7 +249,7 @@ sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QStri
     sb::Status st = m_hooks->run(hooks, moment, &log);
     if (!st.ok()) {
         note(QStringLiteral("hook-failed"), configuration,
-             QStringLiteral("%1 hook failed: %2").arg(moment, st.error().toString()));
+             QStringLiteral("%1 hook failed: %2").arg(moment, sb::qtText(st.error())));
         return st;
     }
     note(QStringLiteral("hook"), configuration,
@@ -265,17 +266,17 @@ sb::Status Runner::Session::startServer(const plan::Configuration &config, int r
     http::Url url;
     std::string urlError;
     if (!http::parseUrl(config.baseUrl.toStdString(), url, urlError))
-        return sb::Error{QStringLiteral("run.url"), config.where,
-                         QStringLiteral("base URL '%1': %2")
-                             .arg(config.baseUrl, QString::fromStdString(urlError))};
+        return sb::qtError(QStringLiteral("run.url"), config.where,
+                           QStringLiteral("base URL '%1': %2")
+                               .arg(config.baseUrl, QString::fromStdString(urlError)));
     // Something else answering on the port would be measured instead of this configuration.
     for (int i = 0; i < 40 && portAnswers(url); ++i)
         QThread::msleep(50);
     if (portAnswers(url))
-        return sb::Error{QStringLiteral("run.port-busy"), config.where,
-                         QStringLiteral("%1 already accepts connections before '%2' started; "
-                                        "stop whatever listens there")
-                             .arg(config.baseUrl, config.name)};
+        return sb::qtError(QStringLiteral("run.port-busy"), config.where,
+                           QStringLiteral("%1 already accepts connections before '%2' started; "
+                                          "stop whatever listens there")
+                               .arg(config.baseUrl, config.name));
 
     Server &server = m_servers[config.name];
     server.process = std::make_unique<ServerProcess>();
@@ -287,19 +288,19 @@ sb::Status Runner::Session::startServer(const plan::Configuration &config, int r
                                           server.stderrPath);
     if (!st.ok()) {
         m_servers.erase(config.name);
-        return sb::Error{
-            st.error().code, config.where,
-            m_plan.redact(st.error().where + QStringLiteral(": ") + st.error().detail)};
+        return sb::qtError(sb::qtCode(st.error()), config.where,
+                           m_plan.redact(sb::qtWhere(st.error()) + QStringLiteral(": ") +
+                                         sb::qtDetail(st.error())));
     }
     ServerProcess *process = server.process.get();
     st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
     if (!st.ok()) {
         const QString why = process->running() ? QString() : process->exitDescription();
         stopServer(config.name);
-        return sb::Error{st.error().code, config.where,
-                         why.isEmpty() ? st.error().detail
-                                       : st.error().detail + QStringLiteral(" (server ") + why +
-                                             QLatin1Char(')')};
+        return sb::qtError(sb::qtCode(st.error()), config.where,
+                           why.isEmpty() ? sb::qtDetail(st.error())
+                                         : sb::qtDetail(st.error()) + QStringLiteral(" (server ") +
+                                               why + QLatin1Char(')'));
     }
     note(QStringLiteral("server-started"), config.name,
          QStringLiteral("started '%1' (pid %2), ready at %3")
@@ -374,7 +375,7 @@ void Runner::Session::recordVersions(const plan::Configuration &config)
         sb::Status st = p.start(probe.command, config.cwd, config.env, out, out);
         QString value;
         if (!st.ok()) {
-            value = QStringLiteral("error: ") + st.error().detail;
+            value = QStringLiteral("error: ") + sb::qtDetail(st.error());
         } else {
             QElapsedTimer t;
             t.start();
@@ -445,7 +446,7 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
                                .arg(failures->join(QStringLiteral("; ")));
     note(QStringLiteral("parity-failed"), config.name, detail,
          QJsonObject{{QStringLiteral("results"), results}});
-    return sb::Error{QStringLiteral("run.parity"), config.where, detail};
+    return sb::qtError(QStringLiteral("run.parity"), config.where, detail);
 }
 
 // ---- load
@@ -636,7 +637,8 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     sb::Status hooks = runHooks(hooksFor(config, &route, &plan::HookSet::beforeWindow),
                                 QStringLiteral("before_window"), config.name);
     if (!hooks.ok()) {
-        window.invalidReason = QStringLiteral("before_window hook failed: ") + hooks.error().detail;
+        window.invalidReason =
+            QStringLiteral("before_window hook failed: ") + sb::qtDetail(hooks.error());
         return;
     }
     const plan::Warmup &warmup = m_profile->warmup;
@@ -680,7 +682,7 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
             checkpointsBefore = *c;
         else
             note(QStringLiteral("warning"), config.name,
-                 QStringLiteral("cannot read the checkpoint counter: ") + c.error().detail);
+                 QStringLiteral("cannot read the checkpoint counter: ") + sb::qtDetail(c.error()));
     }
 
     m_observer->windowStarted(
@@ -814,30 +816,31 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
     if (!options.resumeRunId.isEmpty()) {
         sb::Result<store::RunRecord> stored = m_store->run(options.resumeRunId);
         if (!stored.ok())
-            return sb::Error{QStringLiteral("run.resume"), m_store->displayLocation(),
-                             QStringLiteral("no run '%1' in this store").arg(options.resumeRunId)};
+            return sb::qtError(
+                QStringLiteral("run.resume"), m_store->displayLocation(),
+                QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
         record = *stored;
         if (record.status == store::kStatusFinished)
-            return sb::Error{QStringLiteral("run.resume"), record.id,
-                             QStringLiteral("run %1 is already finished").arg(record.id)};
+            return sb::qtError(QStringLiteral("run.resume"), record.id,
+                               QStringLiteral("run %1 is already finished").arg(record.id));
         planPath = record.planPath;
         opts.profile = record.profile;
         opts.only = record.only;
         opts.routes = record.routes;
         QFile planFile(planPath);
         if (!planFile.open(QIODevice::ReadOnly))
-            return sb::Error{QStringLiteral("run.resume"), planPath,
-                             QStringLiteral("cannot read the run's plan file: ") +
-                                 planFile.errorString()};
+            return sb::qtError(QStringLiteral("run.resume"), planPath,
+                               QStringLiteral("cannot read the run's plan file: ") +
+                                   planFile.errorString());
         const QByteArray sha =
             QCryptographicHash::hash(planFile.readAll(), QCryptographicHash::Sha256).toHex();
         if (sha != record.planSha256 && !options.force)
-            return sb::Error{
+            return sb::qtError(
                 QStringLiteral("run.resume"), planPath,
                 QStringLiteral("the plan file changed since run %1 started (sha256 %2, "
                                "now %3); resume with --force to continue anyway")
                     .arg(record.id, QString::fromLatin1(record.planSha256.left(12)),
-                         QString::fromLatin1(sha.left(12)))};
+                         QString::fromLatin1(sha.left(12))));
     }
     if (sb::Status st = loadPlan(opts, planPath); !st.ok())
         return st.error();
@@ -912,7 +915,7 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
     if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
         !st.ok())
         return finish(store::kStatusFailed,
-                      QStringLiteral("before_run hook failed: ") + st.error().toString());
+                      QStringLiteral("before_run hook failed: ") + sb::qtText(st.error()));
 
     QElapsedTimer clock;
     clock.start();
@@ -970,12 +973,12 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
             }
             if (!st.ok()) {
                 state.blocked = true;
-                state.blockedReason = st.error().detail;
+                state.blockedReason = sb::qtDetail(st.error());
                 finished.blockedConfigurations
-                    << QStringLiteral("%1: %2").arg(configName, st.error().toString());
+                    << QStringLiteral("%1: %2").arg(configName, sb::qtText(st.error()));
                 note(QStringLiteral("configuration-blocked"), configName,
                      QStringLiteral("'%1' is not measured: %2")
-                         .arg(configName, st.error().toString()));
+                         .arg(configName, sb::qtText(st.error())));
                 stopServer(configName);
                 return false;
             }
@@ -1024,7 +1027,7 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
                 }
                 sb::Result<qint64> saved = m_store->saveWindow(window);
                 if (!saved.ok())
-                    return finish(store::kStatusFailed, saved.error().toString());
+                    return finish(store::kStatusFailed, sb::qtText(saved.error()));
                 window.id = *saved;
                 ++attempt;
                 valid = window.valid;
@@ -1089,7 +1092,7 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
         } else {
             allPassed = false;
             if (failures.isEmpty())
-                report->append(QStringLiteral("%1: %2").arg(config.name, st.error().toString()));
+                report->append(QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error())));
             else
                 for (const QString &f : failures)
                     report->append(QStringLiteral("%1: parity failed: %2").arg(config.name, f));

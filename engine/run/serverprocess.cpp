@@ -1,5 +1,6 @@
 #include "run/serverprocess.h"
 
+#include "core/qterror.h"
 #include "sample/procreader.h" // listPids
 #include "sample/proctree.h"
 
@@ -181,7 +182,7 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
 {
     const QString where = commandLine(argv);
     auto fail = [&](const QString &detail) {
-        return sb::Error{QStringLiteral("run.start"), where, detail};
+        return sb::qtError(QStringLiteral("run.start"), where, detail);
     };
     if (argv.isEmpty() || argv.first().isEmpty())
         return fail(QStringLiteral("empty command"));

@@ -1,5 +1,7 @@
 #include "store/runstore.h"
 
+#include "core/qterror.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -230,12 +232,12 @@ sb::Result<std::unique_ptr<RunStore>> RunStore::open(const QString &location)
         shown.setQuery(shownQuery);
         store->m_display = shown.toString();
         if (!url.isValid() || url.host().isEmpty())
-            return sb::Error{QStringLiteral("store.open"), store->m_display,
-                             QStringLiteral("not a valid PostgreSQL URL (expected "
-                                            "postgresql://user:password@host:port/dbname)")};
+            return sb::qtError(QStringLiteral("store.open"), store->m_display,
+                               QStringLiteral("not a valid PostgreSQL URL (expected "
+                                              "postgresql://user:password@host:port/dbname)"));
         if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-            return sb::Error{QStringLiteral("store.open"), store->m_display,
-                             QStringLiteral("the Qt PostgreSQL driver (QPSQL) is not installed")};
+            return sb::qtError(QStringLiteral("store.open"), store->m_display,
+                               QStringLiteral("the Qt PostgreSQL driver (QPSQL) is not installed"));
         store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), store->m_connectionName);
         store->m_db.setHostName(url.host());
         store->m_db.setPort(url.port(5432));
@@ -255,15 +257,15 @@ sb::Result<std::unique_ptr<RunStore>> RunStore::open(const QString &location)
         store->m_display = where;
         const QFileInfo info(where);
         if (info.isDir())
-            return sb::Error{QStringLiteral("store.open"), where,
-                             QStringLiteral("is a directory, not a store file")};
+            return sb::qtError(QStringLiteral("store.open"), where,
+                               QStringLiteral("is a directory, not a store file"));
         if (!QDir().mkpath(info.absolutePath()))
-            return sb::Error{
+            return sb::qtError(
                 QStringLiteral("store.open"), where,
-                QStringLiteral("cannot create the directory %1").arg(info.absolutePath())};
+                QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
         if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
-            return sb::Error{QStringLiteral("store.open"), where,
-                             QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed")};
+            return sb::qtError(QStringLiteral("store.open"), where,
+                               QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed"));
         store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->m_connectionName);
         store->m_db.setDatabaseName(where);
         store->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
@@ -297,9 +299,9 @@ sb::Status RunStore::initialise()
     // The first read of a file that is not SQLite fails here, before anything is written.
     QSqlQuery probe(m_db);
     if (!probe.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master")))
-        return sb::Error{
+        return sb::qtError(
             QStringLiteral("store.open"), m_display,
-            QStringLiteral("not a readable SQLite database (%1)").arg(probe.lastError().text())};
+            QStringLiteral("not a readable SQLite database (%1)").arg(probe.lastError().text()));
     probe.finish();
     QSqlQuery wal(m_db);
     if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next())
@@ -307,10 +309,10 @@ sb::Status RunStore::initialise()
     const QString mode = wal.value(0).toString();
     wal.finish();
     if (mode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return sb::Error{QStringLiteral("store.open"), m_display,
-                         QStringLiteral("SQLite refused WAL mode (journal mode stays \"%1\"); "
-                                        "the file system may not support shared memory")
-                             .arg(mode)};
+        return sb::qtError(QStringLiteral("store.open"), m_display,
+                           QStringLiteral("SQLite refused WAL mode (journal mode stays \"%1\"); "
+                                          "the file system may not support shared memory")
+                               .arg(mode));
     // FULL: a committed window also survives a power cut, not only a killed process; one fsync
     // per window costs nothing next to a window's seconds.
     for (const char *pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
@@ -335,11 +337,12 @@ sb::Result<int> RunStore::readSchemaVersion()
         if (!q.exec(
                 QStringLiteral("SELECT MAX(version), COUNT(description) FROM schema_version")) ||
             !q.next())
-            return sb::Error{QStringLiteral("store.foreign"),
-                             m_display + QStringLiteral(" (table schema_version)"),
-                             QStringLiteral("not a Stackbench run store: its schema_version table "
-                                            "is not Stackbench's (%1)")
-                                 .arg(q.lastError().text())};
+            return sb::qtError(
+                QStringLiteral("store.foreign"),
+                m_display + QStringLiteral(" (table schema_version)"),
+                QStringLiteral("not a Stackbench run store: its schema_version table "
+                               "is not Stackbench's (%1)")
+                    .arg(q.lastError().text()));
         return q.value(0).toInt();
     }
     // A SQLite file is ours alone; a PostgreSQL database may hold other tables beside ours.
@@ -348,10 +351,10 @@ sb::Result<int> RunStore::readSchemaVersion()
         if (m_backend == Backend::Sqlite || ours.contains(table))
             clash << table;
     if (!clash.isEmpty())
-        return sb::Error{QStringLiteral("store.foreign"), m_display,
-                         QStringLiteral("not a Stackbench run store: it has tables (%1) but no "
-                                        "schema_version")
-                             .arg(clash.mid(0, 5).join(QStringLiteral(", ")))};
+        return sb::qtError(QStringLiteral("store.foreign"), m_display,
+                           QStringLiteral("not a Stackbench run store: it has tables (%1) but no "
+                                          "schema_version")
+                               .arg(clash.mid(0, 5).join(QStringLiteral(", "))));
     return 0;
 }
 
@@ -363,11 +366,11 @@ sb::Status RunStore::migrate()
                                                       : QStringLiteral("INTEGER PRIMARY KEY");
     const QString table = QStringLiteral("schema_version");
     auto tooNew = [this](int version) {
-        return sb::Error{QStringLiteral("store.too-new"), m_display,
-                         QStringLiteral("the store has schema version %1 but this Stackbench "
-                                        "knows only up to version %2; use a newer Stackbench")
-                             .arg(version)
-                             .arg(latestSchemaVersion())};
+        return sb::qtError(QStringLiteral("store.too-new"), m_display,
+                           QStringLiteral("the store has schema version %1 but this Stackbench "
+                                          "knows only up to version %2; use a newer Stackbench")
+                               .arg(version)
+                               .arg(latestSchemaVersion()));
     };
     // Up to date: no lock taken, so that opening never waits for a writer.
     {
@@ -428,7 +431,8 @@ sb::Status RunStore::migrate()
                 sb::Error e = sqlError(QStringLiteral("store.migrate"), QString(), q);
                 e.detail = QStringLiteral("migration to schema version %1 failed: %2")
                                .arg(next->version)
-                               .arg(e.detail);
+                               .arg(sb::qtDetail(e))
+                               .toStdString();
                 q.finish();
                 rollbackTransaction();
                 return e;
@@ -458,14 +462,14 @@ sb::Error RunStore::sqlError(const QString &code, const QString &table,
 {
     const QString where =
         table.isEmpty() ? m_display : m_display + QStringLiteral(" (table %1)").arg(table);
-    return sb::Error{code, where, query.lastError().text()};
+    return sb::qtError(code, where, query.lastError().text());
 }
 
 sb::Error RunStore::dbError(const QString &code, const QString &table) const
 {
     const QString where =
         table.isEmpty() ? m_display : m_display + QStringLiteral(" (table %1)").arg(table);
-    return sb::Error{code, where, m_db.lastError().text()};
+    return sb::qtError(code, where, m_db.lastError().text());
 }
 
 sb::Status RunStore::exec(QSqlQuery &query, const QString &table, const QString &code) const
@@ -529,8 +533,8 @@ sb::Status RunStore::createRun(const RunRecord &run)
     const QString table = QStringLiteral("runs");
     const QString status = run.status.isEmpty() ? QString(kStatusRunning) : run.status;
     if (!knownStatus(status))
-        return sb::Error{QStringLiteral("store.status"), m_display,
-                         QStringLiteral("unknown run status \"%1\"").arg(status)};
+        return sb::qtError(QStringLiteral("store.status"), m_display,
+                           QStringLiteral("unknown run status \"%1\"").arg(status));
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO runs (%1) VALUES (%2)")
                   .arg(QLatin1String(kRunColumns), placeholders(kRunColumnCount)));
@@ -553,8 +557,8 @@ sb::Status RunStore::updateStatus(const QString &runId, const QString &status, b
 {
     const QString table = QStringLiteral("runs");
     if (!knownStatus(status))
-        return sb::Error{QStringLiteral("store.status"), m_display,
-                         QStringLiteral("unknown run status \"%1\"").arg(status)};
+        return sb::qtError(QStringLiteral("store.status"), m_display,
+                           QStringLiteral("unknown run status \"%1\"").arg(status));
     QSqlQuery q(m_db);
     if (finish) {
         q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
@@ -571,8 +575,8 @@ sb::Status RunStore::updateStatus(const QString &runId, const QString &status, b
     if (sb::Status s = exec(q, table, QStringLiteral("store.write")); !s)
         return s;
     if (q.numRowsAffected() == 0)
-        return sb::Error{QStringLiteral("store.not-found"), m_display,
-                         QStringLiteral("no run \"%1\"").arg(runId)};
+        return sb::qtError(QStringLiteral("store.not-found"), m_display,
+                           QStringLiteral("no run \"%1\"").arg(runId));
     return sb::Ok{};
 }
 
@@ -761,8 +765,8 @@ sb::Status RunStore::deleteRun(const QString &runId)
     }
     if (deletedRuns == 0) {
         rollbackTransaction();
-        return sb::Error{QStringLiteral("store.not-found"), m_display,
-                         QStringLiteral("no run \"%1\"").arg(runId)};
+        return sb::qtError(QStringLiteral("store.not-found"), m_display,
+                           QStringLiteral("no run \"%1\"").arg(runId));
     }
     return commitTransaction(table);
 }
@@ -780,8 +784,8 @@ sb::Result<RunRecord> RunStore::run(const QString &runId) const
     if (!q.exec())
         return sqlError(QStringLiteral("store.read"), QStringLiteral("runs"), q);
     if (!q.next())
-        return sb::Error{QStringLiteral("store.not-found"), m_display,
-                         QStringLiteral("no run \"%1\"").arg(runId)};
+        return sb::qtError(QStringLiteral("store.not-found"), m_display,
+                           QStringLiteral("no run \"%1\"").arg(runId));
     return runFrom(q);
 }
 
@@ -939,8 +943,8 @@ sb::Result<WindowRecord> RunStore::window(qint64 windowId) const
     if (!list)
         return list.error();
     if (list->isEmpty())
-        return sb::Error{QStringLiteral("store.not-found"), m_display,
-                         QStringLiteral("no window %1").arg(windowId)};
+        return sb::qtError(QStringLiteral("store.not-found"), m_display,
+                           QStringLiteral("no window %1").arg(windowId));
     return list->first();
 }
 

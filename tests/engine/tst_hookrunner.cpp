@@ -2,6 +2,7 @@
 // (several statements, VACUUM and CHECKPOINT outside transactions, the checkpoint counter), and
 // command hooks (output, exit codes, timeouts that kill the whole command).
 
+#include "core/qterror.h"
 #include "pgcluster.h"
 #include "run/hookrunner.h"
 
@@ -153,7 +154,7 @@ private slots:
                                                    "INTO t VALUES (1, 'a;b'), (2, 'c')")),
                             sqlHook(QStringLiteral("VACUUM"))},
                            QStringLiteral("before_route"), &log);
-            QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+            QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
         }
         QVERIFY2(log.contains(QStringLiteral("2 rows affected")), qPrintable(log));
         QVERIFY2(log.contains(QStringLiteral("VACUUM")), qPrintable(log));
@@ -177,12 +178,12 @@ private slots:
              sqlHook(QStringLiteral("INSERT INTO t VALUES (5)"))},
             QStringLiteral("before_route"), &log);
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.hook"));
-        QCOMPARE(s.error().where, where);
-        QVERIFY2(s.error().detail.contains(QStringLiteral("no such table: nosuch")),
-                 qPrintable(s.error().detail));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("INSERT INTO nosuch")),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.hook"));
+        QCOMPARE(sb::qtWhere(s.error()), where);
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("no such table: nosuch")),
+                 qPrintable(sb::qtDetail(s.error())));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("INSERT INTO nosuch")),
+                 qPrintable(sb::qtDetail(s.error())));
         // Autocommit: what ran before the failure stays; nothing after it ran.
         Checker check(db);
         QCOMPARE(check.scalar(QStringLiteral("SELECT group_concat(x) FROM t")).toString(),
@@ -196,12 +197,12 @@ private slots:
         const sb::Status s =
             runner.run({sqlHook(QStringLiteral("SELECT 1"))}, QStringLiteral("before_run"));
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.hook"));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("database")),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.hook"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("database")),
+                 qPrintable(sb::qtDetail(s.error())));
         const sb::Result<qint64> count = runner.checkpointCount();
         QVERIFY(!count.ok());
-        QCOMPARE(count.error().code, QStringLiteral("run.database"));
+        QCOMPARE(sb::qtCode(count.error()), QStringLiteral("run.database"));
     }
 
     void checkpointCountNeedsPostgres()
@@ -209,7 +210,7 @@ private slots:
         HookRunner runner(sqliteDatabase(m_dir.filePath(QStringLiteral("cp.sqlite"))));
         const sb::Result<qint64> count = runner.checkpointCount();
         QVERIFY(!count.ok());
-        QCOMPARE(count.error().code, QStringLiteral("run.database"));
+        QCOMPARE(sb::qtCode(count.error()), QStringLiteral("run.database"));
     }
 
     void commandOutput()
@@ -220,7 +221,7 @@ private slots:
                               QStringLiteral("echo out; echo err >&2; pwd")});
         h.cwd = m_dir.path();
         const sb::Status s = runner.run({h}, QStringLiteral("before_window"), &log);
-        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
         QVERIFY2(log.contains(QStringLiteral("out\n")), qPrintable(log));
         QVERIFY2(log.contains(QStringLiteral("err\n")), qPrintable(log));
         QVERIFY2(log.contains(QFileInfo(m_dir.path()).canonicalFilePath()), qPrintable(log));
@@ -238,9 +239,10 @@ private slots:
                  {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo second")})},
             QStringLiteral("before_window"), &log);
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.hook"));
-        QCOMPARE(s.error().where, QStringLiteral("plan.json:9:7 at $.hooks.before_window[0]"));
-        const QString d = s.error().detail;
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.hook"));
+        QCOMPARE(sb::qtWhere(s.error()),
+                 QStringLiteral("plan.json:9:7 at $.hooks.before_window[0]"));
+        const QString d = sb::qtDetail(s.error());
         QVERIFY2(d.contains(QStringLiteral("exited with code 7")), qPrintable(d));
         // The last 10 lines only.
         QVERIFY2(d.contains(QStringLiteral("line6\n")) && d.endsWith(QStringLiteral("line15")),
@@ -264,8 +266,8 @@ private slots:
         const qint64 ms = t.elapsed();
         qDebug() << "timed-out hook returned after" << ms << "ms";
         QVERIFY(!s.ok());
-        QVERIFY2(s.error().detail.contains(QStringLiteral("timed out after 0.5 s")),
-                 qPrintable(s.error().detail));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("timed out after 0.5 s")),
+                 qPrintable(sb::qtDetail(s.error())));
         QVERIFY2(ms >= 500 && ms < 3000, qPrintable(QString::number(ms)));
         // The command's own child went with it.
         QFile f(pidFile);
@@ -281,9 +283,9 @@ private slots:
         const sb::Status s = runner.run({commandHook({QStringLiteral("nosuchprog-sb-hook")})},
                                         QStringLiteral("before_run"));
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.hook"));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("cannot start")),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.hook"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("cannot start")),
+                 qPrintable(sb::qtDetail(s.error())));
     }
 
     void watchesCheckpoints_data()
@@ -331,11 +333,11 @@ private slots:
                  sqlHook(QStringLiteral("CREATE FUNCTION f() RETURNS int AS $$ SELECT 41; $$ "
                                         "LANGUAGE sql; INSERT INTO t SELECT f() + 1"))},
                 QStringLiteral("before_route"), &log);
-            QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+            QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
             QVERIFY2(log.contains(QStringLiteral("CHECKPOINT")), qPrintable(log));
 
             const sb::Result<qint64> before = runner.checkpointCount();
-            QVERIFY2(before.ok(), before.ok() ? "" : qPrintable(before.error().toString()));
+            QVERIFY2(before.ok(), before.ok() ? "" : qPrintable(sb::qtText(before.error())));
             QVERIFY(*before >= 1); // the CHECKPOINT above
             s = runner.run({sqlHook(QStringLiteral("CHECKPOINT"))},
                            QStringLiteral("before_window"));
@@ -357,8 +359,8 @@ private slots:
             s = runner.run({sqlHook(QStringLiteral("SELECT * FROM nosuch_table"))},
                            QStringLiteral("before_window"));
             QVERIFY(!s.ok());
-            QVERIFY2(s.error().detail.contains(QStringLiteral("nosuch_table")),
-                     qPrintable(s.error().detail));
+            QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("nosuch_table")),
+                     qPrintable(sb::qtDetail(s.error())));
         }
         Checker check(d);
         QCOMPARE(check.scalar(QStringLiteral("SELECT sum(x) FROM t")).toInt(), 43);
@@ -382,10 +384,10 @@ private slots:
         const sb::Status s =
             runner.run({sqlHook(QStringLiteral("SELECT 1"))}, QStringLiteral("before_run"));
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.hook"));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("cannot connect")),
-                 qPrintable(s.error().detail));
-        QVERIFY(!s.error().toString().contains(QStringLiteral("hunter2")));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.hook"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("cannot connect")),
+                 qPrintable(sb::qtDetail(s.error())));
+        QVERIFY(!sb::qtText(s.error()).contains(QStringLiteral("hunter2")));
         QVERIFY(!runner.checkpointCount().ok());
     }
 

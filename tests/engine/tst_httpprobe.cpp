@@ -1,6 +1,7 @@
 // Tests for sb::run::httpRequest and sb::run::waitReady against the reference target started as a
 // child process, and against canned one-response servers on loopback.
 
+#include "core/qterror.h"
 #include "run/httpprobe.h"
 #include "testservers.h"
 
@@ -262,7 +263,7 @@ private slots:
             ++calls;
             return true;
         });
-        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
         QVERIFY(calls >= 1);
     }
 
@@ -279,10 +280,10 @@ private slots:
         const sb::Status s = sb::run::waitReady(base, ready, [&] { return ++calls <= 4; });
         const qint64 ms = t.elapsed();
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.ready-died"));
-        QCOMPARE(s.error().where, base + QStringLiteral("/health"));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.ready-died"));
+        QCOMPARE(sb::qtWhere(s.error()), base + QStringLiteral("/health"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("refused"), Qt::CaseInsensitive),
+                 qPrintable(sb::qtDetail(s.error())));
         QCOMPARE(calls, 5);
         // Two probes (alive is asked before and after each) at 100 ms intervals.
         QVERIFY2(ms >= 100 && ms < 5000, qPrintable(QString::number(ms)));
@@ -316,9 +317,9 @@ private slots:
         const sb::Status s = sb::run::waitReady(base, ready, [] { return true; });
         const qint64 ms = t.elapsed();
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.ready-timeout"));
-        QVERIFY2(s.error().detail.contains(lastProbe, Qt::CaseInsensitive),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.ready-timeout"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(lastProbe, Qt::CaseInsensitive),
+                 qPrintable(sb::qtDetail(s.error())));
         QVERIFY2(ms >= 600 && ms < 2500, qPrintable(QString::number(ms)));
     }
 

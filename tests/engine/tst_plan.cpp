@@ -1,3 +1,4 @@
+#include "core/qterror.h"
 #include "plan/jsonparser.h"
 #include "plan/plan.h"
 #include "plan/planloader.h"
@@ -458,8 +459,8 @@ private slots:
         QCOMPARE(messages(load), expected);
         const sb::Result<Plan> result = load.toResult();
         QVERIFY(!result.ok());
-        QCOMPARE(result.error().code, load.diagnostics.constFirst().code);
-        QVERIFY(result.error().where.startsWith(path + QLatin1Char(':')));
+        QCOMPARE(sb::qtCode(result.error()), load.diagnostics.constFirst().code);
+        QVERIFY(sb::qtWhere(result.error()).startsWith(path + QLatin1Char(':')));
     }
 
     void diagnosticCodes()
@@ -473,7 +474,8 @@ private slots:
         QCOMPARE(load.diagnostics[2].column, 13);
         QCOMPARE(load.diagnostics[2].jsonPath, QStringLiteral("$.load.thread"));
         const sb::Error e = load.toResult().error();
-        QVERIFY2(e.detail.endsWith(QLatin1String("(and 2 more problems)")), qPrintable(e.detail));
+        QVERIFY2(sb::qtDetail(e).endsWith(QLatin1String("(and 2 more problems)")),
+                 e.detail.c_str());
         QCOMPARE(load.errorText().count(QLatin1Char('\n')), 2);
     }
 

@@ -2,6 +2,7 @@
 // rotated order, the foreign-CPU gate and re-measure, a server that crashes mid-window, a parity
 // failure that blocks only its configuration, and resume after SIGKILL of `stackbench run`.
 
+#include "core/qterror.h"
 #include "pgcluster.h"
 #include "run/runner.h"
 #include "run/schedule.h"
@@ -213,7 +214,7 @@ private slots:
         options.planPath = plan;
         options.storeLocation = storePath(QStringLiteral("matrix"));
         auto result = runner.run(options);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
         QCOMPARE(result->status, QString(store::kStatusFinished));
         QVERIFY2(result->failedCells.isEmpty(),
                  qPrintable(result->failedCells.join(QLatin1Char('\n'))));
@@ -329,7 +330,7 @@ private slots:
         options.planPath = path;
         options.storeLocation = storePath(QStringLiteral("crash"));
         auto result = runner.run(options);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
         QCOMPARE(result->status, QString(store::kStatusFinished));
         QVERIFY2(result->failedCells.isEmpty(),
                  qPrintable(result->failedCells.join(QLatin1Char('\n'))));
@@ -497,7 +498,7 @@ private slots:
         options.planPath = path;
         options.storeLocation = storePath(QStringLiteral("postgres"));
         auto result = runner.run(options);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
         const auto windows = storedWindows(options.storeLocation, result->runId);
         QCOMPARE(windows.size(), 2);
         QCOMPARE(windows[0].route, QStringLiteral("health"));
@@ -555,7 +556,7 @@ private slots:
         options.planPath = path;
         options.storeLocation = storePath(QStringLiteral("secret"));
         auto result = runner.run(options);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().toString()));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
         QCOMPARE(result->validWindows, 1);
         auto s = store::RunStore::open(options.storeLocation);
         QVERIFY(s.ok());
@@ -606,8 +607,8 @@ private slots:
         options.storeLocation = store;
         auto result = runner.run(options);
         QVERIFY(!result.ok());
-        QVERIFY2(result.error().detail.contains(QStringLiteral("--force")),
-                 qPrintable(result.error().detail));
+        QVERIFY2(sb::qtDetail(result.error()).contains(QStringLiteral("--force")),
+                 qPrintable(sb::qtDetail(result.error())));
     }
 
 private:

@@ -1,6 +1,7 @@
 // Tests for sb::store::RunStore: schema and migrations, round trips on SQLite and on a throwaway
 // PostgreSQL cluster, resume queries, failure modes, and crash safety under SIGKILL.
 
+#include "core/qterror.h"
 #include "pgcluster.h"
 #include "store/runstore.h"
 
@@ -266,8 +267,8 @@ void roundTrip(RunStore &store)
     // A second run with the same id is refused.
     const sb::Status duplicate = store.createRun(run);
     QVERIFY(!duplicate.ok());
-    QCOMPARE(duplicate.error().code, QStringLiteral("store.write"));
-    QVERIFY(duplicate.error().where.contains(QStringLiteral("runs")));
+    QCOMPARE(sb::qtCode(duplicate.error()), QStringLiteral("store.write"));
+    QVERIFY(sb::qtWhere(duplicate.error()).contains(QStringLiteral("runs")));
 
     const QJsonObject info{
         {QStringLiteral("command"), QStringLiteral("gunicorn app:wsgi")},
@@ -288,7 +289,7 @@ void roundTrip(RunStore &store)
     qint64 lastId = 0;
     for (WindowRecord &w : written) {
         const sb::Result<qint64> id = store.saveWindow(w);
-        QVERIFY2(id.ok(), qPrintable(id.ok() ? QString() : id.error().toString()));
+        QVERIFY2(id.ok(), qPrintable(id.ok() ? QString() : sb::qtText(id.error())));
         QVERIFY(*id > lastId);
         lastId = w.id = *id;
     }
@@ -352,7 +353,7 @@ void roundTrip(RunStore &store)
     compareWindow(*single, written[1], true);
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(store.window(lastId + 1000).error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(store.window(lastId + 1000).error()), QStringLiteral("store.not-found"));
 
     // Events in order.
     const auto events = store.events(runId);
@@ -399,13 +400,13 @@ void roundTrip(RunStore &store)
 
     // Delete removes everything of the run.
     QVERIFY(store.deleteRun(runId).ok());
-    QCOMPARE(store.run(runId).error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(store.run(runId).error()), QStringLiteral("store.not-found"));
     QVERIFY(store.windows(runId)->isEmpty());
     QVERIFY(store.events(runId)->isEmpty());
     QVERIFY(store.serverLogs(runId)->isEmpty());
     QVERIFY(store.configurations(runId)->isEmpty());
-    QCOMPARE(store.window(written[0].id).error().code, QStringLiteral("store.not-found"));
-    QCOMPARE(store.deleteRun(runId).error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(store.window(written[0].id).error()), QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(store.deleteRun(runId).error()), QStringLiteral("store.not-found"));
 }
 
 } // namespace
@@ -473,7 +474,7 @@ void TstRunStore::freshStoreSchema()
     const QString path = m_dir->filePath(QStringLiteral("sub/dir/fresh.sqlite"));
     {
         auto store = RunStore::open(path);
-        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().toString()));
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : sb::qtText(store.error())));
         QCOMPARE((*store)->backend(), RunStore::Backend::Sqlite);
         QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
         QCOMPARE((*store)->displayLocation(), path);
@@ -553,7 +554,7 @@ void TstRunStore::runsNewestFirstWithCounts()
     const auto orphan = store.saveWindow(makeWindow(QStringLiteral("nope"), 0, QStringLiteral("a"),
                                                     QStringLiteral("r"), 8, 0, true, 1, 1));
     QVERIFY(!orphan.ok());
-    QCOMPARE(orphan.error().code, QStringLiteral("store.write"));
+    QCOMPARE(sb::qtCode(orphan.error()), QStringLiteral("store.write"));
 }
 
 void TstRunStore::runStatus()
@@ -577,11 +578,12 @@ void TstRunStore::runStatus()
 
     const sb::Status unknown = store.finishRun(id, QStringLiteral("done"));
     QVERIFY(!unknown.ok());
-    QCOMPARE(unknown.error().code, QStringLiteral("store.status"));
+    QCOMPARE(sb::qtCode(unknown.error()), QStringLiteral("store.status"));
     QCOMPARE(store.run(id)->status, QString(kStatusFailed));
     const sb::Status missing = store.finishRun(QStringLiteral("nope"), QString(kStatusFinished));
-    QCOMPARE(missing.error().code, QStringLiteral("store.not-found"));
-    QCOMPARE(store.run(QStringLiteral("nope")).error().code, QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(missing.error()), QStringLiteral("store.not-found"));
+    QCOMPARE(sb::qtCode(store.run(QStringLiteral("nope")).error()),
+             QStringLiteral("store.not-found"));
 }
 
 void TstRunStore::cellProgressForResume()
@@ -652,11 +654,11 @@ void TstRunStore::failedWindowKeepsNothing()
     w.intervals[15].index = 3; // duplicate (window, index): the 16th insert fails
     const auto saved = store.saveWindow(w);
     QVERIFY(!saved.ok());
-    QCOMPARE(saved.error().code, QStringLiteral("store.write"));
-    QVERIFY2(saved.error().where.startsWith(path) &&
-                 saved.error().where.contains(QStringLiteral("intervals")),
-             qPrintable(saved.error().where));
-    QVERIFY(!saved.error().detail.isEmpty());
+    QCOMPARE(sb::qtCode(saved.error()), QStringLiteral("store.write"));
+    QVERIFY2(sb::qtWhere(saved.error()).startsWith(path) &&
+                 sb::qtWhere(saved.error()).contains(QStringLiteral("intervals")),
+             qPrintable(sb::qtWhere(saved.error())));
+    QVERIFY(!sb::qtDetail(saved.error()).isEmpty());
     // Neither the window nor its first 15 intervals were kept, and the store still works.
     QCOMPARE(store.windows(id)->size(), 0);
     {
@@ -685,11 +687,12 @@ void TstRunStore::newerSchemaFails()
     }
     const auto store = RunStore::open(path);
     QVERIFY(!store.ok());
-    QCOMPARE(store.error().code, QStringLiteral("store.too-new"));
-    QCOMPARE(store.error().where, path);
-    QVERIFY2(store.error().detail.contains(QString::number(future)) &&
-                 store.error().detail.contains(QString::number(RunStore::latestSchemaVersion())),
-             qPrintable(store.error().detail));
+    QCOMPARE(sb::qtCode(store.error()), QStringLiteral("store.too-new"));
+    QCOMPARE(sb::qtWhere(store.error()), path);
+    QVERIFY2(
+        sb::qtDetail(store.error()).contains(QString::number(future)) &&
+            sb::qtDetail(store.error()).contains(QString::number(RunStore::latestSchemaVersion())),
+        qPrintable(sb::qtDetail(store.error())));
 }
 
 void TstRunStore::badFileFails_data()
@@ -735,10 +738,10 @@ void TstRunStore::badFileFails()
     }
     const auto store = RunStore::open(path);
     QVERIFY(!store.ok());
-    QCOMPARE(store.error().code, code);
-    QCOMPARE(store.error().where, path);
-    QVERIFY(!store.error().detail.isEmpty());
-    qDebug() << store.error().toString();
+    QCOMPARE(sb::qtCode(store.error()), code);
+    QCOMPARE(sb::qtWhere(store.error()), path);
+    QVERIFY(!sb::qtDetail(store.error()).isEmpty());
+    qDebug() << sb::qtText(store.error());
     if (!content.isEmpty()) { // left untouched
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -771,7 +774,7 @@ void TstRunStore::crashWriterChild()
         QSKIP("not a test: the child process that crashSafety kills");
     auto opened = RunStore::open(path);
     if (!opened.ok()) {
-        std::printf("error %s\n", qPrintable(opened.error().toString()));
+        std::printf("error %s\n", qPrintable(sb::qtText(opened.error())));
         std::fflush(stdout);
         return;
     }
@@ -791,7 +794,7 @@ void TstRunStore::crashWriterChild()
         const auto saved = store.saveWindow(makeWindow(
             runId, next, QStringLiteral("A"), QStringLiteral("/"), 8, next, true, intervals, next));
         if (!saved.ok()) {
-            std::printf("error %s\n", qPrintable(saved.error().toString()));
+            std::printf("error %s\n", qPrintable(sb::qtText(saved.error())));
             std::fflush(stdout);
             return;
         }
@@ -853,7 +856,7 @@ void TstRunStore::crashSafety()
 
         // The killed writer left a WAL; the store opens cleanly with only complete windows.
         auto opened = RunStore::open(path);
-        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().toString()));
+        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : sb::qtText(opened.error())));
         const auto windows = (*opened)->windows(runId, true);
         QVERIFY(windows.ok());
         // Every reported window is there; at most one more committed before the kill.
@@ -920,7 +923,7 @@ void TstRunStore::roundTripPostgres()
 
     {
         auto store = RunStore::open(cluster.url());
-        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().toString()));
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : sb::qtText(store.error())));
         QCOMPARE((*store)->backend(), RunStore::Backend::Postgres);
         QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
         QVERIFY(!(*store)->displayLocation().contains(QStringLiteral("s3cret")));
@@ -932,7 +935,7 @@ void TstRunStore::roundTripPostgres()
         const sb::Status bad =
             (*store)->finishRun(QStringLiteral("nope"), QString(kStatusFinished));
         QVERIFY(!bad.ok());
-        QVERIFY(!bad.error().toString().contains(QStringLiteral("s3cret")));
+        QVERIFY(!sb::qtText(bad.error()).contains(QStringLiteral("s3cret")));
     }
     // Reopen: migrations are not applied twice.
     {
@@ -953,16 +956,16 @@ void TstRunStore::roundTripPostgres()
                         .arg(RunStore::latestSchemaVersion() + 1)));
     const auto newer = RunStore::open(cluster.url());
     QVERIFY(!newer.ok());
-    QCOMPARE(newer.error().code, QStringLiteral("store.too-new"));
+    QCOMPARE(sb::qtCode(newer.error()), QStringLiteral("store.too-new"));
     // A wrong database fails clearly, without the password.
     QString wrong = cluster.url();
     wrong.replace(QStringLiteral("/postgres"), QStringLiteral("/no_such_db"));
     const auto missing = RunStore::open(wrong);
     QVERIFY(!missing.ok());
-    QCOMPARE(missing.error().code, QStringLiteral("store.open"));
-    QVERIFY(!missing.error().toString().contains(QStringLiteral("s3cret")));
-    QVERIFY2(missing.error().detail.contains(QStringLiteral("no_such_db")),
-             qPrintable(missing.error().detail));
+    QCOMPARE(sb::qtCode(missing.error()), QStringLiteral("store.open"));
+    QVERIFY(!sb::qtText(missing.error()).contains(QStringLiteral("s3cret")));
+    QVERIFY2(sb::qtDetail(missing.error()).contains(QStringLiteral("no_such_db")),
+             qPrintable(sb::qtDetail(missing.error())));
     qDebug() << "postgres test took" << timer.elapsed() << "ms";
 }
 

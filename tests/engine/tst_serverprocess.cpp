@@ -1,6 +1,7 @@
 // Tests for sb::run::ServerProcess: output files, environment, stopping whole process trees
 // (including children that left the group), SIGKILL after the grace period, clear start errors.
 
+#include "core/qterror.h"
 #include "run/serverprocess.h"
 #include "sample/proctree.h"
 
@@ -75,7 +76,7 @@ private slots:
         QCOMPARE(p.pid(), pid_t(0));
         const auto s = p.start(sh(QStringLiteral("echo hi; echo err >&2; sleep 30")), m_dir.path(),
                                {}, m_out, m_err);
-        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().toString()));
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
         QVERIFY(p.pid() > 0);
         QVERIFY(p.running());
         QCOMPARE(p.exitDescription(), QStringLiteral("running"));
@@ -229,9 +230,9 @@ private slots:
         const auto s = p.start(argv, cwd, {}, m_out, m_err);
         QVERIFY(!s.ok());
         QVERIFY(t.elapsed() < 2000);
-        QCOMPARE(s.error().code, QStringLiteral("run.start"));
-        QCOMPARE(s.error().where, argv.join(QLatin1Char(' ')));
-        QVERIFY2(s.error().detail.startsWith(detail), qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.start"));
+        QCOMPARE(sb::qtWhere(s.error()), argv.join(QLatin1Char(' ')));
+        QVERIFY2(sb::qtDetail(s.error()).startsWith(detail), qPrintable(sb::qtDetail(s.error())));
         QCOMPARE(p.pid(), pid_t(0));
         QVERIFY(!p.running());
     }
@@ -249,9 +250,9 @@ private slots:
         ServerProcess p;
         const auto s = p.start({script}, QString(), {}, m_out, m_err);
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().code, QStringLiteral("run.start"));
-        QVERIFY2(s.error().detail.contains(QStringLiteral("not found")),
-                 qPrintable(s.error().detail));
+        QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.start"));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("not found")),
+                 qPrintable(sb::qtDetail(s.error())));
         QCOMPARE(p.pid(), pid_t(0));
     }
 
@@ -276,8 +277,8 @@ private slots:
         const auto s = p.start(sh(QStringLiteral("true")), QString(), {},
                                QStringLiteral("/nonexistent/dir/out.log"), m_err);
         QVERIFY(!s.ok());
-        QVERIFY2(s.error().detail.contains(QStringLiteral("/nonexistent/dir/out.log")),
-                 qPrintable(s.error().detail));
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("/nonexistent/dir/out.log")),
+                 qPrintable(sb::qtDetail(s.error())));
     }
 
     void noDescriptorLeaks()
@@ -310,7 +311,7 @@ private slots:
         // A running tree cannot be started over.
         const auto again = p.start(sh(QStringLiteral("true")), QString(), {}, m_out, m_err);
         QVERIFY(!again.ok());
-        QVERIFY(again.error().detail.contains(QStringLiteral("already running")));
+        QVERIFY(sb::qtDetail(again.error()).contains(QStringLiteral("already running")));
         QVERIFY(p.stop(SIGTERM, 5000));
     }
 
