@@ -1,5 +1,6 @@
 #include "app/commands.h"
 #include "app/durations.h"
+#include "core/qterror.h"
 #include "http/url.h"
 #include "load/loadengine.h"
 #include "run/loadjson.h"
@@ -149,11 +150,11 @@ int loadCommand(const QStringList &args)
                                                .arg(positional.join(QLatin1Char(' '))));
 
     load::LoadSpec spec;
-    http::Url url;
+    const sb::Result<http::Url> parsed = http::parseUrl(positional.first().toStdString());
+    if (!parsed.ok())
+        return fail(QStringLiteral("bad URL: %1").arg(sb::qtDetail(parsed.error())));
+    const http::Url &url = *parsed;
     std::string error;
-    if (!http::parseUrl(positional.first().toStdString(), url, error))
-        return fail(QStringLiteral("bad URL '%1': %2")
-                        .arg(positional.first(), QString::fromStdString(error)));
     spec.host = url.host;
     spec.port = url.port;
     spec.hostHeader = url.hostHeader;
@@ -242,8 +243,8 @@ int loadCommand(const QStringList &args)
             qPrintable(latencyText(double(s.p50Us))), qPrintable(latencyText(double(s.p99Us))),
             static_cast<long long>(s.counts.errors()), s.inFlight);
     };
-    if (!engine.start(spec, onInterval, error))
-        return fail(QString::fromStdString(error));
+    if (const sb::Status st = engine.start(spec, onInterval); !st.ok())
+        return fail(sb::qtDetail(st.error()));
     g_engine = &engine;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);

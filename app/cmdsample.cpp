@@ -258,12 +258,11 @@ int sampleCommand(const QStringList &args)
     };
 
     sample::Sampler sampler;
-    std::string error;
-    if (!sampler.start(options, onInterval, error)) {
+    if (const sb::Status st = sampler.start(options, onInterval); !st.ok()) {
         g_wakeFd = -1;
         ::close(pipeFds[0]);
         ::close(pipeFds[1]);
-        return usageError(QString::fromStdString(error));
+        return usageError(QString::fromStdString(st.error().detail));
     }
 
     const int64_t startMs = sampler.windowStartMonotonicNs() / 1'000'000;

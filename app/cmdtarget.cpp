@@ -115,9 +115,8 @@ int targetCommand(const QStringList &args)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
 
     sb::target::Server server;
-    std::string error;
-    if (!server.start(options, error))
-        return usageError(QString::fromStdString(error));
+    if (const sb::Status st = server.start(options); !st.ok())
+        return usageError(QString::fromStdString(st.error().detail));
 
     const QString host = options.host.find(':') != std::string::npos
                              ? QStringLiteral("[%1]").arg(QString::fromStdString(options.host))

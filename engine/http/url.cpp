@@ -20,30 +20,28 @@ bool isIpv6Char(char c)
            c == '.';
 }
 
-bool fail(std::string &error, std::string message)
+sb::Error fail(std::string message)
 {
-    error = std::move(message);
-    return false;
+    return sb::Error{"url.invalid", std::string(), std::move(message)};
 }
 
 } // namespace
 
-bool parseUrl(std::string_view text, Url &url, std::string &error)
+sb::Result<Url> parseUrl(std::string_view text)
 {
     for (char c : text) {
         if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F)
-            return fail(error,
-                        c == ' ' ? "URL contains a space" : "URL contains a control character");
+            return fail(c == ' ' ? "URL contains a space" : "URL contains a control character");
     }
     if (text.empty())
-        return fail(error, "empty URL");
+        return fail("empty URL");
 
     const size_t schemeEnd = text.find("://");
     if (schemeEnd == std::string_view::npos || schemeEnd == 0)
-        return fail(error, "missing scheme (expected http://host[:port]/path)");
+        return fail("missing scheme (expected http://host[:port]/path)");
     const std::string_view scheme = text.substr(0, schemeEnd);
     if (!equalsIgnoringCase(scheme, "http"))
-        return fail(error, "unsupported scheme '" + std::string(scheme) + "' (only http)");
+        return fail("unsupported scheme '" + std::string(scheme) + "' (only http)");
 
     std::string_view rest = text.substr(schemeEnd + 3);
     const size_t authorityEnd = rest.find_first_of("/?#");
@@ -52,7 +50,7 @@ bool parseUrl(std::string_view text, Url &url, std::string &error)
         authorityEnd == std::string_view::npos ? std::string_view() : rest.substr(authorityEnd);
 
     if (authority.find('@') != std::string_view::npos)
-        return fail(error, "user information in '" + std::string(authority) + "' is not supported");
+        return fail("user information (user:password@) is not supported");
 
     std::string_view host;
     std::string_view portText;
@@ -61,23 +59,23 @@ bool parseUrl(std::string_view text, Url &url, std::string &error)
     if (!authority.empty() && authority.front() == '[') {
         const size_t close = authority.find(']');
         if (close == std::string_view::npos)
-            return fail(error, "unterminated IPv6 address '" + std::string(authority) + "'");
+            return fail("unterminated IPv6 address '" + std::string(authority) + "'");
         host = authority.substr(1, close - 1);
         ipv6 = true;
         const std::string_view after = authority.substr(close + 1);
         if (!after.empty()) {
             if (after.front() != ':')
-                return fail(error, "unexpected '" + std::string(after) + "' after IPv6 address");
+                return fail("unexpected '" + std::string(after) + "' after IPv6 address");
             portText = after.substr(1);
             hasPort = true;
         }
         if (host.empty())
-            return fail(error, "missing host (empty IPv6 address)");
+            return fail("missing host (empty IPv6 address)");
         if (host.find(':') == std::string_view::npos)
-            return fail(error, "invalid IPv6 address '" + std::string(host) + "'");
+            return fail("invalid IPv6 address '" + std::string(host) + "'");
         for (char c : host) {
             if (!isIpv6Char(c))
-                return fail(error, "invalid IPv6 address '" + std::string(host) + "'");
+                return fail("invalid IPv6 address '" + std::string(host) + "'");
         }
     } else {
         const size_t colon = authority.find(':');
@@ -87,37 +85,37 @@ bool parseUrl(std::string_view text, Url &url, std::string &error)
             hasPort = true;
         }
         if (host.empty())
-            return fail(error, "missing host");
+            return fail("missing host");
         for (char c : host) {
             if (c == ':' || c == '[' || c == ']')
-                return fail(error,
-                            "invalid host '" + std::string(host) + "' (IPv6 needs [brackets])");
+                return fail("invalid host '" + std::string(host) + "' (IPv6 needs [brackets])");
             if (!isHostNameChar(c))
-                return fail(error, "invalid character '" + std::string(1, c) + "' in host '" +
-                                       std::string(host) + "'");
+                return fail("invalid character '" + std::string(1, c) + "' in host '" +
+                            std::string(host) + "'");
         }
     }
 
     uint16_t port = 80;
     if (hasPort) {
         if (portText.empty())
-            return fail(error, "empty port after ':'");
+            return fail("empty port after ':'");
         unsigned long value = 0;
         for (char c : portText) {
             if (c < '0' || c > '9')
-                return fail(error, "port '" + std::string(portText) + "' is not a number");
+                return fail("port '" + std::string(portText) + "' is not a number");
         }
         const auto [end, ec] =
             std::from_chars(portText.data(), portText.data() + portText.size(), value);
         if (ec != std::errc() || end != portText.data() + portText.size() || value == 0 ||
             value > 65535)
-            return fail(error, "port '" + std::string(portText) + "' out of range (1..65535)");
+            return fail("port '" + std::string(portText) + "' out of range (1..65535)");
         port = static_cast<uint16_t>(value);
     }
 
     // The fragment never goes on the wire.
     target = target.substr(0, target.find('#'));
 
+    Url url;
     url.host = std::string(host);
     url.port = port;
     if (target.empty())
@@ -129,8 +127,7 @@ bool parseUrl(std::string_view text, Url &url, std::string &error)
     url.hostHeader = ipv6 ? "[" + url.host + "]" : url.host;
     if (port != 80)
         url.hostHeader += ":" + std::to_string(port);
-    error.clear();
-    return true;
+    return url;
 }
 
 } // namespace sb::http

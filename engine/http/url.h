@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,11 +17,13 @@ struct Url
     std::string hostHeader; // value for the Host header: host[:port], IPv6 in brackets
 };
 
-// Parses `text` ("http://127.0.0.1:8080/users/1?x=y"). On failure returns false and writes a
-// one-line reason naming the offending part into `error` (e.g. "unsupported scheme 'https'",
-// "port '99999' out of range", "missing host"). Rejects whitespace, control characters and user
-// information; drops a #fragment; a target starting with '?' gets a leading '/'. `url` is only
-// written on success; hostHeader omits the port when it is 80. Any thread.
-bool parseUrl(std::string_view text, Url &url, std::string &error);
+// Parses `text` ("http://127.0.0.1:8080/users/1?x=y"). Errors: code "url.invalid", an empty
+// `where` (the caller names the place), and a one-line detail naming the offending part
+// ("unsupported scheme 'https'", "port '99999' out of range", "missing host"). Rejects whitespace,
+// control characters and user information (never echoed: it may hold a password); drops a
+// #fragment; a target starting with '?' gets a leading '/'; hostHeader omits the port when it is
+// 80. The one URL grammar of Stackbench: the command line, plans and the runner all use it.
+// Any thread.
+sb::Result<Url> parseUrl(std::string_view text);
 
 } // namespace sb::http

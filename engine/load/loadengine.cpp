@@ -63,7 +63,18 @@ LoadEngine::~LoadEngine()
 
 namespace {
 
-bool resolve(const LoadSpec &spec, sockaddr_storage &addr, socklen_t &len, std::string &error)
+std::string endpointText(const LoadSpec &spec)
+{
+    bool v6 = spec.host.find(':') != std::string::npos;
+    return (v6 ? "[" + spec.host + "]" : spec.host) + ":" + std::to_string(spec.port);
+}
+
+sb::Error specError(std::string detail)
+{
+    return sb::Error{"load.spec", std::string(), std::move(detail)};
+}
+
+sb::Status resolve(const LoadSpec &spec, sockaddr_storage &addr, socklen_t &len)
 {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
@@ -71,31 +82,23 @@ bool resolve(const LoadSpec &spec, sockaddr_storage &addr, socklen_t &len, std::
     addrinfo *res = nullptr;
     std::string port = std::to_string(spec.port);
     int rc = getaddrinfo(spec.host.c_str(), port.c_str(), &hints, &res);
-    if (rc != 0 || !res) {
-        error = "cannot resolve host '" + spec.host + "': " + gai_strerror(rc);
-        return false;
-    }
+    if (rc != 0 || !res)
+        return sb::Error{"load.connect", endpointText(spec),
+                         "cannot resolve host '" + spec.host + "': " + gai_strerror(rc)};
     std::memcpy(&addr, res->ai_addr, res->ai_addrlen);
     len = res->ai_addrlen;
     freeaddrinfo(res);
-    return true;
-}
-
-std::string endpointText(const LoadSpec &spec)
-{
-    bool v6 = spec.host.find(':') != std::string::npos;
-    return (v6 ? "[" + spec.host + "]" : spec.host) + ":" + std::to_string(spec.port);
+    return sb::Ok{};
 }
 
 // One blocking connect, so that a dead endpoint is one clear error instead of a window full of
 // connect errors.
-bool probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec, std::string &error)
+sb::Status probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec)
 {
     int fd = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0) {
-        error = std::string("cannot create socket: ") + std::strerror(errno);
-        return false;
-    }
+    if (fd < 0)
+        return sb::Error{"load.system", endpointText(spec),
+                         std::string("cannot create socket: ") + std::strerror(errno)};
     int rc = ::connect(fd, reinterpret_cast<const sockaddr *>(&addr), len);
     int err = 0;
     if (rc < 0 && errno == EINPROGRESS) {
@@ -104,9 +107,9 @@ bool probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec, st
         int n = ::poll(&p, 1, timeoutMs);
         if (n == 0) {
             ::close(fd);
-            error = "no answer from " + endpointText(spec) + " within " +
-                    std::to_string(timeoutMs) + " ms";
-            return false;
+            return sb::Error{"load.connect", endpointText(spec),
+                             "no answer from " + endpointText(spec) + " within " +
+                                 std::to_string(timeoutMs) + " ms"};
         }
         socklen_t l = sizeof err;
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &l);
@@ -114,54 +117,41 @@ bool probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec, st
         err = errno;
     }
     ::close(fd);
-    if (err != 0) {
-        error = (err == ECONNREFUSED ? std::string("connection refused by ")
-                                     : std::string(std::strerror(err)) + " connecting to ") +
-                endpointText(spec);
-        return false;
-    }
-    return true;
+    if (err != 0)
+        return sb::Error{"load.connect", endpointText(spec),
+                         (err == ECONNREFUSED
+                              ? std::string("connection refused by ")
+                              : std::string(std::strerror(err)) + " connecting to ") +
+                             endpointText(spec)};
+    return sb::Ok{};
 }
 
 } // namespace
 
-bool LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval, std::string &error)
+sb::Status LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval)
 {
-    if (m_shared) {
-        error = "a load engine runs one window; make a new one";
-        return false;
-    }
-    if (spec.connections < 1) {
-        error = "connections (" + std::to_string(spec.connections) + ") must be at least 1";
-        return false;
-    }
-    if (spec.threads < 1) {
-        error = "threads (" + std::to_string(spec.threads) + ") must be at least 1";
-        return false;
-    }
-    if (spec.mode == Mode::Open && !(spec.ratePerS > 0)) {
-        error = "open loop needs a rate above 0 requests per second";
-        return false;
-    }
-    if (spec.timeoutMs <= 0) {
-        error = "timeout must be above 0";
-        return false;
-    }
-    if (spec.requestLimit <= 0 && spec.durationMs <= 0) {
-        error = "give a duration above 0 or a request count";
-        return false;
-    }
-    if (spec.intervalMs < 100 || spec.intervalMs > 60'000) {
-        error = "interval must be between 100 ms and 60 s";
-        return false;
-    }
+    if (m_shared)
+        return specError("a load engine runs one window; make a new one");
+    if (spec.connections < 1)
+        return specError("connections (" + std::to_string(spec.connections) +
+                         ") must be at least 1");
+    if (spec.threads < 1)
+        return specError("threads (" + std::to_string(spec.threads) + ") must be at least 1");
+    if (spec.mode == Mode::Open && !(spec.ratePerS > 0))
+        return specError("open loop needs a rate above 0 requests per second");
+    if (spec.timeoutMs <= 0)
+        return specError("timeout must be above 0");
+    if (spec.requestLimit <= 0 && spec.durationMs <= 0)
+        return specError("give a duration above 0 or a request count");
+    if (spec.intervalMs < 100 || spec.intervalMs > 60'000)
+        return specError("interval must be between 100 ms and 60 s");
     auto shared = std::make_unique<Shared>();
     shared->spec = spec;
     shared->spec.threads = std::min(spec.threads, spec.connections);
-    if (!resolve(spec, shared->addr, shared->addrLen, error))
-        return false;
-    if (!probe(shared->addr, shared->addrLen, spec, error))
-        return false;
+    if (sb::Status st = resolve(spec, shared->addr, shared->addrLen); !st.ok())
+        return st;
+    if (sb::Status st = probe(shared->addr, shared->addrLen, spec); !st.ok())
+        return st;
     std::string hostHeader = spec.hostHeader.empty() ? endpointText(spec) : spec.hostHeader;
     if (spec.hostHeader.empty() && spec.port == 80)
         hostHeader = spec.host.find(':') != std::string::npos ? "[" + spec.host + "]" : spec.host;
@@ -169,10 +159,9 @@ bool LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval, std::s
     shared->headRequest = spec.request.method == "HEAD";
     shared->intervalNs = int64_t(spec.intervalMs) * 1'000'000;
     shared->collectorFd = eventfd(0, EFD_CLOEXEC);
-    if (shared->collectorFd < 0) {
-        error = std::string("cannot create eventfd: ") + std::strerror(errno);
-        return false;
-    }
+    if (shared->collectorFd < 0)
+        return sb::Error{"load.system", std::string(),
+                         std::string("cannot create eventfd: ") + std::strerror(errno)};
     m_shared = std::move(shared);
     m_onInterval = std::move(onInterval);
 
@@ -181,10 +170,10 @@ bool LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval, std::s
         int conns = spec.connections / threads + (i < spec.connections % threads ? 1 : 0);
         double rate = spec.mode == Mode::Open ? spec.ratePerS / threads : 0;
         auto w = std::make_unique<Worker>(*m_shared, conns, rate);
-        if (!w->prepare(error)) {
+        if (sb::Status st = w->prepare(); !st.ok()) {
             m_workers.clear();
             m_shared.reset();
-            return false;
+            return st;
         }
         m_workers.push_back(std::move(w));
     }
@@ -199,7 +188,7 @@ bool LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval, std::s
     for (auto &w : m_workers)
         while (w->tid() == 0 && !w->finished())
             std::this_thread::yield();
-    return true;
+    return sb::Ok{};
 }
 
 void LoadEngine::collect()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 #include "load/loadresult.h"
 #include "load/loadspec.h"
 
@@ -37,9 +38,11 @@ public:
     LoadEngine &operator=(const LoadEngine &) = delete;
 
     // Validates the spec, resolves the host, checks that it accepts a connection, and starts
-    // the threads. Returns false with a one-line reason in `error` ("connection refused by
-    // 127.0.0.1:9", "connections (0) must be at least 1", ...); nothing runs then.
-    bool start(const LoadSpec &spec, IntervalCallback onInterval, std::string &error);
+    // the threads. Errors: code "load.spec" (a value out of range: "connections (0) must be at
+    // least 1"), "load.connect" (resolve or first connect failed: "connection refused by
+    // 127.0.0.1:9"), "load.system" (an event loop or thread could not be created); where = the
+    // endpoint "host:port" when one is involved. Nothing runs after an error.
+    sb::Status start(const LoadSpec &spec, IntervalCallback onInterval);
 
     // Blocks until the window is over (measured, drained or cancelled) and returns the totals.
     LoadResult wait();

@@ -67,19 +67,18 @@ Worker::~Worker()
         ::close(m_wakeFd);
 }
 
-bool Worker::prepare(std::string &error)
+sb::Status Worker::prepare()
 {
     m_epoll = epoll_create1(EPOLL_CLOEXEC);
     m_wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (m_epoll < 0 || m_wakeFd < 0) {
-        error = std::string("cannot create event loop: ") + std::strerror(errno);
-        return false;
-    }
+    if (m_epoll < 0 || m_wakeFd < 0)
+        return sb::Error{"load.system", std::string(),
+                         std::string("cannot create event loop: ") + std::strerror(errno)};
     epoll_event ev{};
     ev.events = EPOLLIN;
     ev.data.ptr = nullptr; // the wake-up eventfd
     epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wakeFd, &ev);
-    return true;
+    return sb::Ok{};
 }
 
 void Worker::launch()

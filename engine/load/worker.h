@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 #include "http/responseparser.h"
 #include "load/window.h"
 
@@ -20,8 +21,8 @@ public:
     // `connections` of the window's, paced at `ratePerS` in open loop (0 in closed loop).
     Worker(Window &window, int connections, double ratePerS);
     ~Worker(); // joins the thread and closes every socket
-    // Creates the epoll set and the wake-up eventfd; false with a reason in `error`.
-    bool prepare(std::string &error);
+    // Creates the epoll set and the wake-up eventfd. Errors: "load.system".
+    sb::Status prepare();
     // Starts the thread (connects, then loops until the window is over).
     void launch();
     // Wakes the loop so that it sees a cancellation. Any thread; async-signal-safe.

@@ -263,12 +263,11 @@ sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QStri
 sb::Status Runner::Session::startServer(const plan::Configuration &config, int round)
 {
     stopServer(config.name);
-    http::Url url;
-    std::string urlError;
-    if (!http::parseUrl(config.baseUrl.toStdString(), url, urlError))
+    const sb::Result<http::Url> parsed = http::parseUrl(config.baseUrl.toStdString());
+    if (!parsed.ok())
         return sb::qtError(QStringLiteral("run.url"), config.where,
-                           QStringLiteral("base URL '%1': %2")
-                               .arg(config.baseUrl, QString::fromStdString(urlError)));
+                           QStringLiteral("base URL: ") + sb::qtDetail(parsed.error()));
+    const http::Url &url = *parsed;
     // Something else answering on the port would be measured instead of this configuration.
     for (int i = 0; i < 40 && portAnswers(url); ++i)
         QThread::msleep(50);
@@ -455,9 +454,8 @@ load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
                                          const plan::Route &route, int concurrency) const
 {
     load::LoadSpec spec;
-    http::Url url;
-    std::string error;
-    http::parseUrl(config.baseUrl.toStdString(), url, error); // checked in startServer()
+    // Checked in startServer(), before any load.
+    const http::Url url = http::parseUrl(config.baseUrl.toStdString()).value();
     spec.host = url.host;
     spec.port = url.port;
     spec.hostHeader = url.hostHeader;
@@ -572,8 +570,8 @@ bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, P
             options.excludes.push_back(e.toStdString());
         options.sleepGapS = double(m_plan.sampler.sleepGapMs) / 1000.0;
         options.generatorCores = spec.threads;
-        if (!sampler->start(options, onSample, error)) {
-            error = "sampler: " + error;
+        if (sb::Status st = sampler->start(options, onSample); !st.ok()) {
+            error = "sampler: " + st.error().detail;
             return false;
         }
     }
@@ -581,7 +579,10 @@ bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, P
         std::lock_guard<std::mutex> lock(m_engineMutex);
         m_engine = &engine;
     }
-    const bool started = engine.start(spec, onLoad, error);
+    const sb::Status startStatus = engine.start(spec, onLoad);
+    const bool started = startStatus.ok();
+    if (!started)
+        error = startStatus.error().detail;
     if (started && sampler)
         sampler->setGeneratorThreads(engine.workerTids());
     if (started && cancelled())

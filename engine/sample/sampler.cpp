@@ -713,16 +713,16 @@ Sampler::Sampler()
 
 Sampler::~Sampler() = default;
 
-bool Sampler::start(const Options &options, std::function<void(const Snapshot &)> onInterval,
-                    std::string &error)
+sb::Status Sampler::start(const Options &options, std::function<void(const Snapshot &)> onInterval)
 {
-    if (m_impl->m_running) {
-        error = "the sampler is already running";
-        return false;
-    }
+    if (m_impl->m_running)
+        return sb::Error{"sample.start", std::string(), "the sampler is already running"};
     // Every window starts from a fresh state.
     m_impl = std::make_unique<Impl>();
-    return m_impl->start(options, std::move(onInterval), error);
+    std::string error;
+    if (!m_impl->start(options, std::move(onInterval), error))
+        return sb::Error{"sample.start", std::string(), error};
+    return sb::Ok{};
 }
 
 Summary Sampler::stop()

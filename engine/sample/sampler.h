@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 #include "sample/clocksource.h"
 
 #include <cstdint>
@@ -143,12 +144,11 @@ public:
     Sampler(const Sampler &) = delete;
     Sampler &operator=(const Sampler &) = delete;
 
-    // Reads the baseline and starts the thread. Returns false and fills `error` with one line
-    // (e.g. "process 123 does not exist", "interval 50 ms is below 100 ms") when it cannot start.
+    // Reads the baseline and starts the thread. Errors: code "sample.start", detail one line
+    // (e.g. "process 123 does not exist", "interval 50 ms is below 100 ms").
     // `onInterval` is called on the sampler's thread after each interval, including the final
     // partial one; it must not call back into this Sampler.
-    bool start(const Options &options, std::function<void(const Snapshot &)> onInterval,
-               std::string &error);
+    sb::Status start(const Options &options, std::function<void(const Snapshot &)> onInterval);
     // Takes the final partial sample, joins the thread and returns the window summary. Returns
     // an empty Summary when not running.
     Summary stop();

@@ -624,7 +624,15 @@ Server::~Server()
     stop();
 }
 
-bool Server::start(const Options &options, std::string &error)
+sb::Status Server::start(const Options &options)
+{
+    std::string error;
+    if (!startListening(options, error))
+        return sb::Error{"target.start", std::string(), error};
+    return sb::Ok{};
+}
+
+bool Server::startListening(const Options &options, std::string &error)
 {
     if (isRunning()) {
         error = "server already running";

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,8 +43,8 @@ public:
     // Prepares the database (ensureDatabase), binds and listens, and starts the workers. Returns
     // once the sockets listen and the database is ready. False with `error` set (one line, e.g.
     // "127.0.0.1:8080: Address already in use") when anything fails; nothing is left running.
-    // Call start() and stop() from one controlling thread.
-    bool start(const Options &options, std::string &error);
+    // Errors: code "target.start". Call start() and stop() from one controlling thread.
+    sb::Status start(const Options &options);
 
     // The port listened on (the kernel's choice when Options::port was 0); 0 when not running.
     uint16_t port() const { return m_port; }
@@ -55,6 +57,7 @@ public:
     void stop();
 
 private:
+    bool startListening(const Options &options, std::string &error);
     struct Worker;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<std::thread> m_threads;

@@ -43,15 +43,15 @@ Run runWindow(const LoadSpec &spec)
     LoadEngine engine;
     QElapsedTimer timer;
     timer.start();
-    run.started = engine.start(
-        spec,
-        [&](const IntervalSnapshot &s) {
-            std::lock_guard<std::mutex> lock(mutex);
-            run.intervals.push_back(s);
-        },
-        run.error);
-    if (!run.started)
+    const sb::Status st = engine.start(spec, [&](const IntervalSnapshot &s) {
+        std::lock_guard<std::mutex> lock(mutex);
+        run.intervals.push_back(s);
+    });
+    run.started = st.ok();
+    if (!run.started) {
+        run.error = st.error().detail;
         return run;
+    }
     run.result = engine.wait();
     run.wallS = double(timer.nsecsElapsed()) / 1e9;
     return run;
@@ -250,8 +250,8 @@ private slots:
         LoadSpec spec = specFor(m_target->port(), "/health");
         spec.durationMs = 60'000;
         LoadEngine engine;
-        std::string error;
-        QVERIFY2(engine.start(spec, {}, error), error.c_str());
+        const sb::Status st = engine.start(spec, {});
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
         QCOMPARE(engine.workerTids().size(), size_t(2));
         for (pid_t tid : engine.workerTids())
             QVERIFY(tid > 0);

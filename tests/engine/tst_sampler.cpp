@@ -30,6 +30,13 @@ using namespace sb::sample;
 
 namespace {
 
+// True when `st` is Ok; otherwise its detail goes to `error` for the failure message.
+bool startOk(const sb::Status &st, std::string &error)
+{
+    error = st.ok() ? std::string() : st.error().detail;
+    return st.ok();
+}
+
 int64_t clockNs(clockid_t id)
 {
     timespec ts{};
@@ -288,10 +295,11 @@ void TstSampler::startErrors()
     o.rootPid = pid;
     o.intervalMs = intervalMs;
     Sampler sampler;
-    std::string error;
-    const bool started = sampler.start(o, {}, error);
+    const sb::Status st = sampler.start(o, {});
     reap(live);
+    const bool started = st.ok();
     QVERIFY(!started);
+    const std::string error = st.error().detail;
     QVERIFY2(QString::fromStdString(error).contains(expectedText), error.c_str());
     if (pidKind == 0)
         QVERIFY(QString::fromStdString(error).contains(QString::number(pid)));
@@ -344,7 +352,7 @@ void TstSampler::oneCoreBurner()
         Sampler sampler;
         std::string error;
         const int64_t kernelBefore = treeStatCpuNs(root);
-        QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+        QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
         writeAll(go.w, "g", 1);
         int64_t r[3] = {};
         char done = 0;
@@ -449,7 +457,7 @@ void TstSampler::forkedWorkers()
     Sampler sampler;
     std::string error;
     const int64_t kernelBefore = treeStatCpuNs(root);
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 2, 5000);
     writeAll(control.w, "f", 1);
     pid_t third = 0, reaped = 0;
@@ -530,7 +538,7 @@ void TstSampler::foreignBurner()
     o.excludes = excluded ? std::vector<std::string>{"sbfgnburn"} : std::vector<std::string>{};
     Sampler sampler;
     std::string error;
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 2, 5000);
     const pid_t b = ::fork();
     if (b == 0) {
@@ -624,7 +632,7 @@ void TstSampler::memory()
     o.intervalMs = 100;
     Sampler sampler;
     std::string error;
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 3, 5000);
     const Summary sum = sampler.stop();
     hold.closeWrite();
@@ -680,7 +688,7 @@ void TstSampler::clockJump()
     o.clock = clock;
     Sampler sampler;
     std::string error;
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 2, 5000);
     const int before = col.count;
     clock->bootOffsetNs = bootJumpNs;
@@ -728,7 +736,7 @@ void TstSampler::rootExits()
     o.intervalMs = 100;
     Sampler sampler;
     std::string error;
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 2, 5000);
     hold.closeWrite(); // the root exits
     if (reapIt)
@@ -789,7 +797,7 @@ void TstSampler::generatorThreads()
     Collector col;
     Sampler sampler;
     std::string error;
-    QVERIFY2(sampler.start(o, col.callback(), error), error.c_str());
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     go = true;
     QTRY_VERIFY_WITH_TIMEOUT(threadCpuNs != 0, 60000);
     const Summary sum = sampler.stop();

@@ -239,8 +239,8 @@ private slots:
         Options options;
         options.dbPath = m_db.toStdString();
         options.threads = 2;
-        std::string error;
-        QVERIFY2(m_server.start(options, error), error.c_str());
+        const sb::Status st = m_server.start(options);
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
         m_port = m_server.port();
         QVERIFY(m_port != 0);
         QVERIFY(m_server.isRunning());
@@ -758,19 +758,20 @@ private slots:
         options.dbPath = m_db.toStdString();
         options.port = m_port; // in use by m_server
         Server second;
-        std::string error;
-        QVERIFY(!second.start(options, error));
-        QVERIFY2(error.find("in use") != std::string::npos, error.c_str());
+        sb::Status st = second.start(options);
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().detail.find("in use") != std::string::npos, st.error().detail.c_str());
         QVERIFY(!second.isRunning());
         options.port = 0;
         options.threads = 0;
-        QVERIFY(!second.start(options, error));
+        QVERIFY(!second.start(options).ok());
         options.threads = 1;
         options.host = "256.1.1.1";
-        QVERIFY(!second.start(options, error));
+        QVERIFY(!second.start(options).ok());
         // A server can be stopped and another started in its place.
         options.host = "127.0.0.1";
-        QVERIFY2(second.start(options, error), error.c_str());
+        st = second.start(options);
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
         Client client(second.port());
         QCOMPARE(client.request("GET", "/health").status, 200);
         second.stop();

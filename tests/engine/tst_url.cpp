@@ -60,10 +60,9 @@ void TestUrl::valid()
     QFETCH(QString, target);
     QFETCH(QString, hostHeader);
 
-    Url url;
-    std::string error = "stale";
-    QVERIFY2(sb::http::parseUrl(text.toStdString(), url, error), error.c_str());
-    QVERIFY(error.empty());
+    const sb::Result<Url> parsed = sb::http::parseUrl(text.toStdString());
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().detail.c_str());
+    const Url &url = *parsed;
     QCOMPARE(QString::fromStdString(url.host), host);
     QCOMPARE(int(url.port), port);
     QCOMPARE(QString::fromStdString(url.target), target);
@@ -106,6 +105,8 @@ void TestUrl::invalid_data()
     QTest::newRow("space in host") << QStringLiteral("http://ho st/") << QStringLiteral("space");
     QTest::newRow("tab") << QStringLiteral("http://h/\t") << QStringLiteral("control");
     QTest::newRow("userinfo") << QStringLiteral("http://u:p@h/") << QStringLiteral("user");
+    QTest::newRow("password never echoed")
+        << QStringLiteral("http://admin:hunter2@h/") << QStringLiteral("user:password@");
     QTest::newRow("bad host char") << QStringLiteral("http://h%41/") << QStringLiteral("'%'");
 }
 
@@ -114,13 +115,13 @@ void TestUrl::invalid()
     QFETCH(QString, text);
     QFETCH(QString, reasonContains);
 
-    Url url;
-    url.host = "untouched";
-    std::string error;
-    QVERIFY(!sb::http::parseUrl(text.toStdString(), url, error));
+    const sb::Result<Url> parsed = sb::http::parseUrl(text.toStdString());
+    QVERIFY(!parsed.ok());
+    const std::string &error = parsed.error().detail;
+    QCOMPARE(QString::fromStdString(parsed.error().code), QStringLiteral("url.invalid"));
     QVERIFY2(QString::fromStdString(error).contains(reasonContains), error.c_str());
     QVERIFY(error.find('\n') == std::string::npos);
-    QCOMPARE(QString::fromStdString(url.host), QStringLiteral("untouched"));
+    QVERIFY2(error.find("hunter2") == std::string::npos, error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestUrl)
