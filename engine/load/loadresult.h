@@ -46,20 +46,25 @@ struct IntervalSnapshot
     int64_t p90Us = 0;
     int64_t p99Us = 0;
     int64_t maxUs = 0;
-    int inFlight = 0; // requests outstanding when the interval closed
+    int inFlight = 0;      // requests outstanding when the interval closed
+    bool draining = false; // sending had stopped: the interval belongs to the final drain
 };
 
 // The final result of one window.
 struct LoadResult
 {
     bool cancelled = false; // cancel() was called; numbers cover what ran until then
+    std::string aborted;    // why the engine gave up early ("target unreachable for 5 s"), or ""
     Counters warmup;        // the warm-up phase's counters (the runner fails closed on errors)
     Counters total;         // the measured phase's counters, including the drain
     double warmupS = 0;     // seconds spent warming up
     double elapsedS = 0;    // measured seconds: measure start to the end of the final drain
-    double okPerS = 0;      // successful throughput = total.ok / elapsedS
-    double clientCpuS = 0;  // CPU seconds of the engine's threads during measure + drain
-    Histogram latency;      // us; open loop: from the intended send time (corrected)
+    double drainS = 0;      // of elapsedS, seconds from the end of sending to the end of the drain
+    int64_t inFlightAtEnd =
+        0;                 // requests outstanding when sending stopped (the drain waits for them)
+    double okPerS = 0;     // successful throughput = total.ok / elapsedS
+    double clientCpuS = 0; // CPU seconds of the engine's threads during measure + drain
+    Histogram latency;     // us; open loop: from the intended send time (corrected)
     Histogram latencyUncorrected; // us; from the actual send time (equals latency in closed loop)
 };
 

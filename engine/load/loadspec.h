@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sb::load {
 
@@ -33,6 +34,10 @@ struct LoadSpec
     int64_t requestLimit = 0;    // > 0: measure exactly this many requests instead of a duration
     int64_t timeoutMs = 180'000; // per request (and per connect); waiting is latency, not failure
     int intervalMs = 1000;       // live snapshot interval, 100 .. 60000
+    // Give up when no connection could be opened for this long (every connect refused or timed
+    // out): the window ends with LoadResult::aborted set. 0 = never.
+    int64_t unreachableAbortMs = 5000;
+    std::vector<int> cpus; // CPUs the worker threads may run on (core/cpuset.h); empty = any
 };
 
 } // namespace sb::load

@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <vector>
 
 namespace sb::plan {
 
@@ -120,7 +121,8 @@ struct Configuration
     StopSettings stop;
     QList<VersionProbe> versions; // in file order
     HookSet hooks;                // this configuration's hooks
-    QString where;                // "plan.json:12:5 at $.configurations[0]"
+    std::vector<int> cpus; // "cpus": CPUs the whole tree may run on (core/cpuset.h); empty = any
+    QString where;         // "plan.json:12:5 at $.configurations[0]"
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
     // env with every secret value replaced by secretPlaceholder().
@@ -200,7 +202,8 @@ struct LoadSettings
     int threads = 2;           // load engine worker threads, 1..256
     qint64 timeoutMs = 180000; // a request not answered after this long is a timeout error
     Mode mode = Mode::Closed;
-    double rateRps = 0; // open mode: requests per second in total (> 0); 0 in closed mode
+    double rateRps = 0;    // open mode: requests per second in total (> 0); 0 in closed mode
+    std::vector<int> cpus; // "cpus": CPUs the load engine's threads may run on; empty = any
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.

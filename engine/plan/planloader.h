@@ -50,6 +50,7 @@ struct PlanLoad
 {
     std::optional<Plan> plan;      // set exactly when diagnostics is empty
     QList<Diagnostic> diagnostics; // sorted by line, then column
+    QList<Diagnostic> warnings;    // problems that do not block a run (overlapping CPU sets, ...)
 
     bool ok() const { return plan.has_value(); }
     // All diagnostics, one toString() per line.

@@ -19,6 +19,7 @@ inline constexpr QLatin1String kStatusRunning{"running"};         // a runner is
 inline constexpr QLatin1String kStatusFinished{"finished"};       // every cell done
 inline constexpr QLatin1String kStatusFailed{"failed"};           // stopped by an error
 inline constexpr QLatin1String kStatusInterrupted{"interrupted"}; // stopped by the user or a kill
+inline constexpr QLatin1String kStatusIncomplete{"incomplete"}; // ended with cells still to measure
 
 // One execution of a plan with a profile.
 struct RunRecord
@@ -36,6 +37,9 @@ struct RunRecord
     QJsonObject
         environment;        // machine, kernel, CPU, governor, somaxconn, versions, git revision ...
     QJsonObject fileHashes; // file path -> SHA-256 (hex) of files the plan refers to
+    qint64 runnerPid = 0;   // process id of the stackbench process that is (or was) running it
+    QString runnerHost;     // host name of that process's machine
+    QString runnerStart;    // that process's identity beside its pid: "<boot id>:<start ticks>"
 
     // Filled by RunStore::run() and RunStore::runs(); ignored by createRun().
     qint64 windowCount = 0;      // stored windows of this run, valid or not
@@ -96,6 +100,8 @@ struct WindowRecord
     QStringList flags; // remarks that do not invalidate, e.g. "client-bound"
     QDateTime startedAt;             // start of the measured interval (UTC, millisecond precision)
     double elapsedS = 0;             // measured seconds including the final drain
+    double drainS = 0;               // of elapsedS, seconds spent waiting for in-flight requests
+    qint64 inFlightAtEnd = 0;        // requests outstanding when sending stopped
     qint64 requests = 0;             // responses completed
     qint64 ok = 0;                   // 2xx responses
     QJsonObject statusCounts;        // status code (as text) -> responses

@@ -214,8 +214,9 @@ QString RunStore::newRunId(const QDateTime &now)
            QStringLiteral("%1").arg(suffix, 4, 16, QLatin1Char('0'));
 }
 
-sb::Result<std::unique_ptr<RunStore>> RunStore::open(const QString &location)
+sb::Result<std::unique_ptr<RunStore>> RunStore::open(const QString &location, OpenMode mode)
 {
+    Q_UNUSED(mode) // Create, Existing and ReadOnly behave alike so far
     static std::atomic<quint64> connectionCounter{0};
     std::unique_ptr<RunStore> store(new RunStore);
     store->m_connectionName =

@@ -42,12 +42,21 @@ public:
         Postgres
     };
 
-    // Opens (creating if needed) the store at `location` (empty = defaultLocation()) and applies
-    // pending migrations. Errors: "store.open" (cannot open or not a database, e.g. a garbage
-    // file), "store.foreign" (a database with tables but no schema_version), "store.too-new"
-    // (written by a newer Stackbench: schema version above latestSchemaVersion()),
-    // "store.migrate" (a migration failed; it was rolled back).
-    static sb::Result<std::unique_ptr<RunStore>> open(const QString &location = QString());
+    // How open() treats the location.
+    enum class OpenMode
+    {
+        Create,   // create the store (and its directory) when missing; read and write
+        Existing, // the store must exist ("store.missing" otherwise); read and write
+        ReadOnly  // the store must exist; nothing is written, not even a migration
+    };
+
+    // Opens the store at `location` (empty = defaultLocation()) as `mode` says and applies
+    // pending migrations (not in ReadOnly mode). Errors: "store.open" (cannot open or not a
+    // database, e.g. a garbage file), "store.foreign" (a database with tables but no
+    // schema_version), "store.too-new" (written by a newer Stackbench: schema version above
+    // latestSchemaVersion()), "store.migrate" (a migration failed; it was rolled back).
+    static sb::Result<std::unique_ptr<RunStore>> open(const QString &location = QString(),
+                                                      OpenMode mode = OpenMode::Create);
     // AppLocalDataLocation + "/runs.sqlite" (depends on the application and organisation names).
     static QString defaultLocation();
     // The schema version this build writes.

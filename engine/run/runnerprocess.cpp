@@ -1,0 +1,50 @@
+#include "run/runnerprocess.h"
+
+#include <QFile>
+#include <QSysInfo>
+#include <unistd.h>
+
+namespace sb::run {
+
+namespace {
+
+// "<boot id>:<start ticks>" of process `pid`, or empty when it does not exist.
+QString startOf(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return QString();
+    const QByteArray line = stat.readAll();
+    // Field 22 (starttime) counts from the ')' that ends the command name, which may hold blanks.
+    const qsizetype close = line.lastIndexOf(')');
+    if (close < 0)
+        return QString();
+    const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+    if (fields.size() < 20)
+        return QString();
+    QFile boot(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+    const QByteArray bootId = boot.open(QIODevice::ReadOnly) ? boot.readAll().trimmed() : "?";
+    return QString::fromLatin1(bootId + ':' + fields.at(19));
+}
+
+} // namespace
+
+RunnerIdentity thisProcess()
+{
+    const qint64 pid = qint64(::getpid());
+    return RunnerIdentity{pid, QSysInfo::machineHostName(), startOf(pid)};
+}
+
+QString currentStatus(const store::RunRecord &run)
+{
+    if (run.status != store::kStatusRunning || run.runnerPid <= 0)
+        return run.status;
+    if (run.runnerHost != QSysInfo::machineHostName())
+        return run.status;
+    const QString start = startOf(run.runnerPid);
+    if (start.isEmpty() || start != run.runnerStart)
+        return store::kStatusInterrupted;
+    return run.status;
+}
+
+} // namespace sb::run
