@@ -56,6 +56,8 @@ struct IntervalUpdate
     CellRef cell;
     Phase phase = Phase::Measure;
     store::IntervalRecord interval; // sampler fields stay 0 during warm-up
+    int inFlight = 0;      // requests outstanding when the interval closed
+    bool draining = false; // sending has stopped; the window waits for `inFlight` answers
 };
 
 struct WindowFinished
