@@ -164,14 +164,28 @@ sb::Status RunStore::connectSqlite(const QString &path)
     case OpenMode::ReadOnly:
         break;
     }
-    const QString readOnly = busy + QStringLiteral(";QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY");
-    sb::Status s = openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro")), readOnly);
+    return openSqliteReadOnly(path,
+                              busy + QStringLiteral(";QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY"));
+}
+
+sb::Status RunStore::openSqliteReadOnly(const QString &path, const QString &options)
+{
+    const sb::Status s = openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro")), options);
+    if (s)
+        return s;
     // Reading a WAL database needs its -shm index, which SQLite cannot create in a directory we
-    // cannot write. With no -wal beside the file no writer is active and every commit is in the
-    // file itself, so reading it as immutable (no locks, no index) sees all of it.
-    if (!s && !QFileInfo::exists(path + QStringLiteral("-wal")))
-        s = openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro&immutable=1")), readOnly);
-    return s;
+    // cannot write. With no -wal (or an empty one) beside the file, no writer is active (a writer
+    // keeps a -shm, which would have let the read above succeed) and every commit is in the file
+    // itself, so reading it as immutable (no locks, no index) sees all of it.
+    const QFileInfo wal(path + QStringLiteral("-wal"));
+    if (!wal.exists() || wal.size() == 0)
+        return openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro&immutable=1")), options);
+    sb::Error e = s.error();
+    e.detail += " (its write-ahead log " + wal.fileName().toStdString() +
+                " holds commits that cannot be read without its -shm index, which cannot be"
+                " created here; open the store once with a writing command, or where the"
+                " directory is writable)";
+    return e;
 }
 
 // Opens (or reopens) the connection and reads once: the first read of a file that is not SQLite

@@ -55,8 +55,10 @@ public:
         // The store must exist ("store.missing" otherwise, nothing created); no migration and no
         // write: every writing method fails with "store.read-only". SQLite opens the file
         // read-only (and, in a directory it cannot write and with no -wal beside the file,
-        // immutable); PostgreSQL sets default_transaction_read_only. A store of an older schema
-        // is read as it is: columns it lacks read 0 / empty (schemaVersion() says which).
+        // immutable); in a writable directory SQLite may leave its -wal/-shm index beside the
+        // file, as any reader of a WAL database does. PostgreSQL sets
+        // default_transaction_read_only. A store of an older schema is read as it is: columns it
+        // lacks read 0 / empty (schemaVersion() says which version it has).
         ReadOnly
     };
 
@@ -87,6 +89,7 @@ public:
     // The schema version of the open store: latestSchemaVersion() after open() in Create and
     // Existing mode; in ReadOnly mode the store's own version, which may be older.
     int schemaVersion() const { return m_schemaVersion; }
+    // The mode open() was given.
     OpenMode mode() const { return m_mode; }
 
     // --- writing (each call is one transaction; in ReadOnly mode each fails with
@@ -146,6 +149,7 @@ private:
     // open(), step by step.
     sb::Status connectSqlite(const QString &path);
     sb::Status connectPostgres(const QString &url);
+    sb::Status openSqliteReadOnly(const QString &path, const QString &options);
     sb::Status openSqliteFile(const QString &name, const QString &options);
     sb::Status checkVersion(int version) const;
     sb::Status initialise();
