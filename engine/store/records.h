@@ -33,13 +33,15 @@ struct RunRecord
     QStringList routes;    // route filter; empty = all
     QDateTime startedAt;   // when the run began (stored in UTC, millisecond precision)
     QDateTime finishedAt;  // when it ended; invalid while running
-    QString status;        // kStatusRunning / kStatusFinished / kStatusFailed / kStatusInterrupted
+    QString status;        // one of the kStatus* values above
     QJsonObject
         environment;        // machine, kernel, CPU, governor, somaxconn, versions, git revision ...
     QJsonObject fileHashes; // file path -> SHA-256 (hex) of files the plan refers to
-    qint64 runnerPid = 0;   // process id of the stackbench process that is (or was) running it
+    qint64 runnerPid = 0;   // process id of the stackbench process that is (or was) running it;
+                            // 0 = not recorded (runs stored before schema version 2)
     QString runnerHost;     // host name of that process's machine
     QString runnerStart;    // that process's identity beside its pid: "<boot id>:<start ticks>"
+                            // (createRun() stores these three; RunStore::setRunner() updates them)
 
     // Filled by RunStore::run() and RunStore::runs(); ignored by createRun().
     qint64 windowCount = 0;      // stored windows of this run, valid or not

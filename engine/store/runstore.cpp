@@ -1,13 +1,12 @@
 #include "store/runstore.h"
 
 #include "core/qterror.h"
+#include "store/schema.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -17,179 +16,62 @@
 
 namespace sb::store {
 
+using namespace schema;
+
 namespace {
 
-// One schema step. Statements use %PK% (an auto-numbered BIGINT key) and %BLOB% (binary), which
-// differ between SQLite and PostgreSQL; everything else is portable SQL.
-struct Migration
-{
-    int version;
-    const char *description;
-    QStringList statements;
-};
-
-// Ordered, append-only: never edit a released step, add the next one.
-const QVector<Migration> &migrations()
-{
-    static const QVector<Migration> list = {
-        {1,
-         "runs, configurations, windows, intervals, samples, events, server logs",
-         {
-             QStringLiteral("CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-                            " description TEXT NOT NULL, applied_at TEXT NOT NULL)"),
-             QStringLiteral(
-                 "CREATE TABLE runs (id TEXT PRIMARY KEY, plan_path TEXT, plan_text %BLOB%,"
-                 " plan_sha256 %BLOB%, profile TEXT, only_configurations TEXT, route_filter TEXT,"
-                 " started_at TEXT, finished_at TEXT, status TEXT NOT NULL, environment TEXT,"
-                 " file_hashes TEXT)"),
-             QStringLiteral("CREATE TABLE configurations (run_id TEXT NOT NULL REFERENCES runs(id)"
-                            " ON DELETE CASCADE, name TEXT NOT NULL, info TEXT,"
-                            " PRIMARY KEY (run_id, name))"),
-             QStringLiteral(
-                 "CREATE TABLE windows (id %PK%, run_id TEXT NOT NULL REFERENCES runs(id)"
-                 " ON DELETE CASCADE, round INTEGER NOT NULL, configuration TEXT NOT NULL,"
-                 " route TEXT NOT NULL, concurrency INTEGER NOT NULL, attempt INTEGER NOT NULL,"
-                 " valid INTEGER NOT NULL, invalid_reason TEXT, flags TEXT, started_at TEXT,"
-                 " elapsed_s DOUBLE PRECISION, requests BIGINT, ok BIGINT, status_counts TEXT,"
-                 " errors TEXT, bytes_in BIGINT, bytes_out BIGINT, reconnects BIGINT,"
-                 " client_cpu_s DOUBLE PRECISION, latency_us TEXT, histogram %BLOB%,"
-                 " histogram_uncorrected %BLOB%, server_cpu_s DOUBLE PRECISION,"
-                 " server_cores_mean DOUBLE PRECISION, foreign_pct_mean DOUBLE PRECISION,"
-                 " foreign_pct_peak DOUBLE PRECISION, excluded_pct_mean DOUBLE PRECISION,"
-                 " generator_pct_mean DOUBLE PRECISION, rss_bytes_peak BIGINT,"
-                 " pss_bytes_peak BIGINT, checkpoints BIGINT, gates TEXT)"),
-             QStringLiteral("CREATE INDEX windows_run ON windows (run_id, id)"),
-             QStringLiteral("CREATE INDEX windows_cell ON windows"
-                            " (run_id, round, configuration, route, concurrency)"),
-             QStringLiteral(
-                 "CREATE TABLE intervals (window_id BIGINT NOT NULL REFERENCES windows(id)"
-                 " ON DELETE CASCADE, idx INTEGER NOT NULL, start_s DOUBLE PRECISION,"
-                 " end_s DOUBLE PRECISION, requests BIGINT, ok BIGINT, errors BIGINT,"
-                 " ok_per_s DOUBLE PRECISION, p50_us BIGINT, p99_us BIGINT, max_us BIGINT,"
-                 " server_cores DOUBLE PRECISION, foreign_pct DOUBLE PRECISION,"
-                 " excluded_pct DOUBLE PRECISION, generator_pct DOUBLE PRECISION,"
-                 " rss_bytes BIGINT, pss_bytes BIGINT, PRIMARY KEY (window_id, idx))"),
-             QStringLiteral("CREATE TABLE samples (id %PK%, window_id BIGINT NOT NULL"
-                            " REFERENCES windows(id) ON DELETE CASCADE, at_s DOUBLE PRECISION,"
-                            " series TEXT NOT NULL, sample_value DOUBLE PRECISION)"),
-             QStringLiteral("CREATE INDEX samples_window ON samples (window_id, id)"),
-             QStringLiteral("CREATE TABLE events (id %PK%, run_id TEXT NOT NULL REFERENCES"
-                            " runs(id) ON DELETE CASCADE, occurred_at TEXT, kind TEXT NOT NULL,"
-                            " detail TEXT, data TEXT)"),
-             QStringLiteral("CREATE INDEX events_run ON events (run_id, id)"),
-             QStringLiteral("CREATE TABLE server_logs (id %PK%, run_id TEXT NOT NULL REFERENCES"
-                            " runs(id) ON DELETE CASCADE, configuration TEXT NOT NULL,"
-                            " round INTEGER NOT NULL, stdout_bytes %BLOB%, stderr_bytes %BLOB%,"
-                            " written_at TEXT)"),
-             QStringLiteral("CREATE INDEX server_logs_run ON server_logs (run_id, id)"),
-         }},
-    };
-    return list;
-}
-
-const char *const kWindowColumns =
-    "run_id, round, configuration, route, concurrency, attempt, valid, invalid_reason, flags,"
-    " started_at, elapsed_s, requests, ok, status_counts, errors, bytes_in, bytes_out,"
-    " reconnects, client_cpu_s, latency_us, histogram, histogram_uncorrected, server_cpu_s,"
-    " server_cores_mean, foreign_pct_mean, foreign_pct_peak, excluded_pct_mean,"
-    " generator_pct_mean, rss_bytes_peak, pss_bytes_peak, checkpoints, gates";
-const int kWindowColumnCount = 32;
-
-const char *const kIntervalColumns =
-    "window_id, idx, start_s, end_s, requests, ok, errors, ok_per_s, p50_us, p99_us, max_us,"
-    " server_cores, foreign_pct, excluded_pct, generator_pct, rss_bytes, pss_bytes";
-const int kIntervalColumnCount = 17;
-
-const char *const kRunColumns =
-    "id, plan_path, plan_text, plan_sha256, profile, only_configurations, route_filter,"
-    " started_at, finished_at, status, environment, file_hashes";
-const int kRunColumnCount = 12;
-
-QString placeholders(int count)
-{
-    QStringList marks;
-    for (int i = 0; i < count; ++i)
-        marks << QStringLiteral("?");
-    return marks.join(QLatin1Char(','));
-}
-
-QString timeText(const QDateTime &time)
-{
-    if (!time.isValid())
-        return QString();
-    return time.toUTC().toString(Qt::ISODateWithMs);
-}
-
-QDateTime timeFrom(const QVariant &value)
-{
-    const QString text = value.toString();
-    if (text.isEmpty())
-        return QDateTime();
-    return QDateTime::fromString(text, Qt::ISODateWithMs);
-}
-
-// NOT NULL text columns must not receive a null QString (which Qt binds as NULL).
-QVariant text(const QString &value)
-{
-    return value.isNull() ? QVariant(QString(QLatin1String(""))) : QVariant(value);
-}
-
-QString jsonText(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
-QString jsonText(const QStringList &list)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(list)).toJson(QJsonDocument::Compact));
-}
-
-QJsonObject objectFrom(const QVariant &value)
-{
-    return QJsonDocument::fromJson(value.toString().toUtf8()).object();
-}
-
-QStringList listFrom(const QVariant &value)
-{
-    QStringList list;
-    const QJsonArray array = QJsonDocument::fromJson(value.toString().toUtf8()).array();
-    for (const QJsonValue &item : array)
-        list << item.toString();
-    return list;
-}
+const QString kRunsTable = QStringLiteral("runs");
+const QString kWindowsTable = QStringLiteral("windows");
 
 bool knownStatus(const QString &status)
 {
     return status == kStatusRunning || status == kStatusFinished || status == kStatusFailed ||
-           status == kStatusInterrupted;
+           status == kStatusInterrupted || status == kStatusIncomplete;
 }
 
-bool isPostgresUrl(const QString &location)
+// "mysql" for "mysql://x"; empty for a file path (which may contain ':' but not "scheme://").
+QString urlScheme(const QString &location)
 {
-    return location.startsWith(QLatin1String("postgresql://")) ||
-           location.startsWith(QLatin1String("postgres://"));
+    static const QRegularExpression re(QStringLiteral("^([A-Za-z][A-Za-z0-9+.-]*)://"));
+    return re.match(location).captured(1).toLower();
 }
 
-RunRecord runFrom(const QSqlQuery &q)
+bool isPostgresScheme(const QString &scheme)
 {
-    RunRecord r;
-    int c = 0;
-    r.id = q.value(c++).toString();
-    r.planPath = q.value(c++).toString();
-    r.planText = q.value(c++).toByteArray();
-    r.planSha256 = q.value(c++).toByteArray();
-    r.profile = q.value(c++).toString();
-    r.only = listFrom(q.value(c++));
-    r.routes = listFrom(q.value(c++));
-    r.startedAt = timeFrom(q.value(c++));
-    r.finishedAt = timeFrom(q.value(c++));
-    r.status = q.value(c++).toString();
-    r.environment = objectFrom(q.value(c++));
-    r.fileHashes = objectFrom(q.value(c++));
-    r.windowCount = q.value(c++).toLongLong();
-    r.validWindowCount = q.value(c++).toLongLong();
-    return r;
+    return scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres");
+}
+
+// The URL without its password (user:password@ or ?password=), safe to show and log.
+QString redactedUrl(const QString &location, const QString &scheme)
+{
+    QUrl shown(location, QUrl::StrictMode);
+    if (!shown.isValid())
+        return scheme + QStringLiteral("://(not a valid URL)");
+    shown.setPassword(QString());
+    QUrlQuery query(shown);
+    query.removeAllQueryItems(QStringLiteral("password"));
+    shown.setQuery(query);
+    return shown.toString();
+}
+
+// An SQLite URI for `path` with `parameters` ("mode=rw"); '?', '#' and '%' in the path are
+// percent-encoded, so any file name survives.
+QString sqliteUri(const QString &path, const QString &parameters)
+{
+    return QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toString(QUrl::FullyEncoded) +
+           QLatin1Char('?') + parameters;
+}
+
+sb::Error statusError(const QString &where, const QString &status)
+{
+    return sb::qtError(QStringLiteral("store.status"), where,
+                       QStringLiteral("unknown run status \"%1\"").arg(status));
+}
+
+sb::Error runNotFound(const QString &where, const QString &runId)
+{
+    return sb::qtError(QStringLiteral("store.not-found"), where,
+                       QStringLiteral("no run \"%1\"").arg(runId));
 }
 
 } // namespace
@@ -216,69 +98,160 @@ QString RunStore::newRunId(const QDateTime &now)
 
 sb::Result<std::unique_ptr<RunStore>> RunStore::open(const QString &location, OpenMode mode)
 {
-    Q_UNUSED(mode) // Create, Existing and ReadOnly behave alike so far
     static std::atomic<quint64> connectionCounter{0};
     std::unique_ptr<RunStore> store(new RunStore);
+    store->m_mode = mode;
     store->m_connectionName =
         QStringLiteral("sb-runstore-%1").arg(connectionCounter.fetch_add(1) + 1);
     const QString where = location.isEmpty() ? defaultLocation() : location;
+    const QString scheme = urlScheme(where);
 
-    if (isPostgresUrl(where)) {
-        store->m_backend = Backend::Postgres;
-        QUrl url(where, QUrl::StrictMode);
-        QUrl shown = url;
-        shown.setPassword(QString());
-        QUrlQuery shownQuery(shown);
-        shownQuery.removeAllQueryItems(QStringLiteral("password"));
-        shown.setQuery(shownQuery);
-        store->m_display = shown.toString();
-        if (!url.isValid() || url.host().isEmpty())
-            return sb::qtError(QStringLiteral("store.open"), store->m_display,
-                               QStringLiteral("not a valid PostgreSQL URL (expected "
-                                              "postgresql://user:password@host:port/dbname)"));
-        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-            return sb::qtError(QStringLiteral("store.open"), store->m_display,
-                               QStringLiteral("the Qt PostgreSQL driver (QPSQL) is not installed"));
-        store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), store->m_connectionName);
-        store->m_db.setHostName(url.host());
-        store->m_db.setPort(url.port(5432));
-        store->m_db.setUserName(url.userName());
-        store->m_db.setPassword(url.password());
-        QString database = url.path();
-        if (database.startsWith(QLatin1Char('/')))
-            database.remove(0, 1);
-        store->m_db.setDatabaseName(database);
-        QStringList options;
-        const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
-        for (const auto &item : items)
-            options << item.first + QLatin1Char('=') + item.second;
-        store->m_db.setConnectOptions(options.join(QLatin1Char(';')));
+    if (scheme.isEmpty()) {
+        if (sb::Status s = store->connectSqlite(where); !s)
+            return s.error();
+    } else if (isPostgresScheme(scheme)) {
+        if (sb::Status s = store->connectPostgres(where); !s)
+            return s.error();
     } else {
-        store->m_backend = Backend::Sqlite;
-        store->m_display = where;
-        const QFileInfo info(where);
-        if (info.isDir())
-            return sb::qtError(QStringLiteral("store.open"), where,
-                               QStringLiteral("is a directory, not a store file"));
-        if (!QDir().mkpath(info.absolutePath()))
-            return sb::qtError(
-                QStringLiteral("store.open"), where,
-                QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
-        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
-            return sb::qtError(QStringLiteral("store.open"), where,
-                               QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed"));
-        store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->m_connectionName);
-        store->m_db.setDatabaseName(where);
-        store->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+        return sb::qtError(QStringLiteral("store.scheme"), redactedUrl(where, scheme),
+                           QStringLiteral("unknown store scheme \"%1://\": a store is a SQLite "
+                                          "file path or a postgresql:// URL")
+                               .arg(scheme));
     }
-
-    if (!store->m_db.open())
-        return store->dbError(QStringLiteral("store.open"), QString());
+    // Nothing has been written yet: a missing or foreign store is refused before the first write.
+    const sb::Result<int> version = store->readSchemaVersion();
+    if (!version)
+        return version.error();
+    if (sb::Status s = store->checkVersion(*version); !s)
+        return s.error();
     if (sb::Status s = store->initialise(); !s)
         return s.error();
+    if (mode == OpenMode::ReadOnly) {
+        store->m_schemaVersion = *version;
+        return store;
+    }
     if (sb::Status s = store->migrate(); !s)
         return s.error();
     return store;
+}
+
+sb::Status RunStore::connectSqlite(const QString &path)
+{
+    m_backend = Backend::Sqlite;
+    m_display = path;
+    const QFileInfo info(path);
+    if (info.isDir())
+        return sb::qtError(QStringLiteral("store.open"), path,
+                           QStringLiteral("is a directory, not a store file"));
+    if (m_mode != OpenMode::Create && !info.exists())
+        return sb::qtError(QStringLiteral("store.missing"), path,
+                           QStringLiteral("no run store here (the file does not exist)"));
+    if (m_mode == OpenMode::Create && !QDir().mkpath(info.absolutePath()))
+        return sb::qtError(
+            QStringLiteral("store.open"), path,
+            QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
+        return sb::qtError(QStringLiteral("store.open"), path,
+                           QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed"));
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    const QString busy = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+    switch (m_mode) {
+    case OpenMode::Create:
+        return openSqliteFile(path, busy);
+    case OpenMode::Existing: // mode=rw: never creates the file, even if it vanished meanwhile
+        return openSqliteFile(sqliteUri(path, QStringLiteral("mode=rw")),
+                              busy + QStringLiteral(";QSQLITE_OPEN_URI"));
+    case OpenMode::ReadOnly:
+        break;
+    }
+    return openSqliteReadOnly(path,
+                              busy + QStringLiteral(";QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY"));
+}
+
+sb::Status RunStore::openSqliteReadOnly(const QString &path, const QString &options)
+{
+    const sb::Status s = openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro")), options);
+    if (s)
+        return s;
+    // Reading a WAL database needs its -shm index, which SQLite cannot create in a directory we
+    // cannot write. With no -wal (or an empty one) beside the file, no writer is active (a writer
+    // keeps a -shm, which would have let the read above succeed) and every commit is in the file
+    // itself, so reading it as immutable (no locks, no index) sees all of it.
+    const QFileInfo wal(path + QStringLiteral("-wal"));
+    if (!wal.exists() || wal.size() == 0)
+        return openSqliteFile(sqliteUri(path, QStringLiteral("mode=ro&immutable=1")), options);
+    sb::Error e = s.error();
+    e.detail += " (its write-ahead log " + wal.fileName().toStdString() +
+                " holds commits that cannot be read without its -shm index, which cannot be"
+                " created here; open the store once with a writing command, or where the"
+                " directory is writable)";
+    return e;
+}
+
+// Opens (or reopens) the connection and reads once: the first read of a file that is not SQLite
+// fails here, before anything is written.
+sb::Status RunStore::openSqliteFile(const QString &name, const QString &options)
+{
+    if (m_db.isOpen())
+        m_db.close();
+    m_db.setDatabaseName(name);
+    m_db.setConnectOptions(options);
+    if (!m_db.open())
+        return dbError(QStringLiteral("store.open"), QString());
+    QSqlQuery probe(m_db);
+    if (!probe.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master")))
+        return sb::qtError(
+            QStringLiteral("store.open"), m_display,
+            QStringLiteral("not a readable SQLite database (%1)").arg(probe.lastError().text()));
+    return sb::Ok{};
+}
+
+sb::Status RunStore::connectPostgres(const QString &location)
+{
+    m_backend = Backend::Postgres;
+    m_display = redactedUrl(location, urlScheme(location));
+    const QUrl url(location, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty())
+        return sb::qtError(QStringLiteral("store.open"), m_display,
+                           QStringLiteral("not a valid PostgreSQL URL (expected "
+                                          "postgresql://user:password@host:port/dbname)"));
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return sb::qtError(QStringLiteral("store.open"), m_display,
+                           QStringLiteral("the Qt PostgreSQL driver (QPSQL) is not installed"));
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    m_db.setHostName(url.host());
+    m_db.setPort(url.port(5432));
+    m_db.setUserName(url.userName());
+    m_db.setPassword(url.password());
+    QString database = url.path();
+    if (database.startsWith(QLatin1Char('/')))
+        database.remove(0, 1);
+    m_db.setDatabaseName(database);
+    QStringList options;
+    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
+    for (const auto &item : items)
+        options << item.first + QLatin1Char('=') + item.second;
+    m_db.setConnectOptions(options.join(QLatin1Char(';')));
+    if (!m_db.open())
+        return dbError(QStringLiteral("store.open"), QString());
+    return sb::Ok{};
+}
+
+sb::Status RunStore::checkVersion(int version) const
+{
+    if (version > latestSchemaVersion())
+        return sb::qtError(QStringLiteral("store.too-new"), m_display,
+                           QStringLiteral("the store has schema version %1 but this Stackbench "
+                                          "knows only up to version %2; use a newer Stackbench")
+                               .arg(version)
+                               .arg(latestSchemaVersion()));
+    if (version == 0 && m_mode != OpenMode::Create)
+        return sb::qtError(QStringLiteral("store.missing"), m_display,
+                           m_backend == Backend::Postgres
+                               ? QStringLiteral("no run store in this database (no table "
+                                                "schema_version)")
+                               : QStringLiteral("no run store here (the file is empty)"));
+    return sb::Ok{};
 }
 
 RunStore::~RunStore()
@@ -292,34 +265,33 @@ RunStore::~RunStore()
 
 sb::Status RunStore::initialise()
 {
+    const QString code = QStringLiteral("store.open");
     if (m_backend == Backend::Postgres) {
         // Quiet NOTICEs (e.g. about implicit indexes) that libpq would print to stderr.
-        return exec(QStringLiteral("SET client_min_messages TO WARNING"), QString(),
-                    QStringLiteral("store.open"));
+        if (sb::Status s =
+                exec(QStringLiteral("SET client_min_messages TO WARNING"), QString(), code);
+            !s)
+            return s;
+        if (m_mode == OpenMode::ReadOnly)
+            return exec(QStringLiteral("SET default_transaction_read_only = on"), QString(), code);
+        return sb::Ok{};
     }
-    // The first read of a file that is not SQLite fails here, before anything is written.
-    QSqlQuery probe(m_db);
-    if (!probe.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master")))
-        return sb::qtError(
-            QStringLiteral("store.open"), m_display,
-            QStringLiteral("not a readable SQLite database (%1)").arg(probe.lastError().text()));
-    probe.finish();
+    if (m_mode == OpenMode::ReadOnly) // the file stays as it is, journal mode included
+        return exec(QStringLiteral("PRAGMA query_only = ON"), QString(), code);
     QSqlQuery wal(m_db);
     if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next())
-        return sqlError(QStringLiteral("store.open"), QString(), wal);
-    const QString mode = wal.value(0).toString();
+        return sqlError(code, QString(), wal);
+    const QString journal = wal.value(0).toString();
     wal.finish();
-    if (mode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return sb::qtError(QStringLiteral("store.open"), m_display,
+    if (journal.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return sb::qtError(code, m_display,
                            QStringLiteral("SQLite refused WAL mode (journal mode stays \"%1\"); "
                                           "the file system may not support shared memory")
-                               .arg(mode));
+                               .arg(journal));
     // FULL: a committed window also survives a power cut, not only a killed process; one fsync
     // per window costs nothing next to a window's seconds.
     for (const char *pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
-        if (sb::Status s =
-                exec(QString::fromLatin1(pragma), QString(), QStringLiteral("store.open"));
-            !s)
+        if (sb::Status s = exec(QString::fromLatin1(pragma), QString(), code); !s)
             return s;
     }
     return sb::Ok{};
@@ -361,25 +333,13 @@ sb::Result<int> RunStore::readSchemaVersion()
 
 sb::Status RunStore::migrate()
 {
-    const QString blob =
-        m_backend == Backend::Postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB");
-    const QString pk = m_backend == Backend::Postgres ? QStringLiteral("BIGSERIAL PRIMARY KEY")
-                                                      : QStringLiteral("INTEGER PRIMARY KEY");
-    const QString table = QStringLiteral("schema_version");
-    auto tooNew = [this](int version) {
-        return sb::qtError(QStringLiteral("store.too-new"), m_display,
-                           QStringLiteral("the store has schema version %1 but this Stackbench "
-                                          "knows only up to version %2; use a newer Stackbench")
-                               .arg(version)
-                               .arg(latestSchemaVersion()));
-    };
     // Up to date: no lock taken, so that opening never waits for a writer.
     {
         const sb::Result<int> current = readSchemaVersion();
         if (!current)
             return current.error();
-        if (*current > latestSchemaVersion())
-            return tooNew(*current);
+        if (sb::Status s = checkVersion(*current); !s)
+            return s;
         if (*current == latestSchemaVersion()) {
             m_schemaVersion = *current;
             return sb::Ok{};
@@ -388,72 +348,78 @@ sb::Status RunStore::migrate()
     // One transaction per step. Each takes the write lock first and re-reads the version, so
     // two programs opening a new store at once apply every step exactly once.
     for (;;) {
-        if (m_backend == Backend::Postgres) {
-            if (sb::Status s = beginTransaction(table); !s)
-                return s;
-            QSqlQuery lock(m_db);
-            if (!lock.exec(QStringLiteral("SELECT pg_advisory_xact_lock(5362)"))) {
-                sb::Error e = sqlError(QStringLiteral("store.migrate"), table, lock);
-                lock.finish();
-                rollbackTransaction();
-                return e;
-            }
-            lock.finish();
-        } else if (sb::Status s =
-                       exec(QStringLiteral("BEGIN IMMEDIATE"), table, QStringLiteral("store.open"));
-                   !s) {
+        if (sb::Status s = lockForMigration(); !s)
             return s;
-        }
         const sb::Result<int> current = readSchemaVersion();
-        if (!current) {
+        sb::Status checked = current ? checkVersion(*current) : sb::Status(current.error());
+        if (!checked) {
             rollbackTransaction();
-            return current.error();
+            return checked;
         }
-        if (*current > latestSchemaVersion()) {
-            rollbackTransaction();
-            return tooNew(*current);
-        }
-        const Migration *next = nullptr;
-        for (const Migration &m : migrations()) {
-            if (m.version > *current) {
-                next = &m;
-                break;
-            }
-        }
-        if (!next) {
+        if (*current == latestSchemaVersion()) {
             rollbackTransaction(); // nothing was written
             m_schemaVersion = *current;
             return sb::Ok{};
         }
-        for (QString sql : next->statements) {
-            sql.replace(QLatin1String("%BLOB%"), blob).replace(QLatin1String("%PK%"), pk);
-            QSqlQuery q(m_db);
-            if (!q.exec(sql)) {
-                sb::Error e = sqlError(QStringLiteral("store.migrate"), QString(), q);
-                e.detail = QStringLiteral("migration to schema version %1 failed: %2")
-                               .arg(next->version)
-                               .arg(sb::qtDetail(e))
-                               .toStdString();
-                q.finish();
-                rollbackTransaction();
-                return e;
-            }
+        if (sb::Status s = migrateStep(*current); !s)
+            return s;
+    }
+}
+
+// Begins the transaction of one migration step holding the write lock.
+sb::Status RunStore::lockForMigration()
+{
+    const QString table = QStringLiteral("schema_version");
+    if (m_backend == Backend::Sqlite)
+        return exec(QStringLiteral("BEGIN IMMEDIATE"), table, QStringLiteral("store.open"));
+    if (sb::Status s = beginTransaction(table); !s)
+        return s;
+    QSqlQuery lock(m_db);
+    if (!lock.exec(QStringLiteral("SELECT pg_advisory_xact_lock(5362)"))) {
+        sb::Error e = sqlError(QStringLiteral("store.migrate"), table, lock);
+        lock.finish();
+        rollbackTransaction();
+        return e;
+    }
+    return sb::Ok{};
+}
+
+// Applies the step after `current` inside the transaction lockForMigration() began, and commits
+// it; on failure rolls it back.
+sb::Status RunStore::migrateStep(int current)
+{
+    const Migration *next = nullptr;
+    for (const Migration &m : migrations()) {
+        if (m.version > current) {
+            next = &m;
+            break;
         }
+    }
+    auto fail = [&](sb::Error e) -> sb::Status {
+        e.detail = QStringLiteral("migration to schema version %1 failed: %2")
+                       .arg(next->version)
+                       .arg(sb::qtDetail(e))
+                       .toStdString();
+        rollbackTransaction();
+        return e;
+    };
+    for (const QString &sql : statementsFor(*next, m_backend == Backend::Postgres)) {
+        QSqlQuery q(m_db);
+        if (!q.exec(sql))
+            return fail(sqlError(QStringLiteral("store.migrate"), QString(), q));
+    }
+    const QString table = QStringLiteral("schema_version");
+    {
         QSqlQuery q(m_db);
         q.prepare(QStringLiteral(
             "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)"));
         q.addBindValue(next->version);
         q.addBindValue(QString::fromUtf8(next->description));
         q.addBindValue(timeText(QDateTime::currentDateTimeUtc()));
-        if (sb::Status s = exec(q, table, QStringLiteral("store.migrate")); !s) {
-            q.finish();
-            rollbackTransaction();
-            return s;
-        }
-        q.finish();
-        if (sb::Status s = commitTransaction(table); !s)
-            return s;
+        if (!q.exec())
+            return fail(sqlError(QStringLiteral("store.migrate"), table, q));
     }
+    return commitTransaction(table);
 }
 
 // --- helpers ---
@@ -471,6 +437,15 @@ sb::Error RunStore::dbError(const QString &code, const QString &table) const
     const QString where =
         table.isEmpty() ? m_display : m_display + QStringLiteral(" (table %1)").arg(table);
     return sb::qtError(code, where, m_db.lastError().text());
+}
+
+sb::Status RunStore::writable(const QString &table) const
+{
+    if (m_mode != OpenMode::ReadOnly)
+        return sb::Ok{};
+    return sb::qtError(QStringLiteral("store.read-only"),
+                       m_display + QStringLiteral(" (table %1)").arg(table),
+                       QStringLiteral("the store was opened read-only"));
 }
 
 sb::Status RunStore::exec(QSqlQuery &query, const QString &table, const QString &code) const
@@ -505,6 +480,9 @@ sb::Status RunStore::commitTransaction(const QString &table)
     return sb::Ok{};
 }
 
+// Only ever called on a path that already returns an error: that error is the one to report,
+// and a failed rollback leaves nothing committed either (the connection discards the
+// transaction when it closes).
 void RunStore::rollbackTransaction()
 {
     m_db.rollback();
@@ -531,35 +509,38 @@ sb::Result<qint64> RunStore::insertReturningId(QSqlQuery &query, const QString &
 
 sb::Status RunStore::createRun(const RunRecord &run)
 {
-    const QString table = QStringLiteral("runs");
-    const QString status = run.status.isEmpty() ? QString(kStatusRunning) : run.status;
-    if (!knownStatus(status))
-        return sb::qtError(QStringLiteral("store.status"), m_display,
-                           QStringLiteral("unknown run status \"%1\"").arg(status));
+    if (sb::Status s = writable(kRunsTable); !s)
+        return s;
+    RunRecord stored = run;
+    if (stored.status.isEmpty())
+        stored.status = kStatusRunning;
+    if (!knownStatus(stored.status))
+        return statusError(m_display, stored.status);
     QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO runs (%1) VALUES (%2)")
-                  .arg(QLatin1String(kRunColumns), placeholders(kRunColumnCount)));
-    q.addBindValue(text(run.id));
-    q.addBindValue(run.planPath);
-    q.addBindValue(run.planText);
-    q.addBindValue(run.planSha256);
-    q.addBindValue(run.profile);
-    q.addBindValue(jsonText(run.only));
-    q.addBindValue(jsonText(run.routes));
-    q.addBindValue(timeText(run.startedAt));
-    q.addBindValue(timeText(run.finishedAt));
-    q.addBindValue(status);
-    q.addBindValue(jsonText(run.environment));
-    q.addBindValue(jsonText(run.fileHashes));
-    return exec(q, table, QStringLiteral("store.write"));
+    q.prepare(
+        QStringLiteral("INSERT INTO runs (%1) VALUES (%2)")
+            .arg(columnList(runColumns(), latestSchemaVersion()), placeholders(runColumns())));
+    bindAll(q, runColumns(), stored);
+    return exec(q, kRunsTable, QStringLiteral("store.write"));
+}
+
+// Runs an UPDATE of one run whose values are bound, the run id last.
+sb::Status RunStore::updateRun(QSqlQuery &query, const QString &runId)
+{
+    query.addBindValue(runId);
+    if (sb::Status s = exec(query, kRunsTable, QStringLiteral("store.write")); !s)
+        return s;
+    if (query.numRowsAffected() == 0)
+        return runNotFound(m_display, runId);
+    return sb::Ok{};
 }
 
 sb::Status RunStore::updateStatus(const QString &runId, const QString &status, bool finish)
 {
-    const QString table = QStringLiteral("runs");
+    if (sb::Status s = writable(kRunsTable); !s)
+        return s;
     if (!knownStatus(status))
-        return sb::qtError(QStringLiteral("store.status"), m_display,
-                           QStringLiteral("unknown run status \"%1\"").arg(status));
+        return statusError(m_display, status);
     QSqlQuery q(m_db);
     if (finish) {
         q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
@@ -572,13 +553,7 @@ sb::Status RunStore::updateStatus(const QString &runId, const QString &status, b
         q.prepare(QStringLiteral("UPDATE runs SET status = ? WHERE id = ?"));
         q.addBindValue(status);
     }
-    q.addBindValue(runId);
-    if (sb::Status s = exec(q, table, QStringLiteral("store.write")); !s)
-        return s;
-    if (q.numRowsAffected() == 0)
-        return sb::qtError(QStringLiteral("store.not-found"), m_display,
-                           QStringLiteral("no run \"%1\"").arg(runId));
-    return sb::Ok{};
+    return updateRun(q, runId);
 }
 
 sb::Status RunStore::finishRun(const QString &runId, const QString &status)
@@ -591,155 +566,144 @@ sb::Status RunStore::setRunStatus(const QString &runId, const QString &status)
     return updateStatus(runId, status, false);
 }
 
+sb::Status RunStore::setRunner(const QString &runId, qint64 pid, const QString &host,
+                               const QString &start)
+{
+    if (sb::Status s = writable(kRunsTable); !s)
+        return s;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral(
+        "UPDATE runs SET runner_pid = ?, runner_host = ?, runner_start = ? WHERE id = ?"));
+    q.addBindValue(pid);
+    q.addBindValue(host);
+    q.addBindValue(start);
+    return updateRun(q, runId);
+}
+
 sb::Status RunStore::saveConfiguration(const QString &runId, const QString &name,
                                        const QJsonObject &info)
 {
+    const QString table = QStringLiteral("configurations");
+    if (sb::Status s = writable(table); !s)
+        return s;
     QSqlQuery q(m_db);
     // ON CONFLICT ... DO UPDATE: SQLite >= 3.24 and PostgreSQL >= 9.5 share this syntax.
     q.prepare(QStringLiteral("INSERT INTO configurations (run_id, name, info) VALUES (?, ?, ?) "
                              "ON CONFLICT (run_id, name) DO UPDATE SET info = excluded.info"));
-    q.addBindValue(text(runId));
-    q.addBindValue(text(name));
+    q.addBindValue(requiredText(runId));
+    q.addBindValue(requiredText(name));
     q.addBindValue(jsonText(info));
-    return exec(q, QStringLiteral("configurations"), QStringLiteral("store.write"));
+    return exec(q, table, QStringLiteral("store.write"));
 }
 
 sb::Result<qint64> RunStore::saveWindow(const WindowRecord &w)
 {
-    QString table = QStringLiteral("windows");
-    if (sb::Status s = beginTransaction(table); !s)
+    if (sb::Status s = writable(kWindowsTable); !s)
         return s.error();
-    auto fail = [this](const sb::Error &e) -> sb::Result<qint64> {
+    if (sb::Status s = beginTransaction(kWindowsTable); !s)
+        return s.error();
+    const sb::Result<qint64> id = insertWindow(w);
+    sb::Status details = id ? insertIntervals(*id, w.intervals) : sb::Status(id.error());
+    if (details)
+        details = insertSamples(*id, w.samples);
+    if (!details) {
         rollbackTransaction();
-        return e;
-    };
-
-    qint64 windowId = 0;
-    {
-        QSqlQuery q(m_db);
-        QString sql = QStringLiteral("INSERT INTO windows (%1) VALUES (%2)")
-                          .arg(QLatin1String(kWindowColumns), placeholders(kWindowColumnCount));
-        if (m_backend == Backend::Postgres)
-            sql += QStringLiteral(" RETURNING id");
-        q.prepare(sql);
-        q.addBindValue(text(w.runId));
-        q.addBindValue(w.round);
-        q.addBindValue(text(w.configuration));
-        q.addBindValue(text(w.route));
-        q.addBindValue(w.concurrency);
-        q.addBindValue(w.attempt);
-        q.addBindValue(w.valid ? 1 : 0);
-        q.addBindValue(w.invalidReason);
-        q.addBindValue(jsonText(w.flags));
-        q.addBindValue(timeText(w.startedAt));
-        q.addBindValue(w.elapsedS);
-        q.addBindValue(w.requests);
-        q.addBindValue(w.ok);
-        q.addBindValue(jsonText(w.statusCounts));
-        q.addBindValue(jsonText(w.errors));
-        q.addBindValue(w.bytesIn);
-        q.addBindValue(w.bytesOut);
-        q.addBindValue(w.reconnects);
-        q.addBindValue(w.clientCpuS);
-        q.addBindValue(jsonText(w.latencyUs));
-        q.addBindValue(w.histogram);
-        q.addBindValue(w.histogramUncorrected);
-        q.addBindValue(w.serverCpuS);
-        q.addBindValue(w.serverCoresMean);
-        q.addBindValue(w.foreignPctMean);
-        q.addBindValue(w.foreignPctPeak);
-        q.addBindValue(w.excludedPctMean);
-        q.addBindValue(w.generatorPctMean);
-        q.addBindValue(w.rssBytesPeak);
-        q.addBindValue(w.pssBytesPeak);
-        q.addBindValue(w.checkpoints);
-        q.addBindValue(jsonText(w.gates));
-        sb::Result<qint64> id = insertReturningId(q, table);
-        if (!id)
-            return fail(id.error());
-        windowId = *id;
+        return details.error();
     }
-
-    if (!w.intervals.isEmpty()) {
-        table = QStringLiteral("intervals");
-        QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("INSERT INTO intervals (%1) VALUES (%2)")
-                      .arg(QLatin1String(kIntervalColumns), placeholders(kIntervalColumnCount)));
-        for (const IntervalRecord &i : w.intervals) {
-            q.addBindValue(windowId);
-            q.addBindValue(i.index);
-            q.addBindValue(i.startS);
-            q.addBindValue(i.endS);
-            q.addBindValue(i.requests);
-            q.addBindValue(i.ok);
-            q.addBindValue(i.errors);
-            q.addBindValue(i.okPerS);
-            q.addBindValue(i.p50Us);
-            q.addBindValue(i.p99Us);
-            q.addBindValue(i.maxUs);
-            q.addBindValue(i.serverCores);
-            q.addBindValue(i.foreignPct);
-            q.addBindValue(i.excludedPct);
-            q.addBindValue(i.generatorPct);
-            q.addBindValue(i.rssBytes);
-            q.addBindValue(i.pssBytes);
-            if (!q.exec())
-                return fail(sqlError(QStringLiteral("store.write"), table, q));
-        }
-    }
-
-    if (!w.samples.isEmpty()) {
-        table = QStringLiteral("samples");
-        QSqlQuery q(m_db);
-        q.prepare(QStringLiteral(
-            "INSERT INTO samples (window_id, at_s, series, sample_value) VALUES (?, ?, ?, ?)"));
-        for (const SampleRecord &s : w.samples) {
-            q.addBindValue(windowId);
-            q.addBindValue(s.atS);
-            q.addBindValue(text(s.series));
-            q.addBindValue(s.value);
-            if (!q.exec())
-                return fail(sqlError(QStringLiteral("store.write"), table, q));
-        }
-    }
-
-    if (sb::Status s = commitTransaction(QStringLiteral("windows")); !s)
+    if (sb::Status s = commitTransaction(kWindowsTable); !s)
         return s.error();
-    return windowId;
+    return id;
+}
+
+sb::Result<qint64> RunStore::insertWindow(const WindowRecord &w)
+{
+    QSqlQuery q(m_db);
+    QString sql =
+        QStringLiteral("INSERT INTO windows (%1) VALUES (%2)")
+            .arg(columnList(windowColumns(), latestSchemaVersion()), placeholders(windowColumns()));
+    if (m_backend == Backend::Postgres)
+        sql += QStringLiteral(" RETURNING id");
+    q.prepare(sql);
+    bindAll(q, windowColumns(), w);
+    return insertReturningId(q, kWindowsTable);
+}
+
+sb::Status RunStore::insertIntervals(qint64 windowId, const QVector<IntervalRecord> &intervals)
+{
+    if (intervals.isEmpty())
+        return sb::Ok{};
+    const QString table = QStringLiteral("intervals");
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO intervals (window_id, %1) VALUES (?, %2)")
+                  .arg(columnList(intervalColumns(), latestSchemaVersion()),
+                       placeholders(intervalColumns())));
+    for (const IntervalRecord &i : intervals) {
+        q.addBindValue(windowId);
+        bindAll(q, intervalColumns(), i);
+        if (!q.exec())
+            return sqlError(QStringLiteral("store.write"), table, q);
+    }
+    return sb::Ok{};
+}
+
+sb::Status RunStore::insertSamples(qint64 windowId, const QVector<SampleRecord> &samples)
+{
+    if (samples.isEmpty())
+        return sb::Ok{};
+    const QString table = QStringLiteral("samples");
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral(
+        "INSERT INTO samples (window_id, at_s, series, sample_value) VALUES (?, ?, ?, ?)"));
+    for (const SampleRecord &s : samples) {
+        q.addBindValue(windowId);
+        q.addBindValue(s.atS);
+        q.addBindValue(requiredText(s.series));
+        q.addBindValue(s.value);
+        if (!q.exec())
+            return sqlError(QStringLiteral("store.write"), table, q);
+    }
+    return sb::Ok{};
 }
 
 sb::Status RunStore::saveEvent(const EventRecord &event)
 {
+    const QString table = QStringLiteral("events");
+    if (sb::Status s = writable(table); !s)
+        return s;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral(
         "INSERT INTO events (run_id, occurred_at, kind, detail, data) VALUES (?, ?, ?, ?, ?)"));
-    q.addBindValue(text(event.runId));
+    q.addBindValue(requiredText(event.runId));
     q.addBindValue(timeText(event.at.isValid() ? event.at : QDateTime::currentDateTimeUtc()));
-    q.addBindValue(text(event.kind));
+    q.addBindValue(requiredText(event.kind));
     q.addBindValue(event.detail);
     q.addBindValue(jsonText(event.data));
-    return exec(q, QStringLiteral("events"), QStringLiteral("store.write"));
+    return exec(q, table, QStringLiteral("store.write"));
 }
 
 sb::Status RunStore::appendServerLog(const QString &runId, const QString &configuration, int round,
                                      const QByteArray &stdoutBytes, const QByteArray &stderrBytes)
 {
+    const QString table = QStringLiteral("server_logs");
+    if (sb::Status s = writable(table); !s)
+        return s;
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("INSERT INTO server_logs (run_id, configuration, round, stdout_bytes,"
                              " stderr_bytes, written_at) VALUES (?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(text(runId));
-    q.addBindValue(text(configuration));
+    q.addBindValue(requiredText(runId));
+    q.addBindValue(requiredText(configuration));
     q.addBindValue(round);
     q.addBindValue(stdoutBytes);
     q.addBindValue(stderrBytes);
     q.addBindValue(timeText(QDateTime::currentDateTimeUtc()));
-    return exec(q, QStringLiteral("server_logs"), QStringLiteral("store.write"));
+    return exec(q, table, QStringLiteral("store.write"));
 }
 
 sb::Status RunStore::deleteRun(const QString &runId)
 {
-    const QString table = QStringLiteral("runs");
-    if (sb::Status s = beginTransaction(table); !s)
+    if (sb::Status s = writable(kRunsTable); !s)
+        return s;
+    if (sb::Status s = beginTransaction(kRunsTable); !s)
         return s;
     // Children first, explicitly, so that deletion does not depend on cascades being enabled.
     const char *const statements[] = {
@@ -757,7 +721,7 @@ sb::Status RunStore::deleteRun(const QString &runId)
         q.prepare(QString::fromLatin1(sql));
         q.addBindValue(runId);
         if (!q.exec()) {
-            sb::Error e = sqlError(QStringLiteral("store.write"), table, q);
+            sb::Error e = sqlError(QStringLiteral("store.write"), kRunsTable, q);
             q.finish();
             rollbackTransaction();
             return e;
@@ -766,44 +730,52 @@ sb::Status RunStore::deleteRun(const QString &runId)
     }
     if (deletedRuns == 0) {
         rollbackTransaction();
-        return sb::qtError(QStringLiteral("store.not-found"), m_display,
-                           QStringLiteral("no run \"%1\"").arg(runId));
+        return runNotFound(m_display, runId);
     }
-    return commitTransaction(table);
+    return commitTransaction(kRunsTable);
 }
 
 // --- reading ---
 
-sb::Result<RunRecord> RunStore::run(const QString &runId) const
+// Runs matching `where` (binding `key`; empty = all), newest first, with their window counts.
+sb::Result<QVector<RunRecord>> RunStore::loadRuns(const QString &where, const QVariant &key) const
 {
     QSqlQuery q(m_db);
+    q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT %1, (SELECT COUNT(*) FROM windows w WHERE w.run_id = r.id),"
                              " (SELECT COUNT(*) FROM windows w WHERE w.run_id = r.id"
-                             " AND w.valid = 1) FROM runs r WHERE r.id = ?")
-                  .arg(QLatin1String(kRunColumns)));
-    q.addBindValue(runId);
+                             " AND w.valid = 1) FROM runs r %2"
+                             " ORDER BY r.started_at DESC, r.id DESC")
+                  .arg(columnList(runColumns(), m_schemaVersion, QStringLiteral("r.")),
+                       where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where));
+    if (!where.isEmpty())
+        q.addBindValue(key);
     if (!q.exec())
-        return sqlError(QStringLiteral("store.read"), QStringLiteral("runs"), q);
-    if (!q.next())
-        return sb::qtError(QStringLiteral("store.not-found"), m_display,
-                           QStringLiteral("no run \"%1\"").arg(runId));
-    return runFrom(q);
+        return sqlError(QStringLiteral("store.read"), kRunsTable, q);
+    QVector<RunRecord> list;
+    while (q.next()) {
+        RunRecord r;
+        const int counts = readAll(q, 0, runColumns(), m_schemaVersion, r);
+        r.windowCount = q.value(counts).toLongLong();
+        r.validWindowCount = q.value(counts + 1).toLongLong();
+        list << r;
+    }
+    return list;
+}
+
+sb::Result<RunRecord> RunStore::run(const QString &runId) const
+{
+    sb::Result<QVector<RunRecord>> list = loadRuns(QStringLiteral("r.id = ?"), runId);
+    if (!list)
+        return list.error();
+    if (list->isEmpty())
+        return runNotFound(m_display, runId);
+    return list->first();
 }
 
 sb::Result<QVector<RunRecord>> RunStore::runs() const
 {
-    QSqlQuery q(m_db);
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT %1, (SELECT COUNT(*) FROM windows w WHERE w.run_id = r.id),"
-                               " (SELECT COUNT(*) FROM windows w WHERE w.run_id = r.id"
-                               " AND w.valid = 1) FROM runs r ORDER BY r.started_at DESC,"
-                               " r.id DESC")
-                    .arg(QLatin1String(kRunColumns))))
-        return sqlError(QStringLiteral("store.read"), QStringLiteral("runs"), q);
-    QVector<RunRecord> list;
-    while (q.next())
-        list << runFrom(q);
-    return list;
+    return loadRuns(QString(), QVariant());
 }
 
 sb::Result<QVector<ConfigurationRecord>> RunStore::configurations(const QString &runId) const
@@ -831,106 +803,73 @@ sb::Result<QVector<WindowRecord>> RunStore::loadWindows(const QString &where, co
         QSqlQuery q(m_db);
         q.setForwardOnly(true);
         q.prepare(QStringLiteral("SELECT id, %1 FROM windows WHERE %2 ORDER BY id")
-                      .arg(QLatin1String(kWindowColumns), where));
+                      .arg(columnList(windowColumns(), m_schemaVersion), where));
         q.addBindValue(key);
         if (!q.exec())
-            return sqlError(QStringLiteral("store.read"), QStringLiteral("windows"), q);
+            return sqlError(QStringLiteral("store.read"), kWindowsTable, q);
         while (q.next()) {
             WindowRecord w;
-            int c = 0;
-            w.id = q.value(c++).toLongLong();
-            w.runId = q.value(c++).toString();
-            w.round = q.value(c++).toInt();
-            w.configuration = q.value(c++).toString();
-            w.route = q.value(c++).toString();
-            w.concurrency = q.value(c++).toInt();
-            w.attempt = q.value(c++).toInt();
-            w.valid = q.value(c++).toInt() != 0;
-            w.invalidReason = q.value(c++).toString();
-            w.flags = listFrom(q.value(c++));
-            w.startedAt = timeFrom(q.value(c++));
-            w.elapsedS = q.value(c++).toDouble();
-            w.requests = q.value(c++).toLongLong();
-            w.ok = q.value(c++).toLongLong();
-            w.statusCounts = objectFrom(q.value(c++));
-            w.errors = objectFrom(q.value(c++));
-            w.bytesIn = q.value(c++).toLongLong();
-            w.bytesOut = q.value(c++).toLongLong();
-            w.reconnects = q.value(c++).toLongLong();
-            w.clientCpuS = q.value(c++).toDouble();
-            w.latencyUs = objectFrom(q.value(c++));
-            w.histogram = q.value(c++).toByteArray();
-            w.histogramUncorrected = q.value(c++).toByteArray();
-            w.serverCpuS = q.value(c++).toDouble();
-            w.serverCoresMean = q.value(c++).toDouble();
-            w.foreignPctMean = q.value(c++).toDouble();
-            w.foreignPctPeak = q.value(c++).toDouble();
-            w.excludedPctMean = q.value(c++).toDouble();
-            w.generatorPctMean = q.value(c++).toDouble();
-            w.rssBytesPeak = q.value(c++).toLongLong();
-            w.pssBytesPeak = q.value(c++).toLongLong();
-            w.checkpoints = q.value(c++).toLongLong();
-            w.gates = objectFrom(q.value(c++));
+            w.id = q.value(0).toLongLong();
+            readAll(q, 1, windowColumns(), m_schemaVersion, w);
             position.insert(w.id, list.size());
             list << w;
         }
     }
     if (!withDetails || list.isEmpty())
         return list;
-
     const QString windowIds = QStringLiteral("SELECT id FROM windows WHERE %1").arg(where);
-    {
-        QSqlQuery q(m_db);
-        q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT %1 FROM intervals WHERE window_id IN (%2)"
-                                 " ORDER BY window_id, idx")
-                      .arg(QLatin1String(kIntervalColumns), windowIds));
-        q.addBindValue(key);
-        if (!q.exec())
-            return sqlError(QStringLiteral("store.read"), QStringLiteral("intervals"), q);
-        while (q.next()) {
-            const auto it = position.constFind(q.value(0).toLongLong());
-            if (it == position.constEnd())
-                continue;
-            IntervalRecord i;
-            int c = 1;
-            i.index = q.value(c++).toInt();
-            i.startS = q.value(c++).toDouble();
-            i.endS = q.value(c++).toDouble();
-            i.requests = q.value(c++).toLongLong();
-            i.ok = q.value(c++).toLongLong();
-            i.errors = q.value(c++).toLongLong();
-            i.okPerS = q.value(c++).toDouble();
-            i.p50Us = q.value(c++).toLongLong();
-            i.p99Us = q.value(c++).toLongLong();
-            i.maxUs = q.value(c++).toLongLong();
-            i.serverCores = q.value(c++).toDouble();
-            i.foreignPct = q.value(c++).toDouble();
-            i.excludedPct = q.value(c++).toDouble();
-            i.generatorPct = q.value(c++).toDouble();
-            i.rssBytes = q.value(c++).toLongLong();
-            i.pssBytes = q.value(c++).toLongLong();
-            list[*it].intervals << i;
-        }
-    }
-    {
-        QSqlQuery q(m_db);
-        q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT window_id, at_s, series, sample_value FROM samples"
-                                 " WHERE window_id IN (%1) ORDER BY window_id, id")
-                      .arg(windowIds));
-        q.addBindValue(key);
-        if (!q.exec())
-            return sqlError(QStringLiteral("store.read"), QStringLiteral("samples"), q);
-        while (q.next()) {
-            const auto it = position.constFind(q.value(0).toLongLong());
-            if (it == position.constEnd())
-                continue;
-            list[*it].samples << SampleRecord{q.value(1).toDouble(), q.value(2).toString(),
-                                              q.value(3).toDouble()};
-        }
-    }
+    if (sb::Status s = loadIntervals(windowIds, key, position, list); !s)
+        return s.error();
+    if (sb::Status s = loadSamples(windowIds, key, position, list); !s)
+        return s.error();
     return list;
+}
+
+// Appends the intervals of the windows `windowIds` selects (binding `key`) to `list`.
+sb::Status RunStore::loadIntervals(const QString &windowIds, const QVariant &key,
+                                   const QHash<qint64, qsizetype> &position,
+                                   QVector<WindowRecord> &list) const
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT window_id, %1 FROM intervals WHERE window_id IN (%2)"
+                             " ORDER BY window_id, idx")
+                  .arg(columnList(intervalColumns(), m_schemaVersion), windowIds));
+    q.addBindValue(key);
+    if (!q.exec())
+        return sqlError(QStringLiteral("store.read"), QStringLiteral("intervals"), q);
+    while (q.next()) {
+        const auto it = position.constFind(q.value(0).toLongLong());
+        if (it == position.constEnd())
+            continue;
+        IntervalRecord i;
+        readAll(q, 1, intervalColumns(), m_schemaVersion, i);
+        list[*it].intervals << i;
+    }
+    return sb::Ok{};
+}
+
+// Appends the samples of the windows `windowIds` selects (binding `key`) to `list`.
+sb::Status RunStore::loadSamples(const QString &windowIds, const QVariant &key,
+                                 const QHash<qint64, qsizetype> &position,
+                                 QVector<WindowRecord> &list) const
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT window_id, at_s, series, sample_value FROM samples"
+                             " WHERE window_id IN (%1) ORDER BY window_id, id")
+                  .arg(windowIds));
+    q.addBindValue(key);
+    if (!q.exec())
+        return sqlError(QStringLiteral("store.read"), QStringLiteral("samples"), q);
+    while (q.next()) {
+        const auto it = position.constFind(q.value(0).toLongLong());
+        if (it == position.constEnd())
+            continue;
+        list[*it].samples << SampleRecord{q.value(1).toDouble(), q.value(2).toString(),
+                                          q.value(3).toDouble()};
+    }
+    return sb::Ok{};
 }
 
 sb::Result<QVector<WindowRecord>> RunStore::windows(const QString &runId, bool withIntervals) const
@@ -1001,7 +940,7 @@ sb::Result<QVector<CellProgress>> RunStore::cellProgress(const QString &runId) c
         " ORDER BY MIN(id)"));
     q.addBindValue(runId);
     if (!q.exec())
-        return sqlError(QStringLiteral("store.read"), QStringLiteral("windows"), q);
+        return sqlError(QStringLiteral("store.read"), kWindowsTable, q);
     QVector<CellProgress> list;
     while (q.next()) {
         CellProgress p;

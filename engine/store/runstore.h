@@ -5,8 +5,9 @@
 // Backends: SQLite by default, one file (defaultLocation(): AppLocalDataLocation + "/runs.sqlite");
 // any other path selects another SQLite file; a URL "postgresql://user:pass@host:port/dbname"
 // (also "postgres://", with libpq options as query items, e.g. "?sslmode=require") selects
-// PostgreSQL. Both backends share one schema, versioned in the table schema_version and brought
-// up to date by ordered migrations, each applied in one transaction.
+// PostgreSQL. Any other "scheme://" location is an error (no "mysql://", no "file://"). Both
+// backends share one schema, versioned in the table schema_version and brought up to date by
+// ordered migrations, each applied in one transaction.
 //
 // Durability: SQLite runs in WAL mode with synchronous=FULL; each saveWindow() is one transaction,
 // so a process killed at any moment (SIGKILL included) loses at most the window in flight and
@@ -24,6 +25,7 @@
 #include "core/result.h"
 #include "store/records.h"
 
+#include <QHash>
 #include <QSqlDatabase>
 #include <QString>
 #include <QVector>
@@ -45,16 +47,29 @@ public:
     // How open() treats the location.
     enum class OpenMode
     {
-        Create,   // create the store (and its directory) when missing; read and write
-        Existing, // the store must exist ("store.missing" otherwise); read and write
-        ReadOnly  // the store must exist; nothing is written, not even a migration
+        // Create the store (and its directory) when missing; read and write; migrate.
+        Create,
+        // The store must exist ("store.missing" otherwise: nothing is created on disk, no file,
+        // directory, -wal or -shm); read and write; migrate.
+        Existing,
+        // The store must exist ("store.missing" otherwise, nothing created); no migration and no
+        // write: every writing method fails with "store.read-only". SQLite opens the file
+        // read-only (and, in a directory it cannot write and with no -wal beside the file,
+        // immutable); in a writable directory SQLite may leave its -wal/-shm index beside the
+        // file, as any reader of a WAL database does. PostgreSQL sets
+        // default_transaction_read_only. A store of an older schema is read as it is: columns it
+        // lacks read 0 / empty (schemaVersion() says which version it has).
+        ReadOnly
     };
 
-    // Opens the store at `location` (empty = defaultLocation()) as `mode` says and applies
-    // pending migrations (not in ReadOnly mode). Errors: "store.open" (cannot open or not a
-    // database, e.g. a garbage file), "store.foreign" (a database with tables but no
-    // schema_version), "store.too-new" (written by a newer Stackbench: schema version above
-    // latestSchemaVersion()), "store.migrate" (a migration failed; it was rolled back).
+    // Opens the store at `location` (empty = defaultLocation()) as `mode` says. Errors, all with
+    // where = the location without its password: "store.scheme" (a "scheme://" location other
+    // than postgresql:// or postgres://; the detail names the scheme), "store.missing" (Existing,
+    // ReadOnly: no file, an empty file, or a PostgreSQL database without a run store),
+    // "store.open" (cannot open, a directory, not a database, e.g. a garbage file),
+    // "store.foreign" (a database with tables but no schema_version), "store.too-new" (written by
+    // a newer Stackbench: schema version above latestSchemaVersion()), "store.migrate" (a
+    // migration failed; it was rolled back).
     static sb::Result<std::unique_ptr<RunStore>> open(const QString &location = QString(),
                                                       OpenMode mode = OpenMode::Create);
     // AppLocalDataLocation + "/runs.sqlite" (depends on the application and organisation names).
@@ -71,19 +86,30 @@ public:
     Backend backend() const { return m_backend; }
     // The location as given, with any password removed (safe to show and log).
     QString displayLocation() const { return m_display; }
-    // The schema version of the open store (== latestSchemaVersion() after open()).
+    // The schema version of the open store: latestSchemaVersion() after open() in Create and
+    // Existing mode; in ReadOnly mode the store's own version, which may be older.
     int schemaVersion() const { return m_schemaVersion; }
+    // The mode open() was given.
+    OpenMode mode() const { return m_mode; }
 
-    // --- writing (each call is one transaction) ---
+    // --- writing (each call is one transaction; in ReadOnly mode each fails with
+    // "store.read-only" and touches nothing) ---
 
-    // Inserts a run; an empty status means kStatusRunning. Errors: "store.status" (unknown
-    // status), "store.write" (e.g. the id exists, or the caller's id is empty).
+    // Inserts a run with its runner (runnerPid, runnerHost, runnerStart); an empty status means
+    // kStatusRunning. Errors: "store.status" (not one of the kStatus* values), "store.write"
+    // (e.g. the id exists, or the caller's id is empty).
     sb::Status createRun(const RunRecord &run);
     // Sets the status and finishedAt = now. Errors: "store.status" (unknown status),
     // "store.not-found", "store.write".
     sb::Status finishRun(const QString &runId, const QString &status);
     // Sets the status only and clears finishedAt when it is kStatusRunning (for resume).
+    // Errors: as finishRun().
     sb::Status setRunStatus(const QString &runId, const QString &status);
+    // Records the process now running the run (resume: the resuming process): its pid, host name
+    // and identity "<boot id>:<start ticks>" (run::thisProcess()). Errors: "store.not-found",
+    // "store.write".
+    sb::Status setRunner(const QString &runId, qint64 pid, const QString &host,
+                         const QString &start);
     // Inserts or replaces the configuration `name` of the run.
     sb::Status saveConfiguration(const QString &runId, const QString &name,
                                  const QJsonObject &info);
@@ -120,26 +146,48 @@ public:
 private:
     RunStore() = default;
 
+    // open(), step by step.
+    sb::Status connectSqlite(const QString &path);
+    sb::Status connectPostgres(const QString &url);
+    sb::Status openSqliteReadOnly(const QString &path, const QString &options);
+    sb::Status openSqliteFile(const QString &name, const QString &options);
+    sb::Status checkVersion(int version) const;
     sb::Status initialise();
     sb::Status migrate();
+    sb::Status migrateStep(int current);
+    sb::Status lockForMigration();
     sb::Result<int> readSchemaVersion();
+
     sb::Error sqlError(const QString &code, const QString &table, const QSqlQuery &query) const;
     sb::Error dbError(const QString &code, const QString &table) const;
+    sb::Status writable(const QString &table) const;
     sb::Status exec(QSqlQuery &query, const QString &table, const QString &code) const;
     sb::Status exec(const QString &sql, const QString &table, const QString &code);
     sb::Status beginTransaction(const QString &table);
     sb::Status commitTransaction(const QString &table);
     void rollbackTransaction();
     sb::Result<qint64> insertReturningId(QSqlQuery &query, const QString &table);
+    sb::Status updateRun(QSqlQuery &query, const QString &runId);
     sb::Status updateStatus(const QString &runId, const QString &status, bool finish);
+    sb::Result<qint64> insertWindow(const WindowRecord &window);
+    sb::Status insertIntervals(qint64 windowId, const QVector<IntervalRecord> &intervals);
+    sb::Status insertSamples(qint64 windowId, const QVector<SampleRecord> &samples);
+    sb::Result<QVector<RunRecord>> loadRuns(const QString &where, const QVariant &key) const;
     sb::Result<QVector<WindowRecord>> loadWindows(const QString &where, const QVariant &key,
                                                   bool withDetails) const;
+    sb::Status loadIntervals(const QString &windowIds, const QVariant &key,
+                             const QHash<qint64, qsizetype> &position,
+                             QVector<WindowRecord> &list) const;
+    sb::Status loadSamples(const QString &windowIds, const QVariant &key,
+                           const QHash<qint64, qsizetype> &position,
+                           QVector<WindowRecord> &list) const;
 
     Backend m_backend = Backend::Sqlite;
     QString m_connectionName;
     QString m_display;
     QSqlDatabase m_db;
     int m_schemaVersion = 0;
+    OpenMode m_mode = OpenMode::Create;
 };
 
 } // namespace sb::store

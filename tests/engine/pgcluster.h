@@ -2,7 +2,7 @@
 
 // A throwaway PostgreSQL cluster for tests that need a real server: initdb into a temporary
 // directory, pg_ctl start on a free loopback port (trust authentication, fsync off), immediate
-// stop when destroyed. Shared by tst_runstore and tst_hookrunner.
+// stop when destroyed. Shared by tst_runstore, tst_hookrunner and tst_runner.
 
 #include <QDir>
 #include <QFile>
@@ -75,9 +75,13 @@ public:
     quint16 port() const { return m_port; }
 
     // The password is ignored by trust authentication; it is there to check it never leaks.
-    QString url() const
+    QString url() const { return url(QStringLiteral("postgres")); }
+    // The same for another database of the cluster (the caller creates it).
+    QString url(const QString &database) const
     {
-        return QStringLiteral("postgresql://postgres:s3cret-pw@127.0.0.1:%1/postgres").arg(m_port);
+        return QStringLiteral("postgresql://postgres:s3cret-pw@127.0.0.1:%1/%2")
+            .arg(m_port)
+            .arg(database);
     }
 
 private:

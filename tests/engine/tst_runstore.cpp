@@ -7,6 +7,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
 #include <netinet/in.h>
@@ -33,6 +35,179 @@ namespace {
 
 const char *const kCrashStoreEnv = "STACKBENCH_TEST_CRASH_STORE";
 const char *const kCrashRunId = "20260101-000000-c0de";
+const char *const kReadOnlyStoreEnv = "STACKBENCH_TEST_READONLY_STORE";
+
+using Mode = RunStore::OpenMode;
+
+const char *modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Create:
+        return "create";
+    case Mode::Existing:
+        return "existing";
+    case Mode::ReadOnly:
+        return "read-only";
+    }
+    return "?";
+}
+
+QString errorText(const sb::Error &e)
+{
+    return sb::qtCode(e) + QStringLiteral(" ") + sb::qtText(e);
+}
+
+// Every entry under `root` (relative path, kind, size, permissions), sorted: a snapshot that
+// shows an open created, removed or changed nothing on disk.
+QStringList tree(const QString &root)
+{
+    QStringList entries;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        entries << QStringLiteral("%1 %2 %3 %4")
+                       .arg(QDir(root).relativeFilePath(info.filePath()),
+                            info.isDir() ? QStringLiteral("dir") : QStringLiteral("file"))
+                       .arg(info.isDir() ? 0 : info.size())
+                       .arg(int(info.permissions()), 0, 16);
+    }
+    entries.sort();
+    return entries;
+}
+
+template<typename T> sb::Status statusOf(const sb::Result<T> &result)
+{
+    return result.ok() ? sb::Status(sb::Ok{}) : sb::Status(result.error());
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The QSqlDatabase a just-opened RunStore uses (the newest "sb-runstore-N" connection), to
+// prove that the connection itself refuses writes, not only RunStore's own check.
+QSqlDatabase storeConnection()
+{
+    QString newest;
+    int newestNumber = -1;
+    for (const QString &name : QSqlDatabase::connectionNames()) {
+        if (!name.startsWith(QLatin1String("sb-runstore-")))
+            continue;
+        const int number = name.mid(12).toInt();
+        if (number > newestNumber) {
+            newestNumber = number;
+            newest = name;
+        }
+    }
+    return QSqlDatabase::database(newest, false);
+}
+
+// Schema version 1 exactly as the first release created it, with one run, one window and one
+// interval in it, so that migrations start from a real old store. Empty on success.
+QString writeSchemaVersion1(QSqlDatabase db, bool postgres)
+{
+    const QString blob = postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB");
+    const QString pk =
+        postgres ? QStringLiteral("BIGSERIAL PRIMARY KEY") : QStringLiteral("INTEGER PRIMARY KEY");
+    QStringList statements = {
+        QStringLiteral("CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+                       " description TEXT NOT NULL, applied_at TEXT NOT NULL)"),
+        QStringLiteral("CREATE TABLE runs (id TEXT PRIMARY KEY, plan_path TEXT, plan_text %BLOB%,"
+                       " plan_sha256 %BLOB%, profile TEXT, only_configurations TEXT,"
+                       " route_filter TEXT, started_at TEXT, finished_at TEXT,"
+                       " status TEXT NOT NULL, environment TEXT, file_hashes TEXT)"),
+        QStringLiteral("CREATE TABLE configurations (run_id TEXT NOT NULL REFERENCES runs(id)"
+                       " ON DELETE CASCADE, name TEXT NOT NULL, info TEXT,"
+                       " PRIMARY KEY (run_id, name))"),
+        QStringLiteral(
+            "CREATE TABLE windows (id %PK%, run_id TEXT NOT NULL REFERENCES runs(id)"
+            " ON DELETE CASCADE, round INTEGER NOT NULL, configuration TEXT NOT NULL,"
+            " route TEXT NOT NULL, concurrency INTEGER NOT NULL, attempt INTEGER NOT NULL,"
+            " valid INTEGER NOT NULL, invalid_reason TEXT, flags TEXT, started_at TEXT,"
+            " elapsed_s DOUBLE PRECISION, requests BIGINT, ok BIGINT, status_counts TEXT,"
+            " errors TEXT, bytes_in BIGINT, bytes_out BIGINT, reconnects BIGINT,"
+            " client_cpu_s DOUBLE PRECISION, latency_us TEXT, histogram %BLOB%,"
+            " histogram_uncorrected %BLOB%, server_cpu_s DOUBLE PRECISION,"
+            " server_cores_mean DOUBLE PRECISION, foreign_pct_mean DOUBLE PRECISION,"
+            " foreign_pct_peak DOUBLE PRECISION, excluded_pct_mean DOUBLE PRECISION,"
+            " generator_pct_mean DOUBLE PRECISION, rss_bytes_peak BIGINT,"
+            " pss_bytes_peak BIGINT, checkpoints BIGINT, gates TEXT)"),
+        QStringLiteral("CREATE INDEX windows_run ON windows (run_id, id)"),
+        QStringLiteral("CREATE INDEX windows_cell ON windows"
+                       " (run_id, round, configuration, route, concurrency)"),
+        QStringLiteral("CREATE TABLE intervals (window_id BIGINT NOT NULL REFERENCES windows(id)"
+                       " ON DELETE CASCADE, idx INTEGER NOT NULL, start_s DOUBLE PRECISION,"
+                       " end_s DOUBLE PRECISION, requests BIGINT, ok BIGINT, errors BIGINT,"
+                       " ok_per_s DOUBLE PRECISION, p50_us BIGINT, p99_us BIGINT, max_us BIGINT,"
+                       " server_cores DOUBLE PRECISION, foreign_pct DOUBLE PRECISION,"
+                       " excluded_pct DOUBLE PRECISION, generator_pct DOUBLE PRECISION,"
+                       " rss_bytes BIGINT, pss_bytes BIGINT, PRIMARY KEY (window_id, idx))"),
+        QStringLiteral("CREATE TABLE samples (id %PK%, window_id BIGINT NOT NULL"
+                       " REFERENCES windows(id) ON DELETE CASCADE, at_s DOUBLE PRECISION,"
+                       " series TEXT NOT NULL, sample_value DOUBLE PRECISION)"),
+        QStringLiteral("CREATE INDEX samples_window ON samples (window_id, id)"),
+        QStringLiteral("CREATE TABLE events (id %PK%, run_id TEXT NOT NULL REFERENCES"
+                       " runs(id) ON DELETE CASCADE, occurred_at TEXT, kind TEXT NOT NULL,"
+                       " detail TEXT, data TEXT)"),
+        QStringLiteral("CREATE INDEX events_run ON events (run_id, id)"),
+        QStringLiteral("CREATE TABLE server_logs (id %PK%, run_id TEXT NOT NULL REFERENCES"
+                       " runs(id) ON DELETE CASCADE, configuration TEXT NOT NULL,"
+                       " round INTEGER NOT NULL, stdout_bytes %BLOB%, stderr_bytes %BLOB%,"
+                       " written_at TEXT)"),
+        QStringLiteral("CREATE INDEX server_logs_run ON server_logs (run_id, id)"),
+        QStringLiteral("INSERT INTO schema_version VALUES (1, 'runs, configurations, windows,"
+                       " intervals, samples, events, server logs', '2026-11-01T00:00:00.000Z')"),
+        QStringLiteral("INSERT INTO runs (id, plan_path, profile, only_configurations,"
+                       " route_filter, started_at, finished_at, status, environment, file_hashes)"
+                       " VALUES ('20261101-000000-0001', 'old.json', 'quick', '[]', '[]',"
+                       " '2026-11-01T00:00:00.000Z', '2026-11-01T00:10:00.000Z', 'finished',"
+                       " '{}', '{}')"),
+        QStringLiteral("INSERT INTO windows (run_id, round, configuration, route, concurrency,"
+                       " attempt, valid, started_at, elapsed_s, requests, ok, status_counts,"
+                       " errors, latency_us, gates) VALUES ('20261101-000000-0001', 0, 'A', '/',"
+                       " 8, 0, 1, '2026-11-01T00:01:00.000Z', 3.5, 700, 700, '{}', '{}', '{}',"
+                       " '{}')"),
+        QStringLiteral("INSERT INTO intervals (window_id, idx, start_s, end_s, requests, ok)"
+                       " VALUES ((SELECT MAX(id) FROM windows), 0, 0, 1, 200, 200)"),
+    };
+    for (QString sql : statements) {
+        sql.replace(QLatin1String("%BLOB%"), blob).replace(QLatin1String("%PK%"), pk);
+        QSqlQuery q(db);
+        if (!q.exec(sql))
+            return q.lastError().text() + QStringLiteral(" in ") + sql;
+    }
+    return QString();
+}
+
+// What a store of schema version 1 written by writeSchemaVersion1() reads back as; the columns
+// version 2 added read 0 / empty.
+void checkVersion1Data(const RunStore &store)
+{
+    const auto runs = store.runs();
+    QVERIFY2(runs.ok(), qPrintable(runs.ok() ? QString() : errorText(runs.error())));
+    QCOMPARE(runs->size(), 1);
+    const RunRecord &run = runs->first();
+    QCOMPARE(run.id, QStringLiteral("20261101-000000-0001"));
+    QCOMPARE(run.status, QString(kStatusFinished));
+    QCOMPARE(run.finishedAt, QDateTime(QDate(2026, 11, 1), QTime(0, 10), Qt::UTC));
+    QCOMPARE(run.windowCount, 1);
+    QCOMPARE(run.runnerPid, 0);
+    QVERIFY(run.runnerHost.isEmpty());
+    QVERIFY(run.runnerStart.isEmpty());
+    const auto windows = store.windows(run.id, true);
+    QVERIFY(windows.ok());
+    QCOMPARE(windows->size(), 1);
+    const WindowRecord &w = windows->first();
+    QCOMPARE(w.elapsedS, 3.5);
+    QCOMPARE(w.requests, 700);
+    QCOMPARE(w.drainS, 0.0);
+    QCOMPARE(w.inFlightAtEnd, 0);
+    QCOMPARE(w.intervals.size(), 1);
+    QCOMPARE(w.intervals.first().requests, 200);
+}
 
 QDateTime utc(int h, int m, int s, int ms)
 {
@@ -56,6 +231,9 @@ RunRecord makeRun(const QString &id, const QDateTime &startedAt)
                                 {QStringLiteral("cpus"), 2},
                                 {QStringLiteral("somaxconn"), 4096}};
     r.fileHashes = QJsonObject{{QStringLiteral("schema.sql"), QStringLiteral("ab12")}};
+    r.runnerPid = 4'194'303; // pid_max on 64-bit Linux
+    r.runnerHost = QStringLiteral("bench-01.example");
+    r.runnerStart = QStringLiteral("6f1c2a9e-93b1-4c1e-8d4a-0e2f5b7c9d11:123456789");
     return r;
 }
 
@@ -85,6 +263,8 @@ WindowRecord makeWindow(const QString &runId, int round, const QString &configur
     w.flags = valid ? QStringList{QStringLiteral("client-bound")} : QStringList{};
     w.startedAt = utc(9, 16, seed % 60, 250);
     w.elapsedS = 10.000123456789 + seed;
+    w.drainS = 0.0625 + seed;
+    w.inFlightAtEnd = 50'000 + seed;
     w.requests = intervalCount; // the crash test checks intervals against this
     w.ok = 123456789012LL + seed;
     w.statusCounts = QJsonObject{{QStringLiteral("200"), 1000 + seed}, {QStringLiteral("503"), 3}};
@@ -186,6 +366,9 @@ void compareRun(const RunRecord &got, const RunRecord &want)
     QCOMPARE(got.status, want.status);
     QCOMPARE(got.environment, want.environment);
     QCOMPARE(got.fileHashes, want.fileHashes);
+    QCOMPARE(got.runnerPid, want.runnerPid);
+    QCOMPARE(got.runnerHost, want.runnerHost);
+    QCOMPARE(got.runnerStart, want.runnerStart);
 }
 
 void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withIntervals)
@@ -201,6 +384,8 @@ void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withI
     QCOMPARE(got.flags, want.flags);
     QCOMPARE(got.startedAt, want.startedAt);
     QCOMPARE(got.elapsedS, want.elapsedS);
+    QCOMPARE(got.drainS, want.drainS);
+    QCOMPARE(got.inFlightAtEnd, want.inFlightAtEnd);
     QCOMPARE(got.requests, want.requests);
     QCOMPARE(got.ok, want.ok);
     QCOMPARE(got.statusCounts, want.statusCounts);
@@ -378,7 +563,22 @@ void roundTrip(RunStore &store)
     QCOMPARE(logs->at(1).stdoutBytes, binaryLog);
     QCOMPARE(logs->at(1).stderrBytes, QByteArrayLiteral("warn\n"));
 
-    // Status.
+    // Resume by another process: the runner is replaced, the rest of the run stays.
+    QVERIFY(store.setRunner(runId, 77, QStringLiteral("other-host"), QStringLiteral("b:9")).ok());
+    const auto resumed = store.run(runId);
+    QVERIFY(resumed.ok());
+    QCOMPARE(resumed->runnerPid, 77);
+    QCOMPARE(resumed->runnerHost, QStringLiteral("other-host"));
+    QCOMPARE(resumed->runnerStart, QStringLiteral("b:9"));
+    QCOMPARE(resumed->planText, run.planText);
+    QCOMPARE(sb::qtCode(store.setRunner(QStringLiteral("nope"), 1, QString(), QString()).error()),
+             QStringLiteral("store.not-found"));
+
+    // Status: a run with cells left to measure ends incomplete and stays resumable.
+    QVERIFY(store.finishRun(runId, QString(kStatusIncomplete)).ok());
+    QCOMPARE(store.run(runId)->status, QString(kStatusIncomplete));
+    QVERIFY(store.setRunStatus(runId, QString(kStatusRunning)).ok());
+    QVERIFY(!store.run(runId)->finishedAt.isValid());
     QVERIFY(store.finishRun(runId, QString(kStatusFinished)).ok());
     const auto finished = store.run(runId);
     QVERIFY(finished.ok());
@@ -423,28 +623,71 @@ private slots:
     void roundTripSqlite();
     void runsNewestFirstWithCounts();
     void runStatus();
+    void everyStatusIsAccepted_data();
+    void everyStatusIsAccepted();
     void cellProgressForResume();
     void failedWindowKeepsNothing();
+    void newerSchemaFails_data();
     void newerSchemaFails();
     void badFileFails_data();
     void badFileFails();
+    void missingStoreCreatesNothing_data();
+    void missingStoreCreatesNothing();
+    void unknownSchemeFails_data();
+    void unknownSchemeFails();
+    void oddFileNames_data();
+    void oddFileNames();
+    void readOnlyReadsAndRefusesWrites();
+    void readOnlyBesideAWriter();
+    void readOnlyUnwritableStore_data();
+    void readOnlyUnwritableStore();
+    void migrateFromVersion1();
     void twoConnectionsShareAFile();
     void crashSafety();
     void roundTripPostgres();
+    void postgresModes();
     void crashWriterChild(); // not a test: the child process of crashSafety
+    void readOnlyChild();    // not a test: the child process of readOnlyUnwritableStore
 
 private:
+    // A directory of its own under m_dir for one test (row), created empty.
+    QString sandbox(const QString &name) const;
+    // Starts the shared throwaway PostgreSQL cluster on first use; empty on success.
+    QString startPostgres();
+
     // Created by initTestCase only in the test process (a SIGKILLed child could not remove it).
     std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<PgCluster> m_pg;
 };
 
 void TstRunStore::initTestCase()
 {
-    if (qEnvironmentVariableIsEmpty(kCrashStoreEnv)) {
+    if (qEnvironmentVariableIsEmpty(kCrashStoreEnv) &&
+        qEnvironmentVariableIsEmpty(kReadOnlyStoreEnv)) {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
     }
     QStandardPaths::setTestModeEnabled(true);
+}
+
+QString TstRunStore::sandbox(const QString &name) const
+{
+    QString clean = name;
+    clean.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("-"));
+    const QString path = m_dir->filePath(QStringLiteral("sandbox-") + clean);
+    QDir(path).removeRecursively();
+    return QDir().mkpath(path) ? path : QString();
+}
+
+QString TstRunStore::startPostgres()
+{
+    if (m_pg)
+        return QString();
+    auto cluster = std::make_unique<PgCluster>();
+    const QString failure = cluster->start();
+    if (failure.isEmpty())
+        m_pg = std::move(cluster);
+    return failure;
 }
 
 void TstRunStore::defaultLocation()
@@ -586,6 +829,43 @@ void TstRunStore::runStatus()
              QStringLiteral("store.not-found"));
 }
 
+void TstRunStore::everyStatusIsAccepted_data()
+{
+    QTest::addColumn<QString>("status");
+    for (QLatin1String status :
+         {kStatusRunning, kStatusFinished, kStatusFailed, kStatusInterrupted, kStatusIncomplete})
+        QTest::newRow(status.data()) << QString(status);
+}
+
+void TstRunStore::everyStatusIsAccepted()
+{
+    // Every status a run can be in is accepted by every method that checks one.
+    QFETCH(QString, status);
+    auto opened = RunStore::open(sandbox(status) + QStringLiteral("/runs.sqlite"));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    RunRecord run = makeRun(QStringLiteral("20261130-090000-1111"), utc(9, 0, 0, 0));
+    run.status = status;
+    const sb::Status created = store.createRun(run);
+    QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : errorText(created.error())));
+    QCOMPARE(store.run(run.id)->status, status);
+    QVERIFY(store.finishRun(run.id, QString(kStatusFailed)).ok());
+    const sb::Status set = store.setRunStatus(run.id, status);
+    QVERIFY2(set.ok(), qPrintable(set.ok() ? QString() : errorText(set.error())));
+    QCOMPARE(store.run(run.id)->status, status);
+    QCOMPARE(store.run(run.id)->finishedAt.isValid(), status != kStatusRunning);
+    const sb::Status finished = store.finishRun(run.id, status);
+    QVERIFY2(finished.ok(), qPrintable(finished.ok() ? QString() : errorText(finished.error())));
+    QCOMPARE(store.run(run.id)->status, status);
+    QVERIFY(store.run(run.id)->finishedAt.isValid());
+    // A status that is not one of them is refused by each.
+    run.id = QStringLiteral("20261130-090000-2222");
+    run.status = status + QStringLiteral("-ish");
+    QCOMPARE(sb::qtCode(store.createRun(run).error()), QStringLiteral("store.status"));
+    QCOMPARE(sb::qtCode(store.setRunStatus(run.id, run.status).error()),
+             QStringLiteral("store.status"));
+}
+
 void TstRunStore::cellProgressForResume()
 {
     auto opened = RunStore::open(m_dir->filePath(QStringLiteral("resume.sqlite")));
@@ -671,9 +951,18 @@ void TstRunStore::failedWindowKeepsNothing()
     QCOMPARE(store.window(*again)->intervals.size(), 20);
 }
 
+void TstRunStore::newerSchemaFails_data()
+{
+    QTest::addColumn<int>("mode");
+    for (Mode mode : {Mode::Create, Mode::Existing, Mode::ReadOnly})
+        QTest::newRow(modeName(mode)) << int(mode);
+}
+
 void TstRunStore::newerSchemaFails()
 {
-    const QString path = m_dir->filePath(QStringLiteral("newer.sqlite"));
+    QFETCH(int, mode);
+    const QString path =
+        sandbox(QString::fromLatin1(QTest::currentDataTag())) + QStringLiteral("/newer.sqlite");
     {
         auto store = RunStore::open(path);
         QVERIFY(store.ok());
@@ -685,7 +974,7 @@ void TstRunStore::newerSchemaFails()
                                         "applied_at) VALUES (%1, 'from the future', 'x')")
                              .arg(future)));
     }
-    const auto store = RunStore::open(path);
+    const auto store = RunStore::open(path, Mode(mode));
     QVERIFY(!store.ok());
     QCOMPARE(sb::qtCode(store.error()), QStringLiteral("store.too-new"));
     QCOMPARE(sb::qtWhere(store.error()), path);
@@ -700,15 +989,23 @@ void TstRunStore::badFileFails_data()
     QTest::addColumn<QByteArray>("content"); // file content; empty = a directory
     QTest::addColumn<bool>("sqlite");        // content is a SQLite database made by the test
     QTest::addColumn<QString>("code");
-    QTest::newRow("garbage") << QByteArray(8192, 'x') << false << QStringLiteral("store.open");
-    QTest::newRow("text") << QByteArrayLiteral("{\"not\": \"a database\"}\n") << false
-                          << QStringLiteral("store.open");
-    QTest::newRow("fake header") << QByteArray("SQLite format 3\0garbage-garbage-garbage", 40) +
-                                        QByteArray(4096, '\xff')
-                                 << false << QStringLiteral("store.open");
-    QTest::newRow("directory") << QByteArray() << false << QStringLiteral("store.open");
-    QTest::newRow("other sqlite database")
-        << QByteArray() << true << QStringLiteral("store.foreign");
+    QTest::addColumn<int>("mode");
+    for (Mode mode : {Mode::Create, Mode::Existing, Mode::ReadOnly}) {
+        auto row = [mode](const char *name) {
+            return &QTest::newRow(qPrintable(
+                QStringLiteral("%1, %2").arg(QLatin1String(name), QLatin1String(modeName(mode)))));
+        };
+        *row("garbage") << QByteArray(8192, 'x') << false << QStringLiteral("store.open")
+                        << int(mode);
+        *row("text") << QByteArrayLiteral("{\"not\": \"a database\"}\n") << false
+                     << QStringLiteral("store.open") << int(mode);
+        *row("fake header") << QByteArray("SQLite format 3\0garbage-garbage-garbage", 40) +
+                                   QByteArray(4096, '\xff')
+                            << false << QStringLiteral("store.open") << int(mode);
+        *row("directory") << QByteArray() << false << QStringLiteral("store.open") << int(mode);
+        *row("other sqlite database")
+            << QByteArray() << true << QStringLiteral("store.foreign") << int(mode);
+    }
 }
 
 void TstRunStore::badFileFails()
@@ -716,10 +1013,9 @@ void TstRunStore::badFileFails()
     QFETCH(QByteArray, content);
     QFETCH(bool, sqlite);
     QFETCH(QString, code);
-    const QString path =
-        m_dir->filePath(QStringLiteral("bad-%1.sqlite")
-                            .arg(QString::fromLatin1(QTest::currentDataTag())
-                                     .replace(QLatin1Char(' '), QLatin1Char('-'))));
+    QFETCH(int, mode);
+    const QString dir = sandbox(QString::fromLatin1(QTest::currentDataTag()));
+    const QString path = dir + QStringLiteral("/bad.sqlite");
     if (sqlite) {
         RawSqlite raw(path);
         QVERIFY(raw.exec(QStringLiteral("CREATE TABLE customers (id INTEGER, name TEXT)")));
@@ -730,23 +1026,369 @@ void TstRunStore::badFileFails()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(content);
     }
-    QByteArray before;
-    if (!content.isEmpty()) {
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        before = f.readAll();
-    }
-    const auto store = RunStore::open(path);
+    const QStringList before = tree(dir);
+    const QByteArray bytes = fileBytes(path);
+    const auto store = RunStore::open(path, Mode(mode));
     QVERIFY(!store.ok());
     QCOMPARE(sb::qtCode(store.error()), code);
     QCOMPARE(sb::qtWhere(store.error()), path);
     QVERIFY(!sb::qtDetail(store.error()).isEmpty());
     qDebug() << sb::qtText(store.error());
-    if (!content.isEmpty()) { // left untouched
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll(), before);
+    // Left untouched, and nothing beside it (no -wal, no -shm, no -journal).
+    QCOMPARE(fileBytes(path), bytes);
+    QCOMPARE(tree(dir), before);
+}
+
+void TstRunStore::missingStoreCreatesNothing_data()
+{
+    QTest::addColumn<QString>("relative");   // the location inside a fresh sandbox
+    QTest::addColumn<QByteArray>("content"); // the file's content; null = no file
+    QTest::addColumn<int>("mode");
+    for (Mode mode : {Mode::Existing, Mode::ReadOnly}) {
+        const QString m = QLatin1String(modeName(mode));
+        QTest::newRow(qPrintable(QStringLiteral("missing file, %1").arg(m)))
+            << QStringLiteral("runs.sqlite") << QByteArray() << int(mode);
+        QTest::newRow(qPrintable(QStringLiteral("missing directories, %1").arg(m)))
+            << QStringLiteral("typo/sub/runs.sqlite") << QByteArray() << int(mode);
+        QTest::newRow(qPrintable(QStringLiteral("empty file, %1").arg(m)))
+            << QStringLiteral("runs.sqlite") << QByteArray("") << int(mode);
     }
+}
+
+void TstRunStore::missingStoreCreatesNothing()
+{
+    QFETCH(QString, relative);
+    QFETCH(QByteArray, content);
+    QFETCH(int, mode);
+    const QString dir = sandbox(QString::fromLatin1(QTest::currentDataTag()));
+    const QString path = dir + QLatin1Char('/') + relative;
+    if (!content.isNull()) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const QStringList before = tree(dir);
+    const auto store = RunStore::open(path, Mode(mode));
+    QVERIFY2(!store.ok(), "a missing store was opened");
+    QCOMPARE(sb::qtCode(store.error()), QStringLiteral("store.missing"));
+    QCOMPARE(sb::qtWhere(store.error()), path);
+    qDebug() << sb::qtText(store.error());
+    QCOMPARE(tree(dir), before); // no file, directory, -wal or -shm
+    QCOMPARE(fileBytes(path), content.isNull() ? QByteArray() : content);
+
+    // Create mode, for contrast, makes the store (and its directories).
+    auto created = RunStore::open(path, Mode::Create);
+    QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : errorText(created.error())));
+    created = sb::Error{};
+    QVERIFY(RunStore::open(path, Mode(mode)).ok());
+}
+
+void TstRunStore::unknownSchemeFails_data()
+{
+    QTest::addColumn<QString>("location"); // %DIR% = the test's sandbox
+    QTest::addColumn<QString>("scheme");
+    QTest::newRow("mysql") << QStringLiteral("mysql://x") << QStringLiteral("mysql");
+    QTest::newRow("http") << QStringLiteral("http://x") << QStringLiteral("http");
+    QTest::newRow("file") << QStringLiteral("file://%DIR%/runs.sqlite") << QStringLiteral("file");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite://runs.sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("password") << QStringLiteral("MySQL://root:hunter2@db:3306/bench")
+                              << QStringLiteral("mysql");
+    QTest::newRow("not a URL") << QStringLiteral("pg+x://[::1:5432/x?password=hunter2")
+                               << QStringLiteral("pg+x");
+}
+
+void TstRunStore::unknownSchemeFails()
+{
+    QFETCH(QString, location);
+    QFETCH(QString, scheme);
+    // Relative to the working directory, "mysql://x" is the path mysql:/x: it must not appear.
+    const QString dir = sandbox(QString::fromLatin1(QTest::currentDataTag()));
+    location.replace(QStringLiteral("%DIR%"), dir);
+    const QString cwd = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir));
+    auto restore = qScopeGuard([&] { QDir::setCurrent(cwd); });
+    for (Mode mode : {Mode::Create, Mode::Existing, Mode::ReadOnly}) {
+        const auto store = RunStore::open(location, mode);
+        QVERIFY(!store.ok());
+        const QString text = errorText(store.error());
+        QCOMPARE(sb::qtCode(store.error()), QStringLiteral("store.scheme"));
+        QVERIFY2(sb::qtDetail(store.error())
+                     .contains(QLatin1Char('"') + scheme + QStringLiteral("://\"")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("hunter2")), qPrintable(text));
+        QVERIFY2(!sb::qtWhere(store.error()).isEmpty(), qPrintable(text));
+        qDebug() << modeName(mode) << text;
+    }
+    QCOMPARE(tree(dir), QStringList());
+}
+
+void TstRunStore::oddFileNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("colon") << QStringLiteral("runs:2026.sqlite");
+    QTest::newRow("uri characters") << QStringLiteral("a?b#c%20d&e=f.sqlite");
+    QTest::newRow("space and non-ASCII") << QStringLiteral("mes runs é.sqlite");
+}
+
+void TstRunStore::oddFileNames()
+{
+    // Existing and ReadOnly open SQLite through a URI: every file name must survive it.
+    QFETCH(QString, name);
+    const QString dir = sandbox(QString::fromLatin1(QTest::currentDataTag()));
+    const QString path = dir + QLatin1Char('/') + name;
+    const QString id = QStringLiteral("20261130-090000-0a0a");
+    {
+        auto store = RunStore::open(path, Mode::Create);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QVERIFY((*store)->createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    }
+    QVERIFY(QFile::exists(path));
+    for (Mode mode : {Mode::Existing, Mode::ReadOnly}) {
+        auto store = RunStore::open(path, mode);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->displayLocation(), path);
+        QVERIFY((*store)->run(id).ok());
+    }
+    QCOMPARE(QDir(dir).entryList(QDir::Files).filter(QStringLiteral(".sqlite")).first(), name);
+}
+
+void TstRunStore::readOnlyReadsAndRefusesWrites()
+{
+    const QString dir = sandbox(QStringLiteral("read-only"));
+    const QString path = dir + QStringLiteral("/runs.sqlite");
+    const QString id = QStringLiteral("20261130-090000-0b0b");
+    {
+        auto store = RunStore::open(path);
+        QVERIFY(store.ok());
+        QVERIFY((*store)->createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+        QVERIFY((*store)
+                    ->saveWindow(makeWindow(id, 0, QStringLiteral("A"), QStringLiteral("/"), 8, 0,
+                                            true, 4, 1))
+                    .ok());
+    }
+    const QByteArray before = fileBytes(path);
+    auto opened = RunStore::open(path, Mode::ReadOnly);
+    QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : errorText(opened.error())));
+    RunStore &store = **opened;
+    QCOMPARE(store.mode(), Mode::ReadOnly);
+    QCOMPARE(store.schemaVersion(), RunStore::latestSchemaVersion());
+    QCOMPARE(store.runs()->size(), 1);
+    QCOMPARE(store.windows(id, true)->first().intervals.size(), 4);
+
+    // Every writing method refuses, names the store, and changes nothing.
+    WindowRecord w = makeWindow(id, 1, QStringLiteral("A"), QStringLiteral("/"), 8, 0, true, 1, 2);
+    const QVector<std::pair<const char *, sb::Status>> writes = {
+        {"createRun", store.createRun(makeRun(QStringLiteral("x"), utc(9, 0, 0, 0)))},
+        {"finishRun", store.finishRun(id, QString(kStatusFinished))},
+        {"setRunStatus", store.setRunStatus(id, QString(kStatusRunning))},
+        {"setRunner", store.setRunner(id, 1, QStringLiteral("h"), QStringLiteral("s"))},
+        {"saveConfiguration", store.saveConfiguration(id, QStringLiteral("A"), QJsonObject{})},
+        {"saveWindow", statusOf(store.saveWindow(w))},
+        {"saveEvent", store.saveEvent({id, utc(9, 0, 1, 0), QStringLiteral("warning"),
+                                       QStringLiteral("x"), QJsonObject{}})},
+        {"appendServerLog", store.appendServerLog(id, QStringLiteral("A"), 0, "out", "err")},
+        {"deleteRun", store.deleteRun(id)},
+    };
+    for (const auto &[name, status] : writes) {
+        QVERIFY2(!status.ok(), name);
+        QVERIFY2(
+            sb::qtCode(status.error()) == QStringLiteral("store.read-only"),
+            qPrintable(QLatin1String(name) + QStringLiteral(": ") + errorText(status.error())));
+        QVERIFY2(sb::qtWhere(status.error()).startsWith(path), name);
+    }
+    // The connection itself is read-only: a write that bypasses RunStore's check fails too.
+    QSqlQuery raw(storeConnection());
+    QVERIFY(!raw.exec(QStringLiteral("DELETE FROM windows")));
+    qDebug() << "raw write:" << raw.lastError().text();
+    QCOMPARE(store.windows(id)->size(), 1);
+    QCOMPARE(store.run(id)->status, QString(kStatusRunning));
+    raw = QSqlQuery();
+    opened = sb::Error{};
+    QCOMPARE(fileBytes(path), before);
+    if (geteuid() == 0)
+        qDebug() << "as root the directory is writable: SQLite may add its -wal/-shm index";
+}
+
+void TstRunStore::readOnlyBesideAWriter()
+{
+    // A reader opened while a runner writes sees the windows committed after it opened.
+    const QString path = sandbox(QStringLiteral("beside")) + QStringLiteral("/runs.sqlite");
+    auto writer = RunStore::open(path);
+    QVERIFY(writer.ok());
+    const QString id = QStringLiteral("20261130-090000-0c0c");
+    QVERIFY((*writer)->createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    auto reader = RunStore::open(path, Mode::ReadOnly);
+    QVERIFY2(reader.ok(), qPrintable(reader.ok() ? QString() : errorText(reader.error())));
+    QCOMPARE((*reader)->windows(id)->size(), 0);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY((*writer)
+                    ->saveWindow(makeWindow(id, i, QStringLiteral("A"), QStringLiteral("/"), 8, 0,
+                                            true, 2, i))
+                    .ok());
+    QCOMPARE((*reader)->windows(id, true)->size(), 3);
+    QVERIFY((*writer)->finishRun(id, QString(kStatusFinished)).ok());
+    QCOMPARE((*reader)->run(id)->status, QString(kStatusFinished));
+}
+
+void TstRunStore::readOnlyUnwritableStore_data()
+{
+    // How the store is left when the copy is taken, and what a reader that cannot write the
+    // file or its directory reads from it.
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<QString>("expected"); // the child's output, after "open "
+    QTest::newRow("closed cleanly") << QStringLiteral("closed") << QStringLiteral("ok 1 3");
+    QTest::newRow("writer alive (-wal, -shm)")
+        << QStringLiteral("live") << QStringLiteral("ok 1 3");
+    QTest::newRow("-wal without -shm")
+        << QStringLiteral("wal-only") << QStringLiteral("error store.open");
+}
+
+void TstRunStore::readOnlyUnwritableStore()
+{
+    QFETCH(QString, state);
+    QFETCH(QString, expected);
+    const QString source = sandbox(QStringLiteral("unwritable-source-") + state);
+    const QString copy = sandbox(QStringLiteral("unwritable-") + state);
+    const QString id = QStringLiteral("20261130-090000-0d0d");
+    auto writer = RunStore::open(source + QStringLiteral("/runs.sqlite"));
+    QVERIFY(writer.ok());
+    QVERIFY((*writer)->createRun(makeRun(id, utc(9, 0, 0, 0))).ok());
+    for (int i = 0; i < 3; ++i)
+        QVERIFY((*writer)
+                    ->saveWindow(makeWindow(id, i, QStringLiteral("A"), QStringLiteral("/"), 8, 0,
+                                            true, 2, i))
+                    .ok());
+    if (state == QLatin1String("closed"))
+        writer = sb::Error{}; // checkpoints and removes -wal and -shm
+    for (const QString &name : QDir(source).entryList(QDir::Files))
+        if (state != QLatin1String("wal-only") || !name.endsWith(QLatin1String("-shm")))
+            QVERIFY(QFile::copy(source + QLatin1Char('/') + name, copy + QLatin1Char('/') + name));
+    writer = sb::Error{};
+    QCOMPARE(QFile::exists(copy + QStringLiteral("/runs.sqlite-wal")),
+             state != QLatin1String("closed"));
+    if (state != QLatin1String("closed")) // the windows are in the -wal only
+        QVERIFY(QFileInfo(copy + QStringLiteral("/runs.sqlite-wal")).size() > 0);
+
+    // Nobody may write the copy; as root (who ignores permissions) the child runs as nobody.
+    for (const QString &name : QDir(copy).entryList(QDir::Files))
+        QVERIFY(QFile::setPermissions(copy + QLatin1Char('/') + name,
+                                      QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const QFile::Permissions readDir = QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup |
+                                       QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther;
+    QVERIFY(QFile::setPermissions(copy, readDir));
+    auto writable = qScopeGuard([&] { QFile::setPermissions(copy, readDir | QFile::WriteOwner); });
+    QVERIFY(QFile::setPermissions(m_dir->path(), readDir | QFile::WriteOwner));
+    const QStringList before = tree(copy);
+
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QString::fromLatin1(kReadOnlyStoreEnv), copy + QStringLiteral("/runs.sqlite"));
+    child.setProcessEnvironment(env);
+    QStringList args = {QCoreApplication::applicationFilePath(), QStringLiteral("readOnlyChild")};
+    QString program = args.takeFirst();
+    if (geteuid() == 0) {
+        if (!getpwnam("nobody"))
+            QFAIL("running as root and there is no user nobody to read as");
+        args = QStringList{QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
+                           program} +
+               args;
+        program = QStringLiteral("runuser");
+    }
+    child.start(program, args);
+    QVERIFY(child.waitForStarted(10000));
+    QVERIFY(child.waitForFinished(60000));
+    const QByteArray out = child.readAllStandardOutput();
+    QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, out.constData());
+    const QList<QByteArray> lines = out.split('\n');
+    const auto result = std::find_if(lines.begin(), lines.end(),
+                                     [](const QByteArray &l) { return l.startsWith("open "); });
+    QVERIFY2(result != lines.end(), out.constData());
+    qDebug() << *result;
+    QVERIFY2(result->mid(5).startsWith(expected.toUtf8()), out.constData());
+    if (expected.startsWith(QLatin1String("ok")))
+        QVERIFY2(out.contains("write store.read-only\n") && out.contains("raw-write refused\n"),
+                 out.constData());
+    else
+        QVERIFY2(result->contains("write-ahead log"), result->constData()); // says why
+    QCOMPARE(tree(copy), before);
+}
+
+void TstRunStore::readOnlyChild()
+{
+    const QString path = qEnvironmentVariable(kReadOnlyStoreEnv);
+    if (path.isEmpty())
+        QSKIP("not a test: the child process that readOnlyUnwritableStore runs");
+    auto print = [](const QString &line) {
+        std::printf("%s\n", qPrintable(line));
+        std::fflush(stdout);
+    };
+    auto opened = RunStore::open(path, Mode::ReadOnly);
+    if (!opened.ok())
+        return print(QStringLiteral("open error ") + errorText(opened.error()));
+    RunStore &store = **opened;
+    const auto runs = store.runs();
+    const auto windows = runs.ok() && !runs->isEmpty()
+                             ? store.windows(runs->first().id, true)
+                             : sb::Result<QVector<WindowRecord>>(sb::Error{"none", "", "no run"});
+    if (!windows.ok())
+        return print(QStringLiteral("open error ") + errorText(windows.error()));
+    print(QStringLiteral("open ok %1 %2").arg(runs->size()).arg(windows->size()));
+    const sb::Status write = store.setRunStatus(runs->first().id, QString(kStatusFailed));
+    print(QStringLiteral("write ") +
+          (write.ok() ? QStringLiteral("ok") : sb::qtCode(write.error())));
+    QSqlQuery raw(storeConnection());
+    print(raw.exec(QStringLiteral("UPDATE runs SET status = 'failed'"))
+              ? QStringLiteral("raw-write accepted")
+              : QStringLiteral("raw-write refused"));
+}
+
+void TstRunStore::migrateFromVersion1()
+{
+    const QString dir = sandbox(QStringLiteral("version1"));
+    const QString path = dir + QStringLiteral("/old.sqlite");
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.ok());
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA journal_mode=WAL")));
+        QSqlDatabase db = QSqlDatabase::database(QStringLiteral("raw"));
+        const QString failure = writeSchemaVersion1(db, false);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+    // ReadOnly reads it as it is, without migrating it.
+    const QByteArray before = fileBytes(path);
+    {
+        auto store = RunStore::open(path, Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), 1);
+        checkVersion1Data(**store);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QCOMPARE(fileBytes(path), before);
+    {
+        RawSqlite raw(path);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 1);
+    }
+    // Existing migrates it; old rows read 0 in the new columns, new rows keep their values.
+    auto opened = RunStore::open(path, Mode::Existing);
+    QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : errorText(opened.error())));
+    RunStore &store = **opened;
+    QCOMPARE(store.schemaVersion(), RunStore::latestSchemaVersion());
+    checkVersion1Data(store);
+    if (QTest::currentTestFailed())
+        return;
+    const QString id = QStringLiteral("20261130-090000-0e0e");
+    const RunRecord run = makeRun(id, utc(9, 0, 0, 0));
+    QVERIFY(store.createRun(run).ok());
+    const WindowRecord w =
+        makeWindow(id, 0, QStringLiteral("A"), QStringLiteral("/"), 8, 0, true, 2, 5);
+    const auto saved = store.saveWindow(w);
+    QVERIFY(saved.ok());
+    compareRun(*store.run(id), run);
+    compareWindow(*store.window(*saved), w, true);
+    RawSqlite raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM schema_version")).toInt(),
+             RunStore::latestSchemaVersion());
 }
 
 void TstRunStore::twoConnectionsShareAFile()
@@ -780,8 +1422,14 @@ void TstRunStore::crashWriterChild()
     }
     RunStore &store = **opened;
     const QString runId = QString::fromLatin1(kCrashRunId);
-    if (!store.run(runId).ok())
-        store.createRun(makeRun(runId, utc(9, 0, 0, 0)));
+    if (!store.run(runId).ok()) {
+        if (const sb::Status created = store.createRun(makeRun(runId, utc(9, 0, 0, 0)));
+            !created.ok()) {
+            std::printf("error %s\n", qPrintable(sb::qtText(created.error())));
+            std::fflush(stdout);
+            return;
+        }
+    }
     int next = int(store.windows(runId)->size());
     QElapsedTimer timer;
     timer.start();
@@ -892,10 +1540,10 @@ void TstRunStore::roundTripPostgres()
         QSKIP("the Qt PostgreSQL driver (QPSQL) is not installed");
     QElapsedTimer timer;
     timer.start();
-    PgCluster cluster;
-    const QString failure = cluster.start();
+    const QString failure = startPostgres();
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     qDebug() << "cluster up in" << timer.elapsed() << "ms";
+    const PgCluster &cluster = *m_pg;
 
     // The benchmarked stack's own tables may live in the same database.
     const QString rawName = QStringLiteral("raw-pg");
@@ -958,8 +1606,7 @@ void TstRunStore::roundTripPostgres()
     QVERIFY(!newer.ok());
     QCOMPARE(sb::qtCode(newer.error()), QStringLiteral("store.too-new"));
     // A wrong database fails clearly, without the password.
-    QString wrong = cluster.url();
-    wrong.replace(QStringLiteral("/postgres"), QStringLiteral("/no_such_db"));
+    const QString wrong = cluster.url(QStringLiteral("no_such_db"));
     const auto missing = RunStore::open(wrong);
     QVERIFY(!missing.ok());
     QCOMPARE(sb::qtCode(missing.error()), QStringLiteral("store.open"));
@@ -967,6 +1614,94 @@ void TstRunStore::roundTripPostgres()
     QVERIFY2(sb::qtDetail(missing.error()).contains(QStringLiteral("no_such_db")),
              qPrintable(sb::qtDetail(missing.error())));
     qDebug() << "postgres test took" << timer.elapsed() << "ms";
+}
+
+void TstRunStore::postgresModes()
+{
+    if (!QFile::exists(PgCluster::binDir() + QStringLiteral("/initdb")) ||
+        !QFile::exists(PgCluster::binDir() + QStringLiteral("/pg_ctl")))
+        QSKIP("PostgreSQL 15 binaries are not installed in /usr/lib/postgresql/15/bin");
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        QSKIP("the Qt PostgreSQL driver (QPSQL) is not installed");
+    const QString failure = startPostgres();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    // Raw connections as the cluster's superuser, to make databases and look inside them.
+    auto connect = [&](const QString &name, const QString &database) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+        db.setHostName(QStringLiteral("127.0.0.1"));
+        db.setPort(m_pg->port());
+        db.setUserName(QStringLiteral("postgres"));
+        db.setDatabaseName(database);
+        if (!db.open())
+            qWarning() << db.lastError().text();
+        return db;
+    };
+    auto closeRaw = qScopeGuard([] {
+        for (const char *name : {"pg-admin", "pg-empty", "pg-old"}) {
+            QSqlDatabase::database(QLatin1String(name), false).close();
+            QSqlDatabase::removeDatabase(QLatin1String(name));
+        }
+    });
+    QSqlDatabase admin = connect(QStringLiteral("pg-admin"), QStringLiteral("postgres"));
+    QVERIFY(admin.isOpen());
+    for (const char *sql : {"CREATE DATABASE modes_empty", "CREATE DATABASE modes_old"})
+        QVERIFY2(QSqlQuery(admin).exec(QLatin1String(sql)), sql);
+    auto urlOf = [&](const QString &database) { return m_pg->url(database); };
+
+    // A database without a store: Existing and ReadOnly refuse it and create nothing.
+    QSqlDatabase empty = connect(QStringLiteral("pg-empty"), QStringLiteral("modes_empty"));
+    QVERIFY(empty.isOpen());
+    for (Mode mode : {Mode::Existing, Mode::ReadOnly}) {
+        const auto store = RunStore::open(urlOf(QStringLiteral("modes_empty")), mode);
+        QVERIFY(!store.ok());
+        QCOMPARE(sb::qtCode(store.error()), QStringLiteral("store.missing"));
+        QVERIFY(sb::qtWhere(store.error()).contains(QStringLiteral("modes_empty")));
+        QVERIFY(!errorText(store.error()).contains(QStringLiteral("s3cret")));
+        QCOMPARE(empty.tables(), QStringList());
+    }
+
+    // A store of schema version 1: ReadOnly reads it unmigrated, Existing migrates it.
+    QSqlDatabase old = connect(QStringLiteral("pg-old"), QStringLiteral("modes_old"));
+    QVERIFY(old.isOpen());
+    const QString written = writeSchemaVersion1(old, true);
+    QVERIFY2(written.isEmpty(), qPrintable(written));
+    {
+        auto store = RunStore::open(urlOf(QStringLiteral("modes_old")), Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), 1);
+        checkVersion1Data(**store);
+        if (QTest::currentTestFailed())
+            return;
+        const sb::Status refused =
+            (*store)->finishRun(QStringLiteral("20261101-000000-0001"), QString(kStatusFailed));
+        QCOMPARE(sb::qtCode(refused.error()), QStringLiteral("store.read-only"));
+        // The session itself is read-only (default_transaction_read_only).
+        QSqlQuery raw(storeConnection());
+        QVERIFY(!raw.exec(QStringLiteral("UPDATE runs SET status = 'failed'")));
+        QVERIFY2(raw.lastError().text().contains(QStringLiteral("read-only")),
+                 qPrintable(raw.lastError().text()));
+    }
+    QSqlQuery version(old);
+    QVERIFY(version.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) &&
+            version.next());
+    QCOMPARE(version.value(0).toInt(), 1);
+    version.finish();
+    {
+        auto store = RunStore::open(urlOf(QStringLiteral("modes_old")), Mode::Existing);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+        checkVersion1Data(**store);
+        if (QTest::currentTestFailed())
+            return;
+        const RunRecord run = makeRun(QStringLiteral("20261130-090000-0f0f"), utc(9, 0, 0, 0));
+        QVERIFY((*store)->createRun(run).ok());
+        compareRun(*(*store)->run(run.id), run);
+    }
+    // The migrated store reads through ReadOnly at the latest version.
+    auto store = RunStore::open(urlOf(QStringLiteral("modes_old")), Mode::ReadOnly);
+    QVERIFY(store.ok());
+    QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+    QCOMPARE((*store)->runs()->size(), 2);
 }
 
 QTEST_GUILESS_MAIN(TstRunStore)
