@@ -3,6 +3,8 @@
 
 #include "stats/bootstrap.h"
 #include "stats/ceiling.h"
+#include "stats/cell.h"
+#include "stats/histogram.h"
 #include "stats/mannwhitney.h"
 #include "stats/random.h"
 #include "stats/summary.h"
@@ -79,6 +81,7 @@ private Q_SLOTS:
     void bounds();
     void saturation_data();
     void saturation();
+    void cellExcludesInvalidAndPools();
 };
 
 void TestStats::summaries_data()
@@ -449,6 +452,55 @@ void TestStats::saturation()
     QCOMPARE(s.saturated, saturated);
     QCOMPARE(s.fromConcurrency, from);
     QVERIFY2(QString::fromStdString(s.sentence).contains(sentence), s.sentence.c_str());
+}
+
+void TestStats::cellExcludesInvalidAndPools()
+{
+    auto window = [](double okPerS, double cores, int64_t latencyUs, int64_t count) {
+        WindowFigures w;
+        w.valid = true;
+        w.okPerS = okPerS;
+        w.serverCores = cores;
+        w.latencyUs = Percentiles{double(latencyUs), double(latencyUs), double(latencyUs),
+                                  double(latencyUs), double(latencyUs)};
+        w.errors.non2xx = 1;
+        sb::Histogram h;
+        h.record(latencyUs, count);
+        w.histogram = h.encode();
+        return w;
+    };
+    std::vector<WindowFigures> windows{window(1000, 1.0, 1000, 10), window(1200, 1.2, 2000, 10),
+                                       window(1100, 1.0, 3000, 1000)};
+    WindowFigures contended = window(400, 1.0, 9000, 10);
+    contended.valid = false;
+    contended.invalidKind = "foreign_cpu";
+    contended.invalidReason = "foreign-cpu 512% >= 450%";
+    windows.insert(windows.begin() + 1, contended);
+    WindowFigures died = contended;
+    died.invalidKind = "server";
+    died.invalidReason = "server tree died: exited with code 1";
+    windows.push_back(died);
+
+    const CellFigures c = summarizeCell(windows);
+    QCOMPARE(c.validWindows, size_t(3));
+    QCOMPARE(c.invalidWindows, size_t(2));
+    QCOMPARE(c.invalidKinds.at("foreign_cpu"), 1);
+    QCOMPARE(c.invalidKinds.at("server"), 1);
+    QCOMPARE(c.invalidReasons.size(), size_t(2));
+    QCOMPARE(c.invalidReasons[0], std::string("foreign-cpu 512% >= 450%"));
+    QCOMPARE(c.okPerS.median, 1100.0); // 400 from the contended attempt is not mixed in
+    QCOMPARE(c.okPerS.min, 1000.0);
+    QCOMPARE(c.perCpuS.median, 1000.0); // 1000/1, 1200/1.2, 1100/1
+    QCOMPARE(c.perCpuS.max, 1100.0);
+    QCOMPARE(c.serverCores.median, 1.0);
+    QCOMPARE(c.errors.non2xx, int64_t(3));
+    // Two labelled ways: the median of per-window p50s is the middle window's, the pooled p50
+    // is dominated by the window with 1000 of the 1020 latencies.
+    QCOMPARE(c.p50Us.median, 2000.0);
+    QCOMPARE(c.pooledCount, int64_t(1020));
+    QVERIFY2(std::fabs(c.pooledUs.p50 - 3000) <= 3, qPrintable(QString::number(c.pooledUs.p50)));
+    QVERIFY(std::fabs(c.pooledUs.max - 3000) <= 3);
+    QCOMPARE(okPerSValues(windows), (std::vector<double>{1000, 1200, 1100}));
 }
 
 QTEST_GUILESS_MAIN(TestStats)
