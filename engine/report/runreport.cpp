@@ -207,6 +207,18 @@ RunReport buildRunReport(const store::RunRecord &run, const QVector<store::Windo
                 cell.figures = stats::summarizeCell(figures);
                 cell.okPerS = stats::okPerSValues(figures);
                 cell.perCpuS = stats::perCpuSValues(figures);
+                for (const stats::WindowFigures &f : figures) {
+                    if (!f.valid)
+                        continue;
+                    cell.p50Us.push_back(f.latencyUs.p50);
+                    cell.p99Us.push_back(f.latencyUs.p99);
+                }
+                for (const stats::WindowFigures &f : figures) {
+                    if (!f.valid)
+                        continue;
+                    cell.p50Us.push_back(f.latencyUs.p50);
+                    cell.p99Us.push_back(f.latencyUs.p99);
+                }
                 r.cells.append(std::move(cell));
             }
         }

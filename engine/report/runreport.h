@@ -40,6 +40,8 @@ struct CellReport
     stats::CellFigures figures;      // over the valid windows
     std::vector<double> okPerS;      // per valid window, in stored order
     std::vector<double> perCpuS;     // per valid window
+    std::vector<double> p50Us;       // per valid window, the window's own p50
+    std::vector<double> p99Us;       // per valid window, the window's own p99
     QString bound;                   // the bound most valid windows had ("server", ...), "" if none
     QString boundBecause;            // the figures that decided it, for the median window
     QMap<QString, int> windowBounds; // bound -> valid windows

@@ -38,6 +38,7 @@ stats::WindowFigures windowFigures(const store::WindowRecord &w)
     f.foreignPct = w.foreignPctMean;
     auto us = [&w](const char *key) { return w.latencyUs.value(QLatin1String(key)).toDouble(); };
     f.latencyUs = stats::Percentiles{us("p50"), us("p90"), us("p99"), us("p999"), us("max")};
+    f.responses = w.requests;
     f.rssPeakBytes = double(w.rssBytesPeak);
     f.pssPeakBytes = double(w.pssBytesPeak);
     auto count = [&w](const char *key) {

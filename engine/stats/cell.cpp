@@ -42,6 +42,12 @@ std::vector<double> perCpuSValues(const std::vector<WindowFigures> &windows)
     return valuesOf(windows, perCpu);
 }
 
+double CellFigures::errorRate() const
+{
+    const double attempts = double(responses + errors.transport());
+    return attempts > 0 ? double(errors.transport() + errors.non2xx) / attempts : 0;
+}
+
 CellFigures summarizeCell(const std::vector<WindowFigures> &windows)
 {
     CellFigures c;
@@ -56,6 +62,7 @@ CellFigures summarizeCell(const std::vector<WindowFigures> &windows)
         }
         ++c.validWindows;
         c.errors.add(w.errors);
+        c.responses += w.responses;
         // A histogram that does not decode (or has another layout) is left out of the pooled
         // percentiles; the per-window ones still count.
         if (!w.histogram.empty() && scratch.decode(w.histogram))

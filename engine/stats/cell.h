@@ -51,6 +51,7 @@ struct WindowFigures
     Percentiles latencyUs;     // this window's percentiles
     double rssPeakBytes = 0;   // server tree RSS peak
     double pssPeakBytes = 0;   // server tree PSS peak
+    int64_t responses = 0;     // complete responses, any status
     ErrorCounts errors;
     std::vector<uint8_t> histogram; // Histogram::encode() bytes of the latency (us); may be empty
 };
@@ -74,6 +75,10 @@ struct CellFigures
     Spread rssPeakBytes;                       // per-window RSS peaks
     Spread pssPeakBytes;                       // per-window PSS peaks
     ErrorCounts errors;                        // summed over valid windows
+    int64_t responses = 0;                     // summed over valid windows
+
+    // (transport errors + non-2xx responses) / (responses + transport errors); 0 when none.
+    double errorRate() const;
 };
 
 CellFigures summarizeCell(const std::vector<WindowFigures> &windows);

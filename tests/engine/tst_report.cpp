@@ -2,6 +2,7 @@
 // is, gates, and the JSON, Markdown and CSV forms; recomputed independently from the store.
 
 #include "core/qterror.h"
+#include "report/comparison.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
@@ -78,6 +79,11 @@ private Q_SLOTS:
     void invalidAttemptsAreCountedWithReasons();
     void markdownAndCsv();
     void unknownBaseline();
+    void runComparedWithItself();
+    void throttledRunHasAWinner();
+    void failIf_data();
+    void failIf();
+    void noiseFloorFromAnAaRun();
 
 private:
     QTemporaryDir m_dir;
@@ -279,6 +285,146 @@ void TestReport::unknownBaseline()
     auto report = report::loadRunReport(**opened, m_runId, o);
     QVERIFY(!report.ok());
     QCOMPARE(sb::qtCode(report.error()), QStringLiteral("report.baseline"));
+}
+
+namespace {
+
+// A run of one route at c=10 with the given 2xx/s per round for each configuration.
+report::RunReport syntheticRun(const QString &id, const QList<QPair<QString, QList<double>>> &arms,
+                               const QString &hostname = QStringLiteral("bench1"))
+{
+    store::RunRecord run;
+    run.id = id;
+    run.planText = kPlan;
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2},
+                                  {QStringLiteral("hostname"), hostname},
+                                  {QStringLiteral("git_revision"), QStringLiteral("abc123")}};
+    QVector<store::WindowRecord> windows;
+    for (const auto &[configuration, rates] : arms)
+        for (qsizetype round = 0; round < rates.size(); ++round)
+            windows << window(id, int(round), configuration, QStringLiteral("health"), 10,
+                              rates[round], 1.0, 2000 + qint64(100'000'000 / rates[round]));
+    return report::buildRunReport(run, windows, {}, {});
+}
+
+} // namespace
+
+void TestReport::runComparedWithItself()
+{
+    const report::RunReport a =
+        syntheticRun(QStringLiteral("a"), {{QStringLiteral("native"), {9000, 9100, 8900}},
+                                           {QStringLiteral("python"), {1000, 1010, 990}}});
+    for (const char *metric : {"ok_per_s", "per_cpu_s", "p50", "p99"}) {
+        report::RunCompareOptions o;
+        o.metric = QLatin1String(metric);
+        auto c = report::compareRuns({a, a}, o);
+        QVERIFY(c.ok());
+        QCOMPARE(c->cells.size(), 2);
+        for (const report::ComparedCell &cell : c->cells) {
+            QCOMPARE(cell.ratio.comparison.ratio, 1.0);
+            QCOMPARE(int(cell.ratio.comparison.verdict), int(stats::Verdict::NoWinner));
+        }
+        QVERIFY(c->differences.isEmpty());
+    }
+}
+
+void TestReport::throttledRunHasAWinner()
+{
+    const report::RunReport before = syntheticRun(
+        QStringLiteral("before"), {{QStringLiteral("python"), {1000, 1010, 990, 1005}}});
+    const report::RunReport after =
+        syntheticRun(QStringLiteral("after"), {{QStringLiteral("python"), {700, 690, 710, 705}}},
+                     QStringLiteral("bench2"));
+    auto c = report::compareRuns({before, after}, {});
+    QVERIFY(c.ok());
+    QCOMPARE(c->cells.size(), 1);
+    const stats::Comparison &s = c->cells[0].ratio.comparison;
+    QCOMPARE(int(s.verdict), int(stats::Verdict::Slower));
+    QVERIFY(s.high < 1);
+    QVERIFY(s.pReachable); // 4 vs 4
+    QVERIFY(s.pValue < 0.05);
+    QCOMPARE(c->differences.size(), 1);
+    QVERIFY(c->differences[0].contains(QStringLiteral("another machine")));
+    // Latency: the slower run's p99 is higher, so it is "slower" there too.
+    report::RunCompareOptions latency;
+    latency.metric = QStringLiteral("p99");
+    auto l = report::compareRuns({before, after}, latency);
+    QCOMPARE(int(l->cells[0].ratio.comparison.verdict), int(stats::Verdict::Slower));
+    const QJsonObject json = report::comparisonJson(*c);
+    const QJsonObject ratio = json.value(QStringLiteral("ratios")).toArray().at(0).toObject();
+    QCOMPARE(ratio.value(QStringLiteral("run")).toString(), QStringLiteral("after"));
+    QCOMPARE(ratio.value(QStringLiteral("baseline_run")).toString(), QStringLiteral("before"));
+    QCOMPARE(ratio.value(QStringLiteral("verdict")).toString(), QStringLiteral("slower"));
+    for (const char *key : {"configuration", "baseline", "route", "concurrency", "metric", "ratio",
+                            "low", "high", "p_value", "verdict"})
+        QVERIFY2(ratio.contains(QLatin1String(key)), key);
+    QVERIFY(report::comparisonMarkdown(*c).contains(QStringLiteral("Not like for like")));
+    QVERIFY(!report::compareRuns({before}, {}).ok());
+    report::RunCompareOptions bad;
+    bad.metric = QStringLiteral("rps");
+    QCOMPARE(sb::qtCode(report::compareRuns({before, after}, bad).error()),
+             QStringLiteral("compare.metric"));
+}
+
+void TestReport::failIf_data()
+{
+    QTest::addColumn<QString>("conditions");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("failing");
+    QTest::newRow("ratio below") << QStringLiteral("ratio<0.95") << true << 1;
+    QTest::newRow("ratio fine") << QStringLiteral("ratio<0.5") << true << 0;
+    QTest::newRow("p99 grew") << QStringLiteral("p99_delta>0.10") << true << 1;
+    QTest::newRow("errors") << QStringLiteral("error_rate>0") << true << 0;
+    QTest::newRow("two, one holds") << QStringLiteral("ratio<0.5, p99_delta >= 0.2") << true << 1;
+    QTest::newRow("unknown name") << QStringLiteral("speed<1") << false << 0;
+    QTest::newRow("no number") << QStringLiteral("ratio<") << false << 0;
+    QTest::newRow("empty") << QString() << false << 0;
+}
+
+void TestReport::failIf()
+{
+    QFETCH(QString, conditions);
+    QFETCH(bool, valid);
+    QFETCH(int, failing);
+    auto parsed = report::parseFailIf(conditions);
+    QCOMPARE(parsed.ok(), valid);
+    if (!valid) {
+        QCOMPARE(sb::qtCode(parsed.error()), QStringLiteral("compare.fail-if"));
+        return;
+    }
+    const report::RunReport before =
+        syntheticRun(QStringLiteral("b"), {{QStringLiteral("python"), {1000, 1010, 990}}});
+    const report::RunReport after =
+        syntheticRun(QStringLiteral("a"), {{QStringLiteral("python"), {700, 690, 710}}});
+    auto c = report::compareRuns({before, after}, {});
+    QCOMPARE(int(report::failingCells(*c, *parsed).size()), failing);
+}
+
+void TestReport::noiseFloorFromAnAaRun()
+{
+    const report::RunReport aa =
+        syntheticRun(QStringLiteral("aa"), {{QStringLiteral("native:A"), {9000, 9100, 8900}},
+                                            {QStringLiteral("native:B"), {9300, 9050, 8950}}});
+    auto floor = report::noiseFloorOf(aa);
+    QVERIFY(floor.ok());
+    // 2xx/s medians 9000 vs 9050: |9050/9000 - 1| = 0.56 %; per CPU-s the same (1 core).
+    QVERIFY2(std::fabs(*floor - (9050.0 / 9000 - 1)) < 1e-9, qPrintable(QString::number(*floor)));
+    const report::RunReport one =
+        syntheticRun(QStringLiteral("x"), {{QStringLiteral("native"), {9000, 9100}}});
+    QVERIFY(!report::noiseFloorOf(one).ok());
+    // A later comparison that names the floor prints it beside every ratio.
+    report::RunCompareOptions o;
+    o.noiseFloor = *floor;
+    o.noiseFloorSource = QStringLiteral("A/A run aa");
+    const report::RunReport other =
+        syntheticRun(QStringLiteral("o"), {{QStringLiteral("native:A"), {9020, 9040, 9010}},
+                                           {QStringLiteral("native:B"), {9000, 9100, 8900}}});
+    auto c = report::compareRuns({aa, other}, o);
+    QVERIFY(c.ok());
+    for (const report::ComparedCell &cell : c->cells)
+        QCOMPARE(cell.ratio.comparison.noiseFloor, *floor);
+    QVERIFY(
+        report::comparisonMarkdown(*c).contains(QStringLiteral("Noise floor: 0.6 % (A/A run aa)")));
 }
 
 QTEST_GUILESS_MAIN(TestReport)
