@@ -1,0 +1,229 @@
+#include "report/comparison.h"
+
+#include "core/qterror.h"
+#include "report/reportjson.h"
+#include "report/reportmarkdown.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <cmath>
+
+namespace sb::report {
+
+bool isComparisonMetric(const QString &metric)
+{
+    static const QStringList metrics{QStringLiteral("ok_per_s"), QStringLiteral("per_cpu_s"),
+                                     QStringLiteral("p50"), QStringLiteral("p99")};
+    return metrics.contains(metric);
+}
+
+namespace {
+
+const std::vector<double> &valuesFor(const CellReport &cell, const QString &metric)
+{
+    if (metric == QLatin1String("per_cpu_s"))
+        return cell.perCpuS;
+    if (metric == QLatin1String("p50"))
+        return cell.p50Us;
+    if (metric == QLatin1String("p99"))
+        return cell.p99Us;
+    return cell.okPerS;
+}
+
+// Labels for what differs between the baseline run and another: results from another machine,
+// kernel, Stackbench build or plan are not like for like.
+QStringList differencesOf(const RunReport &base, const RunReport &other)
+{
+    static const std::pair<const char *, const char *> keys[] = {
+        {"hostname", "another machine"},
+        {"cpu_model", "another CPU"},
+        {"kernel", "another kernel"},
+        {"git_revision", "another Stackbench revision"},
+        {"plan_sha256", "another plan"}};
+    QStringList out;
+    for (const auto &[key, what] : keys) {
+        const QString a = base.run.environment.value(QLatin1String(key)).toVariant().toString();
+        const QString b = other.run.environment.value(QLatin1String(key)).toVariant().toString();
+        if (a != b)
+            out << QStringLiteral("run %1 ran on %2 (%3: %4 vs %5)")
+                       .arg(other.run.id, QLatin1String(what), QLatin1String(key),
+                            b.isEmpty() ? QStringLiteral("?") : b.left(24),
+                            a.isEmpty() ? QStringLiteral("?") : a.left(24));
+    }
+    return out;
+}
+
+} // namespace
+
+sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
+                                      const RunCompareOptions &options)
+{
+    if (!isComparisonMetric(options.metric))
+        return sb::qtError(QStringLiteral("compare.metric"), QString(),
+                           QStringLiteral("unknown metric '%1'; use ok_per_s, per_cpu_s, p50 or "
+                                          "p99")
+                               .arg(options.metric));
+    if (reports.size() < 2)
+        return sb::qtError(QStringLiteral("compare.runs"), QString(),
+                           QStringLiteral("give at least two runs to compare"));
+    const RunReport &base = reports.first();
+    RunComparison c;
+    c.metric = options.metric;
+    c.baselineRun = base.run.id;
+    c.noiseFloor = options.noiseFloor;
+    c.noiseFloorSource = options.noiseFloorSource;
+    stats::CompareOptions so;
+    so.higherIsBetter =
+        options.metric == QLatin1String("ok_per_s") || options.metric == QLatin1String("per_cpu_s");
+    so.noiseFloor = options.noiseFloor;
+    so.seed = options.seed;
+    for (qsizetype i = 1; i < reports.size(); ++i) {
+        const RunReport &other = reports[i];
+        c.differences << differencesOf(base, other);
+        for (const CellReport &b : base.cells) {
+            const CellReport *cell = other.cell(b.configuration, b.route, b.concurrency);
+            if (!cell) {
+                c.missing << QStringLiteral("run %1 has no cell %2 %3 c=%4")
+                                 .arg(other.run.id, b.configuration, b.route)
+                                 .arg(b.concurrency);
+                continue;
+            }
+            ComparedCell cc;
+            cc.run = other.run.id;
+            cc.baselineRun = base.run.id;
+            cc.ratio = RatioReport{b.configuration,
+                                   b.configuration,
+                                   b.route,
+                                   b.concurrency,
+                                   options.metric,
+                                   stats::compareWindows(valuesFor(*cell, options.metric),
+                                                         valuesFor(b, options.metric), so)};
+            cc.errorRate = cell->figures.errorRate();
+            cc.p99Delta = b.figures.p99Us.median > 0
+                              ? cell->figures.p99Us.median / b.figures.p99Us.median - 1
+                              : 0;
+            c.cells.append(cc);
+        }
+    }
+    return c;
+}
+
+sb::Result<double> noiseFloorOf(const RunReport &aaRun)
+{
+    if (aaRun.configurations.size() != 2)
+        return sb::qtError(QStringLiteral("compare.noise-floor"), aaRun.run.id,
+                           QStringLiteral("an A/A run has two arms; this run has %1 "
+                                          "configurations")
+                               .arg(aaRun.configurations.size()));
+    double floor = -1;
+    for (const RatioReport &r : aaRun.ratios)
+        if (r.comparison.verdict != stats::Verdict::NotEnoughWindows && r.comparison.ratio > 0)
+            floor = std::max(floor, std::fabs(r.comparison.ratio - 1));
+    if (floor < 0)
+        return sb::qtError(QStringLiteral("compare.noise-floor"), aaRun.run.id,
+                           QStringLiteral("no cell of the A/A run has 2 valid windows per arm"));
+    return floor;
+}
+
+sb::Result<QVector<FailCondition>> parseFailIf(const QString &text)
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(ratio|p99_delta|error_rate)\\s*(<=|>=|<|>)\\s*(-?[0-9]*\\.?[0-9]+(?:["
+                       "eE][-+]?[0-9]+)?)\\s*$"));
+    QVector<FailCondition> out;
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        const QRegularExpressionMatch m = re.match(part);
+        if (!m.hasMatch())
+            return sb::qtError(QStringLiteral("compare.fail-if"), QString(),
+                               QStringLiteral("'%1' is not a condition like ratio<0.95, "
+                                              "p99_delta>0.10 or error_rate>0.01")
+                                   .arg(part.trimmed()));
+        out.append({m.captured(1), m.captured(2), m.captured(3).toDouble(), part.trimmed()});
+    }
+    return out;
+}
+
+QStringList failingCells(const RunComparison &comparison, const QVector<FailCondition> &conditions)
+{
+    QStringList out;
+    for (const ComparedCell &cell : comparison.cells) {
+        for (const FailCondition &f : conditions) {
+            double v = cell.ratio.comparison.ratio;
+            if (f.name == QLatin1String("p99_delta"))
+                v = cell.p99Delta;
+            else if (f.name == QLatin1String("error_rate"))
+                v = cell.errorRate;
+            const bool holds = f.op == QLatin1String("<")    ? v < f.value
+                               : f.op == QLatin1String("<=") ? v <= f.value
+                               : f.op == QLatin1String(">")  ? v > f.value
+                                                             : v >= f.value;
+            if (holds)
+                out << QStringLiteral("run %1 %2 %3 c=%4: %5 %6 %7 %8")
+                           .arg(cell.run, cell.ratio.configuration, cell.ratio.route)
+                           .arg(cell.ratio.concurrency)
+                           .arg(f.name, QString::number(v, 'g', 4), f.op,
+                                QString::number(f.value, 'g', 6));
+        }
+    }
+    return out;
+}
+
+QJsonObject comparisonJson(const RunComparison &c)
+{
+    QJsonArray ratios;
+    for (const ComparedCell &cell : c.cells) {
+        QJsonObject o = ratioJson(cell.ratio);
+        o.insert(QStringLiteral("run"), cell.run);
+        o.insert(QStringLiteral("baseline_run"), cell.baselineRun);
+        o.insert(QStringLiteral("p99_delta"), cell.p99Delta);
+        o.insert(QStringLiteral("error_rate"), cell.errorRate);
+        ratios.append(o);
+    }
+    return QJsonObject{{QStringLiteral("schema"), QStringLiteral("stackbench-compare")},
+                       {QStringLiteral("version"), 1},
+                       {QStringLiteral("metric"), c.metric},
+                       {QStringLiteral("baseline_run"), c.baselineRun},
+                       {QStringLiteral("noise_floor"),
+                        c.noiseFloor >= 0 ? QJsonValue(c.noiseFloor) : QJsonValue()},
+                       {QStringLiteral("noise_floor_source"), c.noiseFloorSource},
+                       {QStringLiteral("differences"), QJsonArray::fromStringList(c.differences)},
+                       {QStringLiteral("missing"), QJsonArray::fromStringList(c.missing)},
+                       {QStringLiteral("ratios"), ratios}};
+}
+
+QString comparisonMarkdown(const RunComparison &c)
+{
+    QStringList out;
+    out << QStringLiteral("# Comparison against run %1 (%2)\n").arg(c.baselineRun, c.metric);
+    out << (c.noiseFloor >= 0
+                ? QStringLiteral("Noise floor: %1 (%2).\n")
+                      .arg(formatPercent(c.noiseFloor), c.noiseFloorSource)
+                : QStringLiteral("No noise floor given (--noise-floor RUN of an A/A run).\n"));
+    for (const QString &d : c.differences)
+        out << QStringLiteral("- **Not like for like**: %1").arg(d);
+    if (!c.differences.isEmpty())
+        out << QString();
+    out << QStringLiteral("| run | configuration | route | c | ratio [95 % CI] | p | verdict | "
+                          "noise floor | note |");
+    out << QStringLiteral("|---|---|---|---:|---:|---:|---|---:|---|");
+    for (const ComparedCell &cell : c.cells) {
+        const stats::Comparison &s = cell.ratio.comparison;
+        const bool tested = s.verdict != stats::Verdict::NotEnoughWindows;
+        out << QStringLiteral("| %1 | %2 | `%3` | %4 | %5 | %6 | %7 | %8 | %9 |")
+                   .arg(cell.run, cell.ratio.configuration, cell.ratio.route)
+                   .arg(cell.ratio.concurrency)
+                   .arg(tested ? QStringLiteral("%1 [%2-%3]")
+                                     .arg(formatRatio(s.ratio), QString::number(s.low, 'f', 2),
+                                          QString::number(s.high, 'f', 2))
+                               : formatRatio(s.ratio),
+                        tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
+                        QString::fromLatin1(stats::verdictText(s.verdict)),
+                        s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),
+                        QString::fromStdString(s.note));
+    }
+    for (const QString &m : c.missing)
+        out << QStringLiteral("\n- %1").arg(m);
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+} // namespace sb::report

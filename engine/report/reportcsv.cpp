@@ -1,0 +1,77 @@
+#include "report/reportcsv.h"
+
+#include <QStringList>
+
+namespace sb::report {
+
+namespace {
+
+QString quoted(const QString &s)
+{
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
+        !s.contains(QLatin1Char('\n')))
+        return s;
+    QString q = s;
+    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QString num(double v)
+{
+    return QString::number(v, 'g', 12);
+}
+
+struct Column
+{
+    const char *name;
+    stats::Spread stats::CellFigures::*figure;
+};
+
+const Column kSpreads[] = {
+    {"ok_per_s", &stats::CellFigures::okPerS},
+    {"per_cpu_s", &stats::CellFigures::perCpuS},
+    {"server_cores", &stats::CellFigures::serverCores},
+    {"generator_cores", &stats::CellFigures::generatorCores},
+    {"database_cores", &stats::CellFigures::databaseCores},
+    {"foreign_pct", &stats::CellFigures::foreignPct},
+    {"p50_us", &stats::CellFigures::p50Us},
+    {"p90_us", &stats::CellFigures::p90Us},
+    {"p99_us", &stats::CellFigures::p99Us},
+    {"p999_us", &stats::CellFigures::p999Us},
+    {"max_us", &stats::CellFigures::maxUs},
+    {"rss_peak_bytes", &stats::CellFigures::rssPeakBytes},
+    {"pss_peak_bytes", &stats::CellFigures::pssPeakBytes},
+};
+
+} // namespace
+
+QByteArray reportCsv(const RunReport &report)
+{
+    QStringList header{QStringLiteral("configuration"), QStringLiteral("route"),
+                       QStringLiteral("concurrency"), QStringLiteral("valid_windows"),
+                       QStringLiteral("invalid_windows")};
+    for (const Column &c : kSpreads)
+        for (const char *part : {"median", "min", "max", "spread"})
+            header << QStringLiteral("%1_%2").arg(QLatin1String(c.name), QLatin1String(part));
+    header << QStringLiteral("pooled_p50_us") << QStringLiteral("pooled_p99_us")
+           << QStringLiteral("pooled_p999_us") << QStringLiteral("errors_transport")
+           << QStringLiteral("errors_non_2xx") << QStringLiteral("bound");
+    QStringList lines{header.join(QLatin1Char(','))};
+    for (const CellReport &cell : report.cells) {
+        const stats::CellFigures &f = cell.figures;
+        QStringList row{quoted(cell.configuration), quoted(cell.route),
+                        QString::number(cell.concurrency), QString::number(f.validWindows),
+                        QString::number(f.invalidWindows)};
+        for (const Column &c : kSpreads) {
+            const stats::Spread &s = f.*(c.figure);
+            row << num(s.median) << num(s.min) << num(s.max) << num(s.spread);
+        }
+        row << num(f.pooledUs.p50) << num(f.pooledUs.p99) << num(f.pooledUs.p999)
+            << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
+            << cell.bound;
+        lines << row.join(QLatin1Char(','));
+    }
+    return (lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n")).toUtf8();
+}
+
+} // namespace sb::report

@@ -1,0 +1,14 @@
+#pragma once
+
+// The report as CSV: one row per cell; every column name ends in its unit (ok_per_s, _us,
+// _cores, _pct, _bytes), figures as median, min, max and spread. RFC 4180 quoting. Any thread.
+
+#include "report/runreport.h"
+
+#include <QByteArray>
+
+namespace sb::report {
+
+QByteArray reportCsv(const RunReport &report);
+
+} // namespace sb::report

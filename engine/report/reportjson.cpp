@@ -1,0 +1,157 @@
+#include "report/reportjson.h"
+
+#include <cmath>
+
+namespace sb::report {
+
+namespace {
+
+QJsonValue number(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+
+QJsonObject cellJson(const CellReport &c)
+{
+    const stats::CellFigures &f = c.figures;
+    QJsonObject invalid;
+    for (const auto &[kind, n] : f.invalidKinds)
+        invalid.insert(QString::fromStdString(kind), n);
+    QJsonObject o{{QStringLiteral("configuration"), c.configuration},
+                  {QStringLiteral("route"), c.route},
+                  {QStringLiteral("concurrency"), c.concurrency},
+                  {QStringLiteral("valid_windows"), double(f.validWindows)},
+                  {QStringLiteral("invalid_windows"), double(f.invalidWindows)},
+                  {QStringLiteral("invalid_reasons"), invalid},
+                  {QStringLiteral("bound"), c.bound.isEmpty() ? QJsonValue() : QJsonValue(c.bound)},
+                  {QStringLiteral("bound_because"), c.boundBecause},
+                  {QStringLiteral("cpu_shares"),
+                   QJsonObject{{QStringLiteral("server"), c.shares.server},
+                               {QStringLiteral("database"), c.shares.database},
+                               {QStringLiteral("generator"), c.shares.generator},
+                               {QStringLiteral("own"), c.shares.own},
+                               {QStringLiteral("foreign"), c.shares.foreign},
+                               {QStringLiteral("idle"), c.shares.idle}}},
+                  {QStringLiteral("ok_per_s"), spreadJson(f.okPerS)},
+                  {QStringLiteral("per_cpu_s"), spreadJson(f.perCpuS)},
+                  {QStringLiteral("server_cores"), spreadJson(f.serverCores)},
+                  {QStringLiteral("generator_cores"), spreadJson(f.generatorCores)},
+                  {QStringLiteral("database_cores"), spreadJson(f.databaseCores)},
+                  {QStringLiteral("foreign_pct"), spreadJson(f.foreignPct)},
+                  {QStringLiteral("p50_us"), spreadJson(f.p50Us)},
+                  {QStringLiteral("p90_us"), spreadJson(f.p90Us)},
+                  {QStringLiteral("p99_us"), spreadJson(f.p99Us)},
+                  {QStringLiteral("p999_us"), spreadJson(f.p999Us)},
+                  {QStringLiteral("max_us"), spreadJson(f.maxUs)},
+                  {QStringLiteral("pooled_latency_us"),
+                   QJsonObject{{QStringLiteral("p50"), f.pooledUs.p50},
+                               {QStringLiteral("p90"), f.pooledUs.p90},
+                               {QStringLiteral("p99"), f.pooledUs.p99},
+                               {QStringLiteral("p999"), f.pooledUs.p999},
+                               {QStringLiteral("max"), f.pooledUs.max},
+                               {QStringLiteral("count"), double(f.pooledCount)}}},
+                  {QStringLiteral("rss_peak_bytes"), spreadJson(f.rssPeakBytes)},
+                  {QStringLiteral("pss_peak_bytes"), spreadJson(f.pssPeakBytes)},
+                  {QStringLiteral("errors"),
+                   QJsonObject{{QStringLiteral("connect"), double(f.errors.connect)},
+                               {QStringLiteral("read"), double(f.errors.read)},
+                               {QStringLiteral("write"), double(f.errors.write)},
+                               {QStringLiteral("timeout"), double(f.errors.timeout)},
+                               {QStringLiteral("parse"), double(f.errors.parse)},
+                               {QStringLiteral("non_2xx"), double(f.errors.non2xx)}}}};
+    return o;
+}
+
+} // namespace
+
+QJsonObject spreadJson(const stats::Spread &s)
+{
+    return QJsonObject{{QStringLiteral("median"), number(s.median)},
+                       {QStringLiteral("min"), number(s.min)},
+                       {QStringLiteral("max"), number(s.max)},
+                       {QStringLiteral("spread"), number(s.spread)},
+                       {QStringLiteral("n"), double(s.n)}};
+}
+
+QJsonObject ratioJson(const RatioReport &r)
+{
+    const stats::Comparison &c = r.comparison;
+    const bool tested = c.verdict != stats::Verdict::NotEnoughWindows;
+    return QJsonObject{
+        {QStringLiteral("configuration"), r.configuration},
+        {QStringLiteral("baseline"), r.baseline},
+        {QStringLiteral("route"), r.route},
+        {QStringLiteral("concurrency"), r.concurrency},
+        {QStringLiteral("metric"), r.metric},
+        {QStringLiteral("ratio"), number(c.ratio)},
+        {QStringLiteral("low"), tested ? number(c.low) : QJsonValue()},
+        {QStringLiteral("high"), tested ? number(c.high) : QJsonValue()},
+        {QStringLiteral("p_value"), tested ? number(c.pValue) : QJsonValue()},
+        {QStringLiteral("p_exact"), c.pExact},
+        {QStringLiteral("min_p"), number(c.minimumP)},
+        {QStringLiteral("windows_needed"), c.windowsNeeded},
+        {QStringLiteral("noise_floor"),
+         c.noiseFloor >= 0 ? QJsonValue(c.noiseFloor) : QJsonValue()},
+        {QStringLiteral("verdict"), QString::fromLatin1(stats::verdictKey(c.verdict))},
+        {QStringLiteral("note"), QString::fromStdString(c.note)},
+        {QStringLiteral("candidate_windows"), double(c.candidateWindows)},
+        {QStringLiteral("baseline_windows"), double(c.baselineWindows)}};
+}
+
+QJsonObject reportJson(const RunReport &report)
+{
+    const store::RunRecord &run = report.run;
+    QJsonArray cells, ratios, saturation;
+    for (const CellReport &c : report.cells)
+        cells.append(cellJson(c));
+    for (const RatioReport &r : report.ratios)
+        ratios.append(ratioJson(r));
+    for (const SaturationReport &s : report.saturations)
+        saturation.append(QJsonObject{
+            {QStringLiteral("configuration"), s.configuration},
+            {QStringLiteral("route"), s.route},
+            {QStringLiteral("saturated"), s.saturation.saturated},
+            {QStringLiteral("from_concurrency"),
+             s.saturation.saturated ? QJsonValue(s.saturation.fromConcurrency) : QJsonValue()},
+            {QStringLiteral("p50_growth"),
+             s.saturation.saturated ? number(s.saturation.p50Growth) : QJsonValue()},
+            {QStringLiteral("sentence"), QString::fromStdString(s.saturation.sentence)}});
+    QJsonObject invalidByGate;
+    for (auto it = report.invalidByGate.begin(); it != report.invalidByGate.end(); ++it)
+        invalidByGate.insert(it.key(), it.value());
+    QJsonObject events;
+    for (auto it = report.events.begin(); it != report.events.end(); ++it)
+        events.insert(it.key(), it.value());
+    return QJsonObject{
+        {QStringLiteral("schema"), QStringLiteral("stackbench-report")},
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("run"),
+         QJsonObject{{QStringLiteral("id"), run.id},
+                     {QStringLiteral("plan"), report.planName},
+                     {QStringLiteral("plan_path"), run.planPath},
+                     {QStringLiteral("profile"), run.profile},
+                     {QStringLiteral("status"), run.status},
+                     {QStringLiteral("started_at"), run.startedAt.toString(Qt::ISODateWithMs)},
+                     {QStringLiteral("finished_at"),
+                      run.finishedAt.isValid()
+                          ? QJsonValue(run.finishedAt.toString(Qt::ISODateWithMs))
+                          : QJsonValue()},
+                     {QStringLiteral("valid_windows"), report.validWindows},
+                     {QStringLiteral("invalid_windows"), report.invalidWindows}}},
+        {QStringLiteral("environment"), run.environment},
+        {QStringLiteral("baseline"), report.options.baseline},
+        {QStringLiteral("noise_floor"),
+         report.options.noiseFloor >= 0 ? QJsonValue(report.options.noiseFloor) : QJsonValue()},
+        {QStringLiteral("noise_floor_source"), report.options.noiseFloorSource},
+        {QStringLiteral("cells"), cells},
+        {QStringLiteral("ratios"), ratios},
+        {QStringLiteral("saturation"), saturation},
+        {QStringLiteral("gates"), QJsonObject{{QStringLiteral("invalid_by_gate"), invalidByGate},
+                                              {QStringLiteral("checkpoints_in_windows"),
+                                               double(report.checkpointsInWindows)}}},
+        {QStringLiteral("events"), events},
+        {QStringLiteral("blocked"), QJsonArray::fromStringList(report.blocked)},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(report.warnings)}};
+}
+
+} // namespace sb::report

@@ -1,0 +1,264 @@
+#include "report/runreport.h"
+
+#include "core/qterror.h"
+#include "report/windowfigures.h"
+#include "store/runstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace sb::report {
+
+const CellReport *RunReport::cell(const QString &configuration, const QString &route,
+                                  int concurrency) const
+{
+    for (const CellReport &c : cells)
+        if (c.configuration == configuration && c.route == route && c.concurrency == concurrency)
+            return &c;
+    return nullptr;
+}
+
+namespace {
+
+using CellKey = std::tuple<QString, QString, int>; // configuration, route, concurrency
+
+// Names in plan order from the stored plan text, then any the windows name beyond those.
+void planOrder(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
+               RunReport &r)
+{
+    const QJsonObject plan = QJsonDocument::fromJson(run.planText).object();
+    r.planName = plan.value(QStringLiteral("name")).toString();
+    auto names = [&plan](const char *key) {
+        QStringList out;
+        for (const QJsonValue &v : plan.value(QLatin1String(key)).toArray())
+            out << v.toObject().value(QStringLiteral("name")).toString();
+        return out;
+    };
+    const QStringList planConfigurations = names("configurations");
+    const QStringList planRoutes = names("routes");
+    QStringList seenConfigurations, seenRoutes;
+    for (const store::WindowRecord &w : windows) {
+        if (!seenConfigurations.contains(w.configuration))
+            seenConfigurations << w.configuration;
+        if (!seenRoutes.contains(w.route))
+            seenRoutes << w.route;
+        if (!r.concurrency.contains(w.concurrency))
+            r.concurrency << w.concurrency;
+    }
+    std::sort(r.concurrency.begin(), r.concurrency.end());
+    for (const QString &c : planConfigurations)
+        if (seenConfigurations.contains(c))
+            r.configurations << c;
+    for (const QString &c : seenConfigurations)
+        if (!r.configurations.contains(c))
+            r.configurations << c;
+    for (const QString &x : planRoutes)
+        if (seenRoutes.contains(x))
+            r.routes << x;
+    for (const QString &x : seenRoutes)
+        if (!r.routes.contains(x))
+            r.routes << x;
+}
+
+// The valid window whose 2xx/s is closest to the cell's median.
+const store::WindowRecord *medianWindow(const QVector<const store::WindowRecord *> &windows,
+                                        double medianOkPerS)
+{
+    const store::WindowRecord *best = nullptr;
+    double bestDistance = 0;
+    for (const store::WindowRecord *w : windows) {
+        if (!w->valid || w->elapsedS <= 0)
+            continue;
+        const double d = std::fabs(double(w->ok) / w->elapsedS - medianOkPerS);
+        if (!best || d < bestDistance) {
+            best = w;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+void classifyCells(RunReport &r,
+                   const std::map<CellKey, QVector<const store::WindowRecord *>> &byCell)
+{
+    for (CellReport &cell : r.cells) {
+        double plateau = 0;
+        double lower = -1, higher = -1;
+        for (int c : r.concurrency) {
+            const CellReport *other = r.cell(cell.configuration, cell.route, c);
+            if (!other || other->figures.validWindows == 0)
+                continue;
+            plateau = std::max(plateau, other->figures.serverCores.median);
+            if (c < cell.concurrency)
+                lower = other->figures.okPerS.median; // ascending: the last one below wins
+            if (c > cell.concurrency && higher < 0)
+                higher = other->figures.okPerS.median;
+        }
+        const auto &windows = byCell.at({cell.configuration, cell.route, cell.concurrency});
+        const store::WindowRecord *mid = medianWindow(windows, cell.figures.okPerS.median);
+        for (const store::WindowRecord *w : windows) {
+            if (!w->valid)
+                continue;
+            const stats::BoundContext context{w->elapsedS > 0 ? double(w->ok) / w->elapsedS : 0,
+                                              lower, higher, plateau};
+            const stats::BoundFinding f =
+                stats::classifyBound(windowCpu(*w, r.machineCores), context);
+            ++cell.windowBounds[QString::fromLatin1(stats::boundKey(f.bound))];
+            if (w == mid) {
+                cell.boundBecause = QString::fromStdString(f.because);
+                cell.shares = stats::cpuShares(windowCpu(*w, r.machineCores));
+            }
+        }
+        int most = 0;
+        for (auto it = cell.windowBounds.begin(); it != cell.windowBounds.end(); ++it) {
+            if (it.value() > most) {
+                most = it.value();
+                cell.bound = it.key();
+            }
+        }
+    }
+}
+
+void saturate(RunReport &r)
+{
+    for (const QString &configuration : r.configurations) {
+        for (const QString &route : r.routes) {
+            std::vector<stats::Level> levels;
+            for (int c : r.concurrency) {
+                const CellReport *cell = r.cell(configuration, route, c);
+                if (cell && cell->figures.validWindows > 0)
+                    levels.push_back({c, cell->figures.okPerS.median, cell->figures.p50Us.median});
+            }
+            if (!levels.empty())
+                r.saturations.append({configuration, route, stats::saturationPoint(levels)});
+        }
+    }
+}
+
+void compareCells(RunReport &r)
+{
+    stats::CompareOptions o;
+    o.noiseFloor = r.options.noiseFloor;
+    o.seed = r.options.seed;
+    for (const QString &route : r.routes) {
+        for (int c : r.concurrency) {
+            const CellReport *base = r.cell(r.options.baseline, route, c);
+            if (!base)
+                continue;
+            for (const QString &configuration : r.configurations) {
+                if (configuration == r.options.baseline)
+                    continue;
+                const CellReport *cell = r.cell(configuration, route, c);
+                if (!cell)
+                    continue;
+                r.ratios.append({configuration, r.options.baseline, route, c,
+                                 QStringLiteral("ok_per_s"),
+                                 stats::compareWindows(cell->okPerS, base->okPerS, o)});
+                r.ratios.append({configuration, r.options.baseline, route, c,
+                                 QStringLiteral("per_cpu_s"),
+                                 stats::compareWindows(cell->perCpuS, base->perCpuS, o)});
+            }
+        }
+    }
+}
+
+} // namespace
+
+RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
+                         const QVector<store::EventRecord> &events, const ReportOptions &options)
+{
+    RunReport r;
+    r.run = run;
+    r.options = options;
+    r.machineCores = run.environment.value(QStringLiteral("cores")).toInt();
+    planOrder(run, windows, r);
+    if (r.options.baseline.isEmpty() && !r.configurations.isEmpty())
+        r.options.baseline = r.configurations.first();
+
+    std::map<CellKey, QVector<const store::WindowRecord *>> byCell;
+    for (const store::WindowRecord &w : windows) {
+        byCell[{w.configuration, w.route, w.concurrency}].append(&w);
+        r.checkpointsInWindows += w.checkpoints;
+        if (w.valid) {
+            ++r.validWindows;
+        } else {
+            ++r.invalidWindows;
+            ++r.invalidByGate[invalidKind(w)];
+        }
+    }
+    for (const QString &route : r.routes) {
+        for (int c : r.concurrency) {
+            for (const QString &configuration : r.configurations) {
+                auto it = byCell.find({configuration, route, c});
+                if (it == byCell.end())
+                    continue;
+                std::vector<stats::WindowFigures> figures;
+                for (const store::WindowRecord *w : it->second)
+                    figures.push_back(windowFigures(*w));
+                CellReport cell;
+                cell.configuration = configuration;
+                cell.route = route;
+                cell.concurrency = c;
+                cell.figures = stats::summarizeCell(figures);
+                cell.okPerS = stats::okPerSValues(figures);
+                cell.perCpuS = stats::perCpuSValues(figures);
+                for (const stats::WindowFigures &f : figures) {
+                    if (!f.valid)
+                        continue;
+                    cell.p50Us.push_back(f.latencyUs.p50);
+                    cell.p99Us.push_back(f.latencyUs.p99);
+                }
+                for (const stats::WindowFigures &f : figures) {
+                    if (!f.valid)
+                        continue;
+                    cell.p50Us.push_back(f.latencyUs.p50);
+                    cell.p99Us.push_back(f.latencyUs.p99);
+                }
+                r.cells.append(std::move(cell));
+            }
+        }
+    }
+    classifyCells(r, byCell);
+    saturate(r);
+    compareCells(r);
+    for (const store::EventRecord &e : events) {
+        ++r.events[e.kind];
+        if (e.kind == QLatin1String("configuration-blocked"))
+            r.blocked << e.detail;
+        else if (e.kind == QLatin1String("warning"))
+            r.warnings << e.detail;
+    }
+    return r;
+}
+
+sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString &runId,
+                                    ReportOptions options)
+{
+    sb::Result<store::RunRecord> run = store.run(runId);
+    if (!run.ok())
+        return run.error();
+    sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId, true);
+    if (!windows.ok())
+        return windows.error();
+    sb::Result<QVector<store::EventRecord>> events = store.events(runId);
+    if (!events.ok())
+        return events.error();
+    if (!options.baseline.isEmpty()) {
+        const bool known =
+            std::any_of(windows->begin(), windows->end(), [&options](const store::WindowRecord &w) {
+                return w.configuration == options.baseline;
+            });
+        if (!known)
+            return sb::qtError(
+                QStringLiteral("report.baseline"), runId,
+                QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
+    }
+    return buildRunReport(*run, *windows, *events, options);
+}
+
+} // namespace sb::report

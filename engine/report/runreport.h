@@ -1,0 +1,102 @@
+#pragma once
+
+// The summary of one stored run: every cell's figures, ratios against a baseline configuration
+// with verdicts, where the ceiling is, and what the gates caught. Built from the store's records;
+// rendered by report/markdown.h, report/csvreport.h and report/jsonreport.h. Any thread (the
+// store itself must be read on its own thread).
+
+#include "core/result.h"
+#include "stats/ceiling.h"
+#include "stats/cell.h"
+#include "stats/verdict.h"
+#include "store/records.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace sb::store {
+class RunStore;
+}
+
+namespace sb::report {
+
+struct ReportOptions
+{
+    QString baseline;         // configuration the others are compared with; empty = the first
+    double noiseFloor = -1;   // |ratio - 1| the harness produces itself (0.03 = 3 %); < 0 none
+    QString noiseFloorSource; // where the floor came from ("A/A run 20261201-...")
+    uint64_t seed = 424242;   // bootstrap seed
+};
+
+// One cell: (configuration, route, concurrency).
+struct CellReport
+{
+    QString configuration;
+    QString route;
+    int concurrency = 0;
+    stats::CellFigures figures;      // over the valid windows
+    std::vector<double> okPerS;      // per valid window, in stored order
+    std::vector<double> perCpuS;     // per valid window
+    std::vector<double> p50Us;       // per valid window, the window's own p50
+    std::vector<double> p99Us;       // per valid window, the window's own p99
+    QString bound;                   // the bound most valid windows had ("server", ...), "" if none
+    QString boundBecause;            // the figures that decided it, for the median window
+    QMap<QString, int> windowBounds; // bound -> valid windows
+    stats::CpuShares shares;         // where the machine's CPU went, median window
+};
+
+// A ratio of one configuration's cell to the baseline's, for one metric.
+struct RatioReport
+{
+    QString configuration;
+    QString baseline;
+    QString route;
+    int concurrency = 0;
+    QString metric; // "ok_per_s" or "per_cpu_s"
+    stats::Comparison comparison;
+};
+
+struct SaturationReport
+{
+    QString configuration;
+    QString route;
+    stats::Saturation saturation;
+};
+
+struct RunReport
+{
+    store::RunRecord run;
+    QString planName;                      // from the stored plan text
+    QStringList configurations;            // in plan order
+    QStringList routes;                    // in plan order
+    QList<int> concurrency;                // ascending
+    int machineCores = 0;                  // from the environment record
+    ReportOptions options;                 // as used (baseline filled in)
+    QVector<CellReport> cells;             // routes, then concurrency, then configurations
+    QVector<RatioReport> ratios;           // per non-baseline configuration, cell and metric
+    QVector<SaturationReport> saturations; // per configuration and route
+    int validWindows = 0;
+    int invalidWindows = 0;
+    QMap<QString, int> invalidByGate; // gate -> invalid attempts
+    qint64 checkpointsInWindows = 0;  // database checkpoints inside measured windows, all attempts
+    QMap<QString, int> events;        // event kind -> count
+    QStringList blocked;              // "configuration-blocked" event details
+    QStringList warnings;             // "warning" event details
+
+    const CellReport *cell(const QString &configuration, const QString &route,
+                           int concurrency) const;
+};
+
+// Builds the report from records already read (windows with samples for the CPU shares).
+RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
+                         const QVector<store::EventRecord> &events, const ReportOptions &options);
+
+// Reads the run from the store and builds its report. Errors: the store's ("store.not-found",
+// "store.read"), "report.baseline" (no such configuration in the run).
+sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString &runId,
+                                    ReportOptions options = {});
+
+} // namespace sb::report

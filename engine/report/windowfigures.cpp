@@ -1,0 +1,85 @@
+#include "report/windowfigures.h"
+
+#include <QJsonObject>
+
+namespace sb::report {
+
+QString invalidKind(const store::WindowRecord &w)
+{
+    if (w.valid)
+        return QString();
+    static const char *const order[] = {"server",      "sleep",  "checkpoint",
+                                        "foreign_cpu", "errors", "warmup"};
+    for (const char *gate : order) {
+        const QJsonObject g = w.gates.value(QLatin1String(gate)).toObject();
+        if (g.contains(QStringLiteral("passed")) && !g.value(QStringLiteral("passed")).toBool())
+            return QString::fromLatin1(gate);
+    }
+    const QString reason = w.invalidReason;
+    if (reason.startsWith(QLatin1String("cancelled")))
+        return QStringLiteral("cancelled");
+    if (reason.contains(QLatin1String("hook")))
+        return QStringLiteral("hook");
+    if (reason.contains(QLatin1String("could not start")))
+        return QStringLiteral("start");
+    return QStringLiteral("other");
+}
+
+stats::WindowFigures windowFigures(const store::WindowRecord &w)
+{
+    stats::WindowFigures f;
+    f.valid = w.valid;
+    f.invalidKind = invalidKind(w).toStdString();
+    f.invalidReason = w.invalidReason.toStdString();
+    f.okPerS = w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0;
+    f.serverCores = w.serverCoresMean;
+    f.generatorCores = w.generatorPctMean / 100;
+    f.databaseCores = w.excludedPctMean / 100;
+    f.foreignPct = w.foreignPctMean;
+    auto us = [&w](const char *key) { return w.latencyUs.value(QLatin1String(key)).toDouble(); };
+    f.latencyUs = stats::Percentiles{us("p50"), us("p90"), us("p99"), us("p999"), us("max")};
+    f.responses = w.requests;
+    f.rssPeakBytes = double(w.rssBytesPeak);
+    f.pssPeakBytes = double(w.pssBytesPeak);
+    auto count = [&w](const char *key) {
+        return qint64(w.errors.value(QLatin1String(key)).toDouble());
+    };
+    f.errors.connect = count("connect");
+    f.errors.read = count("read");
+    f.errors.write = count("write");
+    f.errors.timeout = count("timeout");
+    f.errors.parse = count("parse");
+    for (auto it = w.statusCounts.begin(); it != w.statusCounts.end(); ++it) {
+        const int code = it.key().toInt();
+        if (code < 200 || code > 299)
+            f.errors.non2xx += qint64(it.value().toDouble());
+    }
+    f.histogram.assign(w.histogram.begin(), w.histogram.end());
+    return f;
+}
+
+stats::WindowCpu windowCpu(const store::WindowRecord &w, int machineCores)
+{
+    stats::WindowCpu cpu;
+    cpu.machineCores = machineCores;
+    cpu.serverCores = w.serverCoresMean;
+    cpu.databaseCores = w.excludedPctMean / 100;
+    cpu.generatorCores = w.generatorPctMean / 100;
+    cpu.foreignCores = w.foreignPctMean / 100;
+    double own = 0;
+    int ownSamples = 0;
+    for (const store::SampleRecord &s : w.samples) {
+        if (s.series == QLatin1String("own-pct")) {
+            own += s.value;
+            ++ownSamples;
+        }
+    }
+    cpu.ownCores = ownSamples > 0 ? own / ownSamples / 100 : 0;
+    cpu.generatorThreads = w.gates.value(QStringLiteral("client_bound"))
+                               .toObject()
+                               .value(QStringLiteral("threads"))
+                               .toInt();
+    return cpu;
+}
+
+} // namespace sb::report

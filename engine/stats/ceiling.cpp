@@ -1,0 +1,139 @@
+#include "stats/ceiling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace sb::stats {
+
+CpuShares cpuShares(const WindowCpu &cpu)
+{
+    CpuShares s;
+    if (cpu.machineCores <= 0)
+        return s;
+    const double all = double(cpu.machineCores);
+    auto share = [all](double cores) { return std::max(0.0, cores) / all; };
+    s.server = share(cpu.serverCores);
+    s.database = share(cpu.databaseCores);
+    s.generator = share(cpu.generatorCores);
+    s.own = share(cpu.ownCores);
+    s.foreign = share(cpu.foreignCores);
+    const double used = s.server + s.database + s.generator + s.own + s.foreign;
+    if (used > 1) { // sampling jitter: scale down rather than report a negative idle
+        s.server /= used;
+        s.database /= used;
+        s.generator /= used;
+        s.own /= used;
+        s.foreign /= used;
+    }
+    s.idle = std::max(0.0, 1 - (s.server + s.database + s.generator + s.own + s.foreign));
+    return s;
+}
+
+const char *boundKey(Bound b)
+{
+    switch (b) {
+    case Bound::Client:
+        return "client";
+    case Bound::Machine:
+        return "machine";
+    case Bound::Database:
+        return "database";
+    case Bound::Server:
+        return "server";
+    case Bound::None:
+        return "none";
+    }
+    return "?";
+}
+
+namespace {
+
+std::string format(const char *fmt, double a, double b = 0, double c = 0, double d = 0)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, fmt, a, b, c, d);
+    return buf;
+}
+
+bool within(double value, double reference, double share)
+{
+    return reference > 0 && std::fabs(value - reference) <= share * reference;
+}
+
+} // namespace
+
+BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
+{
+    if (cpu.generatorThreads > 0 &&
+        cpu.generatorCores >= kClientBusyShare * double(cpu.generatorThreads))
+        return {Bound::Client,
+                format("the load engine's %.0f thread(s) were %.0f %% busy (%.2f cores)",
+                       double(cpu.generatorThreads),
+                       100 * cpu.generatorCores / double(cpu.generatorThreads),
+                       cpu.generatorCores)};
+    const CpuShares shares = cpuShares(cpu);
+    if (cpu.machineCores > 0 && shares.idle < kMachineIdleShare)
+        return {Bound::Machine, format("the machine was %.1f %% idle of %.0f cores",
+                                       100 * shares.idle, double(cpu.machineCores))};
+    const bool atPlateau =
+        context.plateauCores > 0 && cpu.serverCores >= kPlateauShare * context.plateauCores;
+    if (cpu.databaseCores > cpu.serverCores && !atPlateau)
+        return {Bound::Database,
+                format("the database used %.2f cores against the server tree's %.2f, below its "
+                       "plateau of %.2f",
+                       cpu.databaseCores, cpu.serverCores, context.plateauCores)};
+    const bool flatBelow = within(context.okPerS, context.lowerOkPerS, kFlatShare);
+    const bool flatAbove = within(context.higherOkPerS, context.okPerS, kFlatShare);
+    if (atPlateau && (flatBelow || flatAbove)) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf,
+                      "throughput %.1f/s, within 10 %% of %.1f/s at the next %s concurrency, while "
+                      "the server tree held %.2f cores of its %.2f-core plateau",
+                      context.okPerS, flatBelow ? context.lowerOkPerS : context.higherOkPerS,
+                      flatBelow ? "lower" : "higher", cpu.serverCores, context.plateauCores);
+        return {Bound::Server, buf};
+    }
+    return {Bound::None,
+            format("nothing saturated (server tree %.2f cores, plateau %.2f; machine %.1f %% "
+                   "idle): raise concurrency",
+                   cpu.serverCores, context.plateauCores, 100 * shares.idle)};
+}
+
+Saturation saturationPoint(std::vector<Level> levels)
+{
+    Saturation s;
+    std::sort(levels.begin(), levels.end(),
+              [](const Level &a, const Level &b) { return a.concurrency < b.concurrency; });
+    if (levels.size() < 2) {
+        s.sentence = "one concurrency level: no saturation point";
+        return s;
+    }
+    // The lowest level from which every higher level stays within +-10 % of it.
+    for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
+        bool flat = true;
+        for (std::size_t j = i + 1; j < levels.size() && flat; ++j)
+            flat = within(levels[j].okPerS, levels[i].okPerS, kFlatShare);
+        if (!flat)
+            continue;
+        s.saturated = true;
+        s.fromConcurrency = levels[i].concurrency;
+        s.p50Growth = levels[i].p50Us > 0 ? levels.back().p50Us / levels[i].p50Us : 0;
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "throughput within 10 %% from c=%d on while p50 grew %.1fx",
+                      s.fromConcurrency, s.p50Growth);
+        s.sentence = buf;
+        return s;
+    }
+    const Level &last = levels.back();
+    const Level &before = levels[levels.size() - 2];
+    char buf[160];
+    std::snprintf(
+        buf, sizeof buf, "throughput still %s at c=%d (%+.0f %% from c=%d): not saturated",
+        last.okPerS > before.okPerS ? "rising" : "falling", last.concurrency,
+        before.okPerS > 0 ? 100 * (last.okPerS / before.okPerS - 1) : 0.0, before.concurrency);
+    s.sentence = buf;
+    return s;
+}
+
+} // namespace sb::stats

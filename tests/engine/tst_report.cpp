@@ -1,0 +1,431 @@
+// engine/report: a run's report from stored windows: cells, ratios, verdicts, where the ceiling
+// is, gates, and the JSON, Markdown and CSV forms; recomputed independently from the store.
+
+#include "core/qterror.h"
+#include "report/comparison.h"
+#include "report/reportcsv.h"
+#include "report/reportjson.h"
+#include "report/reportmarkdown.h"
+#include "report/runreport.h"
+#include "stats/histogram.h"
+#include "store/runstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+
+using namespace sb;
+
+namespace {
+
+const char *kPlan = R"({"name": "demo", "configurations": [{"name": "native"}, {"name": "python"}],
+ "routes": [{"name": "health"}, {"name": "cpu"}]})";
+
+store::WindowRecord window(const QString &runId, int round, const QString &configuration,
+                           const QString &route, int concurrency, double okPerS, double cores,
+                           int64_t p50Us)
+{
+    store::WindowRecord w;
+    w.runId = runId;
+    w.round = round;
+    w.configuration = configuration;
+    w.route = route;
+    w.concurrency = concurrency;
+    w.valid = true;
+    w.startedAt = QDateTime::currentDateTimeUtc();
+    w.elapsedS = 10;
+    w.ok = qint64(okPerS * 10);
+    w.requests = w.ok;
+    w.statusCounts = QJsonObject{{QStringLiteral("200"), double(w.ok)}};
+    w.errors = QJsonObject{{QStringLiteral("connect"), 0},
+                           {QStringLiteral("read"), 0},
+                           {QStringLiteral("write"), 0},
+                           {QStringLiteral("timeout"), 0},
+                           {QStringLiteral("parse"), 0}};
+    Histogram h;
+    h.record(p50Us, w.ok);
+    const std::vector<uint8_t> bytes = h.encode();
+    w.histogram = QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size()));
+    w.latencyUs = QJsonObject{{QStringLiteral("p50"), double(p50Us)},
+                              {QStringLiteral("p90"), double(p50Us)},
+                              {QStringLiteral("p99"), double(p50Us)},
+                              {QStringLiteral("p999"), double(p50Us)},
+                              {QStringLiteral("max"), double(p50Us)}};
+    w.serverCpuS = cores * 10;
+    w.serverCoresMean = cores;
+    w.generatorPctMean = 30;
+    w.foreignPctMean = 5;
+    w.gates =
+        QJsonObject{{QStringLiteral("client_bound"), QJsonObject{{QStringLiteral("threads"), 2}}},
+                    {QStringLiteral("foreign_cpu"), QJsonObject{{QStringLiteral("passed"), true}}}};
+    return w;
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cellsMatchTheStoredWindows();
+    void ratiosAndVerdicts();
+    void ceiling();
+    void invalidAttemptsAreCountedWithReasons();
+    void markdownAndCsv();
+    void unknownBaseline();
+    void runComparedWithItself();
+    void throttledRunHasAWinner();
+    void failIf_data();
+    void failIf();
+    void noiseFloorFromAnAaRun();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    QString m_runId;
+};
+
+void TestReport::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    auto opened = store::RunStore::open(m_store);
+    QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().detail.c_str());
+    store::RunStore &s = **opened;
+    store::RunRecord run;
+    run.id = store::RunStore::newRunId();
+    run.planPath = QStringLiteral("/tmp/demo.json");
+    run.planText = kPlan;
+    run.planSha256 = "00";
+    run.profile = QStringLiteral("full");
+    run.startedAt = QDateTime::currentDateTimeUtc();
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    QVERIFY(s.createRun(run).ok());
+    m_runId = run.id;
+    // native: fast, grows with concurrency; python: one core, flat from c=10 (server-bound).
+    const double native[2][3] = {{9000, 9100, 8900}, {16000, 15800, 16100}};
+    const double python[2][3] = {{1000, 1010, 990}, {1020, 1000, 1015}};
+    const int conc[2] = {10, 100};
+    for (int round = 0; round < 3; ++round) {
+        for (int c = 0; c < 2; ++c) {
+            for (const char *route : {"health", "cpu"}) {
+                store::WindowRecord n =
+                    window(m_runId, round, QStringLiteral("native"), QLatin1String(route), conc[c],
+                           native[c][round], 0.5 + 0.2 * c, 1000 + 500 * c);
+                store::WindowRecord p =
+                    window(m_runId, round, QStringLiteral("python"), QLatin1String(route), conc[c],
+                           python[c][round], 1.0, c == 0 ? 10'000 : 100'000);
+                QVERIFY(s.saveWindow(n).ok());
+                QVERIFY(s.saveWindow(p).ok());
+            }
+        }
+    }
+    // A contended attempt of python /health c=10 round 0, re-measured above.
+    store::WindowRecord contended = window(m_runId, 0, QStringLiteral("python"),
+                                           QStringLiteral("health"), 10, 300, 1.0, 50'000);
+    contended.valid = false;
+    contended.invalidReason = QStringLiteral("foreign-cpu 180% >= 64%");
+    contended.gates.insert(QStringLiteral("foreign_cpu"),
+                           QJsonObject{{QStringLiteral("passed"), false}});
+    QVERIFY(s.saveWindow(contended).ok());
+    QVERIFY(s.finishRun(m_runId, store::kStatusFinished).ok());
+}
+
+void TestReport::cellsMatchTheStoredWindows()
+{
+    auto opened = store::RunStore::open(m_store);
+    QVERIFY(opened.ok());
+    auto report = report::loadRunReport(**opened, m_runId);
+    QVERIFY2(report.ok(), report.ok() ? "" : report.error().detail.c_str());
+    const QJsonObject json = report::reportJson(*report);
+    QCOMPARE(json.value(QStringLiteral("baseline")).toString(), QStringLiteral("native"));
+    const QJsonArray cells = json.value(QStringLiteral("cells")).toArray();
+    QCOMPARE(cells.size(), 8);
+
+    // Recompute every cell's median 2xx/s straight from SQL, independently of the store API.
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+    db.setDatabaseName(m_store);
+    QVERIFY(db.open());
+    for (const QJsonValue &v : cells) {
+        const QJsonObject cell = v.toObject();
+        QSqlQuery q(db);
+        q.prepare(
+            QStringLiteral("SELECT ok, elapsed_s FROM windows WHERE run_id = ? AND "
+                           "configuration = ? AND route = ? AND concurrency = ? AND valid = 1"));
+        q.addBindValue(m_runId);
+        q.addBindValue(cell.value(QStringLiteral("configuration")).toString());
+        q.addBindValue(cell.value(QStringLiteral("route")).toString());
+        q.addBindValue(cell.value(QStringLiteral("concurrency")).toInt());
+        QVERIFY(q.exec());
+        std::vector<double> rates;
+        while (q.next())
+            rates.push_back(q.value(0).toDouble() / q.value(1).toDouble());
+        std::sort(rates.begin(), rates.end());
+        QCOMPARE(rates.size(), size_t(3));
+        const QJsonObject ok = cell.value(QStringLiteral("ok_per_s")).toObject();
+        QCOMPARE(ok.value(QStringLiteral("median")).toDouble(), rates[1]);
+        QCOMPARE(ok.value(QStringLiteral("min")).toDouble(), rates[0]);
+        QCOMPARE(ok.value(QStringLiteral("max")).toDouble(), rates[2]);
+        QCOMPARE(cell.value(QStringLiteral("valid_windows")).toInt(), 3);
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+}
+
+void TestReport::ratiosAndVerdicts()
+{
+    auto opened = store::RunStore::open(m_store);
+    auto report = report::loadRunReport(**opened, m_runId);
+    QVERIFY(report.ok());
+    int seen = 0;
+    for (const report::RatioReport &r : report->ratios) {
+        QCOMPARE(r.configuration, QStringLiteral("python"));
+        QCOMPARE(r.baseline, QStringLiteral("native"));
+        if (r.metric != QLatin1String("ok_per_s"))
+            continue;
+        ++seen;
+        QCOMPARE(int(r.comparison.verdict), int(stats::Verdict::Slower));
+        QVERIFY(r.comparison.high < 1); // the interval excludes 1
+        QVERIFY(!r.comparison.pReachable);
+        QVERIFY(QString::fromStdString(r.comparison.note).contains(QStringLiteral("4 a side")));
+    }
+    QCOMPARE(seen, 4);
+    // python as baseline: native is faster.
+    report::ReportOptions o;
+    o.baseline = QStringLiteral("python");
+    auto flipped = report::loadRunReport(**opened, m_runId, o);
+    QVERIFY(flipped.ok());
+    for (const report::RatioReport &r : flipped->ratios)
+        QCOMPARE(int(r.comparison.verdict), int(stats::Verdict::Faster));
+}
+
+void TestReport::ceiling()
+{
+    auto opened = store::RunStore::open(m_store);
+    auto report = report::loadRunReport(**opened, m_runId);
+    QVERIFY(report.ok());
+    const report::CellReport *python =
+        report->cell(QStringLiteral("python"), QStringLiteral("health"), 100);
+    QVERIFY(python);
+    QCOMPARE(python->bound, QStringLiteral("server"));
+    const report::CellReport *native =
+        report->cell(QStringLiteral("native"), QStringLiteral("health"), 10);
+    QCOMPARE(native->bound, QStringLiteral("none"));
+    bool found = false;
+    for (const report::SaturationReport &s : report->saturations) {
+        if (s.configuration == QLatin1String("python") && s.route == QLatin1String("health")) {
+            found = true;
+            QVERIFY(s.saturation.saturated);
+            QCOMPARE(s.saturation.fromConcurrency, 10);
+            QCOMPARE(QString::fromStdString(s.saturation.sentence),
+                     QStringLiteral("throughput within 10 % from c=10 on while p50 grew 10.0x"));
+        }
+        if (s.configuration == QLatin1String("native"))
+            QVERIFY(!s.saturation.saturated);
+    }
+    QVERIFY(found);
+    // Shares of 2 cores: python's tree used 1.0 of them.
+    QVERIFY(std::fabs(python->shares.server - 0.5) < 1e-9);
+}
+
+void TestReport::invalidAttemptsAreCountedWithReasons()
+{
+    auto opened = store::RunStore::open(m_store);
+    auto report = report::loadRunReport(**opened, m_runId);
+    QVERIFY(report.ok());
+    QCOMPARE(report->invalidWindows, 1);
+    QCOMPARE(report->invalidByGate.value(QStringLiteral("foreign_cpu")), 1);
+    const report::CellReport *cell =
+        report->cell(QStringLiteral("python"), QStringLiteral("health"), 10);
+    QCOMPARE(cell->figures.invalidWindows, size_t(1));
+    QCOMPARE(cell->figures.validWindows, size_t(3));
+    QCOMPARE(cell->figures.okPerS.min, 990.0); // the 300/s attempt is not mixed in
+    const QString md = report::reportMarkdown(*report);
+    QVERIFY2(md.contains(QStringLiteral("1 invalid attempt, by gate: foreign_cpu 1")),
+             qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("foreign-cpu 180% >= 64%")));
+}
+
+void TestReport::markdownAndCsv()
+{
+    auto opened = store::RunStore::open(m_store);
+    auto report = report::loadRunReport(**opened, m_runId);
+    QVERIFY(report.ok());
+    const QString md = report::reportMarkdown(*report);
+    for (const char *section : {"# demo: run", "## Summary", "## Route `health`", "## Route `cpu`",
+                                "## Where the ceiling is", "## Gates and what they caught",
+                                "## Environment", "## Definitions"})
+        QVERIFY2(md.contains(QLatin1String(section)), section);
+    QVERIFY(md.contains(QStringLiteral("| `health` | 100 | native | 15,999.9 |")) ||
+            md.contains(QStringLiteral("| `health` | 100 | native | 16,000.0 |")));
+    QVERIFY(!md.contains(QStringLiteral("%%")));
+    QVERIFY(md.contains(QStringLiteral("at least 90 % busy")));
+    const QByteArray csv = report::reportCsv(*report);
+    const QList<QByteArray> lines = csv.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 8);
+    QVERIFY(lines[0].startsWith("configuration,route,concurrency,valid_windows,invalid_windows,"
+                                "ok_per_s_median,ok_per_s_min,ok_per_s_max,ok_per_s_spread"));
+    const int columns = int(lines[0].count(',')) + 1;
+    for (const QByteArray &l : lines)
+        QCOMPARE(int(l.count(',')) + 1, columns);
+}
+
+void TestReport::unknownBaseline()
+{
+    auto opened = store::RunStore::open(m_store);
+    report::ReportOptions o;
+    o.baseline = QStringLiteral("nosuch");
+    auto report = report::loadRunReport(**opened, m_runId, o);
+    QVERIFY(!report.ok());
+    QCOMPARE(sb::qtCode(report.error()), QStringLiteral("report.baseline"));
+}
+
+namespace {
+
+// A run of one route at c=10 with the given 2xx/s per round for each configuration.
+report::RunReport syntheticRun(const QString &id, const QList<QPair<QString, QList<double>>> &arms,
+                               const QString &hostname = QStringLiteral("bench1"))
+{
+    store::RunRecord run;
+    run.id = id;
+    run.planText = kPlan;
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2},
+                                  {QStringLiteral("hostname"), hostname},
+                                  {QStringLiteral("git_revision"), QStringLiteral("abc123")}};
+    QVector<store::WindowRecord> windows;
+    for (const auto &[configuration, rates] : arms)
+        for (qsizetype round = 0; round < rates.size(); ++round)
+            windows << window(id, int(round), configuration, QStringLiteral("health"), 10,
+                              rates[round], 1.0, 2000 + qint64(100'000'000 / rates[round]));
+    return report::buildRunReport(run, windows, {}, {});
+}
+
+} // namespace
+
+void TestReport::runComparedWithItself()
+{
+    const report::RunReport a =
+        syntheticRun(QStringLiteral("a"), {{QStringLiteral("native"), {9000, 9100, 8900}},
+                                           {QStringLiteral("python"), {1000, 1010, 990}}});
+    for (const char *metric : {"ok_per_s", "per_cpu_s", "p50", "p99"}) {
+        report::RunCompareOptions o;
+        o.metric = QLatin1String(metric);
+        auto c = report::compareRuns({a, a}, o);
+        QVERIFY(c.ok());
+        QCOMPARE(c->cells.size(), 2);
+        for (const report::ComparedCell &cell : c->cells) {
+            QCOMPARE(cell.ratio.comparison.ratio, 1.0);
+            QCOMPARE(int(cell.ratio.comparison.verdict), int(stats::Verdict::NoWinner));
+        }
+        QVERIFY(c->differences.isEmpty());
+    }
+}
+
+void TestReport::throttledRunHasAWinner()
+{
+    const report::RunReport before = syntheticRun(
+        QStringLiteral("before"), {{QStringLiteral("python"), {1000, 1010, 990, 1005}}});
+    const report::RunReport after =
+        syntheticRun(QStringLiteral("after"), {{QStringLiteral("python"), {700, 690, 710, 705}}},
+                     QStringLiteral("bench2"));
+    auto c = report::compareRuns({before, after}, {});
+    QVERIFY(c.ok());
+    QCOMPARE(c->cells.size(), 1);
+    const stats::Comparison &s = c->cells[0].ratio.comparison;
+    QCOMPARE(int(s.verdict), int(stats::Verdict::Slower));
+    QVERIFY(s.high < 1);
+    QVERIFY(s.pReachable); // 4 vs 4
+    QVERIFY(s.pValue < 0.05);
+    QCOMPARE(c->differences.size(), 1);
+    QVERIFY(c->differences[0].contains(QStringLiteral("another machine")));
+    // Latency: the slower run's p99 is higher, so it is "slower" there too.
+    report::RunCompareOptions latency;
+    latency.metric = QStringLiteral("p99");
+    auto l = report::compareRuns({before, after}, latency);
+    QCOMPARE(int(l->cells[0].ratio.comparison.verdict), int(stats::Verdict::Slower));
+    const QJsonObject json = report::comparisonJson(*c);
+    const QJsonObject ratio = json.value(QStringLiteral("ratios")).toArray().at(0).toObject();
+    QCOMPARE(ratio.value(QStringLiteral("run")).toString(), QStringLiteral("after"));
+    QCOMPARE(ratio.value(QStringLiteral("baseline_run")).toString(), QStringLiteral("before"));
+    QCOMPARE(ratio.value(QStringLiteral("verdict")).toString(), QStringLiteral("slower"));
+    for (const char *key : {"configuration", "baseline", "route", "concurrency", "metric", "ratio",
+                            "low", "high", "p_value", "verdict"})
+        QVERIFY2(ratio.contains(QLatin1String(key)), key);
+    QVERIFY(report::comparisonMarkdown(*c).contains(QStringLiteral("Not like for like")));
+    QVERIFY(!report::compareRuns({before}, {}).ok());
+    report::RunCompareOptions bad;
+    bad.metric = QStringLiteral("rps");
+    QCOMPARE(sb::qtCode(report::compareRuns({before, after}, bad).error()),
+             QStringLiteral("compare.metric"));
+}
+
+void TestReport::failIf_data()
+{
+    QTest::addColumn<QString>("conditions");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("failing");
+    QTest::newRow("ratio below") << QStringLiteral("ratio<0.95") << true << 1;
+    QTest::newRow("ratio fine") << QStringLiteral("ratio<0.5") << true << 0;
+    QTest::newRow("p99 grew") << QStringLiteral("p99_delta>0.10") << true << 1;
+    QTest::newRow("errors") << QStringLiteral("error_rate>0") << true << 0;
+    QTest::newRow("two, one holds") << QStringLiteral("ratio<0.5, p99_delta >= 0.2") << true << 1;
+    QTest::newRow("unknown name") << QStringLiteral("speed<1") << false << 0;
+    QTest::newRow("no number") << QStringLiteral("ratio<") << false << 0;
+    QTest::newRow("empty") << QString() << false << 0;
+}
+
+void TestReport::failIf()
+{
+    QFETCH(QString, conditions);
+    QFETCH(bool, valid);
+    QFETCH(int, failing);
+    auto parsed = report::parseFailIf(conditions);
+    QCOMPARE(parsed.ok(), valid);
+    if (!valid) {
+        QCOMPARE(sb::qtCode(parsed.error()), QStringLiteral("compare.fail-if"));
+        return;
+    }
+    const report::RunReport before =
+        syntheticRun(QStringLiteral("b"), {{QStringLiteral("python"), {1000, 1010, 990}}});
+    const report::RunReport after =
+        syntheticRun(QStringLiteral("a"), {{QStringLiteral("python"), {700, 690, 710}}});
+    auto c = report::compareRuns({before, after}, {});
+    QCOMPARE(int(report::failingCells(*c, *parsed).size()), failing);
+}
+
+void TestReport::noiseFloorFromAnAaRun()
+{
+    const report::RunReport aa =
+        syntheticRun(QStringLiteral("aa"), {{QStringLiteral("native:A"), {9000, 9100, 8900}},
+                                            {QStringLiteral("native:B"), {9300, 9050, 8950}}});
+    auto floor = report::noiseFloorOf(aa);
+    QVERIFY(floor.ok());
+    // 2xx/s medians 9000 vs 9050: |9050/9000 - 1| = 0.56 %; per CPU-s the same (1 core).
+    QVERIFY2(std::fabs(*floor - (9050.0 / 9000 - 1)) < 1e-9, qPrintable(QString::number(*floor)));
+    const report::RunReport one =
+        syntheticRun(QStringLiteral("x"), {{QStringLiteral("native"), {9000, 9100}}});
+    QVERIFY(!report::noiseFloorOf(one).ok());
+    // A later comparison that names the floor prints it beside every ratio.
+    report::RunCompareOptions o;
+    o.noiseFloor = *floor;
+    o.noiseFloorSource = QStringLiteral("A/A run aa");
+    const report::RunReport other =
+        syntheticRun(QStringLiteral("o"), {{QStringLiteral("native:A"), {9020, 9040, 9010}},
+                                           {QStringLiteral("native:B"), {9000, 9100, 8900}}});
+    auto c = report::compareRuns({aa, other}, o);
+    QVERIFY(c.ok());
+    for (const report::ComparedCell &cell : c->cells)
+        QCOMPARE(cell.ratio.comparison.noiseFloor, *floor);
+    QVERIFY(
+        report::comparisonMarkdown(*c).contains(QStringLiteral("Noise floor: 0.6 % (A/A run aa)")));
+}
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,507 @@
+// engine/stats: order statistics, Mann-Whitney U, the bootstrap, verdicts and where the ceiling is,
+// on fixed inputs against hand-computed answers and exact tables.
+
+#include "stats/bootstrap.h"
+#include "stats/ceiling.h"
+#include "stats/cell.h"
+#include "stats/histogram.h"
+#include "stats/mannwhitney.h"
+#include "stats/random.h"
+#include "stats/summary.h"
+#include "stats/verdict.h"
+
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+
+using namespace sb::stats;
+
+Q_DECLARE_METATYPE(std::vector<double>)
+
+namespace {
+
+// The two-sided permutation p-value by brute force over every split: the independent check of
+// the exact distribution (with ties) for small samples.
+double bruteForceP(const std::vector<double> &a, const std::vector<double> &b)
+{
+    std::vector<double> pooled = a;
+    pooled.insert(pooled.end(), b.begin(), b.end());
+    const int n = int(pooled.size());
+    // Mid-ranks.
+    std::vector<double> ranks(pooled.size());
+    for (int i = 0; i < n; ++i) {
+        double below = 0, equal = 0;
+        for (int j = 0; j < n; ++j) {
+            below += pooled[size_t(j)] < pooled[size_t(i)];
+            equal += pooled[size_t(j)] == pooled[size_t(i)];
+        }
+        ranks[size_t(i)] = below + (equal + 1) / 2;
+    }
+    double observed = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        observed += ranks[i];
+    const double mu = double(a.size()) * (n + 1) / 2.0;
+    int total = 0, extreme = 0;
+    for (int mask = 0; mask < (1 << n); ++mask) {
+        if (__builtin_popcount(unsigned(mask)) != int(a.size()))
+            continue;
+        double sum = 0;
+        for (int i = 0; i < n; ++i)
+            if (mask & (1 << i))
+                sum += ranks[size_t(i)];
+        ++total;
+        extreme += std::fabs(sum - mu) >= std::fabs(observed - mu) - 1e-9;
+    }
+    return double(extreme) / total;
+}
+
+} // namespace
+
+class TestStats : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void summaries_data();
+    void summaries();
+    void overlap();
+    void mannWhitneyTables_data();
+    void mannWhitneyTables();
+    void mannWhitneyTiesMatchBruteForce();
+    void mannWhitneyLargeSamples();
+    void minimumP_data();
+    void minimumP();
+    void randomIsReproducible();
+    void bootstrap();
+    void verdicts_data();
+    void verdicts();
+    void runAgainstItself();
+    void cpuSharesSumToOne();
+    void bounds_data();
+    void bounds();
+    void saturation_data();
+    void saturation();
+    void cellExcludesInvalidAndPools();
+};
+
+void TestStats::summaries_data()
+{
+    QTest::addColumn<std::vector<double>>("values");
+    QTest::addColumn<double>("median");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("spread");
+    QTest::newRow("empty") << std::vector<double>{} << 0.0 << 0.0 << 0.0 << 0.0;
+    QTest::newRow("one") << std::vector<double>{7} << 7.0 << 7.0 << 7.0 << 0.0;
+    QTest::newRow("three unsorted")
+        << std::vector<double>{30, 10, 20} << 20.0 << 10.0 << 30.0 << 1.0;
+    QTest::newRow("even count") << std::vector<double>{4, 1, 3, 2} << 2.5 << 1.0 << 4.0 << 1.2;
+    // Seed 000's E /orders c=500 windows: 26.8 % spread.
+    QTest::newRow("seed 000 orders") << std::vector<double>{27562, 20193, 27593} << 27562.0
+                                     << 20193.0 << 27593.0 << (27593.0 - 20193.0) / 27562.0;
+    QTest::newRow("zero median") << std::vector<double>{0, 0, 5} << 0.0 << 0.0 << 5.0 << 0.0;
+}
+
+void TestStats::summaries()
+{
+    QFETCH(std::vector<double>, values);
+    QFETCH(double, median);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(double, spread);
+    const Spread s = summarize(values);
+    QCOMPARE(s.n, values.size());
+    QCOMPARE(s.median, median);
+    QCOMPARE(s.min, min);
+    QCOMPARE(s.max, max);
+    QVERIFY2(std::fabs(s.spread - spread) < 1e-12, qPrintable(QString::number(s.spread)));
+    QCOMPARE(sb::stats::median(values), median);
+}
+
+void TestStats::overlap()
+{
+    QVERIFY(rangesOverlap(summarize({1, 3}), summarize({3, 5})));  // touching counts
+    QVERIFY(rangesOverlap(summarize({1, 10}), summarize({4, 5}))); // nested
+    QVERIFY(!rangesOverlap(summarize({1, 2}), summarize({3, 4})));
+    QVERIFY(!rangesOverlap(summarize({}), summarize({3, 4})));
+}
+
+void TestStats::mannWhitneyTables_data()
+{
+    QTest::addColumn<std::vector<double>>("a");
+    QTest::addColumn<std::vector<double>>("b");
+    QTest::addColumn<double>("u");
+    QTest::addColumn<double>("p");
+    // Exact two-sided values (tables of the U distribution; R's wilcox.test agrees).
+    QTest::newRow("3v3 separated")
+        << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6} << 0.0 << 0.1;
+    QTest::newRow("3v3 reversed") << std::vector<double>{4, 5, 6} << std::vector<double>{1, 2, 3}
+                                  << 9.0 << 0.1;
+    QTest::newRow("3v3 U=1") << std::vector<double>{1, 2, 4} << std::vector<double>{3, 5, 6} << 1.0
+                             << 0.2;
+    QTest::newRow("4v4 separated")
+        << std::vector<double>{1, 2, 3, 4} << std::vector<double>{5, 6, 7, 8} << 0.0 << 2.0 / 70;
+    QTest::newRow("4v4 U=2") << std::vector<double>{1, 2, 3, 6} << std::vector<double>{4, 5, 7, 8}
+                             << 2.0 << 8.0 / 70;
+    QTest::newRow("3v4 separated")
+        << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6, 7} << 0.0 << 2.0 / 35;
+    QTest::newRow("5v5 separated") << std::vector<double>{1, 2, 3, 4, 5}
+                                   << std::vector<double>{6, 7, 8, 9, 10} << 0.0 << 2.0 / 252;
+    QTest::newRow("identical") << std::vector<double>{5, 5, 5} << std::vector<double>{5, 5, 5}
+                               << 4.5 << 1.0;
+}
+
+void TestStats::mannWhitneyTables()
+{
+    QFETCH(std::vector<double>, a);
+    QFETCH(std::vector<double>, b);
+    QFETCH(double, u);
+    QFETCH(double, p);
+    const MannWhitney mw = mannWhitney(a, b);
+    QCOMPARE(mw.u, u);
+    QVERIFY2(std::fabs(mw.p - p) < 1e-9, qPrintable(QString::number(mw.p, 'g', 12)));
+    QVERIFY(mw.exact);
+}
+
+void TestStats::mannWhitneyTiesMatchBruteForce()
+{
+    Random random(7);
+    for (int trial = 0; trial < 200; ++trial) {
+        const size_t n1 = 2 + random.below(5);
+        const size_t n2 = 2 + random.below(5);
+        std::vector<double> a, b;
+        for (size_t i = 0; i < n1; ++i)
+            a.push_back(double(random.below(6))); // few distinct values: many ties
+        for (size_t i = 0; i < n2; ++i)
+            b.push_back(double(random.below(6)));
+        const double expected = bruteForceP(a, b);
+        const MannWhitney mw = mannWhitney(a, b);
+        QVERIFY2(std::fabs(mw.p - expected) < 1e-9,
+                 qPrintable(QStringLiteral("trial %1: %2 vs brute force %3")
+                                .arg(trial)
+                                .arg(mw.p)
+                                .arg(expected)));
+    }
+}
+
+void TestStats::mannWhitneyLargeSamples()
+{
+    std::vector<double> a, b;
+    for (int i = 0; i < 40; ++i) {
+        a.push_back(1000 + i);
+        b.push_back(2000 + i);
+    }
+    const MannWhitney mw = mannWhitney(a, b);
+    QVERIFY(!mw.exact);
+    QCOMPARE(mw.u, 0.0);
+    QVERIFY2(mw.p < 1e-10, qPrintable(QString::number(mw.p)));
+    // Interleaved samples: no evidence either way.
+    std::vector<double> c, d;
+    for (int i = 0; i < 40; ++i) {
+        c.push_back(2 * i);
+        d.push_back(2 * i + 1);
+    }
+    QVERIFY(mannWhitney(c, d).p > 0.5);
+}
+
+void TestStats::minimumP_data()
+{
+    QTest::addColumn<int>("n1");
+    QTest::addColumn<int>("n2");
+    QTest::addColumn<double>("p");
+    QTest::newRow("3v3") << 3 << 3 << 0.1;
+    QTest::newRow("4v4") << 4 << 4 << 2.0 / 70;
+    QTest::newRow("3v5") << 3 << 5 << 2.0 / 56;
+    QTest::newRow("2v2") << 2 << 2 << 1.0 / 3;
+    QTest::newRow("1v1") << 1 << 1 << 1.0;
+    QTest::newRow("empty") << 0 << 3 << 1.0;
+}
+
+void TestStats::minimumP()
+{
+    QFETCH(int, n1);
+    QFETCH(int, n2);
+    QFETCH(double, p);
+    QVERIFY(std::fabs(minimumPValue(n1, n2) - p) < 1e-12);
+}
+
+void TestStats::randomIsReproducible()
+{
+    Random a(42), b(42), c(43);
+    bool differs = false;
+    for (int i = 0; i < 100; ++i) {
+        const uint64_t x = a.next();
+        QCOMPARE(x, b.next());
+        differs = differs || x != c.next();
+    }
+    QVERIFY(differs);
+    // SplitMix64's published first output for seed 0.
+    QCOMPARE(Random(0).next(), uint64_t(0xE220A8397B1DCDAFULL));
+    Random r(1);
+    for (int i = 0; i < 10'000; ++i)
+        QVERIFY(r.below(3) < 3);
+}
+
+void TestStats::bootstrap()
+{
+    const std::vector<double> a{1100, 1180, 1150, 1120, 1210};
+    const std::vector<double> b{1000, 1010, 990, 1030, 1005};
+    const Interval one = bootstrapRatioOfMedians(a, b, 424242);
+    const Interval two = bootstrapRatioOfMedians(a, b, 424242);
+    QCOMPARE(one.low, two.low);
+    QCOMPARE(one.high, two.high);
+    const double ratio = median(a) / median(b);
+    QVERIFY(one.low <= ratio && ratio <= one.high);
+    QVERIFY(one.low > 1.0);
+    // Resampled medians are sample values, so the ratio's bounds are ratios of them.
+    QVERIFY(one.low >= 1100.0 / 1030 - 1e-12 && one.high <= 1210.0 / 990 + 1e-12);
+    const Interval constant = bootstrapRatioOfMedians({10, 10, 10}, {5, 5, 5}, 1);
+    QCOMPARE(constant.low, 2.0);
+    QCOMPARE(constant.high, 2.0);
+}
+
+void TestStats::verdicts_data()
+{
+    QTest::addColumn<std::vector<double>>("candidate");
+    QTest::addColumn<std::vector<double>>("baseline");
+    QTest::addColumn<bool>("higherIsBetter");
+    QTest::addColumn<double>("noiseFloor");
+    QTest::addColumn<int>("verdict");
+    QTest::addColumn<QString>("note");
+
+    QTest::newRow("one window") << std::vector<double>{100} << std::vector<double>{50, 51, 52}
+                                << true << -1.0 << int(Verdict::NotEnoughWindows)
+                                << QStringLiteral("at least 2");
+    QTest::newRow("overlap") << std::vector<double>{100, 110, 120}
+                             << std::vector<double>{115, 130, 140} << true << -1.0
+                             << int(Verdict::NoWinner) << QStringLiteral("overlap");
+    // Seed 000's async gap: separated windows, but inside a 10 % floor.
+    QTest::newRow("inside the floor")
+        << std::vector<double>{1060, 1065, 1070} << std::vector<double>{1000, 1002, 1005} << true
+        << 0.10 << int(Verdict::InsideNoiseFloor)
+        << QStringLiteral("below the noise floor of 10.0 %");
+    QTest::newRow("faster, p unreachable")
+        << std::vector<double>{33431, 33500, 33300} << std::vector<double>{1707, 1690, 1720} << true
+        << 0.05 << int(Verdict::Faster)
+        << QStringLiteral("3 vs 3 windows cannot reach p < 0.05 (the least p is 0.100); 4 a side "
+                          "would");
+    QTest::newRow("slower, p reachable")
+        << std::vector<double>{90, 91, 92, 93} << std::vector<double>{100, 101, 102, 103} << true
+        << -1.0 << int(Verdict::Slower) << QString();
+    QTest::newRow("latency: lower is faster")
+        << std::vector<double>{5.0, 5.2, 5.1} << std::vector<double>{57.0, 56.0, 58.0} << false
+        << -1.0 << int(Verdict::Faster) << QStringLiteral("cannot reach");
+}
+
+void TestStats::verdicts()
+{
+    QFETCH(std::vector<double>, candidate);
+    QFETCH(std::vector<double>, baseline);
+    QFETCH(bool, higherIsBetter);
+    QFETCH(double, noiseFloor);
+    QFETCH(int, verdict);
+    QFETCH(QString, note);
+    CompareOptions o;
+    o.higherIsBetter = higherIsBetter;
+    o.noiseFloor = noiseFloor;
+    const Comparison c = compareWindows(candidate, baseline, o);
+    QCOMPARE(int(c.verdict), verdict);
+    QVERIFY2(QString::fromStdString(c.note).contains(note), c.note.c_str());
+    if (note.isEmpty())
+        QVERIFY2(c.note.empty(), c.note.c_str());
+    QCOMPARE(c.ratio, median(candidate) / median(baseline));
+    if (c.verdict == Verdict::Faster || c.verdict == Verdict::Slower) {
+        QVERIFY(c.low <= c.ratio && c.ratio <= c.high);
+        QVERIFY(c.low > 1 || c.high < 1); // separated windows: the interval excludes 1
+        QVERIFY(c.pValue <= c.minimumP + 1e-12);
+    }
+    QCOMPARE(c.candidateWindows, candidate.size());
+}
+
+void TestStats::runAgainstItself()
+{
+    const std::vector<double> w{1200, 1180, 1215};
+    const Comparison c = compareWindows(w, w);
+    QCOMPARE(c.ratio, 1.0);
+    QCOMPARE(int(c.verdict), int(Verdict::NoWinner));
+    QCOMPARE(c.pValue, 1.0);
+    QVERIFY(c.low <= 1 && 1 <= c.high);
+    QCOMPARE(QString::fromLatin1(verdictKey(c.verdict)), QStringLiteral("no-winner"));
+}
+
+void TestStats::cpuSharesSumToOne()
+{
+    WindowCpu cpu;
+    cpu.machineCores = 2;
+    cpu.serverCores = 1.0;
+    cpu.databaseCores = 0.2;
+    cpu.generatorCores = 0.4;
+    cpu.ownCores = 0.05;
+    cpu.foreignCores = 0.15;
+    const CpuShares s = cpuShares(cpu);
+    QVERIFY(std::fabs(s.server - 0.5) < 1e-12);
+    QVERIFY(std::fabs(s.idle - 0.1) < 1e-12);
+    QVERIFY(std::fabs(s.server + s.database + s.generator + s.own + s.foreign + s.idle - 1) <
+            1e-12);
+    cpu.foreignCores = 1.0; // jitter: more than the machine
+    const CpuShares over = cpuShares(cpu);
+    QCOMPARE(over.idle, 0.0);
+    QVERIFY(std::fabs(over.server + over.database + over.generator + over.own + over.foreign - 1) <
+            1e-12);
+}
+
+void TestStats::bounds_data()
+{
+    QTest::addColumn<double>("server");
+    QTest::addColumn<double>("database");
+    QTest::addColumn<double>("generator");
+    QTest::addColumn<double>("foreign");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<double>("okPerS");
+    QTest::addColumn<double>("lower");
+    QTest::addColumn<double>("higher");
+    QTest::addColumn<double>("plateau");
+    QTest::addColumn<int>("bound");
+    QTest::addColumn<QString>("because");
+    // 8 cores throughout.
+    QTest::newRow("client") << 1.0 << 0.0 << 1.85 << 0.0 << 2 << 50000.0 << -1.0 << -1.0 << 1.0
+                            << int(Bound::Client) << QStringLiteral("92 % busy");
+    QTest::newRow("machine") << 3.0 << 2.0 << 1.0 << 1.8 << 4 << 1000.0 << -1.0 << -1.0 << 3.0
+                             << int(Bound::Machine) << QStringLiteral("2.5 % idle of 8 cores");
+    QTest::newRow("database") << 0.6 << 1.8 << 0.3 << 0.1 << 2 << 20000.0 << 19800.0 << -1.0 << 1.1
+                              << int(Bound::Database) << QStringLiteral("database used 1.80 cores");
+    // Seed 000's N-sync /users/:id at c=100 against c=10.
+    QTest::newRow("server") << 1.18 << 0.3 << 0.2 << 0.1 << 2 << 1707.5 << 1684.1 << 1697.1 << 1.23
+                            << int(Bound::Server)
+                            << QStringLiteral("within 10 % of 1684.1/s at the next lower");
+    QTest::newRow("server at the lowest level")
+        << 1.2 << 0.3 << 0.2 << 0.1 << 2 << 1684.1 << -1.0 << 1707.5 << 1.23 << int(Bound::Server)
+        << QStringLiteral("next higher");
+    QTest::newRow("none: still rising")
+        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 1000.0 << 9000.0 << 1.0 << int(Bound::None)
+        << QStringLiteral("raise concurrency");
+    QTest::newRow("none: flat but tree below plateau")
+        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 4900.0 << -1.0 << 1.0 << int(Bound::None)
+        << QStringLiteral("nothing saturated");
+}
+
+void TestStats::bounds()
+{
+    QFETCH(double, server);
+    QFETCH(double, database);
+    QFETCH(double, generator);
+    QFETCH(double, foreign);
+    QFETCH(int, threads);
+    QFETCH(double, okPerS);
+    QFETCH(double, lower);
+    QFETCH(double, higher);
+    QFETCH(double, plateau);
+    QFETCH(int, bound);
+    QFETCH(QString, because);
+    WindowCpu cpu;
+    cpu.machineCores = 8;
+    cpu.serverCores = server;
+    cpu.databaseCores = database;
+    cpu.generatorCores = generator;
+    cpu.foreignCores = foreign;
+    cpu.generatorThreads = threads;
+    const BoundFinding f = classifyBound(cpu, BoundContext{okPerS, lower, higher, plateau});
+    QCOMPARE(int(f.bound), bound);
+    QVERIFY2(QString::fromStdString(f.because).contains(because), f.because.c_str());
+}
+
+void TestStats::saturation_data()
+{
+    QTest::addColumn<QList<int>>("concurrency");
+    QTest::addColumn<std::vector<double>>("okPerS");
+    QTest::addColumn<std::vector<double>>("p50Us");
+    QTest::addColumn<bool>("saturated");
+    QTest::addColumn<int>("from");
+    QTest::addColumn<QString>("sentence");
+    // Seed 000: "One sync worker is full at 10 connections".
+    QTest::newRow("seed 000 N-sync /users/:id")
+        << QList<int>{500, 10, 100} << std::vector<double>{1697.1, 1684.1, 1707.5}
+        << std::vector<double>{287276, 5726, 57229} << true << 10
+        << QStringLiteral("throughput within 10 % from c=10 on while p50 grew 50.2x");
+    QTest::newRow("saturates later")
+        << QList<int>{1, 10, 50, 100} << std::vector<double>{100, 950, 1000, 960}
+        << std::vector<double>{1000, 1100, 5000, 10000} << true << 10
+        << QStringLiteral("from c=10 on while p50 grew 9.1x");
+    QTest::newRow("still rising") << QList<int>{10, 100, 500}
+                                  << std::vector<double>{1000, 5000, 9000}
+                                  << std::vector<double>{100, 200, 600} << false << 0
+                                  << QStringLiteral("throughput still rising at c=500 (+80 % from "
+                                                    "c=100): not saturated");
+    QTest::newRow("one level") << QList<int>{10} << std::vector<double>{1000}
+                               << std::vector<double>{100} << false << 0
+                               << QStringLiteral("one concurrency level");
+}
+
+void TestStats::saturation()
+{
+    QFETCH(QList<int>, concurrency);
+    QFETCH(std::vector<double>, okPerS);
+    QFETCH(std::vector<double>, p50Us);
+    QFETCH(bool, saturated);
+    QFETCH(int, from);
+    QFETCH(QString, sentence);
+    std::vector<Level> levels;
+    for (qsizetype i = 0; i < concurrency.size(); ++i)
+        levels.push_back({concurrency[i], okPerS[size_t(i)], p50Us[size_t(i)]});
+    const Saturation s = saturationPoint(levels);
+    QCOMPARE(s.saturated, saturated);
+    QCOMPARE(s.fromConcurrency, from);
+    QVERIFY2(QString::fromStdString(s.sentence).contains(sentence), s.sentence.c_str());
+}
+
+void TestStats::cellExcludesInvalidAndPools()
+{
+    auto window = [](double okPerS, double cores, int64_t latencyUs, int64_t count) {
+        WindowFigures w;
+        w.valid = true;
+        w.okPerS = okPerS;
+        w.serverCores = cores;
+        w.latencyUs = Percentiles{double(latencyUs), double(latencyUs), double(latencyUs),
+                                  double(latencyUs), double(latencyUs)};
+        w.errors.non2xx = 1;
+        sb::Histogram h;
+        h.record(latencyUs, count);
+        w.histogram = h.encode();
+        return w;
+    };
+    std::vector<WindowFigures> windows{window(1000, 1.0, 1000, 10), window(1200, 1.2, 2000, 10),
+                                       window(1100, 1.0, 3000, 1000)};
+    WindowFigures contended = window(400, 1.0, 9000, 10);
+    contended.valid = false;
+    contended.invalidKind = "foreign_cpu";
+    contended.invalidReason = "foreign-cpu 512% >= 450%";
+    windows.insert(windows.begin() + 1, contended);
+    WindowFigures died = contended;
+    died.invalidKind = "server";
+    died.invalidReason = "server tree died: exited with code 1";
+    windows.push_back(died);
+
+    const CellFigures c = summarizeCell(windows);
+    QCOMPARE(c.validWindows, size_t(3));
+    QCOMPARE(c.invalidWindows, size_t(2));
+    QCOMPARE(c.invalidKinds.at("foreign_cpu"), 1);
+    QCOMPARE(c.invalidKinds.at("server"), 1);
+    QCOMPARE(c.invalidReasons.size(), size_t(2));
+    QCOMPARE(c.invalidReasons[0], std::string("foreign-cpu 512% >= 450%"));
+    QCOMPARE(c.okPerS.median, 1100.0); // 400 from the contended attempt is not mixed in
+    QCOMPARE(c.okPerS.min, 1000.0);
+    QCOMPARE(c.perCpuS.median, 1000.0); // 1000/1, 1200/1.2, 1100/1
+    QCOMPARE(c.perCpuS.max, 1100.0);
+    QCOMPARE(c.serverCores.median, 1.0);
+    QCOMPARE(c.errors.non2xx, int64_t(3));
+    // Two labelled ways: the median of per-window p50s is the middle window's, the pooled p50
+    // is dominated by the window with 1000 of the 1020 latencies.
+    QCOMPARE(c.p50Us.median, 2000.0);
+    QCOMPARE(c.pooledCount, int64_t(1020));
+    QVERIFY2(std::fabs(c.pooledUs.p50 - 3000) <= 3, qPrintable(QString::number(c.pooledUs.p50)));
+    QVERIFY(std::fabs(c.pooledUs.max - 3000) <= 3);
+    QCOMPARE(okPerSValues(windows), (std::vector<double>{1000, 1200, 1100}));
+}
+
+QTEST_GUILESS_MAIN(TestStats)
+#include "tst_stats.moc"
