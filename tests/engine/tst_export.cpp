@@ -3,6 +3,8 @@
 // imports say where and leave nothing behind.
 
 #include "core/qterror.h"
+#include "report/reportjson.h"
+#include "report/runreport.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
 
@@ -181,6 +183,12 @@ void TestExport::roundTrip()
     QCOMPARE(windows->at(1).intervals.size(), 3);
     auto logs = (*b)->serverLogs(QString::fromLatin1(kRunId));
     QCOMPARE(logs->at(0).stdoutBytes, QByteArray("out\x00\x01more", 9));
+    // The imported run reports the same as the original.
+    auto reportA = sb::report::loadRunReport(**a, QString::fromLatin1(kRunId));
+    auto reportB = sb::report::loadRunReport(**b, QString::fromLatin1(kRunId));
+    QVERIFY(reportA.ok() && reportB.ok());
+    QCOMPARE(QJsonDocument(sb::report::reportJson(*reportB)).toJson(),
+             QJsonDocument(sb::report::reportJson(*reportA)).toJson());
 }
 
 void TestExport::validatesAgainstTheSchema()
