@@ -128,6 +128,7 @@ public:
 
     std::atomic<bool> m_running{false};
     ClockReading m_startClock;
+    std::chrono::steady_clock::time_point m_startSteady; // the window start, for the deadlines
 
 private:
     Snapshot take(bool final);
@@ -211,8 +212,9 @@ sb::Status Sampler::Impl::start(const Options &options,
     m_genChanged = true;
     m_timeline.emplace(m_opts.intervalMs, onlineCpus());
 
-    // Baseline: the window starts now.
+    // Baseline: the window starts now, and the sampling deadlines count from here.
     m_startClock = m_clock->now();
+    m_startSteady = std::chrono::steady_clock::now();
     m_prevClock = m_startClock;
     m_windowStartBootNs = realBoottimeNs();
     readMachineCpu(m_prevMachine);
@@ -235,7 +237,7 @@ sb::Status Sampler::Impl::start(const Options &options,
 void Sampler::Impl::loop()
 {
     using clock = std::chrono::steady_clock;
-    const auto t0 = clock::now();
+    const auto t0 = m_startSteady;
     const auto interval = std::chrono::milliseconds(m_opts.intervalMs);
     int64_t k = 1;
     std::unique_lock lock(m_mutex);
