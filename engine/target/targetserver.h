@@ -10,7 +10,7 @@
 
 // The reference target: a small, fast HTTP/1.1 server for the routes in router.h over the SQLite
 // database in targetdb.h. It is the demo's native configuration and the load engine's test
-// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto.
+// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto, nlohmann-json.
 //
 // Design: `threads` workers, each with its own epoll loop, its own SO_REUSEPORT listening socket
 // on the same address (the kernel spreads connections over them), its own SQLite connection with
