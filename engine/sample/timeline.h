@@ -61,7 +61,7 @@ private:
     int64_t m_totalNs = 0;
     int64_t m_serverNs = 0, m_foreignNs = 0, m_excludedNs = 0, m_ownNs = 0, m_generatorNs = 0,
             m_machineNs = 0;
-    int64_t m_rssPeak = 0, m_pssPeak = 0; // over every reading, held back or replaced ones too
+    int64_t m_rssPeak = 0, m_pssPeak = 0; // over every reading, folded ones too
     Series m_server, m_foreign, m_excluded, m_own, m_generator, m_machine, m_rss, m_pss, m_procs;
     std::vector<Event> m_events;
 };
