@@ -2,6 +2,7 @@
 
 #include "sample/procreader.h"
 #include "sample/proctree.h"
+#include "sample/timeline.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <ctime>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 #include <unordered_map>
@@ -113,31 +115,6 @@ struct GenThread
     int64_t lastNs = 0;
 };
 
-struct SeriesAcc
-{
-    double weighted = 0; // sum of value * interval ns
-    double peakLong = 0; // peak over intervals >= half the nominal interval
-    double peakAll = 0;  // peak over all intervals
-    bool anyLong = false;
-
-    void add(double value, int64_t dtNs, bool isLong)
-    {
-        weighted += value * double(dtNs);
-        peakAll = std::max(peakAll, value);
-        if (isLong) {
-            peakLong = std::max(peakLong, value);
-            anyLong = true;
-        }
-    }
-    SeriesStats stats(int64_t totalNs) const
-    {
-        SeriesStats s;
-        s.mean = totalNs > 0 ? weighted / double(totalNs) : 0;
-        s.peak = anyLong ? peakLong : peakAll;
-        return s;
-    }
-};
-
 } // namespace
 
 class Sampler::Impl
@@ -145,22 +122,25 @@ class Sampler::Impl
 public:
     ~Impl() { stopThread(); }
 
-    bool start(const Options &options, std::function<void(const Snapshot &)> onInterval,
-               std::string &error);
+    sb::Status start(const Options &options, std::function<void(const Snapshot &)> onInterval);
     Summary stop();
     void setGeneratorThreads(std::vector<pid_t> tids);
 
     std::atomic<bool> m_running{false};
     ClockReading m_startClock;
+    std::chrono::steady_clock::time_point m_startSteady; // the window start, for the deadlines
 
 private:
     Snapshot take(bool final);
+    int64_t readExcluded(int &liveProcesses);
+    void readTreeMemory(Snapshot &s);
+    void deliver(Snapshot measured);
+    int generatorCores() const;
     void readTree(std::vector<Event> &events, int64_t offsetNs, int64_t &cpuDeltaNs);
     void scanOthers(std::vector<Event> &events, int64_t offsetNs, int64_t &excludedDeltaNs,
                     int64_t &treeDeltaNs);
     int64_t readGenerator();
     void detectSleep(const ClockReading &now, int64_t offsetNs, std::vector<Event> &events);
-    void accumulate(const Snapshot &s);
     void loop();
     void stopThread();
     bool bornInWindow(uint64_t startTicks) const
@@ -186,7 +166,7 @@ private:
     std::unordered_map<pid_t, GenThread> m_gen;
 
     bool m_baseline = true;
-    int m_index = 0;
+    int m_samplesTaken = 0;          // after the baseline; decides the PSS reads
     int64_t m_windowStartBootNs = 0; // real CLOCK_BOOTTIME at the window start
     ClockReading m_prevClock;
     MachineCpu m_prevMachine;
@@ -198,42 +178,28 @@ private:
     bool m_rootExited = false;
     int m_processEvents = 0;
 
-    // Window accumulators.
-    int64_t m_totalNs = 0;
-    int m_samples = 0;
-    int64_t m_serverNs = 0, m_foreignNs = 0, m_excludedNs = 0, m_ownNs = 0, m_generatorNs = 0,
-            m_machineNs = 0;
-    SeriesAcc m_aServer, m_aForeign, m_aExcluded, m_aOwn, m_aGen, m_aMachine, m_aRss, m_aPss,
-        m_aProcs;
-    std::vector<Event> m_events;
+    std::optional<Timeline> m_timeline; // the window's intervals and their summary
 };
 
-bool Sampler::Impl::start(const Options &options, std::function<void(const Snapshot &)> onInterval,
-                          std::string &error)
+sb::Status Sampler::Impl::start(const Options &options,
+                                std::function<void(const Snapshot &)> onInterval)
 {
-    if (options.intervalMs < 100) {
-        error = "interval " + std::to_string(options.intervalMs) + " ms is below 100 ms";
-        return false;
-    }
-    if (options.rootPid <= 0) {
-        error = "no process id given";
-        return false;
-    }
+    auto fail = [](std::string detail) {
+        return sb::Error{"sample.start", std::string(), std::move(detail)};
+    };
+    if (options.intervalMs < 100)
+        return fail("interval " + std::to_string(options.intervalMs) + " ms is below 100 ms");
+    if (options.rootPid <= 0)
+        return fail("no process id given");
     m_selfPid = ::getpid();
-    if (options.rootPid == m_selfPid) {
-        error = "process " + std::to_string(options.rootPid) +
-                " is Stackbench itself; give the server's process id";
-        return false;
-    }
+    if (options.rootPid == m_selfPid)
+        return fail("process " + std::to_string(options.rootPid) +
+                    " is Stackbench itself; give the server's process id");
     ProcStat rootStat;
-    if (!readProcStat(options.rootPid, rootStat)) {
-        error = "process " + std::to_string(options.rootPid) + " does not exist";
-        return false;
-    }
-    if (rootStat.zombie()) {
-        error = "process " + std::to_string(options.rootPid) + " has already exited (zombie)";
-        return false;
-    }
+    if (!readProcStat(options.rootPid, rootStat))
+        return fail("process " + std::to_string(options.rootPid) + " does not exist");
+    if (rootStat.zombie())
+        return fail("process " + std::to_string(options.rootPid) + " has already exited (zombie)");
 
     m_opts = options;
     if (m_opts.pssEveryN < 1)
@@ -244,9 +210,11 @@ bool Sampler::Impl::start(const Options &options, std::function<void(const Snaps
     m_selfPid = ::getpid();
     m_genRequested = options.generatorTids;
     m_genChanged = true;
+    m_timeline.emplace(m_opts.intervalMs, onlineCpus());
 
-    // Baseline: the window starts now.
+    // Baseline: the window starts now, and the sampling deadlines count from here.
     m_startClock = m_clock->now();
+    m_startSteady = std::chrono::steady_clock::now();
     m_prevClock = m_startClock;
     m_windowStartBootNs = realBoottimeNs();
     readMachineCpu(m_prevMachine);
@@ -263,13 +231,13 @@ bool Sampler::Impl::start(const Options &options, std::function<void(const Snaps
     m_stopRequested = false;
     m_running = true;
     m_thread = std::thread([this] { loop(); });
-    return true;
+    return sb::Ok{};
 }
 
 void Sampler::Impl::loop()
 {
     using clock = std::chrono::steady_clock;
-    const auto t0 = clock::now();
+    const auto t0 = m_startSteady;
     const auto interval = std::chrono::milliseconds(m_opts.intervalMs);
     int64_t k = 1;
     std::unique_lock lock(m_mutex);
@@ -278,18 +246,28 @@ void Sampler::Impl::loop()
         if (m_cv.wait_until(lock, deadline, [this] { return m_stopRequested; }))
             break;
         lock.unlock();
-        Snapshot s = take(false);
-        if (m_callback)
-            m_callback(s);
+        deliver(take(false));
         lock.lock();
-        // Skip deadlines missed while the machine slept or the sampler was starved.
-        const auto now = clock::now();
+        // Skip deadlines missed while the machine slept or the sampler was starved, and any
+        // deadline less than half an interval away: that interval would be too short.
+        const auto now = clock::now() + interval / 2;
         k = std::max<int64_t>(k + 1, int64_t((now - t0) / interval) + 1);
     }
     lock.unlock();
-    Snapshot s = take(true);
-    if (m_callback)
-        m_callback(s);
+    deliver(take(true));
+}
+
+int Sampler::Impl::generatorCores() const
+{
+    return m_opts.generatorCores > 0 ? m_opts.generatorCores : int(m_gen.size());
+}
+
+void Sampler::Impl::deliver(Snapshot measured)
+{
+    for (const Snapshot &s : m_timeline->add(std::move(measured), generatorCores())) {
+        if (m_callback)
+            m_callback(s);
+    }
 }
 
 void Sampler::Impl::stopThread()
@@ -310,33 +288,8 @@ Summary Sampler::Impl::stop()
     if (!m_running)
         return {};
     stopThread();
-    Summary sum;
-    sum.durationS = double(m_totalNs) / double(kNsPerS);
-    sum.samples = m_samples;
-    sum.serverCores = m_aServer.stats(m_totalNs);
-    sum.foreignPct = m_aForeign.stats(m_totalNs);
-    sum.excludedPct = m_aExcluded.stats(m_totalNs);
-    sum.ownPct = m_aOwn.stats(m_totalNs);
-    sum.generatorPct = m_aGen.stats(m_totalNs);
-    sum.machinePct = m_aMachine.stats(m_totalNs);
-    sum.serverRssBytes = m_aRss.stats(m_totalNs);
-    sum.serverPssBytes = m_aPss.stats(m_totalNs);
-    sum.serverProcesses = m_aProcs.stats(m_totalNs);
-    // Peaks of memory are over every reading, a short final one included.
-    sum.rssBytesPeak = int64_t(m_aRss.peakAll);
-    sum.pssBytesPeak = int64_t(m_aPss.peakAll);
-    sum.serverCpuS = double(m_serverNs) / double(kNsPerS);
-    sum.foreignCpuS = double(m_foreignNs) / double(kNsPerS);
-    sum.excludedCpuS = double(m_excludedNs) / double(kNsPerS);
-    sum.ownCpuS = double(m_ownNs) / double(kNsPerS);
-    sum.generatorCpuS = double(m_generatorNs) / double(kNsPerS);
-    sum.machineCpuS = double(m_machineNs) / double(kNsPerS);
-    const int cores = m_opts.generatorCores > 0 ? m_opts.generatorCores : int(m_gen.size());
-    sum.clientBound = cores > 0 && sum.generatorPct.mean / 100.0 >= 0.95 * cores;
+    Summary sum = m_timeline->summary(generatorCores());
     sum.rootExited = m_rootExited;
-    sum.events = m_events;
-    sum.slept = std::any_of(sum.events.begin(), sum.events.end(),
-                            [](const Event &e) { return e.kind == EventKind::Sleep; });
     return sum;
 }
 
@@ -601,24 +554,10 @@ void Sampler::Impl::detectSleep(const ClockReading &now, int64_t offsetNs,
     }
 }
 
-Snapshot Sampler::Impl::take(bool final)
+// Updates the excluded processes' CPU; returns its growth and counts the live ones.
+int64_t Sampler::Impl::readExcluded(int &liveProcesses)
 {
-    Snapshot s;
-    const ClockReading now = m_clock->now();
-    const int64_t offsetNs = now.monotonicNs - m_startClock.monotonicNs;
-    s.index = m_index;
-    s.final = final;
-    s.startNs = m_prevClock.monotonicNs - m_startClock.monotonicNs;
-    s.endNs = offsetNs;
-
-    MachineCpu machine;
-    readMachineCpu(machine);
-    const int64_t ownProcessNs = ownProcessCpuNs();
-    const int64_t genNs = readGenerator();
-
-    int64_t treeNs = 0, excludedNs = 0;
-    readTree(s.events, offsetNs, treeNs);
-    scanOthers(s.events, offsetNs, excludedNs, treeNs);
+    int64_t delta = 0;
     for (auto &[pid, o] : m_others) {
         if (!o.excluded)
             continue;
@@ -628,12 +567,16 @@ Snapshot Sampler::Impl::take(bool final)
         const int64_t before = o.cpu.ns;
         o.cpu.update(pid, st);
         if (!m_baseline)
-            excludedNs += o.cpu.ns - before;
-        ++s.excludedProcesses;
+            delta += o.cpu.ns - before;
+        ++liveProcesses;
     }
+    return delta;
+}
 
-    // Memory of the live members.
-    const bool readPss = m_index % m_opts.pssEveryN == 0;
+// Memory, process count and pids of the live members, into `s`.
+void Sampler::Impl::readTreeMemory(Snapshot &s)
+{
+    const bool readPss = m_samplesTaken % m_opts.pssEveryN == 0;
     const int64_t pageBytes = sysconf(_SC_PAGESIZE);
     for (pid_t pid : m_order) {
         Member &m = m_tree[pid];
@@ -650,12 +593,33 @@ Snapshot Sampler::Impl::take(bool final)
         }
         s.serverPssBytes += m.pssBytes;
     }
+}
+
+Snapshot Sampler::Impl::take(bool final)
+{
+    Snapshot s;
+    // The baseline's reading is the window start itself, so that the first interval starts at 0.
+    const ClockReading now = m_baseline ? m_startClock : m_clock->now();
+    const int64_t offsetNs = now.monotonicNs - m_startClock.monotonicNs;
+    s.final = final;
+    s.startNs = m_prevClock.monotonicNs - m_startClock.monotonicNs;
+    s.endNs = offsetNs;
+
+    MachineCpu machine;
+    readMachineCpu(machine);
+    const int64_t ownProcessNs = ownProcessCpuNs();
+    const int64_t genNs = readGenerator();
+
+    int64_t treeNs = 0, excludedNs = 0;
+    readTree(s.events, offsetNs, treeNs);
+    scanOthers(s.events, offsetNs, excludedNs, treeNs);
+    excludedNs += readExcluded(s.excludedProcesses);
+    readTreeMemory(s);
     s.rootAlive = !m_rootExited;
 
     if (!m_baseline)
         detectSleep(now, offsetNs, s.events);
 
-    const int64_t dtNs = std::max<int64_t>(1, now.monotonicNs - m_prevClock.monotonicNs);
     const int64_t ownDelta = std::max<int64_t>(0, ownProcessNs - m_prevOwnNs);
     s.serverCpuNs = treeNs;
     s.excludedCpuNs = excludedNs;
@@ -663,48 +627,13 @@ Snapshot Sampler::Impl::take(bool final)
     s.ownCpuNs = ownDelta - s.generatorCpuNs;
     s.machineBusyNs = std::max<int64_t>(0, machine.busyNs - m_prevMachine.busyNs);
     s.foreignCpuNs = std::max<int64_t>(0, s.machineBusyNs - treeNs - ownDelta - excludedNs);
-    const double toPct = 100.0 / double(dtNs);
-    s.serverCores = double(treeNs) / double(dtNs);
-    s.foreignPct = double(s.foreignCpuNs) * toPct;
-    s.excludedPct = double(excludedNs) * toPct;
-    s.ownPct = double(s.ownCpuNs) * toPct;
-    s.generatorPct = double(s.generatorCpuNs) * toPct;
-    s.machinePct = double(s.machineBusyNs) * toPct;
-    const int cores = m_opts.generatorCores > 0 ? m_opts.generatorCores : int(m_gen.size());
-    s.clientBound = cores > 0 && s.generatorPct / 100.0 >= 0.95 * cores;
 
     m_prevClock = now;
     m_prevMachine = machine;
     m_prevOwnNs = ownProcessNs;
-    if (!m_baseline) {
-        ++m_index;
-        accumulate(s);
-    }
+    if (!m_baseline)
+        ++m_samplesTaken;
     return s;
-}
-
-void Sampler::Impl::accumulate(const Snapshot &s)
-{
-    const int64_t dtNs = s.endNs - s.startNs;
-    const bool isLong = dtNs * 2 >= int64_t(m_opts.intervalMs) * 1'000'000LL;
-    m_totalNs += dtNs;
-    ++m_samples;
-    m_serverNs += s.serverCpuNs;
-    m_foreignNs += s.foreignCpuNs;
-    m_excludedNs += s.excludedCpuNs;
-    m_ownNs += s.ownCpuNs;
-    m_generatorNs += s.generatorCpuNs;
-    m_machineNs += s.machineBusyNs;
-    m_aServer.add(s.serverCores, dtNs, isLong);
-    m_aForeign.add(s.foreignPct, dtNs, isLong);
-    m_aExcluded.add(s.excludedPct, dtNs, isLong);
-    m_aOwn.add(s.ownPct, dtNs, isLong);
-    m_aGen.add(s.generatorPct, dtNs, isLong);
-    m_aMachine.add(s.machinePct, dtNs, isLong);
-    m_aRss.add(double(s.serverRssBytes), dtNs, isLong);
-    m_aPss.add(double(s.serverPssBytes), dtNs, isLong);
-    m_aProcs.add(double(s.serverProcesses), dtNs, isLong);
-    m_events.insert(m_events.end(), s.events.begin(), s.events.end());
 }
 
 Sampler::Sampler()
@@ -719,10 +648,7 @@ sb::Status Sampler::start(const Options &options, std::function<void(const Snaps
         return sb::Error{"sample.start", std::string(), "the sampler is already running"};
     // Every window starts from a fresh state.
     m_impl = std::make_unique<Impl>();
-    std::string error;
-    if (!m_impl->start(options, std::move(onInterval), error))
-        return sb::Error{"sample.start", std::string(), error};
-    return sb::Ok{};
+    return m_impl->start(options, std::move(onInterval));
 }
 
 Summary Sampler::stop()

@@ -63,12 +63,29 @@ struct Options
 };
 
 // One interval. CPU figures are for the interval; memory is read at its end.
+//
+// The half-interval rule: no interval in a window's timeline is shorter than half of
+// Options::intervalMs, because over a few milliseconds the readings' skew and /proc/stat's 10 ms
+// ticks dominate (a 3 ms sliver read 509 % foreign CPU on 2 cores). The interval closed by stop()
+// is the usual short one: it is folded into the interval before it (one interval from that one's
+// start to the window's end, CPU nanoseconds added, rates recomputed over the combined span),
+// which becomes the window's final interval. So that no consumer ever sees an interval that
+// changes later, each interval is delivered only when the next sample has been taken (or by
+// stop()): the callback runs one interval behind the sampling. Only a window shorter than half
+// an interval has a short interval: its only one, flagged `tooShort`. (A regular interval cut
+// short after a stall is folded into the next one.)
+//
+// Rates (serverCores, *Pct) are CPU / span, capped at the machine's capacity (100 % x online
+// CPUs) and never below 0: counters are read one after another and in ticks, so a ratio above
+// what the machine can do is a reading artefact. The *CpuNs stay as measured, so their sum over
+// the timeline is the window's total in the Summary.
 struct Snapshot
 {
-    int index = 0;       // 0-based interval number within the window
-    int64_t startNs = 0; // interval start, ns since the window start (monotonic)
-    int64_t endNs = 0;   // interval end, ns since the window start; the last one may be short
-    bool final = false;  // the partial interval taken by stop()
+    int index = 0;         // 0-based interval number within the window
+    int64_t startNs = 0;   // interval start, ns since the window start (monotonic)
+    int64_t endNs = 0;     // interval end, ns since the window start; the next one starts here
+    bool final = false;    // the window's last interval, ending when stop() was called
+    bool tooShort = false; // under half the interval: only a window's only interval can be
 
     double serverCores = 0;        // server tree CPU / interval wall time; 1.0 = one core
     int64_t serverCpuNs = 0;       // server tree CPU used in the interval, ns
@@ -88,24 +105,23 @@ struct Snapshot
     int64_t excludedCpuNs = 0;  // excluded CPU in the interval, ns
     int64_t ownCpuNs = 0;       // own CPU (without generator) in the interval, ns
     int64_t generatorCpuNs = 0; // generator CPU in the interval, ns
-    int64_t machineBusyNs = 0;  // machine busy CPU in the interval, ns
+    int64_t machineBusyNs = 0;  // machine busy CPU in the interval, ns (10 ms ticks)
     bool clientBound = false;   // generator used >= 95 % of the cores it was given
 
     std::vector<Event> events; // what happened in this interval
 };
 
-// Mean and peak of one series over a window.
+// Mean and peak of one series over a window's timeline (the intervals delivered). mean <= peak.
 struct SeriesStats
 {
-    double mean = 0; // time-weighted mean over all intervals
-    double peak = 0; // largest value among intervals at least half an interval long (a very
-                     // short final interval only counts when it is the only one)
+    double mean = 0; // time-weighted mean over the intervals
+    double peak = 0; // largest value among the intervals
 };
 
 struct Summary
 {
-    double durationS = 0; // window length (monotonic), seconds
-    int samples = 0;      // number of intervals
+    double durationS = 0; // window length (monotonic), seconds: the last interval's end
+    int samples = 0;      // number of intervals in the timeline
 
     SeriesStats serverCores;     // cores (1.0 = one core)
     SeriesStats foreignPct;      // % of one core
@@ -117,14 +133,15 @@ struct Summary
     SeriesStats serverPssBytes;  // bytes
     SeriesStats serverProcesses; // process count
 
+    // Totals: the sums of the intervals' *CpuNs.
     double serverCpuS = 0;    // total CPU-seconds of the server tree
     double foreignCpuS = 0;   // total foreign CPU-seconds
     double excludedCpuS = 0;  // total excluded CPU-seconds
     double ownCpuS = 0;       // total own CPU-seconds (without the generator)
     double generatorCpuS = 0; // total generator CPU-seconds
     double machineCpuS = 0;   // total machine busy CPU-seconds
-    int64_t rssBytesPeak = 0; // peak tree RSS, bytes
-    int64_t pssBytesPeak = 0; // peak tree PSS, bytes
+    int64_t rssBytesPeak = 0; // peak tree RSS over every reading (folded ones too), bytes
+    int64_t pssBytesPeak = 0; // peak tree PSS over every reading, bytes
 
     bool clientBound = false;  // mean generator cores >= 95 % of the cores it was given
     bool rootExited = false;   // the root exited during the window
@@ -133,9 +150,11 @@ struct Summary
 };
 
 // Samples at a fixed interval on its own thread, aligned to the window: the baseline is read in
-// start() (offset 0), then one sample every intervalMs after it, and stop() takes a final
-// partial sample. Not copyable. start()/stop()/setGeneratorThreads() may be called from any one
-// controlling thread; the callback runs on the sampler's thread.
+// start() (offset 0), then one sample every intervalMs after it (a deadline less than half an
+// interval after the last sample, missed in a stall, is skipped), and stop() takes a final
+// partial sample, folded into the interval before it when short (see Snapshot). Not copyable.
+// start()/stop()/setGeneratorThreads() may be called from any one controlling thread; the callback
+// runs on the sampler's thread.
 class Sampler
 {
 public:
@@ -146,10 +165,12 @@ public:
 
     // Reads the baseline and starts the thread. Errors: code "sample.start", detail one line
     // (e.g. "process 123 does not exist", "interval 50 ms is below 100 ms").
-    // `onInterval` is called on the sampler's thread after each interval, including the final
-    // partial one; it must not call back into this Sampler.
+    // `onInterval` is called on the sampler's thread once per interval, in index order, when the
+    // interval is definitive: after the next sample, or in stop() for the last one or two
+    // (see Snapshot); it must not call back into this Sampler.
     sb::Status start(const Options &options, std::function<void(const Snapshot &)> onInterval);
-    // Takes the final partial sample, joins the thread and returns the window summary. Returns
+    // Takes the final partial sample, delivers the remaining intervals (on the sampler's thread,
+    // before this returns), joins the thread and returns the window summary. Returns
     // an empty Summary when not running.
     Summary stop();
     bool running() const;

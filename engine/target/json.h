@@ -1,48 +1,38 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
+// JSON for the reference target's request bodies and tokens: Debian's nlohmann-json reads it,
+// with the target's stricter rules on top; a small writer keeps the target's response bytes.
 namespace sb::target {
 
-// A parsed JSON value: a compact tree for request bodies (at most a few kilobytes in practice).
-struct JsonValue
-{
-    enum class Type
-    {
-        Null,
-        Bool,
-        Number,
-        String,
-        Array,
-        Object
-    };
+// Members in document order, so that "the first unknown field" is the first one written.
+using Json = nlohmann::ordered_json;
 
-    Type type = Type::Null;
-    bool boolean = false;         // Bool: the value
-    double number = 0;            // Number: the value as a double
-    bool isInteger = false;       // Number: written without fraction/exponent and fits in int64
-    int64_t integer = 0;          // Number: the value when isInteger
-    std::string string;           // String: the decoded UTF-8 text
-    std::vector<JsonValue> array; // Array: the elements
-    std::vector<std::pair<std::string, JsonValue>> members; // Object: members in document order
+// Parses one JSON document (RFC 8259, surrounding whitespace allowed, nothing after it) and
+// rejects, beyond what nlohmann rejects: a byte order mark, a NUL byte anywhere (nlohmann would
+// stop reading there), duplicate object keys, nesting deeper than 64 levels. A number beyond the
+// range of a double is an error (nlohmann's "number overflow"). Never throws. Errors: code
+// "target.json", detail one short reason (e.g. "duplicate key \"a\"", "parse error at line 1,
+// column 9: syntax error while parsing value - unexpected end of input; expected '[', '{', or a
+// literal"). Any thread.
+sb::Result<Json> parseJson(std::string_view text);
 
-    // Object member by key, nullptr when absent (or when this is not an object).
-    const JsonValue *find(std::string_view key) const;
-};
+// The value of an integer JSON number (written without fraction or exponent) that fits in
+// int64; nothing for any other value.
+std::optional<int64_t> jsonInt64(const Json &value);
 
-// Parses one JSON document (RFC 8259; surrounding whitespace allowed, nothing else after it).
-// Nesting is limited to 64 levels and duplicate object keys are rejected. Returns false on any
-// error and, when `error` is given, sets it to a short reason with the byte offset. Any thread.
-bool parseJson(std::string_view text, JsonValue &out, std::string *error = nullptr);
+// The text of a JSON string; nullptr for any other value.
+const std::string *jsonString(const Json &value);
 
-// Appends `text` as a JSON string literal (quoted, with ", \ and control characters escaped).
+// Appends `text` as a JSON string literal: quoted, with ", \, \n, \r, \t escaped as such and the
+// other control characters as \u00XX; every other byte as it is.
 void appendJsonString(std::string &out, std::string_view text);
-
-// Appends the compact JSON form of `value` (no whitespace; doubles with 17 significant digits).
-void appendJson(std::string &out, const JsonValue &value);
 
 } // namespace sb::target

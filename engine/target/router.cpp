@@ -9,6 +9,7 @@
 #include <ctime>
 #include <mutex>
 #include <openssl/sha.h>
+#include <optional>
 #include <sqlite3.h>
 
 namespace sb::target {
@@ -125,43 +126,61 @@ bool intParam(std::string_view query, std::string_view key, int64_t min, int64_t
 }
 
 // Checks that `body` is an object with only the `allowed` keys; fills a 422 reply otherwise.
-bool checkObject(const JsonValue &body, std::initializer_list<std::string_view> allowed,
+bool checkObject(const Json &body, std::initializer_list<std::string_view> allowed,
                  RouteReply &reply)
 {
-    if (body.type != JsonValue::Type::Object) {
+    if (!body.is_object()) {
         invalid(reply, "body must be a JSON object", {});
         return false;
     }
-    for (const auto &member : body.members) {
+    for (const auto &member : body.items()) {
         bool known = false;
         for (std::string_view key : allowed)
-            known = known || member.first == key;
+            known = known || member.key() == key;
         if (!known) {
-            invalid(reply, "unknown field", member.first);
+            invalid(reply, "unknown field", member.key());
             return false;
         }
     }
     return true;
 }
 
+// The member `key` of an object, nullptr when absent.
+const Json *member(const Json &object, std::string_view key)
+{
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
 // Reads a required integer field in [min, max]; fills a 422 reply otherwise.
-bool intField(const JsonValue &body, std::string_view key, int64_t min, int64_t max, int64_t &value,
+bool intField(const Json &body, std::string_view key, int64_t min, int64_t max, int64_t &value,
               RouteReply &reply)
 {
-    const JsonValue *v = body.find(key);
+    const Json *v = member(body, key);
     if (!v) {
         invalid(reply, "missing field", key);
         return false;
     }
-    if (v->type != JsonValue::Type::Number || !v->isInteger || v->integer < min ||
-        v->integer > max) {
+    const std::optional<int64_t> i = jsonInt64(*v);
+    if (!i || *i < min || *i > max) {
         invalid(reply,
                 "must be an integer from " + std::to_string(min) + " to " + std::to_string(max),
                 key);
         return false;
     }
-    value = v->integer;
+    value = *i;
     return true;
+}
+
+// Parses a request body; fills a 422 reply when it is not JSON.
+std::optional<Json> parseBody(std::string_view body, RouteReply &reply)
+{
+    sb::Result<Json> parsed = parseJson(body);
+    if (!parsed.ok()) {
+        invalid(reply, "body is not valid JSON: " + parsed.error().detail, {});
+        return std::nullopt;
+    }
+    return std::move(*parsed);
 }
 
 void formatNow(char (&buf)[32])
@@ -235,24 +254,25 @@ Router::~Router()
     sqlite3_close(m_db);
 }
 
-bool Router::open(const std::string &dbPath, std::string &error)
+sb::Status Router::open(const std::string &dbPath)
 {
-    m_db = openDatabase(dbPath, error);
-    if (!m_db)
-        return false;
+    sb::Result<sqlite3 *> db = openDatabase(dbPath);
+    if (!db.ok())
+        return db.error();
+    m_db = *db;
     auto prepare = [&](const char *sql, sqlite3_stmt **st) {
-        if (sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) == SQLITE_OK)
-            return true;
-        error = dbPath + ": " + sqlite3_errmsg(m_db);
-        return false;
+        return sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) ==
+               SQLITE_OK;
     };
-    return prepare("SELECT id, name, email, created_at FROM users WHERE id = ?1", &m_getUser) &&
-           prepare("SELECT id, name, email, created_at FROM users ORDER BY id LIMIT ?1 OFFSET ?2",
-                   &m_listUsers) &&
-           prepare("INSERT INTO orders(user_id, amount_cents, items, created_at)"
-                   " SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)"
-                   " RETURNING id, user_id, amount_cents, items, created_at",
-                   &m_insertOrder);
+    if (prepare("SELECT id, name, email, created_at FROM users WHERE id = ?1", &m_getUser) &&
+        prepare("SELECT id, name, email, created_at FROM users ORDER BY id LIMIT ?1 OFFSET ?2",
+                &m_listUsers) &&
+        prepare("INSERT INTO orders(user_id, amount_cents, items, created_at)"
+                " SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)"
+                " RETURNING id, user_id, amount_cents, items, created_at",
+                &m_insertOrder))
+        return sb::Ok{};
+    return sb::Error{"target.db", dbPath, sqlite3_errmsg(m_db)};
 }
 
 void Router::handle(const RouteRequest &request, RouteReply &reply)
@@ -299,66 +319,62 @@ void Router::handle(const RouteRequest &request, RouteReply &reply)
 
 void Router::health(RouteReply &reply)
 {
-    JsonValue status;
-    status.type = JsonValue::Type::Object;
-    status.members.emplace_back("status", JsonValue());
-    status.members.back().second.type = JsonValue::Type::String;
-    status.members.back().second.string = "ok";
-    appendJson(reply.body, status);
+    reply.body = R"({"status":"ok"})";
 }
 
 void Router::echo(const RouteRequest &request, RouteReply &reply)
 {
-    JsonValue body;
-    std::string why;
-    if (!parseJson(request.body, body, &why)) {
-        invalid(reply, "body is not valid JSON: " + why, {});
+    const std::optional<Json> body = parseBody(request.body, reply);
+    if (!body || !checkObject(*body, {"name", "email", "age", "tags"}, reply))
         return;
-    }
-    if (!checkObject(body, {"name", "email", "age", "tags"}, reply))
-        return;
-    const JsonValue *name = body.find("name");
-    if (!name) {
+    const Json *nameValue = member(*body, "name");
+    if (!nameValue) {
         invalid(reply, "missing field", "name");
         return;
     }
-    if (name->type != JsonValue::Type::String || name->string.empty()) {
+    const std::string *name = jsonString(*nameValue);
+    if (!name || name->empty()) {
         invalid(reply, "must be a non-empty string", "name");
         return;
     }
-    const JsonValue *email = body.find("email");
-    if (!email) {
+    const Json *emailValue = member(*body, "email");
+    if (!emailValue) {
         invalid(reply, "missing field", "email");
         return;
     }
-    if (email->type != JsonValue::Type::String || email->string.find('@') == std::string::npos) {
+    const std::string *email = jsonString(*emailValue);
+    if (!email || email->find('@') == std::string::npos) {
         invalid(reply, "must be a string containing '@'", "email");
         return;
     }
     int64_t age = 0;
-    if (!intField(body, "age", 0, 150, age, reply))
+    if (!intField(*body, "age", 0, 150, age, reply))
         return;
-    const JsonValue *tags = body.find("tags");
+    const Json *tags = member(*body, "tags");
     if (!tags) {
         invalid(reply, "missing field", "tags");
         return;
     }
-    bool tagsOk = tags->type == JsonValue::Type::Array;
-    for (size_t i = 0; tagsOk && i < tags->array.size(); ++i)
-        tagsOk = tags->array[i].type == JsonValue::Type::String;
+    bool tagsOk = tags->is_array();
+    for (size_t i = 0; tagsOk && i < tags->size(); ++i)
+        tagsOk = jsonString((*tags)[i]) != nullptr;
     if (!tagsOk) {
         invalid(reply, "must be an array of strings", "tags");
         return;
     }
     reply.body = "{\"name\":";
-    appendJsonString(reply.body, name->string);
+    appendJsonString(reply.body, *name);
     reply.body += ",\"email\":";
-    appendJsonString(reply.body, email->string);
+    appendJsonString(reply.body, *email);
     reply.body += ",\"age\":";
     appendInt(reply.body, age);
-    reply.body += ",\"tags\":";
-    appendJson(reply.body, *tags);
-    reply.body += '}';
+    reply.body += ",\"tags\":[";
+    for (size_t i = 0; i < tags->size(); ++i) {
+        if (i)
+            reply.body += ',';
+        appendJsonString(reply.body, *jsonString((*tags)[i]));
+    }
+    reply.body += "]}";
 }
 
 void Router::me(const RouteRequest &request, RouteReply &reply)
@@ -379,14 +395,13 @@ void Router::me(const RouteRequest &request, RouteReply &reply)
         auth.remove_prefix(1);
     while (!auth.empty() && auth.back() == ' ')
         auth.remove_suffix(1);
-    int64_t userId = 0;
-    std::string why;
-    if (!verifyToken(auth, int64_t(std::time(nullptr)), userId, &why)) {
-        error(reply, 401, why);
+    const sb::Result<int64_t> userId = verifyToken(auth, int64_t(std::time(nullptr)));
+    if (!userId.ok()) {
+        error(reply, 401, userId.error().detail);
         reply.headers = "WWW-Authenticate: Bearer error=\"invalid_token\"\r\n";
         return;
     }
-    if (!writeUser(userId, reply) && reply.status == 404)
+    if (!writeUser(*userId, reply) && reply.status == 404)
         error(reply, 404, "token user not found");
 }
 
@@ -443,18 +458,13 @@ void Router::users(std::string_view query, RouteReply &reply)
 
 void Router::orders(const RouteRequest &request, RouteReply &reply)
 {
-    JsonValue body;
-    std::string why;
-    if (!parseJson(request.body, body, &why)) {
-        invalid(reply, "body is not valid JSON: " + why, {});
-        return;
-    }
+    const std::optional<Json> body = parseBody(request.body, reply);
     constexpr int64_t kMax = 1000000000000LL;
     int64_t userId = 0, amountCents = 0, items = 0;
-    if (!checkObject(body, {"user_id", "amount_cents", "items"}, reply) ||
-        !intField(body, "user_id", 1, kMax, userId, reply) ||
-        !intField(body, "amount_cents", 1, kMax, amountCents, reply) ||
-        !intField(body, "items", 1, 1000000, items, reply))
+    if (!body || !checkObject(*body, {"user_id", "amount_cents", "items"}, reply) ||
+        !intField(*body, "user_id", 1, kMax, userId, reply) ||
+        !intField(*body, "amount_cents", 1, kMax, amountCents, reply) ||
+        !intField(*body, "items", 1, 1000000, items, reply))
         return;
     char now[32];
     formatNow(now);

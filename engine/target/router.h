@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -63,8 +65,8 @@ public:
     Router &operator=(const Router &) = delete;
 
     // Opens its own connection to the target database at `dbPath` and prepares its statements.
-    // False with `error` set on failure.
-    bool open(const std::string &dbPath, std::string &error);
+    // Errors: code "target.db", where the path, detail SQLite's message.
+    sb::Status open(const std::string &dbPath);
 
     // Handles one request; fills `reply` (cleared first).
     void handle(const RouteRequest &request, RouteReply &reply);

@@ -47,26 +47,33 @@ std::string lower(const char *s)
     return out;
 }
 
-bool exec(sqlite3 *db, const char *sql, std::string &error)
+sb::Error dbError(std::string where, std::string detail)
+{
+    return sb::Error{"target.db", std::move(where), std::move(detail)};
+}
+
+sb::Status exec(sqlite3 *db, const std::string &path, const char *sql)
 {
     char *msg = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &msg) == SQLITE_OK)
-        return true;
-    error = std::string(sql).substr(0, 40) + ": " + (msg ? msg : sqlite3_errmsg(db));
+        return sb::Ok{};
+    sb::Error e =
+        dbError(path, std::string(sql).substr(0, 40) + ": " + (msg ? msg : sqlite3_errmsg(db)));
     sqlite3_free(msg);
-    return false;
+    return e;
 }
 
-bool seedInto(sqlite3 *db, std::string &error)
+sb::Status seedInto(sqlite3 *db, const std::string &path)
 {
-    if (!exec(db,
-              "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;"
-              "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL,"
-              " created_at TEXT NOT NULL);"
-              "CREATE TABLE orders(id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL,"
-              " amount_cents INTEGER NOT NULL, items INTEGER NOT NULL, created_at TEXT NOT NULL);",
-              error))
-        return false;
+    if (sb::Status st = exec(db, path,
+                             "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;"
+                             "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                             " email TEXT NOT NULL, created_at TEXT NOT NULL);"
+                             "CREATE TABLE orders(id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL,"
+                             " amount_cents INTEGER NOT NULL, items INTEGER NOT NULL,"
+                             " created_at TEXT NOT NULL);");
+        !st.ok())
+        return st;
 
     sqlite3_stmt *user = nullptr;
     sqlite3_stmt *order = nullptr;
@@ -101,15 +108,15 @@ bool seedInto(sqlite3 *db, std::string &error)
         ok = sqlite3_step(order) == SQLITE_DONE;
         sqlite3_reset(order);
     }
-    if (!ok)
-        error = std::string("seeding: ") + sqlite3_errmsg(db);
+    const std::string seedError = ok ? std::string() : sqlite3_errmsg(db);
     sqlite3_finalize(user);
     sqlite3_finalize(order);
+    if (!ok)
+        return dbError(path, "seeding: " + seedError);
     // The index is built after the rows: one sort instead of 200,000 B-tree inserts.
-    return ok && exec(db,
-                      "CREATE INDEX orders_user_id ON orders(user_id); COMMIT;"
-                      "PRAGMA journal_mode=WAL;",
-                      error);
+    return exec(db, path,
+                "CREATE INDEX orders_user_id ON orders(user_id); COMMIT;"
+                "PRAGMA journal_mode=WAL;");
 }
 
 bool fsyncPath(const std::string &path, int flags)
@@ -130,50 +137,54 @@ std::string dirOf(const std::string &path)
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-bool createAndSeed(const std::string &path, std::string &error)
+// Moves the seeded temporary file into place. RENAME_NOREPLACE: a database another process
+// finished first is kept, not clobbered.
+sb::Status publish(const std::string &tmp, const std::string &path)
+{
+    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+        if (errno == EINVAL || errno == ENOSYS) {
+            if (::rename(tmp.c_str(), path.c_str()) != 0)
+                return dbError(path, std::string("rename: ") + std::strerror(errno));
+        } else if (errno != EEXIST) {
+            return dbError(path, std::string("rename: ") + std::strerror(errno));
+        }
+    }
+    fsyncPath(dirOf(path), O_RDONLY | O_DIRECTORY);
+    return sb::Ok{};
+}
+
+// Seeds `tmp`, closes and fsyncs it.
+sb::Status seedFile(const std::string &tmp)
+{
+    sqlite3 *db = nullptr;
+    const int rc = sqlite3_open_v2(tmp.c_str(), &db,
+                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                       SQLITE_OPEN_EXCLUSIVE | SQLITE_OPEN_NOMUTEX,
+                                   nullptr);
+    sb::Status st = sb::Ok{};
+    if (rc != SQLITE_OK)
+        st = dbError(tmp, std::string("cannot create: ") +
+                              (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+    else
+        st = seedInto(db, tmp);
+    if (db && sqlite3_close(db) != SQLITE_OK && st.ok())
+        st = dbError(tmp, "closing failed");
+    if (st.ok() && !fsyncPath(tmp, O_RDONLY))
+        st = dbError(tmp, std::string("fsync: ") + std::strerror(errno));
+    return st;
+}
+
+sb::Status createAndSeed(const std::string &path)
 {
     std::random_device rd;
     const std::string tmp = path + ".seed-" + std::to_string(::getpid()) + "-" +
                             std::to_string(rd() & 0xFFFFFF) + ".tmp";
-    sqlite3 *db = nullptr;
-    int rc = sqlite3_open_v2(tmp.c_str(), &db,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE |
-                                 SQLITE_OPEN_NOMUTEX,
-                             nullptr);
-    bool ok = rc == SQLITE_OK;
-    if (!ok)
-        error = "cannot create " + tmp + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-    else
-        ok = seedInto(db, error);
-    if (db && sqlite3_close(db) != SQLITE_OK && ok) {
-        error = "closing " + tmp + " failed";
-        ok = false;
-    }
-    if (ok && !fsyncPath(tmp, O_RDONLY)) {
-        error = "fsync " + tmp + ": " + std::strerror(errno);
-        ok = false;
-    }
-    if (ok) {
-        // RENAME_NOREPLACE: a database another process finished first is kept, not clobbered.
-        if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
-            if (errno == EINVAL || errno == ENOSYS) {
-                if (::rename(tmp.c_str(), path.c_str()) != 0) {
-                    error = "rename to " + path + ": " + std::strerror(errno);
-                    ok = false;
-                }
-            } else if (errno != EEXIST) {
-                error = "rename to " + path + ": " + std::strerror(errno);
-                ok = false;
-            }
-        }
-        if (ok)
-            fsyncPath(dirOf(path), O_RDONLY | O_DIRECTORY);
-    }
-    ::unlink(tmp.c_str());
-    ::unlink((tmp + "-wal").c_str());
-    ::unlink((tmp + "-shm").c_str());
-    ::unlink((tmp + "-journal").c_str());
-    return ok;
+    sb::Status st = seedFile(tmp);
+    if (st.ok())
+        st = publish(tmp, path);
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        ::unlink((tmp + suffix).c_str());
+    return st;
 }
 
 } // namespace
@@ -186,55 +197,53 @@ uint64_t seedValue(uint64_t counter)
     return z ^ (z >> 31);
 }
 
-bool ensureDatabase(const std::string &path, std::string &error)
+sb::Status ensureDatabase(const std::string &path)
 {
-    if (path.empty()) {
-        error = "no database path";
-        return false;
-    }
+    if (path.empty())
+        return dbError(std::string(), "no database path");
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) {
-        if (errno != ENOENT) {
-            error = path + ": " + std::strerror(errno);
-            return false;
-        }
-        if (!createAndSeed(path, error))
-            return false;
+        if (errno != ENOENT)
+            return dbError(path, std::strerror(errno));
+        if (sb::Status created = createAndSeed(path); !created.ok())
+            return created;
     }
-    sqlite3 *db = openDatabase(path, error);
-    if (!db)
-        return false;
-    sqlite3_stmt *st2 = nullptr;
-    bool ok = sqlite3_prepare_v2(db,
-                                 "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
-                                 " AND name IN ('users', 'orders')",
-                                 -1, &st2, nullptr) == SQLITE_OK &&
-              sqlite3_step(st2) == SQLITE_ROW && sqlite3_column_int(st2, 0) == 2;
+    sb::Result<sqlite3 *> db = openDatabase(path);
+    if (!db.ok())
+        return db.error();
+    sqlite3_stmt *tables = nullptr;
+    const bool ok = sqlite3_prepare_v2(*db,
+                                       "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+                                       " AND name IN ('users', 'orders')",
+                                       -1, &tables, nullptr) == SQLITE_OK &&
+                    sqlite3_step(tables) == SQLITE_ROW && sqlite3_column_int(tables, 0) == 2;
+    sb::Status result = sb::Ok{};
     if (!ok)
-        error = path + ": not a stackbench target database (" + sqlite3_errmsg(db) + ")";
-    sqlite3_finalize(st2);
-    sqlite3_close(db);
-    return ok;
+        result = dbError(path, std::string("not a stackbench target database (") +
+                                   sqlite3_errmsg(*db) + ")");
+    sqlite3_finalize(tables);
+    sqlite3_close(*db);
+    return result;
 }
 
-sqlite3 *openDatabase(const std::string &path, std::string &error)
+sb::Result<sqlite3 *> openDatabase(const std::string &path)
 {
     sqlite3 *db = nullptr;
     const int rc =
         sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
-        error = path + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sb::Error e = dbError(path, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
         sqlite3_close(db);
-        return nullptr;
+        return e;
     }
     sqlite3_busy_timeout(db, 5000);
     char *msg = nullptr;
     if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", nullptr, nullptr,
                      &msg) != SQLITE_OK) {
-        error = path + ": " + (msg ? msg : sqlite3_errmsg(db));
+        sb::Error e = dbError(path, msg ? msg : sqlite3_errmsg(db));
         sqlite3_free(msg);
         sqlite3_close(db);
-        return nullptr;
+        return e;
     }
     return db;
 }

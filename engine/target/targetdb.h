@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
 #include <string>
 
@@ -26,15 +28,16 @@ inline constexpr int kSeedOrders = 200000; // orders rows in a fresh database
 // Makes sure `path` holds a target database. When the file is absent, creates and seeds it in one
 // transaction in a temporary file beside it (fsynced, then renamed into place, so a crash never
 // leaves a half-seeded database under `path`). When it exists, checks that it has both tables and
-// switches it to WAL. Takes about a second for a fresh seed. Returns false and sets `error` when
-// the directory is not writable or the file is not a target database. Any thread; concurrent
-// calls for one path (threads or processes) are safe: one seed wins, the others use it.
-bool ensureDatabase(const std::string &path, std::string &error);
+// switches it to WAL. Takes about a second for a fresh seed. Errors (code "target.db", where the
+// file concerned): the directory is not writable, the file is not a target database. Any thread;
+// concurrent calls for one path (threads or processes) are safe: one seed wins, the others use it.
+sb::Status ensureDatabase(const std::string &path);
 
 // Opens a read-write connection to an existing target database, configured like the server's:
 // SQLITE_OPEN_NOMUTEX (use it from one thread at a time), WAL, busy_timeout 5000 ms,
-// synchronous=NORMAL. Returns nullptr and sets `error` on failure; close with sqlite3_close().
-sqlite3 *openDatabase(const std::string &path, std::string &error);
+// synchronous=NORMAL. Close it with sqlite3_close(). Errors: code "target.db", where the path,
+// detail SQLite's message.
+sb::Result<sqlite3 *> openDatabase(const std::string &path);
 
 // The generator described above, exposed for tests and for other implementations of the schema.
 uint64_t seedValue(uint64_t counter);

@@ -227,6 +227,16 @@ std::string errnoText(int err)
     return std::strerror(err);
 }
 
+sb::Error systemError(std::string where, int err)
+{
+    return sb::Error{"target.start", std::move(where), errnoText(err)};
+}
+
+sb::Error startError(std::string detail)
+{
+    return sb::Error{"target.start", std::string(), std::move(detail)};
+}
+
 } // namespace
 
 struct Server::Worker
@@ -261,32 +271,30 @@ struct Server::Worker
             ::close(epollFd);
     }
 
-    bool init(int listenSocket, int stopEventFd, const std::string &dbPath, std::string &error)
+    sb::Status init(int listenSocket, int stopEventFd, const std::string &dbPath)
     {
         listenFd = listenSocket;
         stopFd = stopEventFd;
-        if (!router.open(dbPath, error))
-            return false;
+        if (sb::Status st = router.open(dbPath); !st.ok())
+            return st;
         epollFd = ::epoll_create1(EPOLL_CLOEXEC);
         timerFd = ::timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-        if (epollFd < 0 || timerFd < 0) {
-            error = "epoll/timerfd: " + errnoText(errno);
-            return false;
+        if (epollFd < 0 || timerFd < 0)
+            return systemError("epoll/timerfd", errno);
+        for (auto [fd, tag] : {std::pair{listenFd, kTagListen}, std::pair{stopFd, kTagStop},
+                               std::pair{timerFd, kTagTimer}}) {
+            if (!add(fd, tag, EPOLLIN))
+                return systemError("epoll_ctl", errno);
         }
-        return add(listenFd, kTagListen, EPOLLIN) && add(stopFd, kTagStop, EPOLLIN) &&
-               add(timerFd, kTagTimer, EPOLLIN, &error);
+        return sb::Ok{};
     }
 
-    bool add(int fd, uint64_t tag, uint32_t events, std::string *error = nullptr)
+    bool add(int fd, uint64_t tag, uint32_t events)
     {
         epoll_event ev{};
         ev.events = events;
         ev.data.u64 = tag;
-        if (::epoll_ctl(epollFd, EPOLL_CTL_ADD, fd, &ev) == 0)
-            return true;
-        if (error)
-            *error = "epoll_ctl: " + errnoText(errno);
-        return false;
+        return ::epoll_ctl(epollFd, EPOLL_CTL_ADD, fd, &ev) == 0;
     }
 
     void run()
@@ -617,6 +625,92 @@ struct Server::Worker
     }
 };
 
+// The address to listen on, resolved once for every worker's socket.
+struct Server::Address
+{
+    sockaddr_storage addr{};
+    socklen_t length = 0;
+    int family = AF_INET;
+    std::string host; // as given, for messages
+    std::string text; // "host:port" for messages
+
+    void setPort(uint16_t port)
+    {
+        if (family == AF_INET6)
+            reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port = htons(port);
+        else
+            reinterpret_cast<sockaddr_in *>(&addr)->sin_port = htons(port);
+    }
+    sockaddr *get() { return reinterpret_cast<sockaddr *>(&addr); }
+};
+
+namespace {
+
+sb::Result<Server::Address> resolve(const Options &options)
+{
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo *resolved = nullptr;
+    const std::string service = std::to_string(options.port);
+    const int gai = ::getaddrinfo(options.host.empty() ? nullptr : options.host.c_str(),
+                                  service.c_str(), &hints, &resolved);
+    if (gai != 0 || !resolved)
+        return sb::Error{"target.start", options.host, ::gai_strerror(gai)};
+    Server::Address a;
+    a.length = resolved->ai_addrlen;
+    std::memcpy(&a.addr, resolved->ai_addr, a.length);
+    a.family = resolved->ai_family;
+    a.host = options.host;
+    a.text = options.host + ":" + service;
+    ::freeaddrinfo(resolved);
+    return a;
+}
+
+// SO_REUSEPORT would let the workers join another process's listener on a fixed port; a plain
+// bind first makes "port in use" an error as it should be.
+sb::Status probePort(Server::Address &a)
+{
+    const int one = 1;
+    const int probe = ::socket(a.family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (probe < 0)
+        return systemError(a.text, errno);
+    ::setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    const bool bound = ::bind(probe, a.get(), a.length) == 0;
+    const int err = errno;
+    ::close(probe);
+    return bound ? sb::Status(sb::Ok{}) : sb::Status(systemError(a.text, err));
+}
+
+// A non-blocking SO_REUSEPORT socket listening on `a` at `port`; its port (the kernel's choice
+// when `port` is 0) goes to `port`.
+sb::Result<int> listenOn(Server::Address &a, uint16_t &port, int backlog)
+{
+    const int one = 1;
+    const int fd = ::socket(a.family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return systemError("socket", errno);
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
+    a.setPort(port);
+    if (::bind(fd, a.get(), a.length) != 0 || ::listen(fd, backlog) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return systemError(a.host + ":" + std::to_string(port), err);
+    }
+    if (port == 0) {
+        sockaddr_storage bound{};
+        socklen_t len = sizeof bound;
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&bound), &len);
+        port = ntohs(a.family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&bound)->sin6_port
+                                          : reinterpret_cast<sockaddr_in *>(&bound)->sin_port);
+    }
+    return fd;
+}
+
+} // namespace
+
 Server::Server() = default;
 
 Server::~Server()
@@ -626,105 +720,58 @@ Server::~Server()
 
 sb::Status Server::start(const Options &options)
 {
-    std::string error;
-    if (!startListening(options, error))
-        return sb::Error{"target.start", std::string(), error};
+    // One line for the command line: the place and the reason together.
+    if (sb::Status st = startListening(options); !st.ok())
+        return startError(st.error().toString());
     return sb::Ok{};
 }
 
-bool Server::startListening(const Options &options, std::string &error)
+sb::Status Server::startListening(const Options &options)
 {
-    if (isRunning()) {
-        error = "server already running";
-        return false;
-    }
-    if (options.threads < 1 || options.threads > 256) {
-        error = "threads must be from 1 to 256";
-        return false;
-    }
-    if (!ensureDatabase(options.dbPath, error))
-        return false;
-
-    addrinfo hints{};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-    addrinfo *resolved = nullptr;
-    const std::string service = std::to_string(options.port);
-    const int gai = ::getaddrinfo(options.host.empty() ? nullptr : options.host.c_str(),
-                                  service.c_str(), &hints, &resolved);
-    if (gai != 0 || !resolved) {
-        error = options.host + ": " + ::gai_strerror(gai);
-        return false;
-    }
-    sockaddr_storage addr{};
-    const socklen_t addrLen = resolved->ai_addrlen;
-    std::memcpy(&addr, resolved->ai_addr, addrLen);
-    const int family = resolved->ai_family;
-    ::freeaddrinfo(resolved);
-    const std::string where = options.host + ":" + service;
-
-    const int one = 1;
+    if (isRunning())
+        return startError("server already running");
+    if (options.threads < 1 || options.threads > 256)
+        return startError("threads must be from 1 to 256");
+    if (sb::Status db = ensureDatabase(options.dbPath); !db.ok())
+        return db;
+    sb::Result<Address> address = resolve(options);
+    if (!address.ok())
+        return address.error();
     if (options.port != 0) {
-        // SO_REUSEPORT would let us join another process's listener on this port; a plain bind
-        // first makes "port in use" an error as it should be.
-        const int probe = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        ::setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (probe < 0 || ::bind(probe, reinterpret_cast<sockaddr *>(&addr), addrLen) != 0) {
-            error = where + ": " + errnoText(errno);
-            if (probe >= 0)
-                ::close(probe);
-            return false;
-        }
-        ::close(probe);
+        if (sb::Status free = probePort(*address); !free.ok())
+            return free;
     }
-
     m_stopFd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (m_stopFd < 0) {
-        error = "eventfd: " + errnoText(errno);
-        return false;
-    }
-    uint16_t port = options.port;
-    for (int i = 0; i < options.threads; ++i) {
-        const int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        if (fd < 0) {
-            error = "socket: " + errnoText(errno);
-            break;
-        }
-        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
-        if (family == AF_INET6)
-            reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port = htons(port);
-        else
-            reinterpret_cast<sockaddr_in *>(&addr)->sin_port = htons(port);
-        if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), addrLen) != 0 ||
-            ::listen(fd, options.backlog) != 0) {
-            error = options.host + ":" + std::to_string(port) + ": " + errnoText(errno);
-            ::close(fd);
-            break;
-        }
-        if (port == 0) {
-            sockaddr_storage bound{};
-            socklen_t len = sizeof bound;
-            ::getsockname(fd, reinterpret_cast<sockaddr *>(&bound), &len);
-            port = ntohs(family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&bound)->sin6_port
-                                            : reinterpret_cast<sockaddr_in *>(&bound)->sin_port);
-        }
-        auto worker = std::make_unique<Worker>();
-        if (!worker->init(fd, m_stopFd, options.dbPath, error))
-            break; // the worker owns fd now and closes it
-        m_workers.push_back(std::move(worker));
-    }
-    if (int(m_workers.size()) != options.threads) {
+    if (m_stopFd < 0)
+        return systemError("eventfd", errno);
+    sb::Status workers = startWorkers(options, *address);
+    if (!workers.ok()) {
         m_workers.clear();
         ::close(m_stopFd);
         m_stopFd = -1;
-        return false;
+        return workers;
     }
-    m_port = port;
     for (auto &w : m_workers)
         m_threads.emplace_back([worker = w.get()] { worker->run(); });
-    return true;
+    return sb::Ok{};
+}
+
+// One worker per thread, each with its own listening socket and database connection.
+sb::Status Server::startWorkers(const Options &options, Address &address)
+{
+    uint16_t port = options.port;
+    for (int i = 0; i < options.threads; ++i) {
+        sb::Result<int> fd = listenOn(address, port, options.backlog);
+        if (!fd.ok())
+            return fd.error();
+        auto worker = std::make_unique<Worker>();
+        // The worker owns the socket from here and closes it, also on failure.
+        if (sb::Status st = worker->init(*fd, m_stopFd, options.dbPath); !st.ok())
+            return st;
+        m_workers.push_back(std::move(worker));
+    }
+    m_port = port;
+    return sb::Ok{};
 }
 
 void Server::stop()

@@ -10,7 +10,7 @@
 
 // The reference target: a small, fast HTTP/1.1 server for the routes in router.h over the SQLite
 // database in targetdb.h. It is the demo's native configuration and the load engine's test
-// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto.
+// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto, nlohmann-json.
 //
 // Design: `threads` workers, each with its own epoll loop, its own SO_REUSEPORT listening socket
 // on the same address (the kernel spreads connections over them), its own SQLite connection with
@@ -41,9 +41,9 @@ public:
     Server &operator=(const Server &) = delete;
 
     // Prepares the database (ensureDatabase), binds and listens, and starts the workers. Returns
-    // once the sockets listen and the database is ready. False with `error` set (one line, e.g.
-    // "127.0.0.1:8080: Address already in use") when anything fails; nothing is left running.
-    // Errors: code "target.start". Call start() and stop() from one controlling thread.
+    // once the sockets listen and the database is ready. Errors: code "target.start", detail one
+    // line naming the place (e.g. "127.0.0.1:8080: Address already in use"); nothing is left
+    // running. Call start() and stop() from one controlling thread.
     sb::Status start(const Options &options);
 
     // The port listened on (the kernel's choice when Options::port was 0); 0 when not running.
@@ -56,8 +56,11 @@ public:
     // delayed responses are dropped. Idempotent.
     void stop();
 
+    struct Address; // the resolved listening address (targetserver.cpp)
+
 private:
-    bool startListening(const Options &options, std::string &error);
+    sb::Status startListening(const Options &options);
+    sb::Status startWorkers(const Options &options, Address &address);
     struct Worker;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<std::thread> m_threads;

@@ -37,11 +37,34 @@ std::string hmacSha256(std::string_view data)
     return std::string(reinterpret_cast<const char *>(mac), macLen);
 }
 
-bool fail(std::string *reason, const char *text)
+sb::Error fail(const char *reason)
 {
-    if (reason)
-        *reason = text;
-    return false;
+    return sb::Error{"target.token", std::string(), reason};
+}
+
+// The member `key` of a JSON object, nullptr when absent or when `object` is not one.
+const Json *member(const Json &object, const char *key)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+// A positive user id from "sub": a JSON integer or a decimal string; 0 otherwise.
+int64_t subjectId(const Json *sub)
+{
+    if (!sub)
+        return 0;
+    if (const std::optional<int64_t> i = jsonInt64(*sub))
+        return *i;
+    const std::string *text = jsonString(*sub);
+    if (!text || text->empty())
+        return 0;
+    int64_t id = 0;
+    const char *last = text->data() + text->size();
+    auto [ptr, ec] = std::from_chars(text->data(), last, id);
+    return ec == std::errc() && ptr == last ? id : 0;
 }
 
 } // namespace
@@ -108,55 +131,44 @@ std::string makeToken(int64_t userId, int64_t expUnixSeconds)
     return signingInput + '.' + signature;
 }
 
-bool verifyToken(std::string_view token, int64_t nowUnixSeconds, int64_t &userId,
-                 std::string *reason)
+sb::Result<int64_t> verifyToken(std::string_view token, int64_t nowUnixSeconds)
 {
     const size_t dot1 = token.find('.');
     const size_t dot2 = dot1 == std::string_view::npos ? dot1 : token.find('.', dot1 + 1);
     if (dot2 == std::string_view::npos || token.find('.', dot2 + 1) != std::string_view::npos)
-        return fail(reason, "token is not three dot-separated parts");
+        return fail("token is not three dot-separated parts");
 
     std::string headerJson, payloadJson, signature;
     if (!base64UrlDecode(token.substr(0, dot1), headerJson) ||
         !base64UrlDecode(token.substr(dot1 + 1, dot2 - dot1 - 1), payloadJson) ||
         !base64UrlDecode(token.substr(dot2 + 1), signature))
-        return fail(reason, "token part is not base64url");
+        return fail("token part is not base64url");
 
-    JsonValue header;
-    if (!parseJson(headerJson, header) || header.type != JsonValue::Type::Object)
-        return fail(reason, "token header is not a JSON object");
-    const JsonValue *alg = header.find("alg");
-    if (!alg || alg->type != JsonValue::Type::String || alg->string != "HS256")
-        return fail(reason, "token algorithm is not HS256");
+    const sb::Result<Json> header = parseJson(headerJson);
+    if (!header.ok() || !header->is_object())
+        return fail("token header is not a JSON object");
+    const Json *alg = member(*header, "alg");
+    const std::string *algName = alg ? jsonString(*alg) : nullptr;
+    if (!algName || *algName != "HS256")
+        return fail("token algorithm is not HS256");
 
     const std::string expected = hmacSha256(token.substr(0, dot2));
     if (signature.size() != expected.size() ||
         CRYPTO_memcmp(signature.data(), expected.data(), expected.size()) != 0)
-        return fail(reason, "bad token signature");
+        return fail("bad token signature");
 
-    JsonValue payload;
-    if (!parseJson(payloadJson, payload) || payload.type != JsonValue::Type::Object)
-        return fail(reason, "token payload is not a JSON object");
-    const JsonValue *exp = payload.find("exp");
-    if (!exp || exp->type != JsonValue::Type::Number)
-        return fail(reason, "token has no numeric exp");
-    if (exp->number <= double(nowUnixSeconds))
-        return fail(reason, "token expired");
-    const JsonValue *sub = payload.find("sub");
-    int64_t id = 0;
-    if (sub && sub->type == JsonValue::Type::Number && sub->isInteger) {
-        id = sub->integer;
-    } else if (sub && sub->type == JsonValue::Type::String) {
-        const char *first = sub->string.data();
-        const char *last = first + sub->string.size();
-        auto [ptr, ec] = std::from_chars(first, last, id);
-        if (ec != std::errc() || ptr != last || sub->string.empty())
-            id = 0;
-    }
+    const sb::Result<Json> payload = parseJson(payloadJson);
+    if (!payload.ok() || !payload->is_object())
+        return fail("token payload is not a JSON object");
+    const Json *exp = member(*payload, "exp");
+    if (!exp || !exp->is_number())
+        return fail("token has no numeric exp");
+    if (exp->get<double>() <= double(nowUnixSeconds))
+        return fail("token expired");
+    const int64_t id = subjectId(member(*payload, "sub"));
     if (id <= 0)
-        return fail(reason, "token sub is not a user id");
-    userId = id;
-    return true;
+        return fail("token sub is not a user id");
+    return id;
 }
 
 } // namespace sb::target

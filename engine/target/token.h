@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,10 +24,10 @@ std::string makeToken(int64_t userId, int64_t expUnixSeconds = kTokenFarFutureEx
 
 // Checks a token: three base64url parts, header alg HS256, a valid signature with kTokenSecret,
 // a numeric "exp" later than `nowUnixSeconds`, and a "sub" holding a positive integer user id
-// (a JSON integer or a decimal string). On success sets `userId` and returns true; otherwise
-// returns false and, when `reason` is given, sets it to a short explanation. Any thread.
-bool verifyToken(std::string_view token, int64_t nowUnixSeconds, int64_t &userId,
-                 std::string *reason = nullptr);
+// (a JSON integer or a decimal string); header and payload are read by parseJson (json.h).
+// Returns the user id. Errors: code "target.token", detail a short explanation ("token
+// expired"). Any thread.
+sb::Result<int64_t> verifyToken(std::string_view token, int64_t nowUnixSeconds);
 
 // base64url without padding (RFC 4648 section 5), as used in JWTs.
 std::string base64UrlEncode(std::string_view bytes);

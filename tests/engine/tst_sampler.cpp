@@ -10,6 +10,7 @@
 #include "sample/procreader.h"
 #include "sample/proctree.h"
 #include "sample/sampler.h"
+#include "sample/timeline.h"
 
 #include <QTest>
 #include <atomic>
@@ -172,6 +173,39 @@ private:
     SystemClockSource m_real;
 };
 
+// The real clocks, except that the reading after pinNextStep() comes exactly `stepNs` after the
+// previous one on all three clocks: the interval it closes is `stepNs` long, however long it
+// really took. Readings after it are real again.
+class PinnedClock : public ClockSource
+{
+public:
+    ClockReading now() const override
+    {
+        std::lock_guard lock(m_mutex);
+        ClockReading r = m_real.now();
+        if (m_stepNs > 0) {
+            r = m_last;
+            r.monotonicNs += m_stepNs;
+            r.boottimeNs += m_stepNs;
+            r.realtimeNs += m_stepNs;
+            m_stepNs = 0;
+        }
+        m_last = r;
+        return r;
+    }
+    void pinNextStep(int64_t stepNs)
+    {
+        std::lock_guard lock(m_mutex);
+        m_stepNs = stepNs;
+    }
+
+private:
+    SystemClockSource m_real;
+    mutable std::mutex m_mutex;
+    mutable ClockReading m_last;
+    mutable int64_t m_stepNs = 0;
+};
+
 int countEvents(const std::vector<Event> &events, EventKind kind, pid_t pid = 0)
 {
     int n = 0;
@@ -209,6 +243,13 @@ private slots:
     void rootExits_data();
     void rootExits();
     void generatorThreads();
+    void finalSliver_data();
+    void finalSliver();
+    void timelineRule_data();
+    void timelineRule();
+    void rates_data();
+    void rates();
+    void foldedSummary();
 };
 
 void TstSampler::nameMatcher_data()
@@ -506,7 +547,7 @@ void TstSampler::foreignBurner_data()
 
 // A burner outside the tree, started mid-window, shows up within one interval: as foreign CPU,
 // or as excluded CPU when its name is excluded. Compared with the burner's own kernel counters
-// read right after each sample (the callback runs then), because other people's work adds to
+// read right after each sample (a callback runs then), because other people's work adds to
 // foreign CPU on this machine but never takes from it.
 void TstSampler::foreignBurner()
 {
@@ -556,12 +597,18 @@ void TstSampler::foreignBurner()
 
     const std::vector<Snapshot> snaps = col.all();
     QCOMPARE(snaps.size(), readings.size());
+    // The burner's CPU at each interval's end. An interval is delivered right after the sample
+    // that closes the next one, so the reading taken on delivery k-1 is the one at the end of
+    // interval k; the last interval's is the reading on its own delivery, in stop().
+    std::vector<int64_t> burnerAtEnd(snaps.size(), 0);
+    for (size_t k = 1; k < snaps.size(); ++k)
+        burnerAtEnd[k] = readings[k + 1 == snaps.size() ? k : k - 1].burnerNs;
     bool checkedFirst = false;
     int64_t prevBurnerNs = 0;
     for (size_t i = 0; i < snaps.size(); ++i) {
         const Snapshot &s = snaps[i];
-        const int64_t burnerDelta = readings[i].burnerNs - prevBurnerNs;
-        prevBurnerNs = readings[i].burnerNs;
+        const int64_t burnerDelta = burnerAtEnd[i] - prevBurnerNs;
+        prevBurnerNs = burnerAtEnd[i];
         if (s.endNs <= bornNs || burnerDelta <= 0)
             continue;
         const int64_t slackNs = (s.endNs - s.startNs) / 20 + 10'000'000;
@@ -820,6 +867,254 @@ void TstSampler::generatorThreads()
         QVERIFY(sum.clientBound);
     if (utilisation < 0.5)
         QVERIFY(!sum.clientBound);
+}
+
+void TstSampler::finalSliver_data()
+{
+    QTest::addColumn<int>("intervalMs");
+    QTest::addColumn<int>("fullIntervals"); // regular intervals before stop()
+    QTest::newRow("after three intervals") << 200 << 3;
+    QTest::newRow("window shorter than half an interval") << 2000 << 0;
+}
+
+// stop() right after a sample closes a sliver of an interval. The clock pins it at 3 ms while
+// this thread has burnt 30 ms of CPU in it, so a sliver on its own would read ~1000 % own CPU and
+// the machine far above 100 % per core. Whatever the timeline holds must be possible: no interval
+// shorter than half the sampling interval (but a window's only one), machine and foreign CPU
+// within 0..100 % per core, no mean above its peak, and the intervals' CPU adding up to the
+// window's totals.
+void TstSampler::finalSliver()
+{
+    QFETCH(int, intervalMs);
+    QFETCH(int, fullIntervals);
+    Pipe hold;
+    const pid_t root = ::fork();
+    if (root == 0) {
+        hold.closeWrite();
+        waitEof(hold.r);
+        ::_exit(0);
+    }
+    hold.closeRead();
+
+    auto clock = std::make_shared<PinnedClock>();
+    Collector col;
+    Options o;
+    o.rootPid = root;
+    o.intervalMs = intervalMs;
+    o.clock = clock;
+    Sampler sampler;
+    std::string error;
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
+    QTRY_VERIFY_WITH_TIMEOUT(col.count >= fullIntervals, 10000);
+    burnCpu(30'000'000);
+    clock->pinNextStep(3'000'000);
+    const Summary sum = sampler.stop();
+    hold.closeWrite();
+    ::waitpid(root, nullptr, 0);
+
+    const std::vector<Snapshot> timeline = col.all();
+    QVERIFY(!timeline.empty());
+    QCOMPARE(sum.samples, int(timeline.size()));
+    QVERIFY(timeline.back().final);
+    const int64_t halfNs = int64_t(intervalMs) * 500'000LL;
+    const double maxPct = 100.0 * onlineCpus();
+    int64_t cpu[6] = {};
+    for (size_t i = 0; i < timeline.size(); ++i) {
+        const Snapshot &s = timeline[i];
+        QCOMPARE(s.index, int(i));
+        QCOMPARE(s.startNs, i == 0 ? int64_t(0) : timeline[i - 1].endNs);
+        const int64_t spanNs = s.endNs - s.startNs;
+        QVERIFY2(spanNs >= halfNs || timeline.size() == 1,
+                 qPrintable(QStringLiteral("interval %1 is %2 ms long").arg(i).arg(spanNs / 1e6)));
+        for (double pct : {s.machinePct, s.foreignPct})
+            QVERIFY2(pct >= 0 && pct <= maxPct,
+                     qPrintable(QStringLiteral("interval %1 (%2 ms): machine %3 %, foreign %4 %")
+                                    .arg(i)
+                                    .arg(spanNs / 1e6)
+                                    .arg(s.machinePct)
+                                    .arg(s.foreignPct)));
+        const int64_t ns[6] = {s.serverCpuNs, s.foreignCpuNs,   s.excludedCpuNs,
+                               s.ownCpuNs,    s.generatorCpuNs, s.machineBusyNs};
+        for (int k = 0; k < 6; ++k)
+            cpu[k] += ns[k];
+    }
+    QCOMPARE(sum.durationS, double(timeline.back().endNs) / 1e9);
+    const double totals[6] = {sum.serverCpuS, sum.foreignCpuS,   sum.excludedCpuS,
+                              sum.ownCpuS,    sum.generatorCpuS, sum.machineCpuS};
+    for (int k = 0; k < 6; ++k)
+        QVERIFY2(std::abs(double(cpu[k]) / 1e9 - totals[k]) <= 1e-9,
+                 qPrintable(QStringLiteral("series %1: intervals %2 s, total %3 s")
+                                .arg(k)
+                                .arg(double(cpu[k]) / 1e9)
+                                .arg(totals[k])));
+    const std::pair<const char *, SeriesStats> series[] = {
+        {"server", sum.serverCores},        {"foreign", sum.foreignPct},
+        {"excluded", sum.excludedPct},      {"own", sum.ownPct},
+        {"generator", sum.generatorPct},    {"machine", sum.machinePct},
+        {"rss", sum.serverRssBytes},        {"pss", sum.serverPssBytes},
+        {"processes", sum.serverProcesses},
+    };
+    for (const auto &[name, st] : series)
+        QVERIFY2(st.mean <= st.peak, qPrintable(QStringLiteral("%1: mean %2 above peak %3")
+                                                    .arg(QLatin1String(name))
+                                                    .arg(st.mean)
+                                                    .arg(st.peak)));
+    // The sliver was folded into the interval before it, or is the window's only interval.
+    for (const Snapshot &s : timeline) {
+        QCOMPARE(s.final, &s == &timeline.back());
+        QCOMPARE(s.tooShort, fullIntervals == 0);
+    }
+    if (fullIntervals > 0)
+        QVERIFY(timeline.back().endNs - timeline.back().startNs >= int64_t(intervalMs) * 1'000'000);
+    else
+        QCOMPARE(timeline.size(), size_t(1));
+    // The 30 ms burnt in the sliver are in the own series, not lost.
+    QVERIFY2(sum.ownCpuS >= 0.03, qPrintable(QString::number(sum.ownCpuS)));
+}
+
+void TstSampler::timelineRule_data()
+{
+    // Measured spans in ms, "F" on the one stop() took; what the callback receives after each
+    // of them, as "index:start-end" (S = tooShort, F = final), "-" for nothing, "|" between
+    // measurements.
+    // Interval 100 ms.
+    QTest::addColumn<QString>("spans");
+    QTest::addColumn<QString>("delivered");
+    QTest::newRow("final sliver folded") << "100 100 3F"
+                                         << "- | 0:0-100 | 1:100-203F";
+    QTest::newRow("final long enough") << "100 80F"
+                                       << "- | 0:0-100 1:100-180F";
+    QTest::newRow("final exactly half") << "100 50F"
+                                        << "- | 0:0-100 1:100-150F";
+    QTest::newRow("final just under half") << "100 49F"
+                                           << "- | 0:0-149F";
+    QTest::newRow("window of a sliver") << "3F"
+                                        << "0:0-3SF";
+    QTest::newRow("short regular joins the next") << "100 20 100 100F"
+                                                  << "- | - | 0:0-100 | 1:100-220 2:220-320F";
+    QTest::newRow("short regular and short final") << "100 20 10F"
+                                                   << "- | - | 0:0-130F";
+    QTest::newRow("short regular and long final") << "100 20 60F"
+                                                  << "- | - | 0:0-100 1:100-180F";
+    QTest::newRow("only short ones") << "20 10F"
+                                     << "- | 0:0-30SF";
+}
+
+// The half-interval rule as a pure state machine: what the sampler measures in, what the
+// callback gets out, and when.
+void TstSampler::timelineRule()
+{
+    QFETCH(QString, spans);
+    QFETCH(QString, delivered);
+    Timeline timeline(100, 2);
+    QStringList steps;
+    int64_t at = 0;
+    int count = 0;
+    for (const QString &item : spans.split(QLatin1Char(' '))) {
+        Snapshot m;
+        m.final = item.endsWith(QLatin1Char('F'));
+        m.startNs = at;
+        at += int64_t(QString(item).remove(QLatin1Char('F')).toInt()) * 1'000'000;
+        m.endNs = at;
+        m.ownCpuNs = (m.endNs - m.startNs) / 10;
+        QStringList out;
+        for (const Snapshot &s : timeline.add(m, 0)) {
+            QCOMPARE(s.index, count++);
+            out << QStringLiteral("%1:%2-%3%4%5")
+                       .arg(s.index)
+                       .arg(s.startNs / 1'000'000)
+                       .arg(s.endNs / 1'000'000)
+                       .arg(s.tooShort ? QStringLiteral("S") : QString())
+                       .arg(s.final ? QStringLiteral("F") : QString());
+        }
+        steps << (out.isEmpty() ? QStringLiteral("-") : out.join(QLatin1Char(' ')));
+    }
+    QCOMPARE(steps.join(QStringLiteral(" | ")), delivered);
+    const Summary sum = timeline.summary(0);
+    QCOMPARE(sum.samples, count);
+    QCOMPARE(sum.durationS, double(at) / 1e9);
+    QCOMPARE(sum.ownCpuS, double(at / 10) / 1e9);
+    QVERIFY(std::abs(sum.ownPct.mean - 10.0) < 1e-9);
+}
+
+void TstSampler::rates_data()
+{
+    QTest::addColumn<qint64>("cpuNs");
+    QTest::addColumn<qint64>("spanNs");
+    QTest::addColumn<int>("cores");
+    QTest::addColumn<double>("pct");
+    const qint64 ms = 1'000'000;
+    QTest::newRow("half a core") << 50 * ms << 100 * ms << 2 << 50.0;
+    QTest::newRow("both cores") << 200 * ms << 100 * ms << 2 << 200.0;
+    QTest::newRow("ticks over capacity") << 410 * ms << 200 * ms << 2 << 200.0;
+    QTest::newRow("sliver") << 20 * ms << 3 * ms << 2 << 200.0;
+    QTest::newRow("one core machine") << 150 * ms << 100 * ms << 1 << 100.0;
+    QTest::newRow("idle") << qint64(0) << 100 * ms << 2 << 0.0;
+}
+
+// Rates are CPU over span, capped at the machine's capacity; the nanoseconds are kept.
+void TstSampler::rates()
+{
+    QFETCH(qint64, cpuNs);
+    QFETCH(qint64, spanNs);
+    QFETCH(int, cores);
+    QFETCH(double, pct);
+    Snapshot s;
+    s.startNs = 1000;
+    s.endNs = 1000 + spanNs;
+    s.serverCpuNs = s.foreignCpuNs = s.excludedCpuNs = s.ownCpuNs = s.generatorCpuNs =
+        s.machineBusyNs = cpuNs;
+    computeRates(s, cores, 1);
+    for (double v :
+         {s.serverCores * 100, s.foreignPct, s.excludedPct, s.ownPct, s.generatorPct, s.machinePct})
+        QVERIFY2(std::abs(v - pct) < 1e-9, qPrintable(QString::number(v)));
+    QCOMPARE(s.machineBusyNs, int64_t(cpuNs));
+    QCOMPARE(s.clientBound, pct >= 95.0);
+}
+
+// A final sliver's CPU lands in the interval before it, whose rates are recomputed over the
+// combined span; the summary's means stay at or under the peaks, and totals are the sums.
+void TstSampler::foldedSummary()
+{
+    const int64_t ms = 1'000'000;
+    Timeline timeline(100, 2);
+    auto measured = [](int64_t startNs, int64_t endNs, int64_t ownNs, int64_t machineNs) {
+        Snapshot s;
+        s.startNs = startNs;
+        s.endNs = endNs;
+        s.ownCpuNs = ownNs;
+        s.machineBusyNs = machineNs;
+        s.foreignCpuNs = machineNs - ownNs;
+        s.serverRssBytes = endNs; // grows: the folded interval shows the last reading
+        return s;
+    };
+    QVERIFY(timeline.add(measured(0, 100 * ms, 1 * ms, 150 * ms), 0).empty());
+    QCOMPARE(timeline.add(measured(100 * ms, 200 * ms, 1 * ms, 100 * ms), 0).size(), size_t(1));
+    Snapshot last = measured(200 * ms, 203 * ms, 30 * ms, 20 * ms + 10 * ms);
+    last.final = true;
+    const std::vector<Snapshot> out = timeline.add(last, 0);
+    QCOMPARE(out.size(), size_t(1));
+    const Snapshot *folded = &out.front();
+    QVERIFY(folded->final);
+    QCOMPARE(folded->index, 1);
+    QCOMPARE(folded->startNs, 100 * ms);
+    QCOMPARE(folded->ownCpuNs, 31 * ms);
+    QCOMPARE(folded->machineBusyNs, 130 * ms);
+    QVERIFY(std::abs(folded->ownPct - 100.0 * 31 / 103) < 1e-9);
+    QVERIFY(std::abs(folded->machinePct - 100.0 * 130 / 103) < 1e-9);
+    QCOMPARE(folded->serverRssBytes, 203 * ms);
+    const Summary sum = timeline.summary(0);
+    QCOMPARE(sum.samples, 2);
+    QCOMPARE(sum.ownCpuS, 0.032);
+    QCOMPARE(sum.machineCpuS, 0.280);
+    QVERIFY(std::abs(sum.ownPct.mean - 100.0 * 32 / 203) < 1e-9);
+    QVERIFY(std::abs(sum.ownPct.peak - 100.0 * 31 / 103) < 1e-9);
+    QVERIFY(std::abs(sum.machinePct.peak - 150.0) < 1e-9);
+    for (const SeriesStats &st :
+         {sum.serverCores, sum.foreignPct, sum.excludedPct, sum.ownPct, sum.generatorPct,
+          sum.machinePct, sum.serverRssBytes, sum.serverPssBytes, sum.serverProcesses})
+        QVERIFY(st.mean <= st.peak);
+    QCOMPARE(sum.rssBytesPeak, 203 * ms);
 }
 
 QTEST_GUILESS_MAIN(TstSampler)

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
+#include <limits>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sqlite3.h>
@@ -627,33 +628,37 @@ private slots:
         QCOMPARE(ok.request("POST", "/echo", QByteArray(1024 * 1024, ' ')).status, 422);
     }
 
-    void delayTiming()
+    // Ordering and generous bounds only: the timing itself (overshoot, latency while delays
+    // wait) is measured by tests/bench/target-timing.sh.
+    void delayOrdering()
     {
-        // Sequential requests on one connection: each answer comes after the delay, within 1 ms
-        // in the median (the machine is shared, so a few outliers are allowed for).
-        bool good = false;
-        QList<double> overshootsMs;
-        for (int attempt = 0; attempt < 3 && !good; ++attempt) {
-            Client client(m_port);
-            overshootsMs.clear();
-            for (int i = 0; i < 15; ++i) {
-                QElapsedTimer t;
-                t.start();
-                const Response r = client.request("GET", "/delay?ms=20");
-                const double elapsedMs = double(t.nsecsElapsed()) / 1e6;
-                QCOMPARE(r.status, 200);
-                QVERIFY2(elapsedMs >= 20.0, qPrintable(QString::number(elapsedMs)));
-                overshootsMs.append(elapsedMs - 20.0);
-            }
-            std::sort(overshootsMs.begin(), overshootsMs.end());
-            good = overshootsMs.at(overshootsMs.size() / 2) < 1.0;
+        // A delayed answer never comes before its delay.
+        Client client(m_port);
+        for (int i = 0; i < 5; ++i) {
+            QElapsedTimer t;
+            t.start();
+            const Response r = client.request("GET", "/delay?ms=20");
+            QCOMPARE(r.status, 200);
+            QVERIFY2(t.nsecsElapsed() >= 20'000'000, qPrintable(QString::number(t.nsecsElapsed())));
         }
-        QVERIFY2(good, qPrintable(QStringLiteral("median overshoot %1 ms")
-                                      .arg(overshootsMs.at(overshootsMs.size() / 2))));
 
-        // Many delayed requests at once: the loops keep serving while they wait, so 40 waits of
-        // 500 ms on 2 threads end together instead of one after another (>= 10 s), and a request
-        // on another connection is answered at once rather than after a wait (>= 500 ms).
+        // Waiting requests do not block a loop: with 40 delays of a minute pending on 2 threads,
+        // other connections are answered (within the client's 10 s read timeout, far from the
+        // minute a blocked loop would take).
+        std::vector<std::unique_ptr<Client>> waiting;
+        for (int i = 0; i < 40; ++i) {
+            waiting.push_back(std::make_unique<Client>(m_port));
+            QVERIFY(waiting.back()->connected());
+            QVERIFY(waiting.back()->send("GET /delay?ms=60000 HTTP/1.1\r\n\r\n"));
+        }
+        for (int i = 0; i < 4; ++i) {
+            Client other(m_port);
+            QCOMPARE(other.request("GET", "/health").status, 200);
+        }
+        waiting.clear(); // the server drops the pending answers of closed connections
+
+        // Delays run side by side: 40 waits of 500 ms on 2 threads take far less than the 10 s
+        // they would take one after another.
         std::vector<std::unique_ptr<Client>> clients;
         for (int i = 0; i < 40; ++i) {
             clients.push_back(std::make_unique<Client>(m_port));
@@ -663,15 +668,11 @@ private slots:
         t.start();
         for (auto &c : clients)
             QVERIFY(c->send("GET /delay?ms=500 HTTP/1.1\r\n\r\n"));
-        Client other(m_port);
-        QCOMPARE(other.request("GET", "/health").status, 200);
-        QVERIFY2(t.elapsed() < 400, "a /delay blocked the event loop");
-        for (auto &c : clients) {
-            const Response r = c->read();
-            QCOMPARE(r.status, 200);
-        }
+        for (auto &c : clients)
+            QCOMPARE(c->read().status, 200);
         QVERIFY(t.elapsed() >= 500);
-        QVERIFY2(t.elapsed() < 2500, qPrintable(QString::number(t.elapsed())));
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(Client(m_port).request("GET", "/health").status, 200);
     }
 
     void concurrentBurst()
@@ -721,9 +722,10 @@ private slots:
         QTemporaryDir dir;
         const QString a = dir.filePath(QStringLiteral("a.sqlite"));
         const QString b = dir.filePath(QStringLiteral("b.sqlite"));
-        std::string error;
-        QVERIFY2(ensureDatabase(a.toStdString(), error), error.c_str());
-        QVERIFY2(ensureDatabase(b.toStdString(), error), error.c_str());
+        for (const QString &path : {a, b}) {
+            const sb::Status st = ensureDatabase(path.toStdString());
+            QVERIFY2(st.ok(), st.ok() ? "" : st.error().toString().c_str());
+        }
         int rowsA = 0, rowsB = 0;
         const QByteArray sumA = usersChecksum(a, &rowsA);
         QCOMPARE(rowsA, kSeedUsers);
@@ -740,16 +742,21 @@ private slots:
             scalar(a, "SELECT count(*) FROM orders WHERE user_id NOT IN (SELECT id FROM users)"),
             qint64(0));
         // An existing database is opened, not reseeded; a file that is not one is an error.
-        QVERIFY(ensureDatabase(a.toStdString(), error));
+        QVERIFY(ensureDatabase(a.toStdString()).ok());
         const QString junk = dir.filePath(QStringLiteral("junk.sqlite"));
         QFile f(junk);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray(4096, 'j'));
         f.close();
-        error.clear();
-        QVERIFY(!ensureDatabase(junk.toStdString(), error));
-        QVERIFY(!error.empty());
-        QVERIFY(!ensureDatabase("/proc/no/such/dir/t.sqlite", error));
+        const sb::Status notTarget = ensureDatabase(junk.toStdString());
+        QVERIFY(!notTarget.ok());
+        QCOMPARE(notTarget.error().code, std::string("target.db"));
+        QCOMPARE(notTarget.error().where, junk.toStdString());
+        QVERIFY(!notTarget.error().detail.empty());
+        const sb::Status noDir = ensureDatabase("/proc/no/such/dir/t.sqlite");
+        QVERIFY(!noDir.ok());
+        QVERIFY2(noDir.error().toString().find("/proc/no/such/dir") != std::string::npos,
+                 noDir.error().toString().c_str());
     }
 
     void startErrors()
@@ -779,17 +786,225 @@ private slots:
         QCOMPARE(second.port(), uint16_t(0));
     }
 
+    void json_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        QTest::newRow("document") << QByteArray(R"( {"a":[1,-2.5e3,true,false,null],"b":"x"} )")
+                                  << QString();
+        QTest::newRow("64 levels") << QByteArray(64, '[') + QByteArray(64, ']') << QString();
+        QTest::newRow("65 levels")
+            << QByteArray(65, '[') + QByteArray(65, ']') << "nesting deeper than 64 levels";
+        QTest::newRow("deep before broken")
+            << QByteArray(10000, '[') << "nesting deeper than 64 levels";
+        QTest::newRow("duplicate key") << QByteArray(R"({"a":1,"a":2})") << R"(duplicate key "a")";
+        QTest::newRow("nested duplicate")
+            << QByteArray(R"({"a":{"b":1,"b":2}})") << R"(duplicate key "b")";
+        QTest::newRow("same key in two objects")
+            << QByteArray(R"({"a":{"b":1},"c":{"b":2},"d":[{"b":1},{"b":2}]})") << QString();
+        QTest::newRow("byte order mark")
+            << QByteArray("\xEF\xBB\xBF{}") << "byte order mark before the value";
+        QTest::newRow("number overflow") << QByteArray("1e400") << "number overflow";
+        QTest::newRow("NUL after the value")
+            << QByteArray("{\"a\":1}\0x", 9) << "NUL byte at offset 7";
+        int i = 0;
+        for (const char *bad : {"", "{", "[1,]", "01", "1.", "\"\\x\"", "\"\\ud800\"", "tru",
+                                "{} x", "\"\x01\"", "{\"a\":\"\xff\"}", "/*c*/{}", "{'a':1}"})
+            QTest::addRow("bad %d", i++) << QByteArray(bad) << "parse error";
+    }
+
+    // The target's reader: nlohmann-json plus its own rules, errors as values.
     void json()
     {
-        JsonValue v;
-        QVERIFY(parseJson(R"( {"a":[1,-2.5e3,true,false,null],"b":"\ud83d\ude00\n"} )", v));
-        std::string out;
-        appendJson(out, v);
-        QCOMPARE(QByteArray::fromStdString(out),
-                 QByteArray(R"({"a":[1,-2500,true,false,null],"b":"😀\n"})"));
-        for (const char *bad : {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "1.", "\"\\x\"",
-                                "\"\\ud800\"", "tru", "{} x", "\"\x01\""})
-            QVERIFY2(!parseJson(bad, v), bad);
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        const sb::Result<Json> r =
+            parseJson(std::string_view(text.constData(), size_t(text.size())));
+        QCOMPARE(r.ok(), error.isEmpty());
+        if (r.ok())
+            return;
+        QCOMPARE(r.error().code, std::string("target.json"));
+        const QString detail = QString::fromStdString(r.error().detail);
+        QVERIFY2(detail.startsWith(error), qPrintable(detail));
+        // No excerpt of the input (it may hold any bytes) in the reason.
+        QVERIFY2(!detail.contains(QStringLiteral("last read")), qPrintable(detail));
+    }
+
+    void jsonInt64_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("isInt");
+        QTest::addColumn<qint64>("value");
+        QTest::newRow("zero") << QByteArray("0") << true << qint64(0);
+        QTest::newRow("minus zero") << QByteArray("-0") << true << qint64(0);
+        QTest::newRow("negative") << QByteArray("-5") << true << qint64(-5);
+        QTest::newRow("int64 max")
+            << QByteArray("9223372036854775807") << true << std::numeric_limits<qint64>::max();
+        QTest::newRow("int64 min")
+            << QByteArray("-9223372036854775808") << true << std::numeric_limits<qint64>::min();
+        QTest::newRow("above int64") << QByteArray("9223372036854775808") << false << qint64(0);
+        QTest::newRow("above uint64") << QByteArray("99999999999999999999") << false << qint64(0);
+        QTest::newRow("fraction") << QByteArray("3.0") << false << qint64(0);
+        QTest::newRow("exponent") << QByteArray("1e2") << false << qint64(0);
+        QTest::newRow("string") << QByteArray(R"("3")") << false << qint64(0);
+        QTest::newRow("bool") << QByteArray("true") << false << qint64(0);
+    }
+
+    void jsonInt64()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, isInt);
+        QFETCH(qint64, value);
+        const sb::Result<Json> r = parseJson(text.toStdString());
+        QVERIFY(r.ok());
+        const std::optional<int64_t> i = sb::target::jsonInt64(*r);
+        QCOMPARE(i.has_value(), isInt);
+        if (isInt)
+            QCOMPARE(qint64(*i), value);
+    }
+
+    void exactBodies_data()
+    {
+        // (moc misreads raw strings with \" in them: those rows are plain literals.)
+        QTest::addColumn<QByteArray>("target");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("reply"); // the exact response body
+        auto row = [](const char *name, const char *target, const QByteArray &body, int status,
+                      const char *reply) {
+            QTest::newRow(name) << QByteArray(target) << body << status << QByteArray(reply);
+        };
+        row("echo escapes", "/echo",
+            "{\"name\":\"A\\bB\\fC\\u0001\\\"\\\\\\/\",\"email\":\"a@b\",\"age\":0,"
+            "\"tags\":[\"\\n\\r\\t\",\"\\u00e9\"]}",
+            200,
+            "{\"name\":\"A\\u0008B\\u000cC\\u0001\\\"\\\\/\",\"email\":\"a@b\",\"age\":0,"
+            "\"tags\":[\"\\n\\r\\t\",\"\xc3\xa9\"]}");
+        row("echo minus zero", "/echo", R"({"name":"A","email":"a@b","age":-0,"tags":[]})", 200,
+            R"({"name":"A","email":"a@b","age":0,"tags":[]})");
+        row("first unknown field in document order", "/echo",
+            R"({"zz":1,"aa":2,"name":"A","email":"a@b","age":1,"tags":[]})", 422,
+            R"({"error":"unknown field","field":"zz"})");
+        row("unknown before invalid", "/echo", R"({"name":"","zz":1})", 422,
+            R"({"error":"unknown field","field":"zz"})");
+        row("empty unknown key", "/echo", R"({"name":"A","email":"a@b","age":1,"tags":[],"":1})",
+            422, R"({"error":"unknown field","field":null})");
+        row("name null", "/echo", R"({"name":null,"email":"a@b","age":1,"tags":[]})", 422,
+            R"({"error":"must be a non-empty string","field":"name"})");
+        row("age bool", "/echo", R"({"name":"A","email":"a@b","age":true,"tags":[]})", 422,
+            R"({"error":"must be an integer from 0 to 150","field":"age"})");
+        row("age above uint64", "/echo",
+            R"({"name":"A","email":"a@b","age":99999999999999999999,"tags":[]})", 422,
+            R"({"error":"must be an integer from 0 to 150","field":"age"})");
+        row("age above int64", "/echo",
+            R"({"name":"A","email":"a@b","age":9223372036854775808,"tags":[]})", 422,
+            R"({"error":"must be an integer from 0 to 150","field":"age"})");
+        row("age underflow", "/echo", R"({"name":"A","email":"a@b","age":1e-400,"tags":[]})", 422,
+            R"({"error":"must be an integer from 0 to 150","field":"age"})");
+        row("tags nested", "/echo", R"({"name":"A","email":"a@b","age":1,"tags":[["a"]]})", 422,
+            R"({"error":"must be an array of strings","field":"tags"})");
+        row("body a string", "/echo", R"("x")", 422,
+            R"({"error":"body must be a JSON object","field":null})");
+        row("duplicate", "/echo", R"({"name":"A","name":"B","email":"a@b","age":1,"tags":[]})", 422,
+            "{\"error\":\"body is not valid JSON: duplicate key \\\"name\\\"\",\"field\":null}");
+        row("order at the limits", "/orders",
+            R"({"user_id":3,"amount_cents":1000000000001,"items":1})", 422,
+            R"({"error":"must be an integer from 1 to 1000000000000","field":"amount_cents"})");
+        row("order user as string", "/orders", R"({"user_id":"3","amount_cents":5,"items":1})", 422,
+            R"({"error":"must be an integer from 1 to 1000000000000","field":"user_id"})");
+        row("order missing items", "/orders", R"({"user_id":3,"amount_cents":5})", 422,
+            R"({"error":"missing field","field":"items"})");
+    }
+
+    // Response bodies, byte for byte, for inputs whose handling the JSON reader decides.
+    void exactBodies()
+    {
+        QFETCH(QByteArray, target);
+        QFETCH(QByteArray, body);
+        QFETCH(int, status);
+        QFETCH(QByteArray, reply);
+        Client client(m_port);
+        const Response r = client.request("POST", target, body);
+        QCOMPARE(r.status, status);
+        QCOMPARE(r.body, reply);
+    }
+
+    void badJsonBodies_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("cut") << QByteArray(R"({"name":)");
+        QTest::newRow("trailing comma") << QByteArray(R"({"a":1,})");
+        QTest::newRow("invalid UTF-8") << QByteArray("{\"a\":\"\xff\"}");
+        QTest::newRow("lone surrogate") << QByteArray(R"("\udc00")");
+        QTest::newRow("NUL") << QByteArray(1, '\0');
+        QTest::newRow("NUL after the value") << QByteArray("{\"a\":1}\0", 8);
+        QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF{}");
+        QTest::newRow("overflow") << QByteArray(R"({"name":"A","email":"a@b","age":1e400})");
+        QTest::newRow("too deep") << QByteArray(65, '[') + QByteArray(65, ']');
+    }
+
+    // Not JSON: 422, "body is not valid JSON: <reason>", field null, for both routes that read
+    // a body; the reason is valid UTF-8 whatever the body held.
+    void badJsonBodies()
+    {
+        QFETCH(QByteArray, body);
+        for (const char *target : {"/echo", "/orders"}) {
+            Client client(m_port);
+            const Response r = client.request("POST", target, body);
+            QCOMPARE(r.status, 422);
+            QJsonParseError parseError;
+            const QJsonObject o = QJsonDocument::fromJson(r.body, &parseError).object();
+            QVERIFY2(parseError.error == QJsonParseError::NoError, r.body.constData());
+            QVERIFY2(o.value(QStringLiteral("error"))
+                         .toString()
+                         .startsWith(QStringLiteral("body is not valid JSON: ")),
+                     r.body.constData());
+            QVERIFY(o.value(QStringLiteral("field")).isNull());
+        }
+    }
+
+    void tokenClaims_data()
+    {
+        QTest::addColumn<QByteArray>("payload");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("reply"); // exact body of a refusal, empty for 200
+        QTest::newRow("float exp")
+            << QByteArray(R"({"sub":5,"exp":4102444800.5})") << 200 << QByteArray();
+        QTest::newRow("exp above uint64")
+            << QByteArray(R"({"sub":5,"exp":18446744073709551616})") << 200 << QByteArray();
+        QTest::newRow("sub float") << QByteArray(R"({"sub":5.0,"exp":4102444800})") << 401
+                                   << QByteArray(R"({"error":"token sub is not a user id"})");
+        QTest::newRow("sub above int64")
+            << QByteArray(R"({"sub":18446744073709551615,"exp":4102444800})") << 401
+            << QByteArray(R"({"error":"token sub is not a user id"})");
+        QTest::newRow("sub negative text")
+            << QByteArray(R"({"sub":"-5","exp":4102444800})") << 401
+            << QByteArray(R"({"error":"token sub is not a user id"})");
+        QTest::newRow("exp as text") << QByteArray(R"({"sub":5,"exp":"4102444800"})") << 401
+                                     << QByteArray(R"({"error":"token has no numeric exp"})");
+        QTest::newRow("duplicate sub")
+            << QByteArray(R"({"sub":5,"sub":6,"exp":4102444800})") << 401
+            << QByteArray(R"({"error":"token payload is not a JSON object"})");
+        QTest::newRow("payload an array")
+            << QByteArray("[5]") << 401
+            << QByteArray(R"({"error":"token payload is not a JSON object"})");
+    }
+
+    // Token claims are read by the same JSON reader.
+    void tokenClaims()
+    {
+        QFETCH(QByteArray, payload);
+        QFETCH(int, status);
+        QFETCH(QByteArray, reply);
+        Client client(m_port);
+        const Response r = client.request(
+            "GET", "/me", {}, "Authorization: Bearer " + jwt(payload, kSecret) + "\r\n");
+        QCOMPARE(r.status, status);
+        if (status == 200)
+            QCOMPARE(r.json().object().value(QStringLiteral("id")).toInt(), 5);
+        else
+            QCOMPARE(r.body, reply);
     }
 
     void commandLine()
