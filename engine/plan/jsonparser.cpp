@@ -1,8 +1,8 @@
 #include "jsonparser.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -60,6 +60,7 @@ public:
         if (m_size >= 3 && text.startsWith("\xEF\xBB\xBF"))
             m_pos = 3;
         m_lineStarts.push_back(m_pos);
+        m_cursor.offset = m_pos; // a BOM takes no column
         for (qsizetype i = m_pos; i < m_size; ++i) {
             if (m_data[i] == '\n')
                 m_lineStarts.push_back(i + 1);
@@ -78,22 +79,36 @@ public:
                                 .arg(describe(m_pos)));
         }
         result.issues = std::move(m_issues);
+        result.work = m_work;
         return result;
     }
 
 private:
-    void position(qsizetype offset, int &line, int &column) const
+    // Line and column of `offset`. The parser asks in increasing order, so the walk goes on from
+    // the previous answer: every byte is walked once, however long the line (a generated plan is
+    // often one line). Asking backwards (an error at an earlier comma) starts again at the line.
+    void position(qsizetype offset, int &line, int &column)
     {
-        auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
-        const qsizetype index = (it - m_lineStarts.begin()) - 1;
-        const qsizetype start = m_lineStarts[std::max<qsizetype>(index, 0)];
-        int col = 1;
-        for (qsizetype i = start; i < offset && i < m_size; ++i) {
-            if ((uchar(m_data[i]) & 0xC0) != 0x80) // count code points, not UTF-8 bytes
-                ++col;
+        if (offset < m_cursor.offset) {
+            auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
+            m_cursor.line = std::max<qsizetype>((it - m_lineStarts.begin()) - 1, 0);
+            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
+            m_cursor.column = 1;
         }
-        line = int(index) + 1;
-        column = col;
+        while (size_t(m_cursor.line) + 1 < m_lineStarts.size() &&
+               m_lineStarts[size_t(m_cursor.line) + 1] <= offset) {
+            ++m_cursor.line;
+            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
+            m_cursor.column = 1;
+            ++m_work;
+        }
+        for (; m_cursor.offset < offset && m_cursor.offset < m_size; ++m_cursor.offset) {
+            ++m_work;
+            if ((uchar(m_data[m_cursor.offset]) & 0xC0) != 0x80) // code points, not UTF-8 bytes
+                ++m_cursor.column;
+        }
+        line = int(m_cursor.line) + 1;
+        column = m_cursor.column;
     }
 
     bool fail(qsizetype offset, const QString &message)
@@ -419,6 +434,7 @@ private:
         }
         const QString path = m_path;
         qsizetype comma = -1;
+        QHash<QString, size_t> keyIndex; // for wide objects only, see findMember
         while (true) {
             if (m_pos >= m_size || m_data[m_pos] != '"') {
                 if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}') {
@@ -448,10 +464,8 @@ private:
             m_path = jsonChildPath(path, member.key);
             if (!parseValue(member.value, depth + 1))
                 return false;
-            const auto first =
-                std::find_if(v.members.begin(), v.members.end(),
-                             [&](const JsonMember &m) { return m.key == member.key; });
-            if (first != v.members.end()) {
+            const JsonMember *first = findMember(v.members, keyIndex, member.key);
+            if (first) {
                 JsonIssue issue;
                 issue.line = member.line;
                 issue.column = member.column;
@@ -464,6 +478,7 @@ private:
                 m_issues.append(issue);
             } else {
                 v.members.push_back(std::move(member));
+                indexMembers(v.members, keyIndex);
             }
             m_path = path;
             skipWhitespace();
@@ -488,6 +503,38 @@ private:
             }
             return fail(m_pos, expected);
         }
+    }
+
+    // Duplicate keys: a small object is searched, a wide one (an "env" or "headers" of thousands
+    // of keys) gets an index, so that finding duplicates stays linear.
+    static constexpr size_t kIndexedMembers = 16;
+
+    const JsonMember *findMember(const std::vector<JsonMember> &members,
+                                 const QHash<QString, size_t> &index, const QString &key)
+    {
+        if (members.size() >= kIndexedMembers) {
+            ++m_work;
+            const auto it = index.constFind(key);
+            return it == index.constEnd() ? nullptr : &members[it.value()];
+        }
+        for (const JsonMember &m : members) {
+            ++m_work;
+            if (m.key == key)
+                return &m;
+        }
+        return nullptr;
+    }
+
+    static void indexMembers(const std::vector<JsonMember> &members, QHash<QString, size_t> &index)
+    {
+        if (members.size() < kIndexedMembers)
+            return;
+        if (members.size() == kIndexedMembers) {
+            for (size_t i = 0; i < members.size(); ++i)
+                index.insert(members[i].key, i);
+            return;
+        }
+        index.insert(members.back().key, members.size() - 1);
     }
 
     bool parseArray(JsonValue &v, int depth)
@@ -549,6 +596,13 @@ private:
     QString m_path;
     QList<JsonIssue> m_issues;
     int m_repairs = 0;
+    qint64 m_work = 0;
+    struct Cursor
+    {
+        qsizetype offset = 0; // the last position asked for
+        qsizetype line = 0;   // its 0-based line
+        int column = 1;       // its 1-based column
+    } m_cursor;
     static constexpr int kMaxRepairs = 20;
 };
 
@@ -667,8 +721,13 @@ JsonParseResult parseJson(const QByteArray &text)
 
 QString jsonChildPath(const QString &path, const QString &key)
 {
-    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    if (identifier.match(key).hasMatch())
+    // [A-Za-z_][A-Za-z0-9_]* without a regular expression: this runs for every member.
+    const bool identifier =
+        !key.isEmpty() && !key.front().isDigit() &&
+        std::all_of(key.begin(), key.end(), [](QChar c) {
+            return c.unicode() < 0x80 && isWordChar(char(c.unicode()));
+        });
+    if (identifier)
         return path + QLatin1Char('.') + key;
     return path + QLatin1Char('[') + QString::fromUtf8(jsonQuote(key)) + QLatin1Char(']');
 }
