@@ -722,11 +722,10 @@ JsonParseResult parseJson(const QByteArray &text)
 QString jsonChildPath(const QString &path, const QString &key)
 {
     // [A-Za-z_][A-Za-z0-9_]* without a regular expression: this runs for every member.
-    const bool identifier =
-        !key.isEmpty() && !key.front().isDigit() &&
-        std::all_of(key.begin(), key.end(), [](QChar c) {
-            return c.unicode() < 0x80 && isWordChar(char(c.unicode()));
-        });
+    const bool identifier = !key.isEmpty() && !key.front().isDigit() &&
+                            std::all_of(key.begin(), key.end(), [](QChar c) {
+                                return c.unicode() < 0x80 && isWordChar(char(c.unicode()));
+                            });
     if (identifier)
         return path + QLatin1Char('.') + key;
     return path + QLatin1Char('[') + QString::fromUtf8(jsonQuote(key)) + QLatin1Char(']');

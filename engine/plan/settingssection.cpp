@@ -1,0 +1,263 @@
+// The settings: "database", "sampler", "load" and "profiles".
+
+#include "plansections.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <cmath>
+
+namespace sb::plan {
+
+namespace {
+
+// A database string field, which may refer to the environment; nullptr when absent or invalid.
+const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const QString &path,
+                              const char *key, QString &out, bool secret)
+{
+    const QString k = QString::fromLatin1(key);
+    const JsonValue *v = obj.value(k);
+    if (!v)
+        return nullptr;
+    const QString p = jsonChildPath(path, k);
+    if (!v->isString()) {
+        ctx.fields.typeError(*v, p, QStringLiteral("a string"));
+        return nullptr;
+    }
+    const std::optional<Expansion> e = ctx.placeholders.expand(*v, p);
+    if (!e)
+        return nullptr;
+    out = e->value;
+    if (secret)
+        ctx.secrets.mark(*v, *e);
+    return v;
+}
+
+void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup &w)
+{
+    if (v.isNumber()) {
+        w.kind = Warmup::Kind::Duration;
+        f.seconds(v, path, false, w.durationMs);
+        return;
+    }
+    if (!v.isString()) {
+        f.typeError(v, path,
+                    QStringLiteral("a duration (\"5s\") or a request count (\"1000req\")"));
+        return;
+    }
+    static const QRegularExpression re(QStringLiteral("^(\\d+(?:\\.\\d+)?)(ms|s|m|req)$"));
+    const QRegularExpressionMatch match = re.match(v.string);
+    const QString usage =
+        QStringLiteral("invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") or "
+                       "a request count (\"1000req\")")
+            .arg(v.string);
+    if (!match.hasMatch()) {
+        f.error(v, path, "plan.value", usage);
+        return;
+    }
+    const double amount = match.captured(1).toDouble();
+    const QString unit = match.captured(2);
+    if (unit == QLatin1String("req")) {
+        if (match.captured(1).contains(QLatin1Char('.')) || amount < 1 || amount > 1.0e12) {
+            f.error(v, path, "plan.value", usage);
+            return;
+        }
+        w.kind = Warmup::Kind::Requests;
+        w.requests = qint64(amount);
+        w.durationMs = 0;
+        return;
+    }
+    const double factor = unit == QLatin1String("ms")  ? 1.0
+                          : unit == QLatin1String("s") ? 1000.0
+                                                       : 60000.0;
+    const double ms = amount * factor;
+    if (ms > 365.0 * 24 * 3600 * 1000) {
+        f.error(v, path, "plan.range",
+                QStringLiteral("warm-up \"%1\" is longer than a year").arg(v.string));
+        return;
+    }
+    w.kind = Warmup::Kind::Duration;
+    w.durationMs = qint64(std::llround(ms));
+    w.requests = 0;
+}
+
+void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Profile &pr)
+{
+    if (!v.isArray()) {
+        f.typeError(v, path, QStringLiteral("an array of integers"));
+        return;
+    }
+    if (v.items.empty()) {
+        f.error(v, path, "plan.value", QStringLiteral("at least one concurrency is required"));
+        return;
+    }
+    QSet<int> seen;
+    for (size_t i = 0; i < v.items.size(); ++i) {
+        const QString ip = jsonIndexPath(path, qsizetype(i));
+        int c = 0;
+        if (!f.integer(v.items[i], ip, 1, 100000, c))
+            continue;
+        if (seen.contains(c)) {
+            f.error(v.items[i], ip, "plan.duplicate",
+                    QStringLiteral("duplicate concurrency %1").arg(c));
+        } else {
+            seen.insert(c);
+            pr.concurrency.append(c);
+        }
+    }
+}
+
+bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Profile &pr)
+{
+    if (!f.expectObject(obj, path,
+                        latin1List({"rounds", "concurrency", "warmup", "measure_s", "settle_s",
+                                    "cooldown_s", "order", "process", "retries"})))
+        return false;
+    const qsizetype before = f.errorCount();
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"rounds"))
+        f.integer(*v, child("rounds"), 1, 1000000, pr.rounds);
+    if (const JsonValue *v = f.require(obj, path, QStringLiteral("concurrency")))
+        readConcurrency(f, *v, child("concurrency"), pr);
+    if (const JsonValue *v = obj.value(u"warmup"))
+        readWarmup(f, *v, child("warmup"), pr.warmup);
+    if (const JsonValue *v = obj.value(u"measure_s"))
+        f.seconds(*v, child("measure_s"), true, pr.measureMs);
+    if (const JsonValue *v = obj.value(u"settle_s"))
+        f.seconds(*v, child("settle_s"), false, pr.settleMs);
+    if (const JsonValue *v = obj.value(u"cooldown_s"))
+        f.seconds(*v, child("cooldown_s"), false, pr.cooldownMs);
+    int index = 0;
+    if (const JsonValue *v = obj.value(u"order");
+        v && f.enumIndex(*v, child("order"), latin1List({"rotate", "alternate", "fixed"}), index))
+        pr.order = Profile::Order(index);
+    if (const JsonValue *v = obj.value(u"process");
+        v && f.enumIndex(*v, child("process"), latin1List({"round", "window", "once"}), index))
+        pr.process = Profile::Process(index);
+    if (const JsonValue *v = obj.value(u"retries"))
+        f.integer(*v, child("retries"), 0, 1000, pr.retries);
+    return f.errorCount() == before;
+}
+
+} // namespace
+
+void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(
+            obj, path,
+            latin1List({"driver", "host", "port", "name", "user", "password", "options"})))
+        return;
+    Database db;
+    if (const JsonValue *v = f.require(obj, path, QStringLiteral("driver"))) {
+        int index = 0;
+        if (f.enumIndex(*v, jsonChildPath(path, QStringLiteral("driver")),
+                        latin1List({"QPSQL", "QSQLITE"}), index)) {
+            db.driver = index == 0 ? Database::Driver::PostgreSql : Database::Driver::Sqlite;
+            db.driverName = v->string;
+            if (db.driver == Database::Driver::Sqlite)
+                db.port = 0;
+        }
+    }
+    databaseText(ctx, obj, path, "host", db.host, false);
+    const JsonValue *nameValue = obj.value(u"name");
+    if (!nameValue)
+        f.require(obj, path, QStringLiteral("name"));
+    else if (databaseText(ctx, obj, path, "name", db.name, false) && db.name.isEmpty())
+        f.error(*nameValue, jsonChildPath(path, QStringLiteral("name")), "plan.value",
+                QStringLiteral("must not be empty"));
+    databaseText(ctx, obj, path, "user", db.user, false);
+    databaseText(ctx, obj, path, "password", db.password, true);
+    databaseText(ctx, obj, path, "options", db.options, false);
+    if (const JsonValue *v = obj.value(u"port"))
+        f.integer(*v, jsonChildPath(path, QStringLiteral("port")), 1, 65535, db.port);
+    if (db.driver == Database::Driver::Sqlite && !db.name.isEmpty() &&
+        db.name != QLatin1String(":memory:"))
+        db.name = ctx.resolvePath(db.name);
+    ctx.plan.database = db;
+}
+
+void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(obj, path,
+                        latin1List({"interval_ms", "exclude", "foreign_gate_pct", "sleep_gap_s"})))
+        return;
+    SamplerSettings &s = ctx.plan.sampler;
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"interval_ms"))
+        f.integer(*v, child("interval_ms"), 100, 60000, s.intervalMs);
+    if (const JsonValue *v = obj.value(u"exclude"))
+        f.stringList(*v, child("exclude"), s.exclude);
+    if (const JsonValue *v = obj.value(u"foreign_gate_pct"))
+        f.number(*v, child("foreign_gate_pct"), true, 1.0e6, s.foreignGatePct);
+    if (const JsonValue *v = obj.value(u"sleep_gap_s"))
+        f.seconds(*v, child("sleep_gap_s"), true, s.sleepGapMs);
+}
+
+void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(obj, path, latin1List({"threads", "timeout_s", "mode", "rate"})))
+        return;
+    LoadSettings &l = ctx.plan.load;
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"threads"))
+        f.integer(*v, child("threads"), 1, 256, l.threads);
+    if (const JsonValue *v = obj.value(u"timeout_s"))
+        f.seconds(*v, child("timeout_s"), true, l.timeoutMs);
+    const JsonValue *mode = obj.value(u"mode");
+    bool modeOk = true;
+    if (mode) {
+        int index = 0;
+        modeOk = f.enumIndex(*mode, child("mode"), latin1List({"closed", "open"}), index);
+        if (modeOk)
+            l.mode = index == 0 ? LoadSettings::Mode::Closed : LoadSettings::Mode::Open;
+    }
+    const JsonValue *rate = obj.value(u"rate");
+    bool rateOk = true;
+    if (rate)
+        rateOk = f.number(*rate, child("rate"), false, 1.0e9, l.rateRps);
+    if (!modeOk || !rateOk)
+        return;
+    const QString needRate =
+        QStringLiteral("mode \"open\" needs \"rate\" > 0 (requests per second)");
+    if (l.mode == LoadSettings::Mode::Open && !rate)
+        f.error(*mode, child("mode"), "plan.missing-key", needRate);
+    else if (l.mode == LoadSettings::Mode::Open && l.rateRps <= 0)
+        f.error(*rate, child("rate"), "plan.range", needRate);
+    else if (l.mode == LoadSettings::Mode::Closed && l.rateRps > 0)
+        f.error(*rate, child("rate"), "plan.value",
+                QStringLiteral("\"rate\" applies only to mode \"open\"; closed mode sends as "
+                               "fast as answers come"));
+}
+
+void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!v.isObject()) {
+        f.typeError(v, path, QStringLiteral("an object of profiles"));
+        return;
+    }
+    if (v.members.empty()) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("at least one profile is required (e.g. \"quick\")"));
+        return;
+    }
+    static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
+    for (const JsonMember &m : v.members) {
+        const QString p = jsonChildPath(path, m.key);
+        if (!nameRe.match(m.key).hasMatch()) {
+            f.error(m.line, m.column, p, "plan.value",
+                    QStringLiteral("invalid profile name \"%1\"; use letters, digits, '_', '.' "
+                                   "and '-'")
+                        .arg(m.key));
+            continue;
+        }
+        Profile profile;
+        profile.name = m.key;
+        if (readProfile(f, m.value, p, profile))
+            ctx.plan.profiles.append(profile);
+    }
+}
+
+} // namespace sb::plan
