@@ -178,7 +178,7 @@ struct ConfigReader
         if (const JsonValue *x = v->value(u"status"))
             f().integer(*x, jsonChildPath(p, QStringLiteral("status")), 100, 599, c.ready.status);
         if (const JsonValue *x = v->value(u"timeout_s"))
-            f().seconds(*x, jsonChildPath(p, QStringLiteral("timeout_s")), true, c.ready.timeoutMs);
+            f().seconds(*x, jsonChildPath(p, QStringLiteral("timeout_s")), 1, c.ready.timeoutMs);
     }
 
     void stop()
@@ -198,7 +198,7 @@ struct ConfigReader
             }
         }
         if (const JsonValue *x = v->value(u"grace_s"))
-            f().seconds(*x, jsonChildPath(p, QStringLiteral("grace_s")), false, c.stop.graceMs);
+            f().seconds(*x, jsonChildPath(p, QStringLiteral("grace_s")), 0, c.stop.graceMs);
     }
 
     void versions()

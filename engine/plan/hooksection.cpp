@@ -54,7 +54,7 @@ bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
                           hook.cwd);
     }
     if (const JsonValue *v = obj.value(u"timeout_s"))
-        f.seconds(*v, jsonChildPath(path, QStringLiteral("timeout_s")), true, hook.timeoutMs);
+        f.seconds(*v, jsonChildPath(path, QStringLiteral("timeout_s")), 1, hook.timeoutMs);
     return f.errorCount() == before;
 }
 

@@ -5,8 +5,10 @@
 // defaults are filled in, placeholders ("${port}", "${stackbench}", "${env:NAME}") are resolved,
 // relative paths are made absolute, "@file" bodies are read.
 //
-// Durations are stored in milliseconds (the file writes seconds, "_s"). Plain values; copy them
-// freely; any thread may read a const Plan.
+// Durations are stored in milliseconds (the file writes seconds, "_s"); every duration, rate and
+// count was checked against its bound (core/limits.h: a duration at most 1 day, a rate within
+// 0.01 .. 10^7 requests/s, ...) by the one grammar of core/duration.h, which the command line uses
+// too. Plain values; copy them freely; any thread may read a const Plan.
 //
 // Secrets: the values of a configuration's `secret_env` keys and database.password must never be
 // stored, logged or exported. Use Plan::redactedText() for the plan text that goes into a store,
@@ -202,7 +204,7 @@ struct LoadSettings
     int threads = 2;           // load engine worker threads, 1..256
     qint64 timeoutMs = 180000; // a request not answered after this long is a timeout error
     Mode mode = Mode::Closed;
-    double rateRps = 0;    // open mode: requests per second in total (> 0); 0 in closed mode
+    double rateRps = 0;    // open mode: requests per second in total, 0.01..1e7; 0 in closed mode
     std::vector<int> cpus; // "cpus": CPUs the load engine's threads may run on; empty = any
 };
 
@@ -238,7 +240,7 @@ struct Profile
     QString name;             // "quick", "full", ...
     int rounds = 1;           // repetitions of the whole matrix, >= 1
     QList<int> concurrency;   // connections per cell, each 1..100000, distinct, in file order
-    Warmup warmup;            // default 5 s
+    Warmup warmup;            // default 5 s; file: seconds, or "500ms" "5s" "2m" "1h" "1000req"
     qint64 measureMs = 30000; // measured window length; file: "measure_s" (30)
     qint64 settleMs = 0;      // pause between warm-up and measurement; "settle_s" (0)
     qint64 cooldownMs = 0;    // pause after each window; "cooldown_s" (0)

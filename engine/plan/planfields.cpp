@@ -1,5 +1,6 @@
 #include "planfields.h"
 
+#include "core/duration.h"
 #include "core/qterror.h"
 
 #include <algorithm>
@@ -222,14 +223,14 @@ bool FieldReader::integer(const JsonValue &v, const QString &path, qint64 min, q
         typeError(v, path, QStringLiteral("an integer"));
         return false;
     }
-    if (std::floor(v.number) != v.number || std::fabs(v.number) > 9.0e15) {
+    if (std::floor(v.number) != v.number) {
         error(
             v, path, "plan.type",
             QStringLiteral("expected an integer, found %1").arg(QString::fromLatin1(v.numberText)));
         return false;
     }
-    const qint64 i = qint64(v.number);
-    if (i < min || i > max) {
+    // Compared as doubles: 1e300 is a whole number too, and out of range, not "not an integer".
+    if (v.number < double(min) || v.number > double(max)) {
         const QString text = QString::fromLatin1(v.numberText);
         if (max == std::numeric_limits<qint64>::max())
             error(v, path, "plan.range",
@@ -240,7 +241,8 @@ bool FieldReader::integer(const JsonValue &v, const QString &path, qint64 min, q
                 QStringLiteral("must be between %1 and %2, found %3").arg(min).arg(max).arg(text));
         return false;
     }
-    out = i;
+    // max as a double may round up past it (int64 max): clamp after the conversion.
+    out = v.number >= double(max) ? max : std::max(qint64(v.number), min);
     return true;
 }
 
@@ -269,19 +271,34 @@ bool FieldReader::number(const JsonValue &v, const QString &path, bool positive,
     return true;
 }
 
-bool FieldReader::seconds(const JsonValue &v, const QString &path, bool positive, qint64 &outMs)
+bool FieldReader::seconds(const JsonValue &v, const QString &path, qint64 minMs, qint64 &outMs)
 {
-    double s = 0;
-    if (!number(v, path, positive, 365.0 * 24 * 3600, s))
-        return false;
-    const qint64 ms = qint64(std::llround(s * 1000.0));
-    if (positive && ms == 0) {
-        error(v, path, "plan.range",
-              QStringLiteral("must be at least 0.001 s, found %1")
-                  .arg(QString::fromLatin1(v.numberText)));
+    if (!v.isNumber()) {
+        typeError(v, path, QStringLiteral("a number of seconds"));
         return false;
     }
-    outMs = ms;
+    const sb::Result<int64_t> ms =
+        sb::checkDurationMs(v.number * 1000.0, v.numberText.toStdString(), minMs);
+    if (!ms.ok()) {
+        valueError(v, path, ms.error());
+        return false;
+    }
+    outMs = *ms;
+    return true;
+}
+
+bool FieldReader::rate(const JsonValue &v, const QString &path, double &out)
+{
+    if (!v.isNumber()) {
+        typeError(v, path, QStringLiteral("a number of requests per second"));
+        return false;
+    }
+    const sb::Result<double> r = sb::checkRate(v.number, v.numberText.toStdString());
+    if (!r.ok()) {
+        valueError(v, path, r.error());
+        return false;
+    }
+    out = *r;
     return true;
 }
 

@@ -76,8 +76,11 @@ public:
     }
     // A number >= 0 (or > 0 when `positive`), at most `max`.
     bool number(const JsonValue &v, const QString &path, bool positive, double max, double &out);
-    // Seconds (a number, a plan's "_s" keys) to milliseconds.
-    bool seconds(const JsonValue &v, const QString &path, bool positive, qint64 &outMs);
+    // Seconds (a number, a plan's "_s" keys) to milliseconds within [minMs, 1 day], checked by
+    // the duration grammar (core/duration.h): "must be at most 1 day, not \"1e10\"".
+    bool seconds(const JsonValue &v, const QString &path, qint64 minMs, qint64 &outMs);
+    // Requests per second within the open-loop bounds (core/limits.h), checked by core/duration.h.
+    bool rate(const JsonValue &v, const QString &path, double &out);
     // The index of the string `v` in `allowed`.
     bool enumIndex(const JsonValue &v, const QString &path, const QStringList &allowed, int &index);
     // An array of non-empty strings.

@@ -1,14 +1,23 @@
 // The settings: "database", "sampler", "load" and "profiles".
 
+#include "core/duration.h"
+#include "core/limits.h"
 #include "plansections.h"
 
 #include <QRegularExpression>
 #include <QSet>
-#include <cmath>
+#include <limits>
 
 namespace sb::plan {
 
 namespace {
+
+// Counts a plan may give. Concurrency is bounded below limits::kMaxConnections: a plan's cells
+// are measured many times over.
+constexpr int kMaxConcurrency = 100'000;
+static_assert(kMaxConcurrency <= sb::limits::kMaxConnections);
+constexpr int kMaxRounds = 1'000'000;
+constexpr int kMaxRetries = 1'000;
 
 // A database string field, which may refer to the environment; nullptr when absent or invalid.
 const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const QString &path,
@@ -32,11 +41,13 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
     return v;
 }
 
+// "warmup": seconds as a number, or a span of the one duration grammar ("500ms", "5s", "2m",
+// "1h", "1000req"; core/duration.h).
 void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup &w)
 {
     if (v.isNumber()) {
-        w.kind = Warmup::Kind::Duration;
-        f.seconds(v, path, false, w.durationMs);
+        if (f.seconds(v, path, 0, w.durationMs))
+            w.kind = Warmup::Kind::Duration;
         return;
     }
     if (!v.isString()) {
@@ -44,40 +55,21 @@ void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup 
                     QStringLiteral("a duration (\"5s\") or a request count (\"1000req\")"));
         return;
     }
-    static const QRegularExpression re(QStringLiteral("^(\\d+(?:\\.\\d+)?)(ms|s|m|req)$"));
-    const QRegularExpressionMatch match = re.match(v.string);
-    const QString usage =
-        QStringLiteral("invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") or "
-                       "a request count (\"1000req\")")
-            .arg(v.string);
-    if (!match.hasMatch()) {
-        f.error(v, path, "plan.value", usage);
+    const sb::Result<sb::Span> span = sb::parseSpan(v.string.toStdString(), sb::BareUnit::Seconds);
+    if (!span.ok() && span.error().code == "value.range") {
+        f.valueError(v, path, span.error());
         return;
     }
-    const double amount = match.captured(1).toDouble();
-    const QString unit = match.captured(2);
-    if (unit == QLatin1String("req")) {
-        if (match.captured(1).contains(QLatin1Char('.')) || amount < 1 || amount > 1.0e12) {
-            f.error(v, path, "plan.value", usage);
-            return;
-        }
-        w.kind = Warmup::Kind::Requests;
-        w.requests = qint64(amount);
-        w.durationMs = 0;
+    if (!span.ok()) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") "
+                               "or a request count (\"1000req\")")
+                    .arg(v.string));
         return;
     }
-    const double factor = unit == QLatin1String("ms")  ? 1.0
-                          : unit == QLatin1String("s") ? 1000.0
-                                                       : 60000.0;
-    const double ms = amount * factor;
-    if (ms > 365.0 * 24 * 3600 * 1000) {
-        f.error(v, path, "plan.range",
-                QStringLiteral("warm-up \"%1\" is longer than a year").arg(v.string));
-        return;
-    }
-    w.kind = Warmup::Kind::Duration;
-    w.durationMs = qint64(std::llround(ms));
-    w.requests = 0;
+    w.kind = span->isRequests() ? Warmup::Kind::Requests : Warmup::Kind::Duration;
+    w.durationMs = span->ms;
+    w.requests = span->requests;
 }
 
 void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Profile &pr)
@@ -94,7 +86,7 @@ void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Pr
     for (size_t i = 0; i < v.items.size(); ++i) {
         const QString ip = jsonIndexPath(path, qsizetype(i));
         int c = 0;
-        if (!f.integer(v.items[i], ip, 1, 100000, c))
+        if (!f.integer(v.items[i], ip, 1, kMaxConcurrency, c))
             continue;
         if (seen.contains(c)) {
             f.error(v.items[i], ip, "plan.duplicate",
@@ -115,17 +107,17 @@ bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Prof
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"rounds"))
-        f.integer(*v, child("rounds"), 1, 1000000, pr.rounds);
+        f.integer(*v, child("rounds"), 1, kMaxRounds, pr.rounds);
     if (const JsonValue *v = f.require(obj, path, QStringLiteral("concurrency")))
         readConcurrency(f, *v, child("concurrency"), pr);
     if (const JsonValue *v = obj.value(u"warmup"))
         readWarmup(f, *v, child("warmup"), pr.warmup);
     if (const JsonValue *v = obj.value(u"measure_s"))
-        f.seconds(*v, child("measure_s"), true, pr.measureMs);
+        f.seconds(*v, child("measure_s"), 1, pr.measureMs);
     if (const JsonValue *v = obj.value(u"settle_s"))
-        f.seconds(*v, child("settle_s"), false, pr.settleMs);
+        f.seconds(*v, child("settle_s"), 0, pr.settleMs);
     if (const JsonValue *v = obj.value(u"cooldown_s"))
-        f.seconds(*v, child("cooldown_s"), false, pr.cooldownMs);
+        f.seconds(*v, child("cooldown_s"), 0, pr.cooldownMs);
     int index = 0;
     if (const JsonValue *v = obj.value(u"order");
         v && f.enumIndex(*v, child("order"), latin1List({"rotate", "alternate", "fixed"}), index))
@@ -134,7 +126,7 @@ bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Prof
         v && f.enumIndex(*v, child("process"), latin1List({"round", "window", "once"}), index))
         pr.process = Profile::Process(index);
     if (const JsonValue *v = obj.value(u"retries"))
-        f.integer(*v, child("retries"), 0, 1000, pr.retries);
+        f.integer(*v, child("retries"), 0, kMaxRetries, pr.retries);
     return f.errorCount() == before;
 }
 
@@ -185,13 +177,14 @@ void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
     SamplerSettings &s = ctx.plan.sampler;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"interval_ms"))
-        f.integer(*v, child("interval_ms"), 100, 60000, s.intervalMs);
+        f.integer(*v, child("interval_ms"), sb::limits::kMinIntervalMs, sb::limits::kMaxIntervalMs,
+                  s.intervalMs);
     if (const JsonValue *v = obj.value(u"exclude"))
         f.stringList(*v, child("exclude"), s.exclude);
     if (const JsonValue *v = obj.value(u"foreign_gate_pct"))
         f.number(*v, child("foreign_gate_pct"), true, 1.0e6, s.foreignGatePct);
     if (const JsonValue *v = obj.value(u"sleep_gap_s"))
-        f.seconds(*v, child("sleep_gap_s"), true, s.sleepGapMs);
+        f.seconds(*v, child("sleep_gap_s"), 1, s.sleepGapMs);
 }
 
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
@@ -202,9 +195,9 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
     LoadSettings &l = ctx.plan.load;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"threads"))
-        f.integer(*v, child("threads"), 1, 256, l.threads);
+        f.integer(*v, child("threads"), 1, sb::limits::kMaxThreads, l.threads);
     if (const JsonValue *v = obj.value(u"timeout_s"))
-        f.seconds(*v, child("timeout_s"), true, l.timeoutMs);
+        f.seconds(*v, child("timeout_s"), 1, l.timeoutMs);
     const JsonValue *mode = obj.value(u"mode");
     bool modeOk = true;
     if (mode) {
@@ -214,18 +207,21 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
             l.mode = index == 0 ? LoadSettings::Mode::Closed : LoadSettings::Mode::Open;
     }
     const JsonValue *rate = obj.value(u"rate");
-    bool rateOk = true;
-    if (rate)
-        rateOk = f.number(*rate, child("rate"), false, 1.0e9, l.rateRps);
-    if (!modeOk || !rateOk)
+    double rateRps = 0;
+    // The type and the sign first; the bounds only apply to an open loop (0 is "no rate").
+    if ((rate &&
+         !f.number(*rate, child("rate"), false, std::numeric_limits<double>::max(), rateRps)) ||
+        !modeOk)
         return;
     const QString needRate =
         QStringLiteral("mode \"open\" needs \"rate\" > 0 (requests per second)");
     if (l.mode == LoadSettings::Mode::Open && !rate)
         f.error(*mode, child("mode"), "plan.missing-key", needRate);
-    else if (l.mode == LoadSettings::Mode::Open && l.rateRps <= 0)
+    else if (l.mode == LoadSettings::Mode::Open && rateRps <= 0)
         f.error(*rate, child("rate"), "plan.range", needRate);
-    else if (l.mode == LoadSettings::Mode::Closed && l.rateRps > 0)
+    else if (l.mode == LoadSettings::Mode::Open)
+        f.rate(*rate, child("rate"), l.rateRps);
+    else if (rateRps > 0)
         f.error(*rate, child("rate"), "plan.value",
                 QStringLiteral("\"rate\" applies only to mode \"open\"; closed mode sends as "
                                "fast as answers come"));

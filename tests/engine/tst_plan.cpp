@@ -39,6 +39,25 @@ QStringList messages(const PlanLoad &load)
 const char kUser[] = "benchuser";
 const char kToken[] = "tok-S3cr3t-value";
 
+// A valid plan held in memory with `extra` (top-level members, written after the others) and the
+// given configuration, route and profile objects; the line of each part is fixed: line 2 the
+// configuration, line 3 the route, line 4 the profile, line 5 `extra`.
+QByteArray
+memPlan(const QByteArray &extra,
+        const QByteArray &configuration = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+        const QByteArray &route = "{\"name\": \"r\", \"path\": \"/\"}",
+        const QByteArray &profile = "{\"concurrency\": [1]}")
+{
+    return "{\"format\": 1, \"name\": \"mem\",\n\"configurations\": [" + configuration +
+           "],\n\"routes\": [" + route + "],\n\"profiles\": {\"q\": " + profile + "}" +
+           (extra.isEmpty() ? QByteArray() : ",\n" + extra) + "}";
+}
+
+PlanLoad loadMem(const QByteArray &text)
+{
+    return parsePlan(text, QStringLiteral("mem.json"), QDir::tempPath());
+}
+
 } // namespace
 
 class TestPlan : public QObject
@@ -613,6 +632,163 @@ private slots:
         QCOMPARE(d.file, QStringLiteral("mem.json"));
         QVERIFY(d.line >= 1 && d.column >= 1);
         QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+    }
+
+    // Every duration, rate and count is checked by the one grammar (core/duration.h) before use,
+    // and the message gives the real bound.
+    void valuesAreBounded_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected"); // path: message
+        QTest::addColumn<QString>("code");
+
+        const QByteArray conf = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000";
+        auto profile = [](const QByteArray &members) {
+            return memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+                           "{\"name\": \"r\", \"path\": \"/\"}",
+                           "{\"concurrency\": [1], " + members + "}");
+        };
+        QTest::newRow("request timeout 1e10 s")
+            << memPlan("\"load\": {\"timeout_s\": 1e10}")
+            << QStringLiteral("$.load.timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("request timeout 0")
+            << memPlan("\"load\": {\"timeout_s\": 0}")
+            << QStringLiteral("$.load.timeout_s: must be above 0, not \"0\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("request timeout below 1 ms")
+            << memPlan("\"load\": {\"timeout_s\": 0.0001}")
+            << QStringLiteral("$.load.timeout_s: must be at least 1 ms, not \"0.0001\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("measure 1e300 s")
+            << profile("\"measure_s\": 1e300")
+            << QStringLiteral("$.profiles.q.measure_s: must be at most 1 day, not \"1e300\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("measure a day and a millisecond")
+            << profile("\"measure_s\": 86400.001")
+            << QStringLiteral("$.profiles.q.measure_s: must be at most 1 day, not \"86400.001\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("negative settle")
+            << profile("\"settle_s\": -1")
+            << QStringLiteral("$.profiles.q.settle_s: must not be negative, not \"-1\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("cooldown a year")
+            << profile("\"cooldown_s\": 31536000")
+            << QStringLiteral("$.profiles.q.cooldown_s: must be at most 1 day, not \"31536000\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 1e300 s as a number")
+            << profile("\"warmup\": 1e300")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"1e300\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 25h")
+            << profile("\"warmup\": \"25h\"")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"25h\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 1e300s")
+            << profile("\"warmup\": \"1e300s\"")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"1e300s\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 10^13 requests")
+            << profile("\"warmup\": \"10000000000000req\"")
+            << QStringLiteral("$.profiles.q.warmup: a request count must be at most "
+                              "1000000000000, not \"10000000000000\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up in days")
+            << profile("\"warmup\": \"1d\"")
+            << QStringLiteral("$.profiles.q.warmup: invalid warm-up \"1d\"; use a duration "
+                              "(\"500ms\", \"5s\", \"2m\") or a request count (\"1000req\")")
+            << QStringLiteral("plan.value");
+        QTest::newRow("ready timeout 1e10 s")
+            << memPlan(QByteArray(), conf + ", \"ready\": {\"timeout_s\": 1e10}}")
+            << QStringLiteral(
+                   "$.configurations[0].ready.timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("stop grace 1e10 s")
+            << memPlan(QByteArray(), conf + ", \"stop\": {\"grace_s\": 1e10}}")
+            << QStringLiteral(
+                   "$.configurations[0].stop.grace_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("hook timeout 1e10 s")
+            << memPlan("\"hooks\": {\"before_run\": [{\"command\": [\"x\"], \"timeout_s\": 1e10}]}")
+            << QStringLiteral(
+                   "$.hooks.before_run[0].timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("sleep gap 1e10 s")
+            << memPlan("\"sampler\": {\"sleep_gap_s\": 1e10}")
+            << QStringLiteral("$.sampler.sleep_gap_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rate 1e-10")
+            << memPlan("\"load\": {\"mode\": \"open\", \"rate\": 1e-10}")
+            << QStringLiteral(
+                   "$.load.rate: must be at least 0.01 requests per second, not \"1e-10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rate 1e8")
+            << memPlan("\"load\": {\"mode\": \"open\", \"rate\": 1e8}")
+            << QStringLiteral(
+                   "$.load.rate: must be at most 10000000 requests per second, not \"1e8\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("threads 257")
+            << memPlan("\"load\": {\"threads\": 257}")
+            << QStringLiteral("$.load.threads: must be between 1 and 256, found 257")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rounds 1e300")
+            << profile("\"rounds\": 1e300")
+            << QStringLiteral("$.profiles.q.rounds: must be between 1 and 1000000, found 1e300")
+            << QStringLiteral("plan.range");
+        QTest::newRow("retries -1")
+            << profile("\"retries\": -1")
+            << QStringLiteral("$.profiles.q.retries: must be between 0 and 1000, found -1")
+            << QStringLiteral("plan.range");
+        QTest::newRow("interval 60001 ms")
+            << memPlan("\"sampler\": {\"interval_ms\": 60001}")
+            << QStringLiteral("$.sampler.interval_ms: must be between 100 and 60000, found 60001")
+            << QStringLiteral("plan.range");
+    }
+
+    void valuesAreBounded()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        QFETCH(QString, code);
+        const PlanLoad load = loadMem(text);
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QVERIFY(d.line >= 2 && d.column >= 1);
+        QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+        QCOMPARE(d.code, code);
+    }
+
+    // The warm-up takes the same grammar as the command line: ms, s, m, h, req, and bare seconds.
+    void warmupGrammar_data()
+    {
+        QTest::addColumn<QByteArray>("warmup");
+        QTest::addColumn<qint64>("durationMs");
+        QTest::addColumn<qint64>("requests");
+        QTest::newRow("500ms") << QByteArray("\"500ms\"") << qint64(500) << qint64(0);
+        QTest::newRow("1.5s") << QByteArray("\"1.5s\"") << qint64(1500) << qint64(0);
+        QTest::newRow("2m") << QByteArray("\"2m\"") << qint64(120000) << qint64(0);
+        QTest::newRow("1h") << QByteArray("\"1h\"") << qint64(3600000) << qint64(0);
+        QTest::newRow("24h") << QByteArray("\"24h\"") << qint64(86400000) << qint64(0);
+        QTest::newRow("bare seconds") << QByteArray("\"5\"") << qint64(5000) << qint64(0);
+        QTest::newRow("1000req") << QByteArray("\"1000req\"") << qint64(0) << qint64(1000);
+        QTest::newRow("number") << QByteArray("2.5") << qint64(2500) << qint64(0);
+        QTest::newRow("none") << QByteArray("\"0\"") << qint64(0) << qint64(0);
+    }
+
+    void warmupGrammar()
+    {
+        QFETCH(QByteArray, warmup);
+        QFETCH(qint64, durationMs);
+        QFETCH(qint64, requests);
+        const PlanLoad load =
+            loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+                            "{\"name\": \"r\", \"path\": \"/\"}",
+                            "{\"concurrency\": [1], \"warmup\": " + warmup + "}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Warmup &w = load.plan->profiles[0].warmup;
+        QCOMPARE(w.durationMs, durationMs);
+        QCOMPARE(w.requests, requests);
+        QCOMPARE(w.kind, requests ? Warmup::Kind::Requests : Warmup::Kind::Duration);
     }
 
     void placeholders()
