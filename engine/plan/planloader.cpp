@@ -2,12 +2,12 @@
 
 #include "core/qterror.h"
 #include "jsonparser.h"
+#include "limitedfile.h"
 #include "plansections.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <limits>
 
@@ -26,6 +26,8 @@ QString Diagnostic::toString() const
 
 sb::Error Diagnostic::toError() const
 {
+    if (line == 0) // the file as a whole: no position, no path
+        return sb::qtError(code, file, message);
     return sb::qtError(
         code, QStringLiteral("%1:%2:%3 at %4").arg(file).arg(line).arg(column).arg(jsonPath),
         message);
@@ -167,21 +169,20 @@ private:
 
 PlanLoad loadPlan(const QString &path, const PlanVariables &variables)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const sb::Result<QByteArray> text = readLimitedFile(path);
+    if (!text.ok()) {
         PlanLoad result;
         Diagnostic d;
         d.file = path;
         d.jsonPath = QStringLiteral("$");
         d.code = QStringLiteral("plan.io");
-        d.message = QStringLiteral("cannot read the plan file: %1").arg(file.errorString());
+        d.message = QStringLiteral("cannot read the plan file: %1").arg(sb::qtDetail(text.error()));
         result.diagnostics.append(d);
         return result;
     }
-    const QByteArray text = file.readAll();
     const QFileInfo info(path);
     Loader loader(path, info.absolutePath(), variables);
-    return loader.load(text, QDir::cleanPath(info.absoluteFilePath()));
+    return loader.load(*text, QDir::cleanPath(info.absoluteFilePath()));
 }
 
 PlanLoad parsePlan(const QByteArray &text, const QString &fileNameForMessages,

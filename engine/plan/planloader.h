@@ -41,7 +41,7 @@ struct Diagnostic
 
     // "file:line:col: $.path: message"
     QString toString() const;
-    // {code, "file:line:col at $.path", message}
+    // {code, "file:line:col at $.path", message}; {code, "file", message} at line 0
     sb::Error toError() const;
 };
 
@@ -64,7 +64,10 @@ struct PlanLoad
 using PlanVariables = QHash<QString, QString>;
 
 // Reads and validates the plan file at `path`. Relative paths in the plan are resolved against
-// the file's directory. An unreadable file gives one diagnostic at line 0 (code "plan.io").
+// the file's directory. A file that cannot be read gives one diagnostic at line 0 (code
+// "plan.io"): a missing file, anything but a regular file (/dev/zero, a FIFO: at once, without
+// waiting for a writer), a file larger than limits::kMaxPlanFileBytes (16 MiB). "@file" bodies
+// have the same bound (code "plan.io" at the body's position).
 PlanLoad loadPlan(const QString &path, const PlanVariables &variables = {});
 
 // Validates `text` held in memory. `fileNameForMessages` is used in diagnostics; relative paths

@@ -15,7 +15,9 @@
 #include "planfields.h"
 #include "plansecrets.h"
 
+#include <QByteArray>
 #include <QDir>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -30,6 +32,7 @@ struct SectionContext
     Plan &plan;
     QString baseDir;          // absolute directory relative paths are resolved against
     bool hasDatabase = false; // a "database" key is present (even an invalid one)
+    QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
 
     // `p` made absolute against baseDir, cleaned.
     QString resolvePath(const QString &p) const

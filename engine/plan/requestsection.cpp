@@ -1,9 +1,10 @@
 // What is sent: "routes" and "parity", and the request fields they share (method, path, headers,
 // body, expect).
 
+#include "core/qterror.h"
+#include "limitedfile.h"
 #include "plansections.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -49,29 +50,38 @@ void readHeaders(FieldReader &f, const JsonValue &v, const QString &path, Reques
     }
 }
 
-// "@file": the file's bytes. True when the body is JSON by its name (*.json).
+// "@file": the file's bytes (read once however many requests name it). True when the body is
+// JSON by its name (*.json).
 bool readBodyFile(SectionContext &ctx, const JsonValue &v, const QString &path, RequestSpec &r)
 {
     FieldReader &f = ctx.fields;
     const QString name = v.string.mid(1);
     const QString file = ctx.resolvePath(name);
-    QFile in(file);
     if (name.isEmpty()) {
         f.error(v, path, "plan.file", QStringLiteral("\"@\" must be followed by a file name"));
-    } else if (!QFileInfo(file).isFile()) {
-        f.error(v, path, "plan.file",
-                QStringLiteral("body file \"%1\" not found (resolved to %2)").arg(name, file));
-    } else if (!in.open(QIODevice::ReadOnly)) {
-        f.error(v, path, "plan.file",
-                QStringLiteral("cannot read body file %1: %2").arg(file, in.errorString()));
-    } else {
-        r.hasBody = true;
-        r.body = in.readAll();
-        r.bodyFile = file;
-        ctx.plan.referencedFiles.append(file);
-        return file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+        return false;
     }
-    return false;
+    auto cached = ctx.bodies.constFind(file);
+    if (cached == ctx.bodies.constEnd()) {
+        if (!QFileInfo::exists(file)) {
+            f.error(v, path, "plan.file",
+                    QStringLiteral("body file \"%1\" not found (resolved to %2)").arg(name, file));
+            return false;
+        }
+        const sb::Result<QByteArray> bytes = readLimitedFile(file);
+        if (!bytes.ok()) {
+            f.error(v, path, "plan.io",
+                    QStringLiteral("cannot read body file %1: %2")
+                        .arg(file, sb::qtDetail(bytes.error())));
+            return false;
+        }
+        cached = ctx.bodies.insert(file, *bytes);
+    }
+    r.hasBody = true;
+    r.body = cached.value();
+    r.bodyFile = file;
+    ctx.plan.referencedFiles.append(file);
+    return file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
 }
 
 // "body": a JSON object or array, "@file", "@@" for a literal '@', or text.

@@ -1,3 +1,4 @@
+#include "core/limits.h"
 #include "core/qterror.h"
 #include "plan/jsonparser.h"
 #include "plan/plan.h"
@@ -8,8 +9,10 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <sys/stat.h>
 
 using namespace sb::plan;
 
@@ -506,6 +509,126 @@ private slots:
         QCOMPARE(load.diagnostics.size(), 1);
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.io"));
         QCOMPARE(load.diagnostics[0].file, path);
+    }
+
+    // Plan files and "@file" bodies are read with a bound: what is not a regular file, or is
+    // larger than 16 MiB, is an error at once (no hang on a FIFO, no exhausted memory on
+    // /dev/zero), naming the file and the limit.
+    void boundedPlanFiles_data()
+    {
+        QTest::addColumn<QString>("kind"); // what to load
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("message"); // %F: the file
+
+        QTest::newRow("/dev/zero") << QStringLiteral("zero") << QStringLiteral("plan.io")
+                                   << QStringLiteral("%F: cannot read the plan file: a character "
+                                                     "device, not a regular file");
+        QTest::newRow("a FIFO without a writer")
+            << QStringLiteral("fifo") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: a FIFO (named pipe), not a regular "
+                              "file");
+        QTest::newRow("a directory")
+            << QStringLiteral("dir") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: a directory, not a regular file");
+        QTest::newRow("16 MiB and a byte")
+            << QStringLiteral("large") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: larger than 16 MiB, the limit for "
+                              "plan files and \"@file\" bodies");
+        QTest::newRow("16 MiB exactly") << QStringLiteral("limit") << QString() << QString();
+        QTest::newRow("size unknown until read (/proc)")
+            << QStringLiteral("proc") << QStringLiteral("plan.syntax") << QString();
+    }
+
+    void boundedPlanFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, code);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString path = dir.filePath(QStringLiteral("plan.json"));
+        const QByteArray valid = memPlan(QByteArray());
+        if (kind == QLatin1String("zero")) {
+            path = QStringLiteral("/dev/zero");
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == QLatin1String("dir")) {
+            path = dir.path();
+        } else if (kind == QLatin1String("proc")) {
+            path = QStringLiteral("/proc/self/status");
+        } else {
+            // A valid plan padded with spaces to the limit (plus one byte).
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const qint64 size = sb::limits::kMaxPlanFileBytes + (kind == QLatin1String("large"));
+            QCOMPARE(f.write(valid), qint64(valid.size()));
+            QCOMPARE(f.write(QByteArray(qsizetype(size) - valid.size(), ' ')), size - valid.size());
+        }
+        const PlanLoad load = loadPlan(path);
+        if (code.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            return;
+        }
+        QVERIFY(!load.ok());
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, code);
+        if (!message.isEmpty()) {
+            QCOMPARE(load.errorText(), QString(message).replace(QLatin1String("%F"), path));
+            QCOMPARE(load.diagnostics[0].line, 0);
+            QCOMPARE(sb::qtWhere(load.toResult().error()), path);
+        }
+    }
+
+    void boundedBodyFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message"); // %F: the body file
+
+        QTest::newRow("/dev/zero") << QStringLiteral("zero")
+                                   << QStringLiteral("cannot read body file %F: a character "
+                                                     "device, not a regular file");
+        QTest::newRow("a FIFO without a writer")
+            << QStringLiteral("fifo")
+            << QStringLiteral("cannot read body file %F: a FIFO (named pipe), not a regular file");
+        QTest::newRow("16 MiB and a byte")
+            << QStringLiteral("large")
+            << QStringLiteral("cannot read body file %F: larger than 16 MiB, the limit for plan "
+                              "files and \"@file\" bodies");
+        QTest::newRow("16 MiB exactly") << QStringLiteral("limit") << QString();
+    }
+
+    void boundedBodyFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString body = dir.filePath(QStringLiteral("body.bin"));
+        if (kind == QLatin1String("zero")) {
+            body = QStringLiteral("/dev/zero");
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(body).constData(), 0600), 0);
+        } else {
+            QFile f(body);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(sb::limits::kMaxPlanFileBytes + (kind == QLatin1String("large"))));
+        }
+        const QByteArray route =
+            "{\"name\": \"r\", \"method\": \"POST\", \"path\": \"/\", \"body\": \"@" +
+            body.toUtf8() + "\"}";
+        const PlanLoad load = loadMem(memPlan(
+            QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}", route));
+        if (message.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            QCOMPARE(load.plan->routes[0].body.size(), qsizetype(sb::limits::kMaxPlanFileBytes));
+            return;
+        }
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.code, QStringLiteral("plan.io"));
+        QCOMPARE(d.line, 3);
+        QCOMPARE(d.jsonPath, QStringLiteral("$.routes[0].body"));
+        QCOMPARE(d.message, QString(message).replace(QLatin1String("%F"), body));
     }
 
     // Validation rules not covered by a broken file, on plans held in memory.
