@@ -1,11 +1,12 @@
 // The server stacks: "configurations".
 
+#include "core/qterror.h"
+#include "http/url.h"
 #include "plansections.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
-#include <QUrl>
 #include <csignal>
 
 namespace sb::plan {
@@ -75,6 +76,8 @@ struct ConfigReader
                       QStringLiteral("missing required key \"port\" (or \"base_url\")"));
     }
 
+    // The engine's URL grammar (http/url.h), so that check and run agree. No message quotes
+    // the URL: it may carry a password.
     void baseUrl(const JsonValue &v, bool havePort)
     {
         if (!v.isString()) {
@@ -87,21 +90,19 @@ struct ConfigReader
         QString url = e->value;
         while (url.endsWith(QLatin1Char('/')))
             url.chop(1);
-        const QUrl parsed(url, QUrl::StrictMode);
-        if (!parsed.isValid() || parsed.scheme() != QLatin1String("http") ||
-            parsed.host().isEmpty()) {
+        const sb::Result<http::Url> parsed = http::parseUrl(url.toStdString());
+        if (!parsed.ok()) {
             f().error(v, child("base_url"), "plan.value",
-                      QStringLiteral("invalid base_url \"%1\"; expected http://host[:port]")
-                          .arg(e->value));
-        } else if (!parsed.path().isEmpty() || parsed.hasQuery() || parsed.hasFragment()) {
+                      QStringLiteral("invalid base_url: %1; expected http://host[:port]")
+                          .arg(sb::qtDetail(parsed.error())));
+        } else if (parsed->target != "/" || url.contains(QLatin1Char('#'))) {
             f().error(v, child("base_url"), "plan.value",
-                      QStringLiteral("base_url \"%1\" must not have a path, query or fragment; "
-                                     "routes give the path")
-                          .arg(e->value));
+                      QStringLiteral("base_url must not have a path, query or fragment; routes "
+                                     "give the path"));
         } else {
             c.baseUrl = url;
             if (!havePort) {
-                c.port = parsed.port(80);
+                c.port = parsed->port;
                 placeholders.setPort(c.port);
             }
         }
@@ -264,6 +265,11 @@ void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
     const std::optional<Expansion> e = placeholders.expand(v, path);
     if (!e)
         return;
+    if (e->value.isEmpty()) {
+        ctx.fields.error(v, path, "plan.value",
+                         QStringLiteral("must not be empty (\"%1\" expands to nothing)").arg(raw));
+        return;
+    }
     const QString dir = ctx.resolvePath(e->value);
     if (!QFileInfo(dir).isDir()) {
         ctx.fields.error(v, path, "plan.file",

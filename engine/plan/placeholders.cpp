@@ -152,6 +152,14 @@ bool Placeholders::argv(const JsonValue &v, const QString &path, QStringList &ou
             ok = false;
             continue;
         }
+        if (i == 0 && e->value.isEmpty()) {
+            m_fields->error(item, itemPath, "plan.value",
+                            QStringLiteral("the program must not be empty (\"%1\" expands to "
+                                           "nothing)")
+                                .arg(item.string));
+            ok = false;
+            continue;
+        }
         result.append(e->value);
     }
     if (ok)

@@ -631,6 +631,149 @@ private slots:
         QCOMPARE(d.message, QString(message).replace(QLatin1String("%F"), body));
     }
 
+    // base_url is parsed by the engine's URL grammar (http::parseUrl), the one `run` uses, and no
+    // message repeats a password.
+    void baseUrl_data()
+    {
+        QTest::addColumn<QByteArray>("url");
+        QTest::addColumn<QString>("expected"); // the message, or empty for a valid URL
+        QTest::addColumn<int>("port");         // the port taken from it when valid
+
+        QTest::newRow("port from the URL")
+            << QByteArray("http://127.0.0.1:7002") << QString() << 7002;
+        QTest::newRow("default port") << QByteArray("http://localhost/") << QString() << 80;
+        QTest::newRow("IPv6") << QByteArray("http://[::1]:8080") << QString() << 8080;
+        QTest::newRow("upper-case scheme") << QByteArray("HTTP://h:81") << QString() << 81;
+        QTest::newRow("user and password")
+            << QByteArray("http://bench:hunter2-pw@127.0.0.1:7002")
+            << QStringLiteral("invalid base_url: user information (user:password@) is not "
+                              "supported; expected http://host[:port]")
+            << 0;
+        QTest::newRow("user only")
+            << QByteArray("http://bench@127.0.0.1:7002")
+            << QStringLiteral("invalid base_url: user information (user:password@) is not "
+                              "supported; expected http://host[:port]")
+            << 0;
+        QTest::newRow("https") << QByteArray("https://127.0.0.1")
+                               << QStringLiteral("invalid base_url: unsupported scheme 'https' "
+                                                 "(only http); expected http://host[:port]")
+                               << 0;
+        QTest::newRow("port out of range")
+            << QByteArray("http://h:99999")
+            << QStringLiteral("invalid base_url: port '99999' out of range (1..65535); expected "
+                              "http://host[:port]")
+            << 0;
+        QTest::newRow("no host")
+            << QByteArray("http://:80")
+            << QStringLiteral("invalid base_url: missing host; expected http://host[:port]") << 0;
+        QTest::newRow("empty") << QByteArray("")
+                               << QStringLiteral(
+                                      "invalid base_url: empty URL; expected http://host[:port]")
+                               << 0;
+        QTest::newRow("path") << QByteArray("http://h:81/api")
+                              << QStringLiteral("base_url must not have a path, query or "
+                                                "fragment; routes give the path")
+                              << 0;
+        QTest::newRow("query") << QByteArray("http://h:81?x=1")
+                               << QStringLiteral("base_url must not have a path, query or "
+                                                 "fragment; routes give the path")
+                               << 0;
+        QTest::newRow("fragment with a password in it")
+            << QByteArray("http://h:81#u:hunter2-pw@x")
+            << QStringLiteral("base_url must not have a path, query or fragment; routes give the "
+                              "path")
+            << 0;
+    }
+
+    void baseUrl()
+    {
+        QFETCH(QByteArray, url);
+        QFETCH(QString, expected);
+        QFETCH(int, port);
+        const PlanLoad load = loadMem(
+            memPlan(QByteArray(),
+                    "{\"name\": \"a\", \"command\": [\"s\"], \"base_url\": \"" + url + "\"}"));
+        if (expected.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            const Configuration &c = load.plan->configurations[0];
+            QCOMPARE(c.port, port);
+            QVERIFY(!c.baseUrl.endsWith(QLatin1Char('/')));
+            return;
+        }
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.code, QStringLiteral("plan.value"));
+        QCOMPARE(d.jsonPath, QStringLiteral("$.configurations[0].base_url"));
+        QCOMPARE(d.line, 2);
+        QCOMPARE(d.message, expected);
+        QVERIFY(!load.errorText().contains(QLatin1String("hunter2")));
+        QVERIFY(!sb::qtText(load.toResult().error()).contains(QLatin1String("hunter2")));
+    }
+
+    // An empty string where a value is needed is an error, also when a placeholder expands to
+    // nothing.
+    void emptyValues_data()
+    {
+        QTest::addColumn<QByteArray>("configuration");
+        QTest::addColumn<QByteArray>("route");
+        QTest::addColumn<QString>("expected"); // path: message
+
+        const QByteArray conf = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}";
+        const QByteArray route = "{\"name\": \"r\", \"path\": \"/\"}";
+        QTest::newRow("method")
+            << conf << QByteArray("{\"name\": \"r\", \"path\": \"/\", \"method\": \"\"}")
+            << QStringLiteral("$.routes[0].method: invalid value \"\"; allowed: \"GET\", "
+                              "\"HEAD\", \"POST\", \"PUT\", \"PATCH\", \"DELETE\", \"OPTIONS\"");
+        QTest::newRow("route name") << conf << QByteArray("{\"name\": \"\", \"path\": \"/\"}")
+                                    << QStringLiteral("$.routes[0].name: must not be empty");
+        QTest::newRow("route path")
+            << conf << QByteArray("{\"name\": \"r\", \"path\": \"\"}")
+            << QStringLiteral("$.routes[0].path: path \"\" must start with '/'");
+        QTest::newRow("configuration name")
+            << QByteArray("{\"name\": \"\", \"command\": [\"s\"], \"port\": 9000}") << route
+            << QStringLiteral("$.configurations[0].name: must not be empty");
+        QTest::newRow("program")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"\"], \"port\": 9000}") << route
+            << QStringLiteral("$.configurations[0].command[0]: the program must not be empty");
+        QTest::newRow("program expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"${env:SB_PLAN_TEST_EMPTY}\"], "
+                          "\"port\": 9000}")
+            << route
+            << QStringLiteral("$.configurations[0].command[0]: the program must not be empty "
+                              "(\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+        QTest::newRow("cwd expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"cwd\": "
+                          "\"${env:SB_PLAN_TEST_EMPTY}\"}")
+            << route
+            << QStringLiteral("$.configurations[0].cwd: must not be empty "
+                              "(\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+        QTest::newRow("ready path")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"ready\": "
+                          "{\"path\": \"\"}}")
+            << route
+            << QStringLiteral("$.configurations[0].ready.path: path \"\" must start with '/'");
+        QTest::newRow("hook program expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"hooks\": "
+                          "{\"before_run\": [{\"command\": [\"${env:SB_PLAN_TEST_EMPTY}\"]}]}}")
+            << route
+            << QStringLiteral(
+                   "$.configurations[0].hooks.before_run[0].command[0]: the program "
+                   "must not be empty (\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+    }
+
+    void emptyValues()
+    {
+        QFETCH(QByteArray, configuration);
+        QFETCH(QByteArray, route);
+        QFETCH(QString, expected);
+        qputenv("SB_PLAN_TEST_EMPTY", "");
+        const PlanLoad load = loadMem(memPlan(QByteArray(), configuration, route));
+        qunsetenv("SB_PLAN_TEST_EMPTY");
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+    }
+
     // Validation rules not covered by a broken file, on plans held in memory.
     void validationRules_data()
     {
