@@ -223,6 +223,13 @@ struct ConfigReader
         }
     }
 
+    void cpus()
+    {
+        const JsonValue *v = obj.value(u"cpus");
+        if (v && f().cpuList(*v, child("cpus"), c.cpus))
+            ctx.configurationCpus.append({v, child("cpus"), c.name, c.cpus});
+    }
+
     void hooks()
     {
         if (const JsonValue *v = obj.value(u"hooks"))
@@ -236,9 +243,10 @@ struct ConfigReader
 bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString &path,
                        Configuration &c)
 {
-    if (!ctx.fields.expectObject(obj, path,
-                                 latin1List({"name", "command", "cwd", "env", "secret_env", "port",
-                                             "base_url", "ready", "stop", "versions", "hooks"})))
+    if (!ctx.fields.expectObject(
+            obj, path,
+            latin1List({"name", "command", "cwd", "env", "secret_env", "port", "base_url", "ready",
+                        "stop", "versions", "hooks", "cpus"})))
         return false;
     const qsizetype before = ctx.fields.errorCount();
     c.where = ctx.fields.where(obj, path);
@@ -251,6 +259,7 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     r.stop();
     r.versions();
     r.hooks();
+    r.cpus();
     return ctx.fields.errorCount() == before;
 }
 

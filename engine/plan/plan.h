@@ -123,8 +123,12 @@ struct Configuration
     StopSettings stop;
     QList<VersionProbe> versions; // in file order
     HookSet hooks;                // this configuration's hooks
-    std::vector<int> cpus; // "cpus": CPUs the whole tree may run on (core/cpuset.h); empty = any
-    QString where;         // "plan.json:12:5 at $.configurations[0]"
+    // "cpus": "1" (a CPU list as Linux writes it, "0-3,6"; core/cpuset.h): the CPUs the whole
+    // process tree may run on, applied before exec; empty (no key) = any CPU. A set that
+    // overlaps the load engine's is a plan warning ("plan.cpus-overlap"); two configurations'
+    // sets may overlap, since configurations never run at the same time.
+    std::vector<int> cpus;
+    QString where; // "plan.json:12:5 at $.configurations[0]"
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
     // env with every secret value replaced by secretPlaceholder().
@@ -204,8 +208,10 @@ struct LoadSettings
     int threads = 2;           // load engine worker threads, 1..256
     qint64 timeoutMs = 180000; // a request not answered after this long is a timeout error
     Mode mode = Mode::Closed;
-    double rateRps = 0;    // open mode: requests per second in total, 0.01..1e7; 0 in closed mode
-    std::vector<int> cpus; // "cpus": CPUs the load engine's threads may run on; empty = any
+    double rateRps = 0; // open mode: requests per second in total, 0.01..1e7; 0 in closed mode
+    // "cpus": "0": the CPUs the load engine's threads may run on (a CPU list, as for a
+    // configuration); empty (no key) = any CPU.
+    std::vector<int> cpus;
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.

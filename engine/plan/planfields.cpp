@@ -1,5 +1,6 @@
 #include "planfields.h"
 
+#include "core/cpuset.h"
 #include "core/duration.h"
 #include "core/qterror.h"
 
@@ -316,6 +317,21 @@ bool FieldReader::enumIndex(const JsonValue &v, const QString &path, const QStri
             QStringLiteral("invalid value \"%1\"; allowed: %2").arg(v.string, quotedList(allowed)));
         return false;
     }
+    return true;
+}
+
+bool FieldReader::cpuList(const JsonValue &v, const QString &path, std::vector<int> &out)
+{
+    if (!v.isString()) {
+        typeError(v, path, QStringLiteral("a CPU list (\"0-3,6\")"));
+        return false;
+    }
+    sb::Result<std::vector<int>> cpus = sb::parseCpuList(v.string.toStdString());
+    if (!cpus.ok()) {
+        valueError(v, path, cpus.error());
+        return false;
+    }
+    out = std::move(*cpus);
     return true;
 }
 

@@ -83,6 +83,8 @@ public:
     bool rate(const JsonValue &v, const QString &path, double &out);
     // The index of the string `v` in `allowed`.
     bool enumIndex(const JsonValue &v, const QString &path, const QStringList &allowed, int &index);
+    // A CPU list as Linux writes it ("0-3,6"), parsed by core/cpuset.h: sorted, distinct.
+    bool cpuList(const JsonValue &v, const QString &path, std::vector<int> &out);
     // An array of non-empty strings.
     bool stringList(const JsonValue &v, const QString &path, QStringList &out);
     // A request target: starts with '/', no spaces or control characters.

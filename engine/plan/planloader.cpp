@@ -156,6 +156,7 @@ private:
             readLoad(m_ctx, *v, QStringLiteral("$.load"));
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("profiles")))
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
+        warnCpuOverlaps(m_ctx);
     }
 
     FieldReader m_fields;

@@ -18,8 +18,10 @@
 #include <QByteArray>
 #include <QDir>
 #include <QHash>
+#include <QList>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 namespace sb::plan {
 
@@ -33,6 +35,16 @@ struct SectionContext
     QString baseDir;          // absolute directory relative paths are resolved against
     bool hasDatabase = false; // a "database" key is present (even an invalid one)
     QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
+    // Where each CPU set was given, for the overlap warnings once every section is read.
+    struct CpuSetAt
+    {
+        const JsonValue *at = nullptr; // the "cpus" value
+        QString path;                  // its JSON path
+        QString owner;                 // the configuration's name
+        std::vector<int> cpus;
+    };
+    QList<CpuSetAt> configurationCpus = {};
+    CpuSetAt loadCpus = {};
 
     // `p` made absolute against baseDir, cleaned.
     QString resolvePath(const QString &p) const
@@ -52,6 +64,8 @@ void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path,
 void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path);
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path);
 void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path);
+// Warns (PlanLoad::warnings) about each configuration's CPU set that overlaps the load engine's.
+void warnCpuOverlaps(SectionContext &ctx);
 
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,

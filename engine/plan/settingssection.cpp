@@ -1,5 +1,6 @@
 // The settings: "database", "sampler", "load" and "profiles".
 
+#include "core/cpuset.h"
 #include "core/duration.h"
 #include "core/limits.h"
 #include "plansections.h"
@@ -190,10 +191,12 @@ void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path, latin1List({"threads", "timeout_s", "mode", "rate"})))
+    if (!f.expectObject(obj, path, latin1List({"threads", "timeout_s", "mode", "rate", "cpus"})))
         return;
     LoadSettings &l = ctx.plan.load;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"cpus"); v && f.cpuList(*v, child("cpus"), l.cpus))
+        ctx.loadCpus = {v, child("cpus"), QString(), l.cpus};
     if (const JsonValue *v = obj.value(u"threads"))
         f.integer(*v, child("threads"), 1, sb::limits::kMaxThreads, l.threads);
     if (const JsonValue *v = obj.value(u"timeout_s"))
@@ -253,6 +256,25 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
         profile.name = m.key;
         if (readProfile(f, m.value, p, profile))
             ctx.plan.profiles.append(profile);
+    }
+}
+
+void warnCpuOverlaps(SectionContext &ctx)
+{
+    if (ctx.loadCpus.cpus.empty())
+        return;
+    const QString loadSet = QString::fromStdString(sb::formatCpuList(ctx.loadCpus.cpus));
+    for (const SectionContext::CpuSetAt &set : std::as_const(ctx.configurationCpus)) {
+        const std::vector<int> shared = sb::cpuOverlap(set.cpus, ctx.loadCpus.cpus);
+        if (shared.empty())
+            continue;
+        ctx.fields.warning(
+            *set.at, set.path, "plan.cpus-overlap",
+            QStringLiteral("configuration \"%1\" shares %2 %3 with the load engine (%4 is "
+                           "\"%5\"): the server and the load generator compete for it")
+                .arg(set.owner, shared.size() == 1 ? QStringLiteral("CPU") : QStringLiteral("CPUs"),
+                     QString::fromStdString(sb::formatCpuList(shared)), ctx.loadCpus.path,
+                     loadSet));
     }
 }
 

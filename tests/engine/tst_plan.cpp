@@ -774,6 +774,112 @@ private slots:
         QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
     }
 
+    // CPU lanes: "cpus" per configuration and for the load engine.
+    void cpuSetsInTheFullPlan()
+    {
+        const PlanLoad load = loadPlan(validPlan("full.json"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].cpus, std::vector<int>{1});
+        QVERIFY(load.plan->configurations[1].cpus.empty()); // no key: any CPU
+        QCOMPARE(load.plan->load.cpus, std::vector<int>{0});
+        QVERIFY(load.warnings.isEmpty());
+        const PlanLoad minimal = loadPlan(validPlan("minimal.json"));
+        QVERIFY(minimal.plan->load.cpus.empty());
+    }
+
+    void cpuSets_data()
+    {
+        QTest::addColumn<QByteArray>(
+            "configurationCpus"); // the members added to each configuration
+        QTest::addColumn<QByteArray>("secondCpus");
+        QTest::addColumn<QByteArray>("load");      // the "load" object, or empty
+        QTest::addColumn<QString>("error");        // the one expected error: path: message
+        QTest::addColumn<QStringList>("warnings"); // line:col: path: message
+
+        QTest::newRow("list") << QByteArray(", \"cpus\": \"0-2,5\"") << QByteArray() << QByteArray()
+                              << QString() << QStringList();
+        QTest::newRow("two configurations overlap: fine")
+            << QByteArray(", \"cpus\": \"1\"") << QByteArray(", \"cpus\": \"1\"")
+            << QByteArray("{\"cpus\": \"0\"}") << QString() << QStringList();
+        QTest::newRow("overlap with the load engine")
+            << QByteArray(", \"cpus\": \"0-1\"") << QByteArray(", \"cpus\": \"2\"")
+            << QByteArray("{\"cpus\": \"1-2\"}") << QString()
+            << QStringList{QStringLiteral("2:67: $.configurations[0].cpus: configuration \"a\" "
+                                          "shares CPU 1 with the load engine ($.load.cpus is "
+                                          "\"1-2\"): the server and the load generator compete "
+                                          "for it"),
+                           QStringLiteral("3:67: $.configurations[1].cpus: configuration \"b\" "
+                                          "shares CPU 2 with the load engine ($.load.cpus is "
+                                          "\"1-2\"): the server and the load generator compete "
+                                          "for it")};
+        QTest::newRow("same set as the load engine")
+            << QByteArray(", \"cpus\": \"0,1\"") << QByteArray()
+            << QByteArray("{\"cpus\": \"0-1\"}") << QString()
+            << QStringList{QStringLiteral("2:67: $.configurations[0].cpus: configuration \"a\" "
+                                          "shares CPUs 0-1 with the load engine ($.load.cpus is "
+                                          "\"0-1\"): the server and the load generator compete "
+                                          "for it")};
+        QTest::newRow("syntax")
+            << QByteArray(", \"cpus\": \"0-\"") << QByteArray() << QByteArray()
+            << QStringLiteral("$.configurations[0].cpus: \"0-\" is not a CPU list like 0-3,6: "
+                              "\"0-\" is not a CPU or a range")
+            << QStringList();
+        QTest::newRow("empty") << QByteArray(", \"cpus\": \"\"") << QByteArray() << QByteArray()
+                               << QStringLiteral("$.configurations[0].cpus: \"\" is not a CPU "
+                                                 "list like 0-3,6: it is empty")
+                               << QStringList();
+        QTest::newRow("range") << QByteArray() << QByteArray() << QByteArray("{\"cpus\": \"4096\"}")
+                               << QStringLiteral("$.load.cpus: \"4096\" is not a CPU list like "
+                                                 "0-3,6: CPU numbers go up to 1023")
+                               << QStringList();
+        QTest::newRow("a number") << QByteArray(", \"cpus\": 1") << QByteArray() << QByteArray()
+                                  << QStringLiteral("$.configurations[0].cpus: expected a CPU "
+                                                    "list (\"0-3,6\"), found a number (1)")
+                                  << QStringList();
+    }
+
+    void cpuSets()
+    {
+        QFETCH(QByteArray, configurationCpus);
+        QFETCH(QByteArray, secondCpus);
+        QFETCH(QByteArray, load);
+        QFETCH(QString, error);
+        QFETCH(QStringList, warnings);
+        // Each configuration on a line of its own; the value of "cpus" at column 67.
+        const QByteArray configurations =
+            "\n{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"cwd\": \".\"" +
+            configurationCpus +
+            "},\n{\"name\": \"b\", \"command\": [\"s\"], \"port\": 9001, "
+            "\"cwd\": \".\"" +
+            secondCpus + "}";
+        const QByteArray text =
+            "{\"format\": 1, \"name\": \"cpus\", \"configurations\": [" + configurations +
+            "],\n\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n\"profiles\": {\"q\": "
+            "{\"concurrency\": [1]}}" +
+            (load.isEmpty() ? QByteArray() : ", \"load\": " + load) + "}";
+        const PlanLoad result = loadMem(text);
+        if (!error.isEmpty()) {
+            QCOMPARE(result.diagnostics.size(), 1);
+            const Diagnostic &d = result.diagnostics[0];
+            QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, error);
+            QVERIFY(d.line >= 2 && d.column > 1);
+            return;
+        }
+        QVERIFY2(result.ok(), qPrintable(result.errorText())); // warnings do not block
+        QStringList got;
+        for (const Diagnostic &w : result.warnings) {
+            QCOMPARE(w.code, QStringLiteral("plan.cpus-overlap"));
+            QCOMPARE(w.file, QStringLiteral("mem.json"));
+            got.append(QStringLiteral("%1:%2: %3: %4")
+                           .arg(w.line)
+                           .arg(w.column)
+                           .arg(w.jsonPath, w.message));
+        }
+        QCOMPARE(got, warnings);
+        if (configurationCpus == ", \"cpus\": \"0-2,5\"")
+            QCOMPARE(result.plan->configurations[0].cpus, (std::vector<int>{0, 1, 2, 5}));
+    }
+
     // Validation rules not covered by a broken file, on plans held in memory.
     void validationRules_data()
     {
