@@ -314,60 +314,8 @@ private:
             if (c == '\\') {
                 if (p + 1 >= m_size)
                     return fail(open, QStringLiteral("unterminated string"));
-                const char e = m_data[p + 1];
-                switch (e) {
-                case '"':
-                case '\\':
-                case '/':
-                    utf8.append(e);
-                    break;
-                case 'b':
-                    utf8.append('\b');
-                    break;
-                case 'f':
-                    utf8.append('\f');
-                    break;
-                case 'n':
-                    utf8.append('\n');
-                    break;
-                case 'r':
-                    utf8.append('\r');
-                    break;
-                case 't':
-                    utf8.append('\t');
-                    break;
-                case 'u': {
-                    int unit = readHex4(p + 2);
-                    if (unit < 0)
-                        return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
-                    char32_t cp = char32_t(unit);
-                    qsizetype used = 6;
-                    if (unit >= 0xD800 && unit <= 0xDBFF) {
-                        const int low =
-                            (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
-                                ? readHex4(p + 8)
-                                : -1;
-                        if (low < 0xDC00 || low > 0xDFFF)
-                            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
-                        cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
-                        used = 12;
-                    } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
-                        return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                                           .arg(QString::fromLatin1(m_data + p + 2, 4)));
-                    }
-                    appendUtf8(utf8, cp);
-                    p += used;
-                    continue;
-                }
-                default:
-                    if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
-                        return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
-                                                      "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
-                                           .arg(QLatin1Char(e)));
-                    return fail(p, QStringLiteral("invalid escape in string"));
-                }
-                p += 2;
+                if (!parseEscape(p, utf8))
+                    return false;
                 continue;
             }
             if (c < 0x20) {
@@ -383,40 +331,98 @@ private:
                 ++p;
                 continue;
             }
-            // Validate one multi-byte UTF-8 sequence (no overlongs, no surrogates, <= U+10FFFF).
-            int extra = 0;
-            uchar lo = 0x80, hi = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) {
-                extra = 1;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                extra = 2;
-                if (c == 0xE0)
-                    lo = 0xA0;
-                if (c == 0xED)
-                    hi = 0x9F;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                extra = 3;
-                if (c == 0xF0)
-                    lo = 0x90;
-                if (c == 0xF4)
-                    hi = 0x8F;
-            } else {
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            }
-            if (p + extra >= m_size)
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            for (int i = 1; i <= extra; ++i) {
-                const uchar b = uchar(m_data[p + i]);
-                const uchar bl = i == 1 ? lo : 0x80;
-                const uchar bh = i == 1 ? hi : 0xBF;
-                if (b < bl || b > bh)
-                    return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            }
-            utf8.append(m_data + p, extra + 1);
-            p += extra + 1;
+            if (!copyUtf8Sequence(p, utf8))
+                return false;
         }
         m_pos = p;
         out = QString::fromUtf8(utf8);
+        return true;
+    }
+
+    // The escape at `p` (a backslash and at least one more byte): appends what it stands for and
+    // moves `p` past it.
+    bool parseEscape(qsizetype &p, QByteArray &utf8)
+    {
+        const char e = m_data[p + 1];
+        static const char kSimple[][2] = {{'"', '"'},  {'\\', '\\'}, {'/', '/'},  {'b', '\b'},
+                                          {'f', '\f'}, {'n', '\n'},  {'r', '\r'}, {'t', '\t'}};
+        for (const auto &pair : kSimple) {
+            if (e == pair[0]) {
+                utf8.append(pair[1]);
+                p += 2;
+                return true;
+            }
+        }
+        if (e == 'u')
+            return parseUnicodeEscape(p, utf8);
+        if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
+            return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
+                                          "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                               .arg(QLatin1Char(e)));
+        return fail(p, QStringLiteral("invalid escape in string"));
+    }
+
+    // \\uXXXX at `p`, or a surrogate pair of them.
+    bool parseUnicodeEscape(qsizetype &p, QByteArray &utf8)
+    {
+        const int unit = readHex4(p + 2);
+        if (unit < 0)
+            return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
+        char32_t cp = char32_t(unit);
+        qsizetype used = 6;
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            const int low = (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
+                                ? readHex4(p + 8)
+                                : -1;
+            if (low < 0xDC00 || low > 0xDFFF)
+                return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                                   .arg(QString::fromLatin1(m_data + p + 2, 4)));
+            cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
+            used = 12;
+        } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
+        }
+        appendUtf8(utf8, cp);
+        p += used;
+        return true;
+    }
+
+    // One multi-byte UTF-8 sequence at `p`, validated (no overlongs, no surrogates, at most
+    // U+10FFFF), copied as it is.
+    bool copyUtf8Sequence(qsizetype &p, QByteArray &utf8)
+    {
+        const uchar c = uchar(m_data[p]);
+        int extra = 0;
+        uchar lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        }
+        if (p + extra >= m_size)
+            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        for (int i = 1; i <= extra; ++i) {
+            const uchar b = uchar(m_data[p + i]);
+            const uchar bl = i == 1 ? lo : 0x80;
+            const uchar bh = i == 1 ? hi : 0xBF;
+            if (b < bl || b > bh)
+                return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        }
+        utf8.append(m_data + p, extra + 1);
+        p += extra + 1;
         return true;
     }
 
@@ -451,35 +457,8 @@ private:
                 return fail(m_pos, QStringLiteral("expected a key in double quotes, found %1")
                                        .arg(describe(m_pos)));
             }
-            JsonMember member;
-            position(m_pos, member.line, member.column);
-            if (!parseString(member.key))
+            if (!parseMember(v, keyIndex, path, depth))
                 return false;
-            skipWhitespace();
-            if (m_pos >= m_size || m_data[m_pos] != ':')
-                return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
-                                       .arg(member.key, describe(m_pos)));
-            ++m_pos;
-            skipWhitespace();
-            m_path = jsonChildPath(path, member.key);
-            if (!parseValue(member.value, depth + 1))
-                return false;
-            const JsonMember *first = findMember(v.members, keyIndex, member.key);
-            if (first) {
-                JsonIssue issue;
-                issue.line = member.line;
-                issue.column = member.column;
-                issue.path = m_path;
-                issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
-                                    .arg(member.key)
-                                    .arg(first->line)
-                                    .arg(first->column);
-                issue.fatal = false;
-                m_issues.append(issue);
-            } else {
-                v.members.push_back(std::move(member));
-                indexMembers(v.members, keyIndex);
-            }
             m_path = path;
             skipWhitespace();
             if (m_pos < m_size && m_data[m_pos] == ',') {
@@ -503,6 +482,40 @@ private:
             }
             return fail(m_pos, expected);
         }
+    }
+
+    // One "key": value at m_pos (a '"'), added to `v` unless its key is a duplicate (reported).
+    bool parseMember(JsonValue &v, QHash<QString, size_t> &keyIndex, const QString &path, int depth)
+    {
+        JsonMember member;
+        position(m_pos, member.line, member.column);
+        if (!parseString(member.key))
+            return false;
+        skipWhitespace();
+        if (m_pos >= m_size || m_data[m_pos] != ':')
+            return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
+                                   .arg(member.key, describe(m_pos)));
+        ++m_pos;
+        skipWhitespace();
+        m_path = jsonChildPath(path, member.key);
+        if (!parseValue(member.value, depth + 1))
+            return false;
+        if (const JsonMember *first = findMember(v.members, keyIndex, member.key)) {
+            JsonIssue issue;
+            issue.line = member.line;
+            issue.column = member.column;
+            issue.path = m_path;
+            issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
+                                .arg(member.key)
+                                .arg(first->line)
+                                .arg(first->column);
+            issue.fatal = false;
+            m_issues.append(issue);
+        } else {
+            v.members.push_back(std::move(member));
+            indexMembers(v.members, keyIndex);
+        }
+        return true;
     }
 
     // Duplicate keys: a small object is searched, a wide one (an "env" or "headers" of thousands
