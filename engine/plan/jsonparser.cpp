@@ -1,8 +1,8 @@
 #include "jsonparser.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -60,6 +60,7 @@ public:
         if (m_size >= 3 && text.startsWith("\xEF\xBB\xBF"))
             m_pos = 3;
         m_lineStarts.push_back(m_pos);
+        m_cursor.offset = m_pos; // a BOM takes no column
         for (qsizetype i = m_pos; i < m_size; ++i) {
             if (m_data[i] == '\n')
                 m_lineStarts.push_back(i + 1);
@@ -78,22 +79,36 @@ public:
                                 .arg(describe(m_pos)));
         }
         result.issues = std::move(m_issues);
+        result.work = m_work;
         return result;
     }
 
 private:
-    void position(qsizetype offset, int &line, int &column) const
+    // Line and column of `offset`. The parser asks in increasing order, so the walk goes on from
+    // the previous answer: every byte is walked once, however long the line (a generated plan is
+    // often one line). Asking backwards (an error at an earlier comma) starts again at the line.
+    void position(qsizetype offset, int &line, int &column)
     {
-        auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
-        const qsizetype index = (it - m_lineStarts.begin()) - 1;
-        const qsizetype start = m_lineStarts[std::max<qsizetype>(index, 0)];
-        int col = 1;
-        for (qsizetype i = start; i < offset && i < m_size; ++i) {
-            if ((uchar(m_data[i]) & 0xC0) != 0x80) // count code points, not UTF-8 bytes
-                ++col;
+        if (offset < m_cursor.offset) {
+            auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
+            m_cursor.line = std::max<qsizetype>((it - m_lineStarts.begin()) - 1, 0);
+            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
+            m_cursor.column = 1;
         }
-        line = int(index) + 1;
-        column = col;
+        while (size_t(m_cursor.line) + 1 < m_lineStarts.size() &&
+               m_lineStarts[size_t(m_cursor.line) + 1] <= offset) {
+            ++m_cursor.line;
+            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
+            m_cursor.column = 1;
+            ++m_work;
+        }
+        for (; m_cursor.offset < offset && m_cursor.offset < m_size; ++m_cursor.offset) {
+            ++m_work;
+            if ((uchar(m_data[m_cursor.offset]) & 0xC0) != 0x80) // code points, not UTF-8 bytes
+                ++m_cursor.column;
+        }
+        line = int(m_cursor.line) + 1;
+        column = m_cursor.column;
     }
 
     bool fail(qsizetype offset, const QString &message)
@@ -299,60 +314,8 @@ private:
             if (c == '\\') {
                 if (p + 1 >= m_size)
                     return fail(open, QStringLiteral("unterminated string"));
-                const char e = m_data[p + 1];
-                switch (e) {
-                case '"':
-                case '\\':
-                case '/':
-                    utf8.append(e);
-                    break;
-                case 'b':
-                    utf8.append('\b');
-                    break;
-                case 'f':
-                    utf8.append('\f');
-                    break;
-                case 'n':
-                    utf8.append('\n');
-                    break;
-                case 'r':
-                    utf8.append('\r');
-                    break;
-                case 't':
-                    utf8.append('\t');
-                    break;
-                case 'u': {
-                    int unit = readHex4(p + 2);
-                    if (unit < 0)
-                        return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
-                    char32_t cp = char32_t(unit);
-                    qsizetype used = 6;
-                    if (unit >= 0xD800 && unit <= 0xDBFF) {
-                        const int low =
-                            (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
-                                ? readHex4(p + 8)
-                                : -1;
-                        if (low < 0xDC00 || low > 0xDFFF)
-                            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
-                        cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
-                        used = 12;
-                    } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
-                        return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                                           .arg(QString::fromLatin1(m_data + p + 2, 4)));
-                    }
-                    appendUtf8(utf8, cp);
-                    p += used;
-                    continue;
-                }
-                default:
-                    if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
-                        return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
-                                                      "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
-                                           .arg(QLatin1Char(e)));
-                    return fail(p, QStringLiteral("invalid escape in string"));
-                }
-                p += 2;
+                if (!parseEscape(p, utf8))
+                    return false;
                 continue;
             }
             if (c < 0x20) {
@@ -368,40 +331,98 @@ private:
                 ++p;
                 continue;
             }
-            // Validate one multi-byte UTF-8 sequence (no overlongs, no surrogates, <= U+10FFFF).
-            int extra = 0;
-            uchar lo = 0x80, hi = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) {
-                extra = 1;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                extra = 2;
-                if (c == 0xE0)
-                    lo = 0xA0;
-                if (c == 0xED)
-                    hi = 0x9F;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                extra = 3;
-                if (c == 0xF0)
-                    lo = 0x90;
-                if (c == 0xF4)
-                    hi = 0x8F;
-            } else {
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            }
-            if (p + extra >= m_size)
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            for (int i = 1; i <= extra; ++i) {
-                const uchar b = uchar(m_data[p + i]);
-                const uchar bl = i == 1 ? lo : 0x80;
-                const uchar bh = i == 1 ? hi : 0xBF;
-                if (b < bl || b > bh)
-                    return fail(p, QStringLiteral("invalid UTF-8 in string"));
-            }
-            utf8.append(m_data + p, extra + 1);
-            p += extra + 1;
+            if (!copyUtf8Sequence(p, utf8))
+                return false;
         }
         m_pos = p;
         out = QString::fromUtf8(utf8);
+        return true;
+    }
+
+    // The escape at `p` (a backslash and at least one more byte): appends what it stands for and
+    // moves `p` past it.
+    bool parseEscape(qsizetype &p, QByteArray &utf8)
+    {
+        const char e = m_data[p + 1];
+        static const char kSimple[][2] = {{'"', '"'},  {'\\', '\\'}, {'/', '/'},  {'b', '\b'},
+                                          {'f', '\f'}, {'n', '\n'},  {'r', '\r'}, {'t', '\t'}};
+        for (const auto &pair : kSimple) {
+            if (e == pair[0]) {
+                utf8.append(pair[1]);
+                p += 2;
+                return true;
+            }
+        }
+        if (e == 'u')
+            return parseUnicodeEscape(p, utf8);
+        if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
+            return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
+                                          "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                               .arg(QLatin1Char(e)));
+        return fail(p, QStringLiteral("invalid escape in string"));
+    }
+
+    // \\uXXXX at `p`, or a surrogate pair of them.
+    bool parseUnicodeEscape(qsizetype &p, QByteArray &utf8)
+    {
+        const int unit = readHex4(p + 2);
+        if (unit < 0)
+            return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
+        char32_t cp = char32_t(unit);
+        qsizetype used = 6;
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            const int low = (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
+                                ? readHex4(p + 8)
+                                : -1;
+            if (low < 0xDC00 || low > 0xDFFF)
+                return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                                   .arg(QString::fromLatin1(m_data + p + 2, 4)));
+            cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
+            used = 12;
+        } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
+        }
+        appendUtf8(utf8, cp);
+        p += used;
+        return true;
+    }
+
+    // One multi-byte UTF-8 sequence at `p`, validated (no overlongs, no surrogates, at most
+    // U+10FFFF), copied as it is.
+    bool copyUtf8Sequence(qsizetype &p, QByteArray &utf8)
+    {
+        const uchar c = uchar(m_data[p]);
+        int extra = 0;
+        uchar lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        }
+        if (p + extra >= m_size)
+            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        for (int i = 1; i <= extra; ++i) {
+            const uchar b = uchar(m_data[p + i]);
+            const uchar bl = i == 1 ? lo : 0x80;
+            const uchar bh = i == 1 ? hi : 0xBF;
+            if (b < bl || b > bh)
+                return fail(p, QStringLiteral("invalid UTF-8 in string"));
+        }
+        utf8.append(m_data + p, extra + 1);
+        p += extra + 1;
         return true;
     }
 
@@ -419,6 +440,7 @@ private:
         }
         const QString path = m_path;
         qsizetype comma = -1;
+        QHash<QString, size_t> keyIndex; // for wide objects only, see findMember
         while (true) {
             if (m_pos >= m_size || m_data[m_pos] != '"') {
                 if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}') {
@@ -435,36 +457,8 @@ private:
                 return fail(m_pos, QStringLiteral("expected a key in double quotes, found %1")
                                        .arg(describe(m_pos)));
             }
-            JsonMember member;
-            position(m_pos, member.line, member.column);
-            if (!parseString(member.key))
+            if (!parseMember(v, keyIndex, path, depth))
                 return false;
-            skipWhitespace();
-            if (m_pos >= m_size || m_data[m_pos] != ':')
-                return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
-                                       .arg(member.key, describe(m_pos)));
-            ++m_pos;
-            skipWhitespace();
-            m_path = jsonChildPath(path, member.key);
-            if (!parseValue(member.value, depth + 1))
-                return false;
-            const auto first =
-                std::find_if(v.members.begin(), v.members.end(),
-                             [&](const JsonMember &m) { return m.key == member.key; });
-            if (first != v.members.end()) {
-                JsonIssue issue;
-                issue.line = member.line;
-                issue.column = member.column;
-                issue.path = m_path;
-                issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
-                                    .arg(member.key)
-                                    .arg(first->line)
-                                    .arg(first->column);
-                issue.fatal = false;
-                m_issues.append(issue);
-            } else {
-                v.members.push_back(std::move(member));
-            }
             m_path = path;
             skipWhitespace();
             if (m_pos < m_size && m_data[m_pos] == ',') {
@@ -488,6 +482,72 @@ private:
             }
             return fail(m_pos, expected);
         }
+    }
+
+    // One "key": value at m_pos (a '"'), added to `v` unless its key is a duplicate (reported).
+    bool parseMember(JsonValue &v, QHash<QString, size_t> &keyIndex, const QString &path, int depth)
+    {
+        JsonMember member;
+        position(m_pos, member.line, member.column);
+        if (!parseString(member.key))
+            return false;
+        skipWhitespace();
+        if (m_pos >= m_size || m_data[m_pos] != ':')
+            return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
+                                   .arg(member.key, describe(m_pos)));
+        ++m_pos;
+        skipWhitespace();
+        m_path = jsonChildPath(path, member.key);
+        if (!parseValue(member.value, depth + 1))
+            return false;
+        if (const JsonMember *first = findMember(v.members, keyIndex, member.key)) {
+            JsonIssue issue;
+            issue.line = member.line;
+            issue.column = member.column;
+            issue.path = m_path;
+            issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
+                                .arg(member.key)
+                                .arg(first->line)
+                                .arg(first->column);
+            issue.fatal = false;
+            m_issues.append(issue);
+        } else {
+            v.members.push_back(std::move(member));
+            indexMembers(v.members, keyIndex);
+        }
+        return true;
+    }
+
+    // Duplicate keys: a small object is searched, a wide one (an "env" or "headers" of thousands
+    // of keys) gets an index, so that finding duplicates stays linear.
+    static constexpr size_t kIndexedMembers = 16;
+
+    const JsonMember *findMember(const std::vector<JsonMember> &members,
+                                 const QHash<QString, size_t> &index, const QString &key)
+    {
+        if (members.size() >= kIndexedMembers) {
+            ++m_work;
+            const auto it = index.constFind(key);
+            return it == index.constEnd() ? nullptr : &members[it.value()];
+        }
+        for (const JsonMember &m : members) {
+            ++m_work;
+            if (m.key == key)
+                return &m;
+        }
+        return nullptr;
+    }
+
+    static void indexMembers(const std::vector<JsonMember> &members, QHash<QString, size_t> &index)
+    {
+        if (members.size() < kIndexedMembers)
+            return;
+        if (members.size() == kIndexedMembers) {
+            for (size_t i = 0; i < members.size(); ++i)
+                index.insert(members[i].key, i);
+            return;
+        }
+        index.insert(members.back().key, members.size() - 1);
     }
 
     bool parseArray(JsonValue &v, int depth)
@@ -549,6 +609,13 @@ private:
     QString m_path;
     QList<JsonIssue> m_issues;
     int m_repairs = 0;
+    qint64 m_work = 0;
+    struct Cursor
+    {
+        qsizetype offset = 0; // the last position asked for
+        qsizetype line = 0;   // its 0-based line
+        int column = 1;       // its 1-based column
+    } m_cursor;
     static constexpr int kMaxRepairs = 20;
 };
 
@@ -667,8 +734,12 @@ JsonParseResult parseJson(const QByteArray &text)
 
 QString jsonChildPath(const QString &path, const QString &key)
 {
-    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    if (identifier.match(key).hasMatch())
+    // [A-Za-z_][A-Za-z0-9_]* without a regular expression: this runs for every member.
+    const bool identifier = !key.isEmpty() && !key.front().isDigit() &&
+                            std::all_of(key.begin(), key.end(), [](QChar c) {
+                                return c.unicode() < 0x80 && isWordChar(char(c.unicode()));
+                            });
+    if (identifier)
         return path + QLatin1Char('.') + key;
     return path + QLatin1Char('[') + QString::fromUtf8(jsonQuote(key)) + QLatin1Char(']');
 }

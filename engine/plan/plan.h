@@ -5,8 +5,10 @@
 // defaults are filled in, placeholders ("${port}", "${stackbench}", "${env:NAME}") are resolved,
 // relative paths are made absolute, "@file" bodies are read.
 //
-// Durations are stored in milliseconds (the file writes seconds, "_s"). Plain values; copy them
-// freely; any thread may read a const Plan.
+// Durations are stored in milliseconds (the file writes seconds, "_s"); every duration, rate and
+// count was checked against its bound (core/limits.h: a duration at most 1 day, a rate within
+// 0.01 .. 10^7 requests/s, ...) by the one grammar of core/duration.h, which the command line uses
+// too. Plain values; copy them freely; any thread may read a const Plan.
 //
 // Secrets: the values of a configuration's `secret_env` keys and database.password must never be
 // stored, logged or exported. Use Plan::redactedText() for the plan text that goes into a store,
@@ -121,8 +123,12 @@ struct Configuration
     StopSettings stop;
     QList<VersionProbe> versions; // in file order
     HookSet hooks;                // this configuration's hooks
-    std::vector<int> cpus; // "cpus": CPUs the whole tree may run on (core/cpuset.h); empty = any
-    QString where;         // "plan.json:12:5 at $.configurations[0]"
+    // "cpus": "1" (a CPU list as Linux writes it, "0-3,6"; core/cpuset.h): the CPUs the whole
+    // process tree may run on, applied before exec; empty (no key) = any CPU. A set that
+    // overlaps the load engine's is a plan warning ("plan.cpus-overlap"); two configurations'
+    // sets may overlap, since configurations never run at the same time.
+    std::vector<int> cpus;
+    QString where; // "plan.json:12:5 at $.configurations[0]"
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
     // env with every secret value replaced by secretPlaceholder().
@@ -202,8 +208,10 @@ struct LoadSettings
     int threads = 2;           // load engine worker threads, 1..256
     qint64 timeoutMs = 180000; // a request not answered after this long is a timeout error
     Mode mode = Mode::Closed;
-    double rateRps = 0;    // open mode: requests per second in total (> 0); 0 in closed mode
-    std::vector<int> cpus; // "cpus": CPUs the load engine's threads may run on; empty = any
+    double rateRps = 0; // open mode: requests per second in total, 0.01..1e7; 0 in closed mode
+    // "cpus": "0": the CPUs the load engine's threads may run on (a CPU list, as for a
+    // configuration); empty (no key) = any CPU.
+    std::vector<int> cpus;
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.
@@ -238,7 +246,7 @@ struct Profile
     QString name;             // "quick", "full", ...
     int rounds = 1;           // repetitions of the whole matrix, >= 1
     QList<int> concurrency;   // connections per cell, each 1..100000, distinct, in file order
-    Warmup warmup;            // default 5 s
+    Warmup warmup;            // default 5 s; file: seconds, or "500ms" "5s" "2m" "1h" "1000req"
     qint64 measureMs = 30000; // measured window length; file: "measure_s" (30)
     qint64 settleMs = 0;      // pause between warm-up and measurement; "settle_s" (0)
     qint64 cooldownMs = 0;    // pause after each window; "cooldown_s" (0)

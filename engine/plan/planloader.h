@@ -4,7 +4,14 @@
 //
 // Every problem becomes a Diagnostic naming file:line:column and the JSON path. All problems are
 // reported at once (sorted by position), except that a JSON syntax error stops parsing and is
-// reported alone (with any duplicate keys found before it).
+// reported alone (with any duplicate keys found before it). Warnings do not block loading; so
+// far there is one kind: "plan.cpus-overlap", a configuration's "cpus" sharing CPUs with the load
+// engine's ("load": {"cpus": ...}), at the configuration's "cpus". Two configurations' sets may
+// overlap without a warning: configurations never run at the same time.
+//
+// Durations, rates and counts follow the one grammar of core/duration.h (also the command
+// line's) and its bounds (core/limits.h); base_url follows the engine's URL grammar
+// (http/url.h); CPU sets core/cpuset.h. Loading is linear in the size of the plan.
 //
 // Placeholders, resolved at load time:
 //   ${env:NAME}   from the process environment, in configuration command/env/versions, hook
@@ -36,12 +43,13 @@ struct Diagnostic
     QString jsonPath; // "$.configurations[0].command"
     QString code;     // stable kind: "plan.syntax", "plan.unknown-key", "plan.missing-key",
                       // "plan.type", "plan.range", "plan.enum", "plan.duplicate", "plan.file",
-                      // "plan.env", "plan.placeholder", "plan.value", "plan.io"
+                      // "plan.env", "plan.placeholder", "plan.value", "plan.io"; warnings:
+                      // "plan.cpus-overlap"
     QString message;  // one sentence
 
     // "file:line:col: $.path: message"
     QString toString() const;
-    // {code, "file:line:col at $.path", message}
+    // {code, "file:line:col at $.path", message}; {code, "file", message} at line 0
     sb::Error toError() const;
 };
 
@@ -50,7 +58,8 @@ struct PlanLoad
 {
     std::optional<Plan> plan;      // set exactly when diagnostics is empty
     QList<Diagnostic> diagnostics; // sorted by line, then column
-    QList<Diagnostic> warnings;    // problems that do not block a run (overlapping CPU sets, ...)
+    QList<Diagnostic> warnings;    // problems that do not block a run (overlapping CPU sets),
+                                   // sorted like diagnostics; filled whether or not plan is set
 
     bool ok() const { return plan.has_value(); }
     // All diagnostics, one toString() per line.
@@ -64,7 +73,10 @@ struct PlanLoad
 using PlanVariables = QHash<QString, QString>;
 
 // Reads and validates the plan file at `path`. Relative paths in the plan are resolved against
-// the file's directory. An unreadable file gives one diagnostic at line 0 (code "plan.io").
+// the file's directory. A file that cannot be read gives one diagnostic at line 0 (code
+// "plan.io"): a missing file, anything but a regular file (/dev/zero, a FIFO: at once, without
+// waiting for a writer), a file larger than limits::kMaxPlanFileBytes (16 MiB). "@file" bodies
+// have the same bound (code "plan.io" at the body's position).
 PlanLoad loadPlan(const QString &path, const PlanVariables &variables = {});
 
 // Validates `text` held in memory. `fileNameForMessages` is used in diagnostics; relative paths

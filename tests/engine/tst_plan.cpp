@@ -1,3 +1,4 @@
+#include "core/limits.h"
 #include "core/qterror.h"
 #include "plan/jsonparser.h"
 #include "plan/plan.h"
@@ -8,8 +9,10 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <sys/stat.h>
 
 using namespace sb::plan;
 
@@ -38,6 +41,25 @@ QStringList messages(const PlanLoad &load)
 
 const char kUser[] = "benchuser";
 const char kToken[] = "tok-S3cr3t-value";
+
+// A valid plan held in memory with `extra` (top-level members, written after the others) and the
+// given configuration, route and profile objects; the line of each part is fixed: line 2 the
+// configuration, line 3 the route, line 4 the profile, line 5 `extra`.
+QByteArray
+memPlan(const QByteArray &extra,
+        const QByteArray &configuration = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+        const QByteArray &route = "{\"name\": \"r\", \"path\": \"/\"}",
+        const QByteArray &profile = "{\"concurrency\": [1]}")
+{
+    return "{\"format\": 1, \"name\": \"mem\",\n\"configurations\": [" + configuration +
+           "],\n\"routes\": [" + route + "],\n\"profiles\": {\"q\": " + profile + "}" +
+           (extra.isEmpty() ? QByteArray() : ",\n" + extra) + "}";
+}
+
+PlanLoad loadMem(const QByteArray &text)
+{
+    return parsePlan(text, QStringLiteral("mem.json"), QDir::tempPath());
+}
 
 } // namespace
 
@@ -489,6 +511,375 @@ private slots:
         QCOMPARE(load.diagnostics[0].file, path);
     }
 
+    // Plan files and "@file" bodies are read with a bound: what is not a regular file, or is
+    // larger than 16 MiB, is an error at once (no hang on a FIFO, no exhausted memory on
+    // /dev/zero), naming the file and the limit.
+    void boundedPlanFiles_data()
+    {
+        QTest::addColumn<QString>("kind"); // what to load
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("message"); // %F: the file
+
+        QTest::newRow("/dev/zero") << QStringLiteral("zero") << QStringLiteral("plan.io")
+                                   << QStringLiteral("%F: cannot read the plan file: a character "
+                                                     "device, not a regular file");
+        QTest::newRow("a FIFO without a writer")
+            << QStringLiteral("fifo") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: a FIFO (named pipe), not a regular "
+                              "file");
+        QTest::newRow("a directory")
+            << QStringLiteral("dir") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: a directory, not a regular file");
+        QTest::newRow("16 MiB and a byte")
+            << QStringLiteral("large") << QStringLiteral("plan.io")
+            << QStringLiteral("%F: cannot read the plan file: larger than 16 MiB, the limit for "
+                              "plan files and \"@file\" bodies");
+        QTest::newRow("16 MiB exactly") << QStringLiteral("limit") << QString() << QString();
+        QTest::newRow("size unknown until read (/proc)")
+            << QStringLiteral("proc") << QStringLiteral("plan.syntax") << QString();
+    }
+
+    void boundedPlanFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, code);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString path = dir.filePath(QStringLiteral("plan.json"));
+        const QByteArray valid = memPlan(QByteArray());
+        if (kind == QLatin1String("zero")) {
+            path = QStringLiteral("/dev/zero");
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == QLatin1String("dir")) {
+            path = dir.path();
+        } else if (kind == QLatin1String("proc")) {
+            path = QStringLiteral("/proc/self/status");
+        } else {
+            // A valid plan padded with spaces to the limit (plus one byte).
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const qint64 size = sb::limits::kMaxPlanFileBytes + (kind == QLatin1String("large"));
+            QCOMPARE(f.write(valid), qint64(valid.size()));
+            QCOMPARE(f.write(QByteArray(qsizetype(size) - valid.size(), ' ')), size - valid.size());
+        }
+        const PlanLoad load = loadPlan(path);
+        if (code.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            return;
+        }
+        QVERIFY(!load.ok());
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, code);
+        if (!message.isEmpty()) {
+            QCOMPARE(load.errorText(), QString(message).replace(QLatin1String("%F"), path));
+            QCOMPARE(load.diagnostics[0].line, 0);
+            QCOMPARE(sb::qtWhere(load.toResult().error()), path);
+        }
+    }
+
+    void boundedBodyFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message"); // %F: the body file
+
+        QTest::newRow("/dev/zero") << QStringLiteral("zero")
+                                   << QStringLiteral("cannot read body file %F: a character "
+                                                     "device, not a regular file");
+        QTest::newRow("a FIFO without a writer")
+            << QStringLiteral("fifo")
+            << QStringLiteral("cannot read body file %F: a FIFO (named pipe), not a regular file");
+        QTest::newRow("16 MiB and a byte")
+            << QStringLiteral("large")
+            << QStringLiteral("cannot read body file %F: larger than 16 MiB, the limit for plan "
+                              "files and \"@file\" bodies");
+        QTest::newRow("16 MiB exactly") << QStringLiteral("limit") << QString();
+    }
+
+    void boundedBodyFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString body = dir.filePath(QStringLiteral("body.bin"));
+        if (kind == QLatin1String("zero")) {
+            body = QStringLiteral("/dev/zero");
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(body).constData(), 0600), 0);
+        } else {
+            QFile f(body);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(sb::limits::kMaxPlanFileBytes + (kind == QLatin1String("large"))));
+        }
+        const QByteArray route =
+            "{\"name\": \"r\", \"method\": \"POST\", \"path\": \"/\", \"body\": \"@" +
+            body.toUtf8() + "\"}";
+        const PlanLoad load = loadMem(memPlan(
+            QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}", route));
+        if (message.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            QCOMPARE(load.plan->routes[0].body.size(), qsizetype(sb::limits::kMaxPlanFileBytes));
+            return;
+        }
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.code, QStringLiteral("plan.io"));
+        QCOMPARE(d.line, 3);
+        QCOMPARE(d.jsonPath, QStringLiteral("$.routes[0].body"));
+        QCOMPARE(d.message, QString(message).replace(QLatin1String("%F"), body));
+    }
+
+    // base_url is parsed by the engine's URL grammar (http::parseUrl), the one `run` uses, and no
+    // message repeats a password.
+    void baseUrl_data()
+    {
+        QTest::addColumn<QByteArray>("url");
+        QTest::addColumn<QString>("expected"); // the message, or empty for a valid URL
+        QTest::addColumn<int>("port");         // the port taken from it when valid
+
+        QTest::newRow("port from the URL")
+            << QByteArray("http://127.0.0.1:7002") << QString() << 7002;
+        QTest::newRow("default port") << QByteArray("http://localhost/") << QString() << 80;
+        QTest::newRow("IPv6") << QByteArray("http://[::1]:8080") << QString() << 8080;
+        QTest::newRow("upper-case scheme") << QByteArray("HTTP://h:81") << QString() << 81;
+        QTest::newRow("user and password")
+            << QByteArray("http://bench:hunter2-pw@127.0.0.1:7002")
+            << QStringLiteral("invalid base_url: user information (user:password@) is not "
+                              "supported; expected http://host[:port]")
+            << 0;
+        QTest::newRow("user only")
+            << QByteArray("http://bench@127.0.0.1:7002")
+            << QStringLiteral("invalid base_url: user information (user:password@) is not "
+                              "supported; expected http://host[:port]")
+            << 0;
+        QTest::newRow("https") << QByteArray("https://127.0.0.1")
+                               << QStringLiteral("invalid base_url: unsupported scheme 'https' "
+                                                 "(only http); expected http://host[:port]")
+                               << 0;
+        QTest::newRow("port out of range")
+            << QByteArray("http://h:99999")
+            << QStringLiteral("invalid base_url: port '99999' out of range (1..65535); expected "
+                              "http://host[:port]")
+            << 0;
+        QTest::newRow("no host")
+            << QByteArray("http://:80")
+            << QStringLiteral("invalid base_url: missing host; expected http://host[:port]") << 0;
+        QTest::newRow("empty") << QByteArray("")
+                               << QStringLiteral(
+                                      "invalid base_url: empty URL; expected http://host[:port]")
+                               << 0;
+        QTest::newRow("path") << QByteArray("http://h:81/api")
+                              << QStringLiteral("base_url must not have a path, query or "
+                                                "fragment; routes give the path")
+                              << 0;
+        QTest::newRow("query") << QByteArray("http://h:81?x=1")
+                               << QStringLiteral("base_url must not have a path, query or "
+                                                 "fragment; routes give the path")
+                               << 0;
+        QTest::newRow("fragment with a password in it")
+            << QByteArray("http://h:81#u:hunter2-pw@x")
+            << QStringLiteral("base_url must not have a path, query or fragment; routes give the "
+                              "path")
+            << 0;
+    }
+
+    void baseUrl()
+    {
+        QFETCH(QByteArray, url);
+        QFETCH(QString, expected);
+        QFETCH(int, port);
+        const PlanLoad load = loadMem(
+            memPlan(QByteArray(),
+                    "{\"name\": \"a\", \"command\": [\"s\"], \"base_url\": \"" + url + "\"}"));
+        if (expected.isEmpty()) {
+            QVERIFY2(load.ok(), qPrintable(load.errorText()));
+            const Configuration &c = load.plan->configurations[0];
+            QCOMPARE(c.port, port);
+            QVERIFY(!c.baseUrl.endsWith(QLatin1Char('/')));
+            return;
+        }
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.code, QStringLiteral("plan.value"));
+        QCOMPARE(d.jsonPath, QStringLiteral("$.configurations[0].base_url"));
+        QCOMPARE(d.line, 2);
+        QCOMPARE(d.message, expected);
+        QVERIFY(!load.errorText().contains(QLatin1String("hunter2")));
+        QVERIFY(!sb::qtText(load.toResult().error()).contains(QLatin1String("hunter2")));
+    }
+
+    // An empty string where a value is needed is an error, also when a placeholder expands to
+    // nothing.
+    void emptyValues_data()
+    {
+        QTest::addColumn<QByteArray>("configuration");
+        QTest::addColumn<QByteArray>("route");
+        QTest::addColumn<QString>("expected"); // path: message
+
+        const QByteArray conf = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}";
+        const QByteArray route = "{\"name\": \"r\", \"path\": \"/\"}";
+        QTest::newRow("method")
+            << conf << QByteArray("{\"name\": \"r\", \"path\": \"/\", \"method\": \"\"}")
+            << QStringLiteral("$.routes[0].method: invalid value \"\"; allowed: \"GET\", "
+                              "\"HEAD\", \"POST\", \"PUT\", \"PATCH\", \"DELETE\", \"OPTIONS\"");
+        QTest::newRow("route name") << conf << QByteArray("{\"name\": \"\", \"path\": \"/\"}")
+                                    << QStringLiteral("$.routes[0].name: must not be empty");
+        QTest::newRow("route path")
+            << conf << QByteArray("{\"name\": \"r\", \"path\": \"\"}")
+            << QStringLiteral("$.routes[0].path: path \"\" must start with '/'");
+        QTest::newRow("configuration name")
+            << QByteArray("{\"name\": \"\", \"command\": [\"s\"], \"port\": 9000}") << route
+            << QStringLiteral("$.configurations[0].name: must not be empty");
+        QTest::newRow("program")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"\"], \"port\": 9000}") << route
+            << QStringLiteral("$.configurations[0].command[0]: the program must not be empty");
+        QTest::newRow("program expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"${env:SB_PLAN_TEST_EMPTY}\"], "
+                          "\"port\": 9000}")
+            << route
+            << QStringLiteral("$.configurations[0].command[0]: the program must not be empty "
+                              "(\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+        QTest::newRow("cwd expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"cwd\": "
+                          "\"${env:SB_PLAN_TEST_EMPTY}\"}")
+            << route
+            << QStringLiteral("$.configurations[0].cwd: must not be empty "
+                              "(\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+        QTest::newRow("ready path")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"ready\": "
+                          "{\"path\": \"\"}}")
+            << route
+            << QStringLiteral("$.configurations[0].ready.path: path \"\" must start with '/'");
+        QTest::newRow("hook program expanding to nothing")
+            << QByteArray("{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"hooks\": "
+                          "{\"before_run\": [{\"command\": [\"${env:SB_PLAN_TEST_EMPTY}\"]}]}}")
+            << route
+            << QStringLiteral(
+                   "$.configurations[0].hooks.before_run[0].command[0]: the program "
+                   "must not be empty (\"${env:SB_PLAN_TEST_EMPTY}\" expands to nothing)");
+    }
+
+    void emptyValues()
+    {
+        QFETCH(QByteArray, configuration);
+        QFETCH(QByteArray, route);
+        QFETCH(QString, expected);
+        qputenv("SB_PLAN_TEST_EMPTY", "");
+        const PlanLoad load = loadMem(memPlan(QByteArray(), configuration, route));
+        qunsetenv("SB_PLAN_TEST_EMPTY");
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+    }
+
+    // CPU lanes: "cpus" per configuration and for the load engine.
+    void cpuSetsInTheFullPlan()
+    {
+        const PlanLoad load = loadPlan(validPlan("full.json"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].cpus, std::vector<int>{1});
+        QVERIFY(load.plan->configurations[1].cpus.empty()); // no key: any CPU
+        QCOMPARE(load.plan->load.cpus, std::vector<int>{0});
+        QVERIFY(load.warnings.isEmpty());
+        const PlanLoad minimal = loadPlan(validPlan("minimal.json"));
+        QVERIFY(minimal.plan->load.cpus.empty());
+    }
+
+    void cpuSets_data()
+    {
+        QTest::addColumn<QByteArray>(
+            "configurationCpus"); // the members added to each configuration
+        QTest::addColumn<QByteArray>("secondCpus");
+        QTest::addColumn<QByteArray>("load");      // the "load" object, or empty
+        QTest::addColumn<QString>("error");        // the one expected error: path: message
+        QTest::addColumn<QStringList>("warnings"); // line:col: path: message
+
+        QTest::newRow("list") << QByteArray(", \"cpus\": \"0-2,5\"") << QByteArray() << QByteArray()
+                              << QString() << QStringList();
+        QTest::newRow("two configurations overlap: fine")
+            << QByteArray(", \"cpus\": \"1\"") << QByteArray(", \"cpus\": \"1\"")
+            << QByteArray("{\"cpus\": \"0\"}") << QString() << QStringList();
+        QTest::newRow("overlap with the load engine")
+            << QByteArray(", \"cpus\": \"0-1\"") << QByteArray(", \"cpus\": \"2\"")
+            << QByteArray("{\"cpus\": \"1-2\"}") << QString()
+            << QStringList{QStringLiteral("2:67: $.configurations[0].cpus: configuration \"a\" "
+                                          "shares CPU 1 with the load engine ($.load.cpus is "
+                                          "\"1-2\"): the server and the load generator compete "
+                                          "for it"),
+                           QStringLiteral("3:67: $.configurations[1].cpus: configuration \"b\" "
+                                          "shares CPU 2 with the load engine ($.load.cpus is "
+                                          "\"1-2\"): the server and the load generator compete "
+                                          "for it")};
+        QTest::newRow("same set as the load engine")
+            << QByteArray(", \"cpus\": \"0,1\"") << QByteArray()
+            << QByteArray("{\"cpus\": \"0-1\"}") << QString()
+            << QStringList{QStringLiteral("2:67: $.configurations[0].cpus: configuration \"a\" "
+                                          "shares CPUs 0-1 with the load engine ($.load.cpus is "
+                                          "\"0-1\"): the server and the load generator compete "
+                                          "for it")};
+        QTest::newRow("syntax")
+            << QByteArray(", \"cpus\": \"0-\"") << QByteArray() << QByteArray()
+            << QStringLiteral("$.configurations[0].cpus: \"0-\" is not a CPU list like 0-3,6: "
+                              "\"0-\" is not a CPU or a range")
+            << QStringList();
+        QTest::newRow("empty") << QByteArray(", \"cpus\": \"\"") << QByteArray() << QByteArray()
+                               << QStringLiteral("$.configurations[0].cpus: \"\" is not a CPU "
+                                                 "list like 0-3,6: it is empty")
+                               << QStringList();
+        QTest::newRow("range") << QByteArray() << QByteArray() << QByteArray("{\"cpus\": \"4096\"}")
+                               << QStringLiteral("$.load.cpus: \"4096\" is not a CPU list like "
+                                                 "0-3,6: CPU numbers go up to 1023")
+                               << QStringList();
+        QTest::newRow("a number") << QByteArray(", \"cpus\": 1") << QByteArray() << QByteArray()
+                                  << QStringLiteral("$.configurations[0].cpus: expected a CPU "
+                                                    "list (\"0-3,6\"), found a number (1)")
+                                  << QStringList();
+    }
+
+    void cpuSets()
+    {
+        QFETCH(QByteArray, configurationCpus);
+        QFETCH(QByteArray, secondCpus);
+        QFETCH(QByteArray, load);
+        QFETCH(QString, error);
+        QFETCH(QStringList, warnings);
+        // Each configuration on a line of its own; the value of "cpus" at column 67.
+        const QByteArray configurations =
+            "\n{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, \"cwd\": \".\"" +
+            configurationCpus +
+            "},\n{\"name\": \"b\", \"command\": [\"s\"], \"port\": 9001, "
+            "\"cwd\": \".\"" +
+            secondCpus + "}";
+        const QByteArray text =
+            "{\"format\": 1, \"name\": \"cpus\", \"configurations\": [" + configurations +
+            "],\n\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n\"profiles\": {\"q\": "
+            "{\"concurrency\": [1]}}" +
+            (load.isEmpty() ? QByteArray() : ", \"load\": " + load) + "}";
+        const PlanLoad result = loadMem(text);
+        if (!error.isEmpty()) {
+            QCOMPARE(result.diagnostics.size(), 1);
+            const Diagnostic &d = result.diagnostics[0];
+            QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, error);
+            QVERIFY(d.line >= 2 && d.column > 1);
+            return;
+        }
+        QVERIFY2(result.ok(), qPrintable(result.errorText())); // warnings do not block
+        QStringList got;
+        for (const Diagnostic &w : result.warnings) {
+            QCOMPARE(w.code, QStringLiteral("plan.cpus-overlap"));
+            QCOMPARE(w.file, QStringLiteral("mem.json"));
+            got.append(QStringLiteral("%1:%2: %3: %4")
+                           .arg(w.line)
+                           .arg(w.column)
+                           .arg(w.jsonPath, w.message));
+        }
+        QCOMPARE(got, warnings);
+        if (configurationCpus == ", \"cpus\": \"0-2,5\"")
+            QCOMPARE(result.plan->configurations[0].cpus, (std::vector<int>{0, 1, 2, 5}));
+    }
+
     // Validation rules not covered by a broken file, on plans held in memory.
     void validationRules_data()
     {
@@ -613,6 +1004,163 @@ private slots:
         QCOMPARE(d.file, QStringLiteral("mem.json"));
         QVERIFY(d.line >= 1 && d.column >= 1);
         QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+    }
+
+    // Every duration, rate and count is checked by the one grammar (core/duration.h) before use,
+    // and the message gives the real bound.
+    void valuesAreBounded_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected"); // path: message
+        QTest::addColumn<QString>("code");
+
+        const QByteArray conf = "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000";
+        auto profile = [](const QByteArray &members) {
+            return memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+                           "{\"name\": \"r\", \"path\": \"/\"}",
+                           "{\"concurrency\": [1], " + members + "}");
+        };
+        QTest::newRow("request timeout 1e10 s")
+            << memPlan("\"load\": {\"timeout_s\": 1e10}")
+            << QStringLiteral("$.load.timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("request timeout 0")
+            << memPlan("\"load\": {\"timeout_s\": 0}")
+            << QStringLiteral("$.load.timeout_s: must be above 0, not \"0\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("request timeout below 1 ms")
+            << memPlan("\"load\": {\"timeout_s\": 0.0001}")
+            << QStringLiteral("$.load.timeout_s: must be at least 1 ms, not \"0.0001\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("measure 1e300 s")
+            << profile("\"measure_s\": 1e300")
+            << QStringLiteral("$.profiles.q.measure_s: must be at most 1 day, not \"1e300\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("measure a day and a millisecond")
+            << profile("\"measure_s\": 86400.001")
+            << QStringLiteral("$.profiles.q.measure_s: must be at most 1 day, not \"86400.001\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("negative settle")
+            << profile("\"settle_s\": -1")
+            << QStringLiteral("$.profiles.q.settle_s: must not be negative, not \"-1\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("cooldown a year")
+            << profile("\"cooldown_s\": 31536000")
+            << QStringLiteral("$.profiles.q.cooldown_s: must be at most 1 day, not \"31536000\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 1e300 s as a number")
+            << profile("\"warmup\": 1e300")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"1e300\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 25h")
+            << profile("\"warmup\": \"25h\"")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"25h\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 1e300s")
+            << profile("\"warmup\": \"1e300s\"")
+            << QStringLiteral("$.profiles.q.warmup: must be at most 1 day, not \"1e300s\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up 10^13 requests")
+            << profile("\"warmup\": \"10000000000000req\"")
+            << QStringLiteral("$.profiles.q.warmup: a request count must be at most "
+                              "1000000000000, not \"10000000000000\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("warm-up in days")
+            << profile("\"warmup\": \"1d\"")
+            << QStringLiteral("$.profiles.q.warmup: invalid warm-up \"1d\"; use a duration "
+                              "(\"500ms\", \"5s\", \"2m\") or a request count (\"1000req\")")
+            << QStringLiteral("plan.value");
+        QTest::newRow("ready timeout 1e10 s")
+            << memPlan(QByteArray(), conf + ", \"ready\": {\"timeout_s\": 1e10}}")
+            << QStringLiteral(
+                   "$.configurations[0].ready.timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("stop grace 1e10 s")
+            << memPlan(QByteArray(), conf + ", \"stop\": {\"grace_s\": 1e10}}")
+            << QStringLiteral(
+                   "$.configurations[0].stop.grace_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("hook timeout 1e10 s")
+            << memPlan("\"hooks\": {\"before_run\": [{\"command\": [\"x\"], \"timeout_s\": 1e10}]}")
+            << QStringLiteral(
+                   "$.hooks.before_run[0].timeout_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("sleep gap 1e10 s")
+            << memPlan("\"sampler\": {\"sleep_gap_s\": 1e10}")
+            << QStringLiteral("$.sampler.sleep_gap_s: must be at most 1 day, not \"1e10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rate 1e-10")
+            << memPlan("\"load\": {\"mode\": \"open\", \"rate\": 1e-10}")
+            << QStringLiteral(
+                   "$.load.rate: must be at least 0.01 requests per second, not \"1e-10\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rate 1e8")
+            << memPlan("\"load\": {\"mode\": \"open\", \"rate\": 1e8}")
+            << QStringLiteral(
+                   "$.load.rate: must be at most 10000000 requests per second, not \"1e8\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("threads 257")
+            << memPlan("\"load\": {\"threads\": 257}")
+            << QStringLiteral("$.load.threads: must be between 1 and 256, found 257")
+            << QStringLiteral("plan.range");
+        QTest::newRow("rounds 1e300")
+            << profile("\"rounds\": 1e300")
+            << QStringLiteral("$.profiles.q.rounds: must be between 1 and 1000000, found 1e300")
+            << QStringLiteral("plan.range");
+        QTest::newRow("retries -1")
+            << profile("\"retries\": -1")
+            << QStringLiteral("$.profiles.q.retries: must be between 0 and 1000, found -1")
+            << QStringLiteral("plan.range");
+        QTest::newRow("interval 60001 ms")
+            << memPlan("\"sampler\": {\"interval_ms\": 60001}")
+            << QStringLiteral("$.sampler.interval_ms: must be between 100 and 60000, found 60001")
+            << QStringLiteral("plan.range");
+    }
+
+    void valuesAreBounded()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        QFETCH(QString, code);
+        const PlanLoad load = loadMem(text);
+        QCOMPARE(load.diagnostics.size(), 1);
+        const Diagnostic &d = load.diagnostics[0];
+        QVERIFY(d.line >= 2 && d.column >= 1);
+        QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, expected);
+        QCOMPARE(d.code, code);
+    }
+
+    // The warm-up takes the same grammar as the command line: ms, s, m, h, req, and bare seconds.
+    void warmupGrammar_data()
+    {
+        QTest::addColumn<QByteArray>("warmup");
+        QTest::addColumn<qint64>("durationMs");
+        QTest::addColumn<qint64>("requests");
+        QTest::newRow("500ms") << QByteArray("\"500ms\"") << qint64(500) << qint64(0);
+        QTest::newRow("1.5s") << QByteArray("\"1.5s\"") << qint64(1500) << qint64(0);
+        QTest::newRow("2m") << QByteArray("\"2m\"") << qint64(120000) << qint64(0);
+        QTest::newRow("1h") << QByteArray("\"1h\"") << qint64(3600000) << qint64(0);
+        QTest::newRow("24h") << QByteArray("\"24h\"") << qint64(86400000) << qint64(0);
+        QTest::newRow("bare seconds") << QByteArray("\"5\"") << qint64(5000) << qint64(0);
+        QTest::newRow("1000req") << QByteArray("\"1000req\"") << qint64(0) << qint64(1000);
+        QTest::newRow("number") << QByteArray("2.5") << qint64(2500) << qint64(0);
+        QTest::newRow("none") << QByteArray("\"0\"") << qint64(0) << qint64(0);
+    }
+
+    void warmupGrammar()
+    {
+        QFETCH(QByteArray, warmup);
+        QFETCH(qint64, durationMs);
+        QFETCH(qint64, requests);
+        const PlanLoad load =
+            loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}",
+                            "{\"name\": \"r\", \"path\": \"/\"}",
+                            "{\"concurrency\": [1], \"warmup\": " + warmup + "}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const Warmup &w = load.plan->profiles[0].warmup;
+        QCOMPARE(w.durationMs, durationMs);
+        QCOMPARE(w.requests, requests);
+        QCOMPARE(w.kind, requests ? Warmup::Kind::Requests : Warmup::Kind::Duration);
     }
 
     void placeholders()

@@ -1,0 +1,38 @@
+#pragma once
+
+// The loader's record of secrets (internal to engine/plan): the resolved secret values and the
+// string literals in the plan text that hold them, for Plan::secretValues / Plan::secretSpans
+// (see plan.h for what they are used for). Not shared between threads.
+
+#include "jsonparser.h"
+#include "placeholders.h"
+#include "plan.h"
+
+#include <QList>
+#include <QSet>
+#include <QStringList>
+
+namespace sb::plan {
+
+class SecretBook
+{
+public:
+    // Records a secret string value `v` expanded as `e`: its resolved text, and its literal
+    // unless it only refers to the environment.
+    void mark(const JsonValue &v, const Expansion &e);
+    // A secret typed again elsewhere (a header, a command argument) must not survive in
+    // Plan::redactedText() either: marks every string literal under `root` that contains a
+    // secret value long enough to search for.
+    void markRepeats(const JsonValue &root);
+    // Moves the values (without duplicates) and spans into `plan`.
+    void moveInto(Plan &plan);
+
+private:
+    void addSpan(const JsonValue &v);
+
+    QStringList m_values;
+    QList<Plan::Span> m_spans;
+    QSet<qsizetype> m_spanOffsets; // offsets in m_spans, so that a literal is marked once
+};
+
+} // namespace sb::plan

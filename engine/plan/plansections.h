@@ -1,0 +1,74 @@
+#pragma once
+
+// The loader's section readers (internal to engine/plan), one per part of a plan file, each
+// filling its part of the Plan and reporting problems through the context's FieldReader:
+//   settingssection.cpp       database, sampler, load, profiles
+//   configurationsection.cpp  configurations
+//   requestsection.cpp        routes and parity checks
+//   hooksection.cpp           hooks (plan-wide, per configuration, per route)
+// planloader.cpp reads the root object and calls them in file-format order. Not shared between
+// threads.
+
+#include "jsonparser.h"
+#include "placeholders.h"
+#include "plan.h"
+#include "planfields.h"
+#include "plansecrets.h"
+
+#include <QByteArray>
+#include <QDir>
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+namespace sb::plan {
+
+// What every section reader works with while one plan is loaded.
+struct SectionContext
+{
+    FieldReader &fields;
+    const Placeholders &placeholders; // plan-wide: no ${port}
+    SecretBook &secrets;
+    Plan &plan;
+    QString baseDir;          // absolute directory relative paths are resolved against
+    bool hasDatabase = false; // a "database" key is present (even an invalid one)
+    QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
+    // Where each CPU set was given, for the overlap warnings once every section is read.
+    struct CpuSetAt
+    {
+        const JsonValue *at = nullptr; // the "cpus" value
+        QString path;                  // its JSON path
+        QString owner;                 // the configuration's name
+        std::vector<int> cpus;
+    };
+    QList<CpuSetAt> configurationCpus = {};
+    CpuSetAt loadCpus = {};
+
+    // `p` made absolute against baseDir, cleaned.
+    QString resolvePath(const QString &p) const
+    {
+        return QDir::cleanPath(QDir(baseDir).absoluteFilePath(p));
+    }
+};
+
+void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path);
+void readConfigurations(SectionContext &ctx, const JsonValue &v, const QString &path);
+void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path);
+void readParity(SectionContext &ctx, const JsonValue &v, const QString &path);
+// The hooks object at `path`, whose keys may be the `moments` allowed there; command hooks
+// expand with `placeholders`.
+void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path,
+                 const QStringList &moments, const Placeholders &placeholders, HookSet &out);
+void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path);
+void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path);
+void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path);
+// Warns (PlanLoad::warnings) about each configuration's CPU set that overlaps the load engine's.
+void warnCpuOverlaps(SectionContext &ctx);
+
+// A working directory: a non-empty string, expanded, resolved, and an existing directory.
+void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
+                   const Placeholders &placeholders, QString &out);
+
+} // namespace sb::plan

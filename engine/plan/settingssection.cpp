@@ -1,0 +1,281 @@
+// The settings: "database", "sampler", "load" and "profiles".
+
+#include "core/cpuset.h"
+#include "core/duration.h"
+#include "core/limits.h"
+#include "plansections.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <limits>
+
+namespace sb::plan {
+
+namespace {
+
+// Counts a plan may give. Concurrency is bounded below limits::kMaxConnections: a plan's cells
+// are measured many times over.
+constexpr int kMaxConcurrency = 100'000;
+static_assert(kMaxConcurrency <= sb::limits::kMaxConnections);
+constexpr int kMaxRounds = 1'000'000;
+constexpr int kMaxRetries = 1'000;
+
+// A database string field, which may refer to the environment; nullptr when absent or invalid.
+const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const QString &path,
+                              const char *key, QString &out, bool secret)
+{
+    const QString k = QString::fromLatin1(key);
+    const JsonValue *v = obj.value(k);
+    if (!v)
+        return nullptr;
+    const QString p = jsonChildPath(path, k);
+    if (!v->isString()) {
+        ctx.fields.typeError(*v, p, QStringLiteral("a string"));
+        return nullptr;
+    }
+    const std::optional<Expansion> e = ctx.placeholders.expand(*v, p);
+    if (!e)
+        return nullptr;
+    out = e->value;
+    if (secret)
+        ctx.secrets.mark(*v, *e);
+    return v;
+}
+
+// "warmup": seconds as a number, or a span of the one duration grammar ("500ms", "5s", "2m",
+// "1h", "1000req"; core/duration.h).
+void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup &w)
+{
+    if (v.isNumber()) {
+        if (f.seconds(v, path, 0, w.durationMs))
+            w.kind = Warmup::Kind::Duration;
+        return;
+    }
+    if (!v.isString()) {
+        f.typeError(v, path,
+                    QStringLiteral("a duration (\"5s\") or a request count (\"1000req\")"));
+        return;
+    }
+    const sb::Result<sb::Span> span = sb::parseSpan(v.string.toStdString(), sb::BareUnit::Seconds);
+    if (!span.ok() && span.error().code == "value.range") {
+        f.valueError(v, path, span.error());
+        return;
+    }
+    if (!span.ok()) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") "
+                               "or a request count (\"1000req\")")
+                    .arg(v.string));
+        return;
+    }
+    w.kind = span->isRequests() ? Warmup::Kind::Requests : Warmup::Kind::Duration;
+    w.durationMs = span->ms;
+    w.requests = span->requests;
+}
+
+void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Profile &pr)
+{
+    if (!v.isArray()) {
+        f.typeError(v, path, QStringLiteral("an array of integers"));
+        return;
+    }
+    if (v.items.empty()) {
+        f.error(v, path, "plan.value", QStringLiteral("at least one concurrency is required"));
+        return;
+    }
+    QSet<int> seen;
+    for (size_t i = 0; i < v.items.size(); ++i) {
+        const QString ip = jsonIndexPath(path, qsizetype(i));
+        int c = 0;
+        if (!f.integer(v.items[i], ip, 1, kMaxConcurrency, c))
+            continue;
+        if (seen.contains(c)) {
+            f.error(v.items[i], ip, "plan.duplicate",
+                    QStringLiteral("duplicate concurrency %1").arg(c));
+        } else {
+            seen.insert(c);
+            pr.concurrency.append(c);
+        }
+    }
+}
+
+bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Profile &pr)
+{
+    if (!f.expectObject(obj, path,
+                        latin1List({"rounds", "concurrency", "warmup", "measure_s", "settle_s",
+                                    "cooldown_s", "order", "process", "retries"})))
+        return false;
+    const qsizetype before = f.errorCount();
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"rounds"))
+        f.integer(*v, child("rounds"), 1, kMaxRounds, pr.rounds);
+    if (const JsonValue *v = f.require(obj, path, QStringLiteral("concurrency")))
+        readConcurrency(f, *v, child("concurrency"), pr);
+    if (const JsonValue *v = obj.value(u"warmup"))
+        readWarmup(f, *v, child("warmup"), pr.warmup);
+    if (const JsonValue *v = obj.value(u"measure_s"))
+        f.seconds(*v, child("measure_s"), 1, pr.measureMs);
+    if (const JsonValue *v = obj.value(u"settle_s"))
+        f.seconds(*v, child("settle_s"), 0, pr.settleMs);
+    if (const JsonValue *v = obj.value(u"cooldown_s"))
+        f.seconds(*v, child("cooldown_s"), 0, pr.cooldownMs);
+    int index = 0;
+    if (const JsonValue *v = obj.value(u"order");
+        v && f.enumIndex(*v, child("order"), latin1List({"rotate", "alternate", "fixed"}), index))
+        pr.order = Profile::Order(index);
+    if (const JsonValue *v = obj.value(u"process");
+        v && f.enumIndex(*v, child("process"), latin1List({"round", "window", "once"}), index))
+        pr.process = Profile::Process(index);
+    if (const JsonValue *v = obj.value(u"retries"))
+        f.integer(*v, child("retries"), 0, kMaxRetries, pr.retries);
+    return f.errorCount() == before;
+}
+
+} // namespace
+
+void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(
+            obj, path,
+            latin1List({"driver", "host", "port", "name", "user", "password", "options"})))
+        return;
+    Database db;
+    if (const JsonValue *v = f.require(obj, path, QStringLiteral("driver"))) {
+        int index = 0;
+        if (f.enumIndex(*v, jsonChildPath(path, QStringLiteral("driver")),
+                        latin1List({"QPSQL", "QSQLITE"}), index)) {
+            db.driver = index == 0 ? Database::Driver::PostgreSql : Database::Driver::Sqlite;
+            db.driverName = v->string;
+            if (db.driver == Database::Driver::Sqlite)
+                db.port = 0;
+        }
+    }
+    databaseText(ctx, obj, path, "host", db.host, false);
+    const JsonValue *nameValue = obj.value(u"name");
+    if (!nameValue)
+        f.require(obj, path, QStringLiteral("name"));
+    else if (databaseText(ctx, obj, path, "name", db.name, false) && db.name.isEmpty())
+        f.error(*nameValue, jsonChildPath(path, QStringLiteral("name")), "plan.value",
+                QStringLiteral("must not be empty"));
+    databaseText(ctx, obj, path, "user", db.user, false);
+    databaseText(ctx, obj, path, "password", db.password, true);
+    databaseText(ctx, obj, path, "options", db.options, false);
+    if (const JsonValue *v = obj.value(u"port"))
+        f.integer(*v, jsonChildPath(path, QStringLiteral("port")), 1, 65535, db.port);
+    if (db.driver == Database::Driver::Sqlite && !db.name.isEmpty() &&
+        db.name != QLatin1String(":memory:"))
+        db.name = ctx.resolvePath(db.name);
+    ctx.plan.database = db;
+}
+
+void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(obj, path,
+                        latin1List({"interval_ms", "exclude", "foreign_gate_pct", "sleep_gap_s"})))
+        return;
+    SamplerSettings &s = ctx.plan.sampler;
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"interval_ms"))
+        f.integer(*v, child("interval_ms"), sb::limits::kMinIntervalMs, sb::limits::kMaxIntervalMs,
+                  s.intervalMs);
+    if (const JsonValue *v = obj.value(u"exclude"))
+        f.stringList(*v, child("exclude"), s.exclude);
+    if (const JsonValue *v = obj.value(u"foreign_gate_pct"))
+        f.number(*v, child("foreign_gate_pct"), true, 1.0e6, s.foreignGatePct);
+    if (const JsonValue *v = obj.value(u"sleep_gap_s"))
+        f.seconds(*v, child("sleep_gap_s"), 1, s.sleepGapMs);
+}
+
+void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(obj, path, latin1List({"threads", "timeout_s", "mode", "rate", "cpus"})))
+        return;
+    LoadSettings &l = ctx.plan.load;
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"cpus"); v && f.cpuList(*v, child("cpus"), l.cpus))
+        ctx.loadCpus = {v, child("cpus"), QString(), l.cpus};
+    if (const JsonValue *v = obj.value(u"threads"))
+        f.integer(*v, child("threads"), 1, sb::limits::kMaxThreads, l.threads);
+    if (const JsonValue *v = obj.value(u"timeout_s"))
+        f.seconds(*v, child("timeout_s"), 1, l.timeoutMs);
+    const JsonValue *mode = obj.value(u"mode");
+    bool modeOk = true;
+    if (mode) {
+        int index = 0;
+        modeOk = f.enumIndex(*mode, child("mode"), latin1List({"closed", "open"}), index);
+        if (modeOk)
+            l.mode = index == 0 ? LoadSettings::Mode::Closed : LoadSettings::Mode::Open;
+    }
+    const JsonValue *rate = obj.value(u"rate");
+    double rateRps = 0;
+    // The type and the sign first; the bounds only apply to an open loop (0 is "no rate").
+    if ((rate &&
+         !f.number(*rate, child("rate"), false, std::numeric_limits<double>::max(), rateRps)) ||
+        !modeOk)
+        return;
+    const QString needRate =
+        QStringLiteral("mode \"open\" needs \"rate\" > 0 (requests per second)");
+    if (l.mode == LoadSettings::Mode::Open && !rate)
+        f.error(*mode, child("mode"), "plan.missing-key", needRate);
+    else if (l.mode == LoadSettings::Mode::Open && rateRps <= 0)
+        f.error(*rate, child("rate"), "plan.range", needRate);
+    else if (l.mode == LoadSettings::Mode::Open)
+        f.rate(*rate, child("rate"), l.rateRps);
+    else if (rateRps > 0)
+        f.error(*rate, child("rate"), "plan.value",
+                QStringLiteral("\"rate\" applies only to mode \"open\"; closed mode sends as "
+                               "fast as answers come"));
+}
+
+void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    FieldReader &f = ctx.fields;
+    if (!v.isObject()) {
+        f.typeError(v, path, QStringLiteral("an object of profiles"));
+        return;
+    }
+    if (v.members.empty()) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("at least one profile is required (e.g. \"quick\")"));
+        return;
+    }
+    static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
+    for (const JsonMember &m : v.members) {
+        const QString p = jsonChildPath(path, m.key);
+        if (!nameRe.match(m.key).hasMatch()) {
+            f.error(m.line, m.column, p, "plan.value",
+                    QStringLiteral("invalid profile name \"%1\"; use letters, digits, '_', '.' "
+                                   "and '-'")
+                        .arg(m.key));
+            continue;
+        }
+        Profile profile;
+        profile.name = m.key;
+        if (readProfile(f, m.value, p, profile))
+            ctx.plan.profiles.append(profile);
+    }
+}
+
+void warnCpuOverlaps(SectionContext &ctx)
+{
+    if (ctx.loadCpus.cpus.empty())
+        return;
+    const QString loadSet = QString::fromStdString(sb::formatCpuList(ctx.loadCpus.cpus));
+    for (const SectionContext::CpuSetAt &set : std::as_const(ctx.configurationCpus)) {
+        const std::vector<int> shared = sb::cpuOverlap(set.cpus, ctx.loadCpus.cpus);
+        if (shared.empty())
+            continue;
+        ctx.fields.warning(
+            *set.at, set.path, "plan.cpus-overlap",
+            QStringLiteral("configuration \"%1\" shares %2 %3 with the load engine (%4 is "
+                           "\"%5\"): the server and the load generator compete for it")
+                .arg(set.owner, shared.size() == 1 ? QStringLiteral("CPU") : QStringLiteral("CPUs"),
+                     QString::fromStdString(sb::formatCpuList(shared)), ctx.loadCpus.path,
+                     loadSet));
+    }
+}
+
+} // namespace sb::plan
