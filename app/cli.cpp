@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <string>
 
 namespace sb::cli {
 
@@ -257,16 +256,10 @@ sb::Result<QStringList> CommandLine::names(const QCommandLineOption &option) con
 
 int CommandLine::fail(const sb::Error &error) const
 {
-    // Some layers repeat the place in the sentence ("127.0.0.1:9: connection refused by
-    // 127.0.0.1:9"): say it once.
-    const std::string &where = error.where;
-    const std::string text = where.empty() || error.detail.find(where) != std::string::npos
-                                 ? error.detail
-                                 : where + ": " + error.detail;
     const QString hint = showsHint(error)
                              ? QStringLiteral(" (see 'stackbench %1 --help')").arg(m_command)
                              : QString();
-    std::fprintf(stderr, "stackbench %s: %s%s\n", qPrintable(m_command), text.c_str(),
+    std::fprintf(stderr, "stackbench %s: %s%s\n", qPrintable(m_command), error.toString().c_str(),
                  qPrintable(hint));
     std::fflush(stderr);
     return exitCodeFor(error);

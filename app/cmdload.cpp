@@ -37,8 +37,14 @@ sb::Result<load::LoadResult> runWindow(const LoadOptions &options)
         if (live)
             printIntervalLine(s);
     };
-    if (sb::Status st = engine.start(options.spec, onInterval); !st.ok())
-        return st.error();
+    if (sb::Status st = engine.start(options.spec, onInterval); !st.ok()) {
+        // The engine's sentences name the endpoint already ("connection refused by
+        // 127.0.0.1:9"): say it once.
+        sb::Error e = st.error();
+        if (e.detail.find(e.where) != std::string::npos)
+            e.where.clear();
+        return e;
+    }
     g_engine = &engine;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
