@@ -12,10 +12,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace {
@@ -121,6 +125,7 @@ private slots:
     void resumeUnknownRun();
     void listShowsKilledRunAsInterrupted();
     void listShowsCpusApplied();
+    void runShowsDrainingLive();
 
 private:
     Launch launch(const QStringList &args) const
@@ -454,6 +459,71 @@ void TestCli::listShowsCpusApplied()
     const QJsonArray runs = QJsonDocument::fromJson(json.out).array();
     QCOMPARE(runs.size(), 1);
     QCOMPARE(runs[0].toObject().value(QStringLiteral("cpus_applied")).toObject(), applied);
+}
+
+// A free TCP port on loopback (the kernel's choice, released at once).
+quint16 freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// `run` on a terminal (script(1) gives it one): a window whose requests outlive the sending
+// time shows "draining: N in flight" while it waits for them. Needs the runner's drain flag.
+void TestCli::runShowsDrainingLive()
+{
+    const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+    if (script.isEmpty())
+        QSKIP("script(1) is not installed");
+    const QJsonArray command{
+        QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+        QStringLiteral("--port"),       QStringLiteral("${port}"),
+        QStringLiteral("--threads"),    QStringLiteral("1"),
+        QStringLiteral("--db"),         m_dir.filePath(QStringLiteral("t.sqlite"))};
+    const QJsonObject plan{
+        {QStringLiteral("format"), 1},
+        {QStringLiteral("name"), QStringLiteral("drain")},
+        {QStringLiteral("configurations"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("target")},
+                                {QStringLiteral("command"), command},
+                                {QStringLiteral("port"), freePort()},
+                                {QStringLiteral("ready"),
+                                 QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                             {QStringLiteral("timeout_s"), 60}}}}}},
+        {QStringLiteral("routes"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("slow")},
+                                {QStringLiteral("path"), QStringLiteral("/delay?ms=1500")}}}},
+        {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 100}}},
+        {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+        {QStringLiteral("profiles"),
+         QJsonObject{
+             {QStringLiteral("quick"), QJsonObject{{QStringLiteral("concurrency"), QJsonArray{2}},
+                                                   {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                                                   {QStringLiteral("measure_s"), 0.3},
+                                                   {QStringLiteral("retries"), 0}}}}}};
+    QFile file(m_dir.filePath(QStringLiteral("drain.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(plan).toJson());
+    file.close();
+
+    QProcess p;
+    p.setProcessEnvironment(headless(m_dir.filePath(QStringLiteral("data"))));
+    p.start(script, {QStringLiteral("-qefc"),
+                     QStringLiteral("%1 run %2 --store %3")
+                         .arg(QStringLiteral(STACKBENCH_BIN), file.fileName(),
+                              m_dir.filePath(QStringLiteral("drain.sqlite"))),
+                     QStringLiteral("/dev/null")});
+    QVERIFY(p.waitForFinished(120'000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    const QByteArray out = p.readAllStandardOutput();
+    QVERIFY2(out.contains("draining: 2 in flight"), out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)
