@@ -130,7 +130,7 @@ int guarded(const char *name, const std::function<int()> &body)
     ::_exit(sb::cli::kExitFailure);
 }
 
-int runCommand(const Command &c, int argc, char **argv)
+int startCommand(const Command &c, int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("stackbench"));
@@ -195,7 +195,7 @@ int main(int argc, char **argv)
         return topLevelOption(argv[1]);
     for (const Command &c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
-            return runCommand(c, argc, argv);
+            return startCommand(c, argc, argv);
     std::fprintf(stderr, "stackbench: unknown command '%s'\n", argv[1]);
     printUsage(stderr);
     return sb::cli::kExitUsage;

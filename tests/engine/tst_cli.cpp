@@ -503,11 +503,11 @@ void TestCli::runShowsDrainingLive()
         {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 100}}},
         {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
         {QStringLiteral("profiles"),
-         QJsonObject{
-             {QStringLiteral("quick"), QJsonObject{{QStringLiteral("concurrency"), QJsonArray{2}},
-                                                   {QStringLiteral("warmup"), QStringLiteral("100ms")},
-                                                   {QStringLiteral("measure_s"), 0.3},
-                                                   {QStringLiteral("retries"), 0}}}}}};
+         QJsonObject{{QStringLiteral("quick"),
+                      QJsonObject{{QStringLiteral("concurrency"), QJsonArray{2}},
+                                  {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                                  {QStringLiteral("measure_s"), 0.3},
+                                  {QStringLiteral("retries"), 0}}}}}};
     QFile file(m_dir.filePath(QStringLiteral("drain.json")));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QJsonDocument(plan).toJson());
