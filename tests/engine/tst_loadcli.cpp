@@ -385,12 +385,13 @@ void TestLoadCli::drainingIsShownLive()
     QVERIFY2(out.contains("draining: 2 in flight"), out.constData());
 }
 
-// A server that dies mid-run: -n can never be reached; the window gives up on a target that
-// refuses every connection, reports what it measured and exits 1 with the reason.
+// A server that dies mid-run: long before the 60 s of sending are over, the window gives up on
+// a target that refuses every connection (after 5 s), reports what it measured and exits 1
+// with the reason. The deadline (40 s) fails a window that does not give up.
 void TestLoadCli::abortedWindowIsExitOne()
 {
     VanishingServer server(200);
-    Outcome o = runLoad({QStringLiteral("-n"), QStringLiteral("100000"), QStringLiteral("-c"),
+    Outcome o = runLoad({QStringLiteral("-d"), QStringLiteral("60s"), QStringLiteral("-c"),
                          QStringLiteral("4"), QStringLiteral("--json"),
                          QStringLiteral("http://127.0.0.1:%1/").arg(server.port())},
                         40'000);
