@@ -1,5 +1,7 @@
+#include "app/cli.h"
 #include "app/commands.h"
-#include "app/durations.h"
+#include "core/limits.h"
+#include "core/qterror.h"
 #include "sample/sampler.h"
 
 #include <QCommandLineParser>
@@ -11,7 +13,9 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <mutex>
 #include <poll.h>
 #include <unistd.h>
@@ -19,12 +23,6 @@
 namespace sb::cli {
 
 namespace {
-
-int usageError(const QString &message)
-{
-    std::fprintf(stderr, "stackbench sample: %s\n", message.toLocal8Bit().constData());
-    return 2;
-}
 
 // Ctrl-C (and the tree dying) wake the main thread through this pipe; a signal handler may only
 // write(2).
@@ -92,8 +90,7 @@ QJsonObject seriesStatsJson(const sample::SeriesStats &s)
     return QJsonObject{{QStringLiteral("mean"), s.mean}, {QStringLiteral("peak"), s.peak}};
 }
 
-QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summary &sum, pid_t pid,
-                  int intervalMs)
+QJsonObject seriesJson(const std::vector<sample::Snapshot> &snaps)
 {
     QJsonArray tStart, tEnd, cores, cpu, rss, pss, procs, foreign, excluded, own, gen, machine;
     for (const sample::Snapshot &s : snaps) {
@@ -110,7 +107,7 @@ QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summ
         gen.append(s.generatorPct);
         machine.append(s.machinePct);
     }
-    const QJsonObject series{
+    return QJsonObject{
         {QStringLiteral("t_start_s"), tStart},       {QStringLiteral("t_end_s"), tEnd},
         {QStringLiteral("server_cores"), cores},     {QStringLiteral("server_cpu_s"), cpu},
         {QStringLiteral("rss_bytes"), rss},          {QStringLiteral("pss_bytes"), pss},
@@ -118,10 +115,14 @@ QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summ
         {QStringLiteral("excluded_pct"), excluded},  {QStringLiteral("own_pct"), own},
         {QStringLiteral("generator_pct"), gen},      {QStringLiteral("machine_pct"), machine},
     };
+}
+
+QJsonObject summaryJson(const sample::Summary &sum)
+{
     QJsonArray events;
     for (const sample::Event &e : sum.events)
         events.append(eventJson(e));
-    const QJsonObject summary{
+    return QJsonObject{
         {QStringLiteral("duration_s"), sum.durationS},
         {QStringLiteral("samples"), sum.samples},
         {QStringLiteral("server_cpu_s"), sum.serverCpuS},
@@ -144,158 +145,203 @@ QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summ
         {QStringLiteral("slept"), sum.slept},
         {QStringLiteral("events"), events},
     };
+}
+
+QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summary &sum, pid_t pid,
+                  int intervalMs)
+{
     const QJsonObject root{{QStringLiteral("pid"), int(pid)},
                            {QStringLiteral("interval_ms"), intervalMs},
-                           {QStringLiteral("series"), series},
-                           {QStringLiteral("summary"), summary}};
+                           {QStringLiteral("series"), seriesJson(snaps)},
+                           {QStringLiteral("summary"), summaryJson(sum)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-} // namespace
-
-int sampleCommand(const QStringList &args)
+// What `stackbench sample` was asked to do.
+struct SampleRequest
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Samples a server process tree from /proc: its CPU (1.0 cores = one core), RSS and PSS, "
-        "and the machine's foreign CPU (everything but the tree, Stackbench and excluded "
-        "processes; 100% = one core). Prints one line per interval, then a summary. Ctrl-C "
-        "stops early and still prints the summary."));
-    parser.addHelpOption();
-    const QCommandLineOption pidOption(QStringLiteral("pid"),
-                                       QStringLiteral("Root process of the server tree."),
-                                       QStringLiteral("PID"));
-    const QCommandLineOption intervalOption(QStringLiteral("interval"),
-                                            QStringLiteral("Sampling interval, 100ms or more."),
-                                            QStringLiteral("DURATION"), QStringLiteral("1s"));
-    const QCommandLineOption durationOption(
-        QStringLiteral("duration"),
-        QStringLiteral("How long to sample (ends early when the whole tree has exited)."),
-        QStringLiteral("DURATION"), QStringLiteral("30s"));
-    const QCommandLineOption excludeOption(
-        QStringLiteral("exclude"),
-        QStringLiteral("Count processes with this name (comm or command) as excluded rather than "
-                       "foreign; repeatable, added to the default 'postgres'."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption noDefaultOption(
-        QStringLiteral("no-default-excludes"),
-        QStringLiteral("Do not exclude PostgreSQL backends by default."));
-    const QCommandLineOption sleepGapOption(
-        QStringLiteral("sleep-gap"),
-        QStringLiteral("A clock gap longer than this is reported as a sleep event."),
-        QStringLiteral("DURATION"), QStringLiteral("10s"));
-    const QCommandLineOption jsonOption(
-        QStringLiteral("json"), QStringLiteral("Print one JSON object with series and summary."));
-    parser.addOptions({pidOption, intervalOption, durationOption, excludeOption, noDefaultOption,
-                       sleepGapOption, jsonOption});
-
-    if (!parser.parse(QStringList{QStringLiteral("stackbench sample")} + args))
-        return usageError(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toLocal8Bit().constData(), stdout);
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("unexpected argument '%1'")
-                              .arg(parser.positionalArguments().constFirst()));
-    if (!parser.isSet(pidOption))
-        return usageError(QStringLiteral("--pid is required"));
-
     sample::Options options;
-    bool ok = false;
-    const int pid = parser.value(pidOption).toInt(&ok);
-    if (!ok || pid <= 0)
-        return usageError(
-            QStringLiteral("--pid must be a process id, got '%1'").arg(parser.value(pidOption)));
-    options.rootPid = pid;
-    QString why;
-    int64_t intervalMs = 0;
-    if (!parseDurationMs(parser.value(intervalOption), 1000, intervalMs, why) || intervalMs < 100 ||
-        intervalMs > 3'600'000)
-        return usageError(QStringLiteral("--interval must be between 100ms and 1h, got '%1'")
-                              .arg(parser.value(intervalOption)));
-    options.intervalMs = int(intervalMs);
-    int64_t durationMs = 0;
-    if (!parseDurationMs(parser.value(durationOption), 1000, durationMs, why) || durationMs <= 0)
-        return usageError(QStringLiteral("--duration: %1")
-                              .arg(why.isEmpty() ? QStringLiteral("must be above 0") : why));
-    int64_t sleepGapMs = 0;
-    if (!parseDurationMs(parser.value(sleepGapOption), 1000, sleepGapMs, why) || sleepGapMs <= 0)
-        return usageError(QStringLiteral("--sleep-gap: %1")
-                              .arg(why.isEmpty() ? QStringLiteral("must be above 0") : why));
-    options.sleepGapS = double(sleepGapMs) / 1000.0;
-    if (parser.isSet(noDefaultOption))
-        options.excludes.clear();
-    for (const QString &name : parser.values(excludeOption)) {
-        if (name.isEmpty())
-            return usageError(QStringLiteral("--exclude needs a name"));
-        options.excludes.push_back(name.toStdString());
+    int64_t durationMs = 0; // how long to sample at most
+    bool json = false;      // one JSON object at the end instead of a line per interval
+};
+
+// The options of `stackbench sample`.
+struct SampleArguments
+{
+    explicit SampleArguments(CommandLine &cl)
+        : pid(cl.option({QStringLiteral("pid")}, QStringLiteral("Root process of the server tree."),
+                        QStringLiteral("PID")))
+        , interval(cl.option({QStringLiteral("interval")},
+                             QStringLiteral("Sampling interval, 100ms .. 60s."),
+                             QStringLiteral("DURATION"), QStringLiteral("1s")))
+        , duration(cl.option({QStringLiteral("duration")},
+                             QStringLiteral("How long to sample, at most 1 day (ends early when "
+                                            "the whole tree has exited)."),
+                             QStringLiteral("DURATION"), QStringLiteral("30s")))
+        , exclude(cl.option({QStringLiteral("exclude")},
+                            QStringLiteral("Count processes with this name (comm or command) as "
+                                           "excluded rather than foreign; repeatable, added to "
+                                           "the default 'postgres'."),
+                            QStringLiteral("NAME")))
+        , noDefault(cl.flag({QStringLiteral("no-default-excludes")},
+                            QStringLiteral("Do not exclude PostgreSQL backends by default.")))
+        , sleepGap(cl.option({QStringLiteral("sleep-gap")},
+                             QStringLiteral("A clock gap longer than this is reported as a sleep "
+                                            "event."),
+                             QStringLiteral("DURATION"), QStringLiteral("10s")))
+        , json(cl.flag({QStringLiteral("json")},
+                       QStringLiteral("Print one JSON object with series and summary.")))
+        , m_cl(cl)
+    {}
+
+    sb::Result<SampleRequest> read() const
+    {
+        if (!m_cl.isSet(pid))
+            return sb::qtError(QString::fromLatin1(kUsageError), QString(),
+                               QStringLiteral("--pid is required"));
+        SampleRequest r;
+        const sb::Result<int64_t> root = m_cl.count(pid, 1, std::numeric_limits<pid_t>::max());
+        if (!root.ok())
+            return root.error();
+        const sb::Result<int64_t> every =
+            m_cl.durationMs(interval, limits::kMinIntervalMs, limits::kMaxIntervalMs);
+        if (!every.ok())
+            return every.error();
+        const sb::Result<int64_t> length = m_cl.durationMs(duration, 1);
+        if (!length.ok())
+            return length.error();
+        const sb::Result<int64_t> gap = m_cl.durationMs(sleepGap, 1);
+        if (!gap.ok())
+            return gap.error();
+        r.options.rootPid = pid_t(*root);
+        r.options.intervalMs = int(*every);
+        r.durationMs = *length;
+        r.options.sleepGapS = double(*gap) / 1000.0;
+        if (m_cl.isSet(noDefault))
+            r.options.excludes.clear();
+        for (const QString &name : m_cl.values(exclude))
+            r.options.excludes.push_back(name.toStdString());
+        r.json = m_cl.isSet(json);
+        return r;
     }
-    const bool json = parser.isSet(jsonOption);
 
-    int pipeFds[2];
-    if (::pipe2(pipeFds, O_CLOEXEC | O_NONBLOCK) != 0)
-        return usageError(QStringLiteral("cannot create a pipe"));
-    g_wakeFd = pipeFds[1];
-    struct sigaction sa = {};
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    QCommandLineOption pid, interval, duration, exclude, noDefault, sleepGap, json;
 
+private:
+    const CommandLine &m_cl;
+};
+
+// SIGINT and SIGTERM write to a pipe the main thread polls, for as long as this object lives.
+class StopSignals
+{
+public:
+    StopSignals()
+    {
+        if (::pipe2(m_fds, O_CLOEXEC | O_NONBLOCK) != 0)
+            return;
+        g_wakeFd = m_fds[1];
+        struct sigaction sa = {};
+        sa.sa_handler = onSignal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, nullptr);
+        sigaction(SIGTERM, &sa, nullptr);
+    }
+    ~StopSignals()
+    {
+        g_wakeFd = -1;
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        if (m_fds[0] >= 0) {
+            ::close(m_fds[0]);
+            ::close(m_fds[1]);
+        }
+    }
+    StopSignals(const StopSignals &) = delete;
+    StopSignals &operator=(const StopSignals &) = delete;
+
+    bool ok() const { return m_fds[0] >= 0; }
+    int readFd() const { return m_fds[0]; }
+
+private:
+    int m_fds[2] = {-1, -1};
+};
+
+int64_t monotonicMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return int64_t(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000;
+}
+
+// Blocks until `endMs` (monotonic), a stop signal, or the tree's end (which wakes the pipe).
+void waitUntil(int wakeFd, int64_t endMs)
+{
+    for (int64_t leftMs = endMs - monotonicMs(); leftMs > 0; leftMs = endMs - monotonicMs()) {
+        pollfd pfd{wakeFd, POLLIN, 0};
+        const int r = ::poll(&pfd, 1, int(std::min<int64_t>(leftMs, 60'000)));
+        if (r > 0 || (r < 0 && errno != EINTR))
+            return;
+    }
+}
+
+int runSampling(const CommandLine &cl, const SampleRequest &r)
+{
+    const StopSignals stop;
+    if (!stop.ok())
+        return cl.failure(QStringLiteral("cannot create a pipe: %1")
+                              .arg(QString::fromLocal8Bit(std::strerror(errno))));
     std::mutex mutex;
     std::vector<sample::Snapshot> snapshots;
     std::atomic<bool> treeGone{false};
     auto onInterval = [&](const sample::Snapshot &s) {
         if (!s.rootAlive && s.serverProcesses == 0 && !treeGone.exchange(true))
             onSignal(0); // nothing left to sample: end the window early
-        if (json) {
+        if (r.json) {
             std::lock_guard lock(mutex);
             snapshots.push_back(s);
         } else {
             printInterval(s);
         }
     };
-
     sample::Sampler sampler;
-    if (const sb::Status st = sampler.start(options, onInterval); !st.ok()) {
-        g_wakeFd = -1;
-        ::close(pipeFds[0]);
-        ::close(pipeFds[1]);
-        return usageError(QString::fromStdString(st.error().detail));
-    }
-
-    const int64_t startMs = sampler.windowStartMonotonicNs() / 1'000'000;
-    for (;;) {
-        timespec ts{};
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        const int64_t nowMs = int64_t(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000;
-        const int64_t leftMs = startMs + durationMs - nowMs;
-        if (leftMs <= 0)
-            break;
-        pollfd pfd{pipeFds[0], POLLIN, 0};
-        const int r = ::poll(&pfd, 1, int(std::min<int64_t>(leftMs, 60'000)));
-        if (r > 0)
-            break;
-        if (r < 0 && errno != EINTR)
-            break;
-    }
+    if (const sb::Status st = sampler.start(r.options, onInterval); !st.ok())
+        return cl.fail(st.error());
+    // The readiness line: from here on Ctrl-C ends the window and still prints the summary.
+    cl.note(QStringLiteral("sampling process tree %1 every %2 for at most %3 (Ctrl-C stops)")
+                .arg(r.options.rootPid)
+                .arg(QString::fromStdString(formatDurationMs(r.options.intervalMs)),
+                     QString::fromStdString(formatDurationMs(r.durationMs))));
+    waitUntil(stop.readFd(), sampler.windowStartMonotonicNs() / 1'000'000 + r.durationMs);
     const sample::Summary summary = sampler.stop();
-    g_wakeFd = -1;
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    ::close(pipeFds[0]);
-    ::close(pipeFds[1]);
-
-    if (json) {
+    if (r.json) {
         std::lock_guard lock(mutex);
-        const QByteArray text = toJson(snapshots, summary, options.rootPid, options.intervalMs);
+        const QByteArray text = toJson(snapshots, summary, r.options.rootPid, r.options.intervalMs);
         std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
     } else {
-        printSummary(summary, options.rootPid);
+        printSummary(summary, r.options.rootPid);
     }
     std::fflush(stdout);
-    return 0;
+    return kExitOk;
+}
+
+const char *const kDescription =
+    "Samples a server process tree from /proc: its CPU (1.0 cores = one core), RSS and PSS, and\n"
+    "the machine's foreign CPU (everything but the tree, Stackbench and excluded processes;\n"
+    "100% = one core). Prints one line per interval, then a summary. Ctrl-C stops early and\n"
+    "still prints the summary.";
+
+} // namespace
+
+int sampleCommand(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("sample"), QString::fromLatin1(kDescription));
+    const SampleArguments arguments(cl);
+    if (const std::optional<int> done = cl.parse(args))
+        return *done;
+    const sb::Result<SampleRequest> request = arguments.read();
+    if (!request.ok())
+        return cl.fail(request.error());
+    return runSampling(cl, *request);
 }
 
 } // namespace sb::cli

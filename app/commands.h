@@ -3,8 +3,21 @@
 #include <QStringList>
 
 // One function per subcommand. Each receives its own arguments (argv without the program name
-// and the subcommand), prints to stdout/stderr, and returns the process exit code:
-// 0 success, 1 the measurement or check failed, 2 usage or input error.
+// and the subcommand), reads them with app/cli.h's CommandLine, prints its results on stdout and
+// its errors on stderr in one format
+//
+//   stackbench COMMAND: PLACE: REASON            (usage errors add "(see 'stackbench COMMAND
+//   --help')")
+//
+// and returns the process exit code. Every command keeps one contract:
+//   0  the command did what was asked (--help included: it prints and starts nothing);
+//   1  it ran and failed, or the machine failed it: a load window aborted or interrupted, a run
+//      with cells left unmeasured, a parity check that failed, a store that cannot be written,
+//      an internal error (an exception caught at the command boundary in main());
+//   2  the command line or what it names cannot be used: an unknown option, a value out of its
+//      range ("--timeout: must be at most 1 day"), an argument missing or too many, an empty
+//      value, an unreadable or invalid plan or file, a target that refuses connections, a store
+//      that does not exist, more connections or threads than the machine allows.
 namespace sb::cli {
 
 int loadCommand(const QStringList &args);

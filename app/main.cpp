@@ -1,11 +1,16 @@
+#include "app/cli.h"
 #include "app/commands.h"
 #include "version.h"
 
 #include <QCoreApplication>
-#include <QTextStream>
+#include <QString>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <functional>
+#include <new>
+#include <unistd.h>
 
 #ifdef STACKBENCH_HAVE_UI
 #include "ui/mainwindow.h"
@@ -43,46 +48,155 @@ void printUsage(FILE *out)
                       "the GUI.\n\nCommands:\n");
     for (const Command &c : kCommands)
         std::fprintf(out, "  %-8s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun 'stackbench COMMAND --help' for a command's options.\n");
+    std::fprintf(out, "\nRun 'stackbench COMMAND --help' for a command's options.\n"
+                      "Exit codes: 0 ok, 1 the command ran and failed, 2 usage or input error.\n");
+}
+
+std::string commandNames()
+{
+    std::string names;
+    for (const Command &c : kCommands)
+        names += std::string(names.empty() ? "" : ", ") + c.name;
+    return names;
+}
+
+bool hasEnv(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v && *v;
+}
+
+// Whether the GUI can start: QApplication aborts the process when no platform plugin loads.
+// QT_QPA_PLATFORM may list fallbacks ("wayland;xcb") and carry arguments ("vnc:size=800x600").
+bool displayAvailable()
+{
+    static const QStringList headless = {QStringLiteral("offscreen"),   QStringLiteral("minimal"),
+                                         QStringLiteral("minimalegl"),  QStringLiteral("vnc"),
+                                         QStringLiteral("linuxfb"),     QStringLiteral("eglfs"),
+                                         QStringLiteral("vkkhrdisplay")};
+    const QString platforms = QString::fromLocal8Bit(qgetenv("QT_QPA_PLATFORM"));
+    if (platforms.trimmed().isEmpty())
+        return hasEnv("DISPLAY") || hasEnv("WAYLAND_DISPLAY");
+    for (const QString &entry : platforms.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QString name = entry.section(QLatin1Char(':'), 0, 0).trimmed();
+        if (headless.contains(name))
+            return true;
+        if (name == QLatin1String("xcb") && hasEnv("DISPLAY"))
+            return true;
+        if (name.startsWith(QLatin1String("wayland")) && hasEnv("WAYLAND_DISPLAY"))
+            return true;
+    }
+    return false;
+}
+
+// The command boundary: nothing escapes as an abort. An exception is a defect; the user gets
+// one line and exit 1.
+int guarded(const char *name, const std::function<int()> &body)
+{
+    const char *failure = nullptr;
+    std::string what;
+    try {
+        return body();
+    } catch (const std::bad_alloc &) {
+        failure = "out of memory";
+    } catch (const std::exception &e) {
+        failure = "internal error: ";
+        what = e.what();
+    } catch (...) {
+        failure = "internal error (an unknown exception)";
+    }
+    std::fprintf(stderr, "stackbench%s%s: %s%s\n", *name ? " " : "", name, failure, what.c_str());
+    return sb::cli::kExitFailure;
+}
+
+// An exception escaping a thread ends in std::terminate: still one line and exit 1.
+[[noreturn]] void onTerminate()
+{
+    const char *what = "an internal error";
+    std::string text;
+    if (std::exception_ptr e = std::current_exception()) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::bad_alloc &) {
+            what = "out of memory";
+        } catch (const std::exception &ex) {
+            text = std::string("internal error: ") + ex.what();
+            what = text.c_str();
+        } catch (...) {
+        }
+    }
+    std::fprintf(stderr, "stackbench: stopped by %s\n", what);
+    std::fflush(nullptr);
+    ::_exit(sb::cli::kExitFailure);
+}
+
+int startCommand(const Command &c, int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("stackbench"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
+    QStringList args = QCoreApplication::arguments();
+    args.remove(0, 2);
+    return guarded(c.name, [&] { return c.run(args); });
+}
+
+int runGui(int argc, char **argv)
+{
+#ifdef STACKBENCH_HAVE_UI
+    if (!displayAvailable()) {
+        std::fprintf(stderr,
+                     "stackbench: no display for the GUI (set DISPLAY or WAYLAND_DISPLAY, or "
+                     "QT_QPA_PLATFORM=offscreen); these commands need none: %s (see "
+                     "'stackbench --help')\n",
+                     commandNames().c_str());
+        return sb::cli::kExitUsage;
+    }
+    return guarded("", [&] {
+        QApplication app(argc, argv);
+        QApplication::setApplicationName(QStringLiteral("stackbench"));
+        QApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
+        sb::MainWindow window;
+        window.show();
+        return app.exec();
+    });
+#else
+    (void)argc;
+    (void)argv;
+    std::fprintf(stderr, "stackbench: built without the GUI; use a command: %s\n",
+                 commandNames().c_str());
+    return sb::cli::kExitUsage;
+#endif
+}
+
+// "stackbench --help", "--version", or an option that does not exist.
+int topLevelOption(const char *arg)
+{
+    if (!std::strcmp(arg, "--help") || !std::strcmp(arg, "-h") || !std::strcmp(arg, "--help-all")) {
+        printUsage(stdout);
+        return sb::cli::kExitOk;
+    }
+    if (!std::strcmp(arg, "--version")) {
+        std::printf("stackbench %s (%s)\n", sb::kVersion, sb::kGitRevision);
+        return sb::cli::kExitOk;
+    }
+    std::fprintf(stderr, "stackbench: unknown option '%s'\n", arg);
+    printUsage(stderr);
+    return sb::cli::kExitUsage;
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && argv[1][0] != '-') {
-        for (const Command &c : kCommands) {
-            if (std::strcmp(argv[1], c.name) != 0)
-                continue;
-            QCoreApplication app(argc, argv);
-            QCoreApplication::setApplicationName(QStringLiteral("stackbench"));
-            QCoreApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
-            QStringList args = QCoreApplication::arguments();
-            args.remove(0, 2);
-            return c.run(args);
-        }
-        std::fprintf(stderr, "stackbench: unknown command '%s'\n", argv[1]);
-        printUsage(stderr);
-        return 2;
-    }
-    if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
-        printUsage(stdout);
-        return 0;
-    }
-    if (argc >= 2 && !std::strcmp(argv[1], "--version")) {
-        std::printf("stackbench %s (%s)\n", sb::kVersion, sb::kGitRevision);
-        return 0;
-    }
-#ifdef STACKBENCH_HAVE_UI
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("stackbench"));
-    QApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
-    sb::MainWindow window;
-    window.show();
-    return app.exec();
-#else
-    std::fprintf(stderr, "stackbench: built without the GUI\n");
+    std::set_terminate(onTerminate);
+    if (argc < 2)
+        return runGui(argc, argv);
+    if (argv[1][0] == '-')
+        return topLevelOption(argv[1]);
+    for (const Command &c : kCommands)
+        if (std::strcmp(argv[1], c.name) == 0)
+            return startCommand(c, argc, argv);
+    std::fprintf(stderr, "stackbench: unknown command '%s'\n", argv[1]);
     printUsage(stderr);
-    return 2;
-#endif
+    return sb::cli::kExitUsage;
 }

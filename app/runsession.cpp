@@ -1,0 +1,91 @@
+#include "app/runsession.h"
+
+#include "app/terminalobserver.h"
+#include "core/qterror.h"
+#include "store/runstore.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <pthread.h>
+#include <thread>
+
+namespace sb::cli {
+
+namespace {
+
+sigset_t stopSignals()
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    return set;
+}
+
+// Runs the runner on a thread of its own; this thread waits for the stop stopSet meanwhile.
+sb::Result<run::RunFinished> runCancellable(const run::RunOptions &options)
+{
+    const sigset_t stopSet = stopSignals();
+    pthread_sigmask(SIG_BLOCK, &stopSet, nullptr);
+    TerminalObserver observer;
+    run::Runner runner(&observer);
+    std::atomic<bool> done{false};
+    sb::Result<run::RunFinished> result = sb::Error{};
+    std::thread worker([&] {
+        result = runner.run(options);
+        done = true;
+    });
+    bool interrupted = false;
+    while (!done) {
+        timespec wait{0, 200'000'000};
+        if (sigtimedwait(&stopSet, nullptr, &wait) > 0 && !interrupted) {
+            interrupted = true;
+            std::fprintf(stderr, "\nstackbench: interrupted; stopping (windows already "
+                                 "measured stay stored)\n");
+            runner.cancel();
+        }
+    }
+    worker.join();
+    pthread_sigmask(SIG_UNBLOCK, &stopSet, nullptr);
+    return result;
+}
+
+int printFinished(const run::RunFinished &f)
+{
+    std::printf("\nrun %s %s: %d valid windows, %d invalid attempts\n", qPrintable(f.runId),
+                qPrintable(f.status), f.validWindows, f.invalidWindows);
+    for (const QString &b : f.blockedConfigurations)
+        std::printf("  not measured: %s\n", qPrintable(b));
+    for (const QString &c : f.failedCells)
+        std::printf("  no valid window: %s\n", qPrintable(c));
+    if (!f.error.isEmpty())
+        std::printf("  error: %s\n", qPrintable(f.error));
+    if (f.status != store::kStatusFinished && f.status != store::kStatusFailed)
+        std::printf("  continue with: stackbench resume %s\n", qPrintable(f.runId));
+    std::fflush(stdout);
+    const bool complete = f.status == store::kStatusFinished && f.failedCells.isEmpty() &&
+                          f.blockedConfigurations.isEmpty();
+    return complete ? kExitOk : kExitFailure;
+}
+
+} // namespace
+
+QCommandLineOption addStoreOption(CommandLine &cl)
+{
+    return cl.option({QStringLiteral("store")},
+                     QStringLiteral("Run store: a SQLite file or "
+                                    "postgresql://user:pass@host:port/db (default: %1).")
+                         .arg(store::RunStore::defaultLocation()),
+                     QStringLiteral("PATH|URL"));
+}
+
+int runAndWatch(const CommandLine &cl, const run::RunOptions &options)
+{
+    const sb::Result<run::RunFinished> result = runCancellable(options);
+    if (!result.ok())
+        return cl.fail(result.error());
+    return printFinished(*result);
+}
+
+} // namespace sb::cli

@@ -1,0 +1,146 @@
+#include "app/terminalobserver.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace sb::cli {
+
+namespace {
+
+QString duration(double s)
+{
+    if (s < 0)
+        return QStringLiteral("?");
+    const qint64 t = qint64(s + 0.5);
+    if (t >= 3600)
+        return QStringLiteral("%1h%2m").arg(t / 3600).arg((t % 3600) / 60, 2, 10, QLatin1Char('0'));
+    if (t >= 60)
+        return QStringLiteral("%1m%2s").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1s").arg(t);
+}
+
+QString cellText(const run::CellRef &c)
+{
+    return QStringLiteral("r%1 %2 %3 c=%4")
+        .arg(c.round + 1)
+        .arg(c.configuration, c.route)
+        .arg(c.concurrency);
+}
+
+QString validText(const store::WindowRecord &w, const run::CellRef &cell)
+{
+    const double okPerS = w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0;
+    QString text =
+        QStringLiteral("  ok   %1 #%2: %3 2xx/s, p99 %4 ms, server %5 cores, %6 per CPU-s")
+            .arg(cellText(cell))
+            .arg(w.attempt + 1)
+            .arg(okPerS, 0, 'f', 1)
+            .arg(w.latencyUs.value(QStringLiteral("p99")).toDouble() / 1000.0, 0, 'f', 2)
+            .arg(w.serverCoresMean, 0, 'f', 2)
+            .arg(w.serverCoresMean > 0 ? okPerS / w.serverCoresMean : 0.0, 0, 'f', 0);
+    if (!w.flags.isEmpty())
+        text += QStringLiteral(" [%1]").arg(w.flags.join(QStringLiteral(", ")));
+    return text;
+}
+
+} // namespace
+
+TerminalObserver::TerminalObserver()
+    : m_tty(isatty(STDOUT_FILENO))
+{}
+
+void TerminalObserver::runStarted(const run::RunStarted &e)
+{
+    std::printf("run %s\n", qPrintable(e.runId));
+    std::printf("  plan '%s', profile %s, %d windows%s, store %s\n", qPrintable(e.planName),
+                qPrintable(e.profile), e.totalWindows,
+                e.resumed ? qPrintable(QStringLiteral(" (%1 already valid)").arg(e.doneWindows))
+                          : "",
+                qPrintable(e.storeLocation));
+    for (const QString &w : e.warnings)
+        line(QStringLiteral("  warning: ") + w);
+    m_total = e.totalWindows;
+    m_done = e.doneWindows;
+    std::fflush(stdout);
+}
+
+void TerminalObserver::windowStarted(const run::WindowStarted &e)
+{
+    m_cell = e.cell;
+    m_phase = e.phase;
+    m_number = e.windowNumber;
+    m_okPerS = 0;
+    m_elapsedS = 0;
+    m_inFlight = 0;
+    m_draining = false;
+    progressLine();
+}
+
+void TerminalObserver::intervalMeasured(const run::IntervalUpdate &e)
+{
+    m_okPerS = e.interval.okPerS;
+    m_elapsedS = e.interval.endS;
+    m_inFlight = e.inFlight;
+    m_draining = e.draining;
+    progressLine();
+}
+
+void TerminalObserver::windowFinished(const run::WindowFinished &e)
+{
+    const store::WindowRecord &w = e.window;
+    const run::CellRef cell{w.round, w.configuration, w.route, w.concurrency, w.attempt};
+    if (w.valid) {
+        line(validText(w, cell));
+        return;
+    }
+    line(QStringLiteral("  FAIL %1 #%2: %3%4")
+             .arg(cellText(cell))
+             .arg(w.attempt + 1)
+             .arg(w.invalidReason, e.willRetry ? QStringLiteral(" (measuring again)")
+                                               : QStringLiteral(" (no retries left)")));
+}
+
+void TerminalObserver::noted(const run::RunNote &e)
+{
+    static const QStringList quiet = {QStringLiteral("hook"), QStringLiteral("run-started"),
+                                      QStringLiteral("run-resumed")};
+    if (quiet.contains(e.kind))
+        return;
+    line(QStringLiteral("  %1%2").arg(
+        e.configuration.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(e.configuration),
+        e.detail));
+}
+
+void TerminalObserver::progressed(const run::Progress &e)
+{
+    m_done = e.doneWindows;
+    m_total = e.totalWindows;
+    m_etaS = e.etaS;
+}
+
+void TerminalObserver::line(const QString &text)
+{
+    if (m_tty && m_progressShown)
+        std::printf("\r\033[K");
+    m_progressShown = false;
+    std::printf("%s\n", qPrintable(text));
+    std::fflush(stdout);
+}
+
+void TerminalObserver::progressLine()
+{
+    if (!m_tty)
+        return;
+    const QString phase = m_phase == run::Phase::WarmUp ? QStringLiteral("warm-up")
+                          : m_draining                  ? QStringLiteral("drain")
+                                                        : QStringLiteral("measuring");
+    const QString figures = m_draining ? QStringLiteral("draining: %1 in flight").arg(m_inFlight)
+                                       : QStringLiteral("2xx/s %1").arg(m_okPerS, 0, 'f', 1);
+    std::printf("\r\033[K[%d/%d] %s attempt %d, %s %.0fs, %s, ETA %s", m_number, m_total,
+                qPrintable(cellText(m_cell)), m_cell.attempt + 1, qPrintable(phase), m_elapsedS,
+                qPrintable(figures), qPrintable(duration(m_etaS)));
+    std::fflush(stdout);
+    m_progressShown = true;
+}
+
+} // namespace sb::cli

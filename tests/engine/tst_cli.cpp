@@ -1,0 +1,530 @@
+// The command line as a user meets it, across every subcommand: no abort without a display, the
+// help of each command (its usage line, defaults, --help-all starting nothing), one error format
+// with one exit-code contract, stores that are only read are never created, and `list` showing
+// what the store holds (a killed run as interrupted, the CPU sets applied). Runs the built
+// binary; the stores are written through the store library.
+
+#include "store/runstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QTemporaryDir>
+#include <QTest>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+struct Outcome
+{
+    int exitCode = -1;    // -1: did not end in time (killed)
+    bool crashed = false; // ended by a signal (an abort)
+    QByteArray out;
+    QByteArray err;
+};
+
+// The environment of the tests, without any display and with a data directory of our own, so
+// that a default store or target database is never the user's.
+QProcessEnvironment headless(const QString &dataHome)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    return env;
+}
+
+struct Launch
+{
+    QStringList args;
+    QProcessEnvironment env;
+    QString workingDirectory;
+    qint64 addressSpaceLimit = 0; // RLIMIT_AS for the child, bytes; 0 = none
+    int timeoutMs = 20'000;
+};
+
+Outcome run(const Launch &l)
+{
+    QProcess p;
+    p.setProcessEnvironment(l.env);
+    if (!l.workingDirectory.isEmpty())
+        p.setWorkingDirectory(l.workingDirectory);
+    if (l.addressSpaceLimit > 0) {
+        const rlim_t limit = rlim_t(l.addressSpaceLimit);
+        p.setChildProcessModifier([limit] {
+            const rlimit r{limit, limit};
+            ::setrlimit(RLIMIT_AS, &r);
+        });
+    }
+    p.start(QStringLiteral(STACKBENCH_BIN), l.args);
+    Outcome o;
+    if (!p.waitForFinished(l.timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return o;
+    }
+    o.crashed = p.exitStatus() != QProcess::NormalExit;
+    o.exitCode = o.crashed ? -2 : p.exitCode();
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+QString text(const QByteArray &bytes)
+{
+    return QString::fromUtf8(bytes);
+}
+
+sb::store::RunRecord makeRun(const QString &id)
+{
+    sb::store::RunRecord r;
+    r.id = id;
+    r.planPath = QStringLiteral("plan.json");
+    r.planText = "{}";
+    r.planSha256 = QByteArray(32, 'x');
+    r.profile = QStringLiteral("quick");
+    r.startedAt = QDateTime::currentDateTimeUtc();
+    r.status = sb::store::kStatusFinished;
+    return r;
+}
+
+const QStringList kCommands = {QStringLiteral("run"),   QStringLiteral("resume"),
+                               QStringLiteral("list"),  QStringLiteral("check"),
+                               QStringLiteral("load"),  QStringLiteral("target"),
+                               QStringLiteral("sample")};
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void noDisplay_data();
+    void noDisplay();
+    void topLevel_data();
+    void topLevel();
+    void commandHelp_data();
+    void commandHelp();
+    void usageErrors_data();
+    void usageErrors();
+    void exceptionIsOneLine();
+    void readersCreateNoStore_data();
+    void readersCreateNoStore();
+    void resumeUnknownRun();
+    void listShowsKilledRunAsInterrupted();
+    void listShowsCpusApplied();
+    void runShowsDrainingLive();
+
+private:
+    Launch launch(const QStringList &args) const
+    {
+        return Launch{args, headless(m_dir.filePath(QStringLiteral("data"))), m_dir.path()};
+    }
+    // A store holding one run, written through the store library.
+    QString storeWith(const QString &name, const sb::store::RunRecord &run);
+
+    QTemporaryDir m_dir;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+void TestCli::noDisplay_data()
+{
+    QTest::addColumn<QString>("platform");
+    QTest::newRow("nothing set") << QString();
+    QTest::newRow("xcb without DISPLAY") << QStringLiteral("xcb");
+    QTest::newRow("wayland without WAYLAND_DISPLAY") << QStringLiteral("wayland");
+}
+
+// The defect: the GUI's QApplication aborted in the platform plugin (SIGABRT).
+void TestCli::noDisplay()
+{
+    QFETCH(QString, platform);
+    Launch l = launch({});
+    if (!platform.isEmpty())
+        l.env.insert(QStringLiteral("QT_QPA_PLATFORM"), platform);
+    const Outcome o = run(l);
+    QVERIFY2(!o.crashed, o.err.constData());
+    QCOMPARE(o.exitCode, 2);
+    QVERIFY(o.out.isEmpty());
+    const QString err = text(o.err);
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench: no display")), qPrintable(err));
+    for (const QString &command : kCommands)
+        QVERIFY2(err.contains(command), qPrintable(command));
+}
+
+void TestCli::topLevel_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<bool>("onStdout");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("--bogus") << QStringList{QStringLiteral("--bogus")} << 2 << false
+                             << QStringLiteral("stackbench: unknown option '--bogus'\nUsage: ");
+    QTest::newRow("--help-all") << QStringList{QStringLiteral("--help-all")} << 0 << true
+                                << QStringLiteral("Usage: stackbench [COMMAND]");
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << true
+                            << QStringLiteral("Usage: stackbench [COMMAND]");
+    QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << 0 << true
+                        << QStringLiteral("Exit codes: 0 ok, 1 ");
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << true
+                               << QStringLiteral("stackbench ");
+    QTest::newRow("unknown command")
+        << QStringList{QStringLiteral("bogus")} << 2 << false
+        << QStringLiteral("stackbench: unknown command 'bogus'\nUsage: ");
+}
+
+// Without a display, as the lead found them: --bogus and --help-all aborted too.
+void TestCli::topLevel()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(bool, onStdout);
+    QFETCH(QString, expected);
+    const Outcome o = run(launch(args));
+    QVERIFY2(!o.crashed, o.err.constData());
+    QCOMPARE(o.exitCode, exitCode);
+    const QString shown = text(onStdout ? o.out : o.err);
+    QVERIFY2(shown.startsWith(expected) || shown.contains(expected), qPrintable(shown));
+    QVERIFY((onStdout ? o.err : o.out).isEmpty());
+}
+
+void TestCli::commandHelp_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("usage");
+    QTest::addColumn<QString>("shownDefault");
+    const QList<std::tuple<QString, QString, QString>> commands = {
+        {QStringLiteral("load"), QStringLiteral("load [options] URL"),
+         QStringLiteral("(default: 10s)")},
+        {QStringLiteral("run"), QStringLiteral("run [options] PLAN"),
+         QStringLiteral("(default: quick)")},
+        {QStringLiteral("resume"), QStringLiteral("resume [options] RUN"),
+         QStringLiteral("runs.sqlite)")},
+        {QStringLiteral("list"), QStringLiteral("list [options]"), QStringLiteral("runs.sqlite)")},
+        {QStringLiteral("check"), QStringLiteral("check [options] PLAN"),
+         QStringLiteral("--no-parity")},
+        {QStringLiteral("target"), QStringLiteral("target [options]"),
+         QStringLiteral("(default: 127.0.0.1)")},
+        {QStringLiteral("sample"), QStringLiteral("sample [options]"),
+         QStringLiteral("(default: 30s)")},
+    };
+    for (const auto &[command, usage, shownDefault] : commands)
+        for (const char *flag : {"--help", "-h", "--help-all"})
+            QTest::addRow("%s %s", qPrintable(command), flag)
+                << QStringList{command, QLatin1String(flag)}
+                << QStringLiteral("Usage: stackbench ") + usage << shownDefault;
+}
+
+// The defects: help named the executable's full path and no subcommand, and --help-all was
+// listed but not handled ("target --help-all" started a server).
+void TestCli::commandHelp()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, usage);
+    QFETCH(QString, shownDefault);
+    Launch l = launch(args);
+    l.timeoutMs = 10'000;
+    const Outcome o = run(l);
+    QCOMPARE(o.exitCode, 0);
+    const QString out = text(o.out);
+    QCOMPARE(out.section(QLatin1Char('\n'), 0, 0), usage);
+    QVERIFY2(out.contains(shownDefault), qPrintable(out));
+    QVERIFY2(!out.contains(QStringLiteral("listening")), qPrintable(out));
+    QVERIFY2(o.err.isEmpty(), o.err.constData());
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    auto row = [](const char *name, const QStringList &args, const QString &message) {
+        QTest::newRow(name) << args << message;
+    };
+    const QString plan = QStringLiteral("plan.json");
+    row("list: an argument too many", {QStringLiteral("list"), QStringLiteral("foo")},
+        QStringLiteral("list: unexpected argument 'foo'"));
+    row("list: --store ''", {QStringLiteral("list"), QStringLiteral("--store"), QString()},
+        QStringLiteral("list: --store: needs a value, not an empty one"));
+    row("run: --store=", {QStringLiteral("run"), QStringLiteral("--store="), plan},
+        QStringLiteral("run: --store: needs a value, not an empty one"));
+    row("resume: empty run id", {QStringLiteral("resume"), QString()},
+        QStringLiteral("resume: RUN is empty"));
+    row("resume: no run id", {QStringLiteral("resume")}, QStringLiteral("resume: missing RUN"));
+    row("run: --only ''", {QStringLiteral("run"), QStringLiteral("--only"), QString(), plan},
+        QStringLiteral("run: --only: needs a value, not an empty one"));
+    row("run: --only ,",
+        {QStringLiteral("run"), QStringLiteral("--only"), QStringLiteral(","), plan},
+        QStringLiteral("run: --only: an empty name in \",\""));
+    row("run: --routes a,",
+        {QStringLiteral("run"), QStringLiteral("--routes"), QStringLiteral("a,"), plan},
+        QStringLiteral("run: --routes: an empty name in \"a,\""));
+    row("run: --profile ''", {QStringLiteral("run"), QStringLiteral("--profile"), QString(), plan},
+        QStringLiteral("run: --profile: needs a value"));
+    row("run: two plans", {QStringLiteral("run"), plan, plan},
+        QStringLiteral("run: unexpected argument 'plan.json'"));
+    row("check: no plan", {QStringLiteral("check")}, QStringLiteral("check: missing PLAN"));
+    row("check: --only ''", {QStringLiteral("check"), QStringLiteral("--only"), QString(), plan},
+        QStringLiteral("check: --only: needs a value"));
+    row("target: an argument", {QStringLiteral("target"), QStringLiteral("8080")},
+        QStringLiteral("target: unexpected argument '8080'"));
+    row("target: --port 70000",
+        {QStringLiteral("target"), QStringLiteral("--port"), QStringLiteral("70000")},
+        QStringLiteral("target: --port: must be at most 65535, not \"70000\""));
+    row("target: --threads 1e10",
+        {QStringLiteral("target"), QStringLiteral("--threads"), QStringLiteral("1e10")},
+        QStringLiteral("target: --threads: must be at most 256, not \"1e10\""));
+    row("target: --token 1.5",
+        {QStringLiteral("target"), QStringLiteral("--token"), QStringLiteral("1.5")},
+        QStringLiteral("target: --token: \"1.5\" is not a whole number"));
+    row("sample: an argument",
+        {QStringLiteral("sample"), QStringLiteral("--pid"), QStringLiteral("1"),
+         QStringLiteral("x")},
+        QStringLiteral("sample: unexpected argument 'x'"));
+    row("sample: --duration 1e10",
+        {QStringLiteral("sample"), QStringLiteral("--pid"), QStringLiteral("1"),
+         QStringLiteral("--duration"), QStringLiteral("1e10")},
+        QStringLiteral("sample: --duration: must be at most 1 day, not \"1e10\""));
+    row("sample: --sleep-gap inf",
+        {QStringLiteral("sample"), QStringLiteral("--pid"), QStringLiteral("1"),
+         QStringLiteral("--sleep-gap"), QStringLiteral("inf")},
+        QStringLiteral("sample: --sleep-gap: \"inf\" is not a duration"));
+    row("load: unknown option", {QStringLiteral("load"), QStringLiteral("--bogus")},
+        QStringLiteral("load: unknown option 'bogus'"));
+}
+
+// One format: "stackbench COMMAND: PLACE: REASON (see 'stackbench COMMAND --help')", one line,
+// exit 2, nothing on stdout, nothing started.
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Outcome o = run(launch(args));
+    QVERIFY2(!o.crashed, o.err.constData());
+    const QString err = text(o.err);
+    QCOMPARE(o.exitCode, 2);
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench ") + message), qPrintable(err));
+    QVERIFY2(err.endsWith(QStringLiteral(" (see 'stackbench %1 --help')\n").arg(args.first())),
+             qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(o.out.isEmpty(), o.out.constData());
+}
+
+// The defect: `check /dev/zero` read without bound and aborted on bad_alloc. Under a 2 GiB
+// address space it now ends with one line: "out of memory" (exit 1) until plans are bounded,
+// "larger than 16 MiB" (exit 2) after.
+void TestCli::exceptionIsOneLine()
+{
+    Launch l = launch({QStringLiteral("check"), QStringLiteral("/dev/zero")});
+    l.addressSpaceLimit = qint64(2) << 30;
+    l.timeoutMs = 60'000;
+    const Outcome o = run(l);
+    QVERIFY2(!o.crashed, o.err.constData());
+    QVERIFY2(o.exitCode == 1 || o.exitCode == 2, qPrintable(QString::number(o.exitCode)));
+    const QString err = text(o.err);
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench check: ")), qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+}
+
+void TestCli::readersCreateNoStore_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mustNotExist"); // relative to the test's directory
+    QTest::newRow("list, mistyped --store")
+        << QStringList{QStringLiteral("list"), QStringLiteral("--store"),
+                       QStringLiteral("typo/runs.sqlite")}
+        << QStringLiteral("typo");
+    QTest::newRow("list, default store absent")
+        << QStringList{QStringLiteral("list")} << QStringLiteral("data/stackbench");
+    QTest::newRow("list --json, mistyped --store")
+        << QStringList{QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"),
+                       QStringLiteral("typo2/runs.sqlite")}
+        << QStringLiteral("typo2");
+    QTest::newRow("resume, mistyped --store")
+        << QStringList{QStringLiteral("resume"), QStringLiteral("20260101-000000-abcd"),
+                       QStringLiteral("--store"), QStringLiteral("typo3/runs.sqlite")}
+        << QStringLiteral("typo3");
+    QTest::newRow("resume, default store absent")
+        << QStringList{QStringLiteral("resume"), QStringLiteral("20260101-000000-abcd")}
+        << QStringLiteral("data/stackbench");
+    QTest::newRow("list, unknown scheme")
+        << QStringList{QStringLiteral("list"), QStringLiteral("--store"),
+                       QStringLiteral("mysql://x")}
+        << QStringLiteral("mysql:");
+}
+
+// The defect: commands that only read created an empty store (and its directories), and
+// "--store mysql://x" created ./mysql:/x. Needs the store's open modes (store branch).
+void TestCli::readersCreateNoStore()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mustNotExist);
+    const Outcome o = run(launch(args));
+    QVERIFY2(!o.crashed, o.err.constData());
+    QCOMPARE(o.exitCode, 2);
+    const QString err = text(o.err);
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench %1: ").arg(args.first())), qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(!QFileInfo::exists(m_dir.filePath(mustNotExist)), qPrintable(mustNotExist));
+}
+
+QString TestCli::storeWith(const QString &name, const sb::store::RunRecord &run)
+{
+    const QString path = m_dir.filePath(name);
+    auto opened = sb::store::RunStore::open(path);
+    if (!opened.ok() || !(*opened)->createRun(run).ok())
+        return QString();
+    return path;
+}
+
+void TestCli::resumeUnknownRun()
+{
+    const QString store =
+        storeWith(QStringLiteral("one.sqlite"), makeRun(QStringLiteral("20260101-000000-aaaa")));
+    QVERIFY(!store.isEmpty());
+    const Outcome o = run(launch({QStringLiteral("resume"), QStringLiteral("20260101-000000-bbbb"),
+                                  QStringLiteral("--store"), store}));
+    QCOMPARE(o.exitCode, 2);
+    const QString err = text(o.err);
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench resume: no run \"20260101-000000-bbbb\"")),
+             qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+}
+
+// The defect: a SIGKILLed run read "running" for ever. Its runner process is gone (here: this
+// process's pid with another start time, as after a reboot or pid reuse). Needs the runner
+// identity columns (store branch).
+void TestCli::listShowsKilledRunAsInterrupted()
+{
+    sb::store::RunRecord r = makeRun(QStringLiteral("20260101-000000-cccc"));
+    r.status = sb::store::kStatusRunning;
+    r.runnerPid = qint64(::getpid());
+    r.runnerHost = QSysInfo::machineHostName();
+    r.runnerStart = QStringLiteral("not-this-boot:0");
+    const QString store = storeWith(QStringLiteral("killed.sqlite"), r);
+    QVERIFY(!store.isEmpty());
+
+    const Outcome table = run(launch({QStringLiteral("list"), QStringLiteral("--store"), store}));
+    QCOMPARE(table.exitCode, 0);
+    const QString line = text(table.out).section(QLatin1Char('\n'), 1, 1);
+    QVERIFY2(line.startsWith(r.id), qPrintable(text(table.out)));
+    QCOMPARE(line.section(QLatin1Char(' '), 1, -1, QString::SectionSkipEmpty)
+                 .section(QLatin1Char(' '), 0, 0),
+             QStringLiteral("interrupted"));
+
+    const Outcome json = run(launch(
+        {QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), store}));
+    QCOMPARE(json.exitCode, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(json.out).array();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs[0].toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("interrupted"));
+}
+
+void TestCli::listShowsCpusApplied()
+{
+    sb::store::RunRecord r = makeRun(QStringLiteral("20260101-000000-dddd"));
+    const QJsonObject applied{{QStringLiteral("load"), QStringLiteral("0")},
+                              {QStringLiteral("native"), QStringLiteral("1")}};
+    r.environment = QJsonObject{{QStringLiteral("cpus_applied"), applied}};
+    const QString store = storeWith(QStringLiteral("cpus.sqlite"), r);
+    QVERIFY(!store.isEmpty());
+
+    const Outcome table = run(launch({QStringLiteral("list"), QStringLiteral("--store"), store}));
+    QCOMPARE(table.exitCode, 0);
+    const QStringList lines = text(table.out).split(QLatin1Char('\n'));
+    QVERIFY2(lines.size() >= 3, table.out.constData());
+    QVERIFY2(lines[1].startsWith(r.id), table.out.constData());
+    QCOMPARE(lines[2].trimmed(), QStringLiteral("cpus: load 0, native 1"));
+
+    const Outcome json = run(launch(
+        {QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), store}));
+    QCOMPARE(json.exitCode, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(json.out).array();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs[0].toObject().value(QStringLiteral("cpus_applied")).toObject(), applied);
+}
+
+// A free TCP port on loopback (the kernel's choice, released at once).
+quint16 freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// `run` on a terminal (script(1) gives it one): a window whose requests outlive the sending
+// time shows "draining: N in flight" while it waits for them. Needs the runner's drain flag.
+void TestCli::runShowsDrainingLive()
+{
+    const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+    if (script.isEmpty())
+        QSKIP("script(1) is not installed");
+    const QJsonArray command{
+        QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+        QStringLiteral("--port"),       QStringLiteral("${port}"),
+        QStringLiteral("--threads"),    QStringLiteral("1"),
+        QStringLiteral("--db"),         m_dir.filePath(QStringLiteral("t.sqlite"))};
+    const QJsonObject plan{
+        {QStringLiteral("format"), 1},
+        {QStringLiteral("name"), QStringLiteral("drain")},
+        {QStringLiteral("configurations"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("target")},
+                                {QStringLiteral("command"), command},
+                                {QStringLiteral("port"), freePort()},
+                                {QStringLiteral("ready"),
+                                 QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                             {QStringLiteral("timeout_s"), 60}}}}}},
+        {QStringLiteral("routes"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("slow")},
+                                {QStringLiteral("path"), QStringLiteral("/delay?ms=1500")}}}},
+        {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 100}}},
+        {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+        {QStringLiteral("profiles"),
+         QJsonObject{{QStringLiteral("quick"),
+                      QJsonObject{{QStringLiteral("concurrency"), QJsonArray{2}},
+                                  {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                                  {QStringLiteral("measure_s"), 0.3},
+                                  {QStringLiteral("retries"), 0}}}}}};
+    QFile file(m_dir.filePath(QStringLiteral("drain.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(plan).toJson());
+    file.close();
+
+    QProcess p;
+    p.setProcessEnvironment(headless(m_dir.filePath(QStringLiteral("data"))));
+    p.start(script, {QStringLiteral("-qefc"),
+                     QStringLiteral("%1 run %2 --store %3")
+                         .arg(QStringLiteral(STACKBENCH_BIN), file.fileName(),
+                              m_dir.filePath(QStringLiteral("drain.sqlite"))),
+                     QStringLiteral("/dev/null")});
+    QVERIFY(p.waitForFinished(120'000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    const QByteArray out = p.readAllStandardOutput();
+    QVERIFY2(out.contains("draining: 2 in flight"), out.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
