@@ -327,8 +327,8 @@ void TestCli::usageErrors()
 }
 
 // The defect: `check /dev/zero` read without bound and aborted on bad_alloc. Under a 2 GiB
-// address space it now ends with one line: "out of memory" (exit 1) until plans are bounded,
-// "larger than 16 MiB" (exit 2) after.
+// address space it now ends at once with the plan's diagnostic (plan files are bounded regular
+// files) and the one-line summary, exit 2.
 void TestCli::exceptionIsOneLine()
 {
     Launch l = launch({QStringLiteral("check"), QStringLiteral("/dev/zero")});
@@ -336,10 +336,14 @@ void TestCli::exceptionIsOneLine()
     l.timeoutMs = 60'000;
     const Outcome o = run(l);
     QVERIFY2(!o.crashed, o.err.constData());
-    QVERIFY2(o.exitCode == 1 || o.exitCode == 2, qPrintable(QString::number(o.exitCode)));
+    QCOMPARE(o.exitCode, 2);
     const QString err = text(o.err);
-    QVERIFY2(err.startsWith(QStringLiteral("stackbench check: ")), qPrintable(err));
-    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(err.startsWith(QStringLiteral("/dev/zero: cannot read the plan file: ")) &&
+                 err.contains(QStringLiteral("not a regular file")),
+             qPrintable(err));
+    QVERIFY2(err.endsWith(QStringLiteral("\nstackbench check: 1 problem(s) in /dev/zero\n")),
+             qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 2);
 }
 
 void TestCli::readersCreateNoStore_data()
