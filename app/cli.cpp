@@ -13,9 +13,10 @@ namespace {
 // Codes (or code prefixes ending in '.') that are the user's to fix: the command line, its
 // values, and the plans, files, targets and stores it names. Anything else is a failure.
 constexpr const char *kUsageCodes[] = {
-    "cli.usage",  "cli.input",     "value.",         "plan.",         "run.",
-    "load.spec",  "load.connect",  "load.resources", "store.missing", "store.scheme",
-    "store.open", "store.foreign", "store.too-new",  "sample.start",  "target.start",
+    "cli.usage",       "cli.input",     "value.",         "plan.",         "run.",
+    "load.spec",       "load.connect",  "load.resources", "store.missing", "store.scheme",
+    "store.open",      "store.foreign", "store.too-new",  "sample.start",  "target.start",
+    "store.not-found", "report.",       "compare.",       "import.",
 };
 
 bool matches(const std::string &code, const char *pattern)
@@ -107,6 +108,17 @@ void CommandLine::positional(const QString &name, const QString &description)
     m_positionalNames << name;
 }
 
+void CommandLine::morePositionals(const QString &name, const QString &description)
+{
+    m_parser.addPositionalArgument(name, description, QStringLiteral("[%1...]").arg(name));
+    m_variadic = true;
+}
+
+QStringList CommandLine::positionalValues() const
+{
+    return m_parser.positionalArguments();
+}
+
 std::optional<int> CommandLine::parse(const QStringList &args)
 {
     m_args = args;
@@ -139,12 +151,15 @@ std::optional<int> CommandLine::checkArguments() const
     const QStringList given = m_parser.positionalArguments();
     if (given.size() < m_positionalNames.size())
         return usageError(QStringLiteral("missing %1").arg(m_positionalNames.at(given.size())));
-    if (given.size() > m_positionalNames.size())
+    if (given.size() > m_positionalNames.size() && !m_variadic)
         return usageError(
             QStringLiteral("unexpected argument '%1'").arg(given.at(m_positionalNames.size())));
     for (qsizetype i = 0; i < given.size(); ++i)
         if (given.at(i).trimmed().isEmpty())
-            return usageError(QStringLiteral("%1 is empty").arg(m_positionalNames.at(i)));
+            return usageError(QStringLiteral("%1 is empty")
+                                  .arg(i < m_positionalNames.size()
+                                           ? m_positionalNames.at(i)
+                                           : QStringLiteral("an argument")));
     return std::nullopt;
 }
 

@@ -55,6 +55,10 @@ public:
     // A positional argument; each one declared is required, in the order declared, and none
     // may be empty.
     void positional(const QString &name, const QString &description);
+    // Any number of further positional arguments after the declared ones ("[RUN...]").
+    void morePositionals(const QString &name, const QString &description);
+    // Every positional argument given, declared and further ones.
+    QStringList positionalValues() const;
 
     // Parses `args` (argv after the subcommand). Returns the exit code when the command ends
     // here: kExitOk after printing the help, kExitUsage after printing a usage error (unknown
@@ -103,6 +107,7 @@ private:
     QCommandLineParser m_parser;
     QStringList m_args;
     QStringList m_positionalNames;
+    bool m_variadic = false;
     QSet<QString> m_valueOptions; // first names of options that take a value
     QSet<QString> m_emptyAllowed;
     std::vector<QCommandLineOption> m_options;

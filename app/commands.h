@@ -27,5 +27,9 @@ int runCommand(const QStringList &args);
 int resumeCommand(const QStringList &args);
 int listCommand(const QStringList &args);
 int checkCommand(const QStringList &args);
+int reportCommand(const QStringList &args);
+int compareCommand(const QStringList &args);
+int exportCommand(const QStringList &args);
+int importCommand(const QStringList &args);
 
 } // namespace sb::cli

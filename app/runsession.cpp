@@ -1,5 +1,6 @@
 #include "app/runsession.h"
 
+#include "app/reportoutput.h"
 #include "app/terminalobserver.h"
 #include "core/qterror.h"
 #include "store/runstore.h"
@@ -85,6 +86,12 @@ int runAndWatch(const CommandLine &cl, const run::RunOptions &options)
     const sb::Result<run::RunFinished> result = runCancellable(options);
     if (!result.ok())
         return cl.fail(result.error());
+    if (auto opened = openForReading(options.storeLocation); opened.ok()) {
+        if (auto r = report::loadRunReport(**opened, result->runId); r.ok())
+            printRunSummary(*r, options.storeLocation);
+        else
+            cl.warning(QStringLiteral("no summary: ") + sb::qtText(r.error()));
+    }
     return printFinished(*result);
 }
 

@@ -84,6 +84,8 @@ CellFigures summarizeCell(const std::vector<WindowFigures> &windows)
     c.pssPeakBytes = spread([](const WindowFigures &w) { return w.pssPeakBytes; });
     c.pooledCount = pooled.count();
     if (pooled.count() > 0)
+        c.pooledHistogram = pooled.encode();
+    if (pooled.count() > 0)
         c.pooledUs =
             Percentiles{double(pooled.valueAtPercentile(50)), double(pooled.valueAtPercentile(90)),
                         double(pooled.valueAtPercentile(99)),

@@ -72,6 +72,7 @@ struct CellFigures
     Spread p50Us, p90Us, p99Us, p999Us, maxUs; // the median of per-window percentiles
     Percentiles pooledUs;                      // percentiles of the merged histograms
     int64_t pooledCount = 0;                   // latencies in the merged histograms
+    std::vector<uint8_t> pooledHistogram;      // the merged histogram, Histogram::encode()
     Spread rssPeakBytes;                       // per-window RSS peaks
     Spread pssPeakBytes;                       // per-window PSS peaks
     ErrorCounts errors;                        // summed over valid windows

@@ -450,8 +450,9 @@ sb::Result<QString> importRun(RunStore &store, const QJsonObject &document)
         return parsed.error();
     const Parsed &p = *parsed;
     if (store.run(p.run.id).ok())
-        return sb::qtError(QStringLiteral("import.exists"), store.displayLocation(),
-                           QStringLiteral("the store already has run %1").arg(p.run.id));
+        return sb::qtError(QStringLiteral("import.exists"), QStringLiteral("$.run.id"),
+                           QStringLiteral("the store %1 already has run %2")
+                               .arg(store.displayLocation(), p.run.id));
     if (sb::Status st = store.createRun(p.run); !st.ok())
         return st.error();
     if (sb::Status st = writeAll(store, p); !st.ok()) {

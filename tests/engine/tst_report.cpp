@@ -9,6 +9,7 @@
 #include "report/runreport.h"
 #include "stats/histogram.h"
 #include "store/runstore.h"
+#include "syntheticwindows.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,40 +30,8 @@ store::WindowRecord window(const QString &runId, int round, const QString &confi
                            const QString &route, int concurrency, double okPerS, double cores,
                            int64_t p50Us)
 {
-    store::WindowRecord w;
-    w.runId = runId;
-    w.round = round;
-    w.configuration = configuration;
-    w.route = route;
-    w.concurrency = concurrency;
-    w.valid = true;
-    w.startedAt = QDateTime::currentDateTimeUtc();
-    w.elapsedS = 10;
-    w.ok = qint64(okPerS * 10);
-    w.requests = w.ok;
-    w.statusCounts = QJsonObject{{QStringLiteral("200"), double(w.ok)}};
-    w.errors = QJsonObject{{QStringLiteral("connect"), 0},
-                           {QStringLiteral("read"), 0},
-                           {QStringLiteral("write"), 0},
-                           {QStringLiteral("timeout"), 0},
-                           {QStringLiteral("parse"), 0}};
-    Histogram h;
-    h.record(p50Us, w.ok);
-    const std::vector<uint8_t> bytes = h.encode();
-    w.histogram = QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size()));
-    w.latencyUs = QJsonObject{{QStringLiteral("p50"), double(p50Us)},
-                              {QStringLiteral("p90"), double(p50Us)},
-                              {QStringLiteral("p99"), double(p50Us)},
-                              {QStringLiteral("p999"), double(p50Us)},
-                              {QStringLiteral("max"), double(p50Us)}};
-    w.serverCpuS = cores * 10;
-    w.serverCoresMean = cores;
-    w.generatorPctMean = 30;
-    w.foreignPctMean = 5;
-    w.gates =
-        QJsonObject{{QStringLiteral("client_bound"), QJsonObject{{QStringLiteral("threads"), 2}}},
-                    {QStringLiteral("foreign_cpu"), QJsonObject{{QStringLiteral("passed"), true}}}};
-    return w;
+    return testing::syntheticWindow(runId, round, configuration, route, concurrency, okPerS, cores,
+                                    p50Us);
 }
 
 } // namespace

@@ -1,0 +1,34 @@
+#pragma once
+
+// What the report, compare and export commands share: writing their result to a file or to
+// stdout, reading the store read-only, the noise floor named by --noise-floor, and the summary
+// `stackbench run` prints when it ends. Main thread only.
+
+#include "app/cli.h"
+#include "core/result.h"
+#include "report/runreport.h"
+#include "store/runstore.h"
+
+#include <QByteArray>
+#include <QString>
+#include <memory>
+
+namespace sb::cli {
+
+// Writes `bytes` to `path` (atomically: a temporary file renamed over it) and says where on
+// stderr, or to stdout when path is empty. Errors: "cli.input" naming the path.
+sb::Status writeOutput(const QString &path, const QByteArray &bytes, const CommandLine &cl);
+
+// Opens an existing store read-only. Errors: the store's.
+sb::Result<std::unique_ptr<store::RunStore>> openForReading(const QString &location);
+
+// The noise floor of the A/A run `runId` in `store`, with its source sentence, into options.
+sb::Status applyNoiseFloor(const store::RunStore &store, const QString &runId, double &floor,
+                           QString &source);
+
+// The summary table `stackbench run` prints at its end: per route x concurrency each
+// configuration's median 2xx/s and per CPU-second, the ratio to the baseline with its verdict,
+// invalid attempts; then the command that writes the full report.
+void printRunSummary(const report::RunReport &report, const QString &storeLocation);
+
+} // namespace sb::cli

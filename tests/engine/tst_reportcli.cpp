@@ -1,0 +1,318 @@
+// stackbench report, compare, export and import as a user runs them: against a store with
+// chosen windows, checked against figures recomputed from the store's SQL.
+
+#include "store/runstore.h"
+#include "syntheticwindows.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+
+using namespace sb;
+
+namespace {
+
+struct Outcome
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Outcome stackbench(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(STACKBENCH_BIN), args);
+    Outcome o;
+    if (!p.waitForFinished(60'000)) {
+        p.kill();
+        p.waitForFinished();
+        return o;
+    }
+    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+const char *kPlan = R"({"name": "demo", "configurations": [{"name": "native"}, {"name": "python"}],
+ "routes": [{"name": "health"}]})";
+
+// A run with native at `nativeRates` and python at `pythonRates` per round, c=10, /health.
+QString storeRun(store::RunStore &s, const QList<double> &nativeRates,
+                 const QList<double> &pythonRates)
+{
+    store::RunRecord run;
+    run.id = store::RunStore::newRunId();
+    run.planPath = QStringLiteral("/tmp/demo.json");
+    run.planText = kPlan;
+    run.profile = QStringLiteral("full");
+    run.startedAt = QDateTime::currentDateTimeUtc();
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    if (!s.createRun(run).ok())
+        return QString();
+    for (qsizetype r = 0; r < nativeRates.size(); ++r) {
+        if (!s.saveWindow(testing::syntheticWindow(run.id, int(r), QStringLiteral("native"),
+                                                   QStringLiteral("health"), 10, nativeRates[r],
+                                                   0.5, 900))
+                 .ok() ||
+            !s.saveWindow(testing::syntheticWindow(run.id, int(r), QStringLiteral("python"),
+                                                   QStringLiteral("health"), 10, pythonRates[r],
+                                                   1.0, 9000))
+                 .ok())
+            return QString();
+    }
+    return s.finishRun(run.id, store::kStatusFinished).ok() ? run.id : QString();
+}
+
+QJsonObject json(const QByteArray &bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+} // namespace
+
+class TestReportCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void reportMediansMatchTheStore();
+    void reportFormatsAndFiles();
+    void sameRunsGiveNoWinner();
+    void throttledRunHasAWinnerAndFailsTheGate();
+    void exportImportExport();
+    void errors_data();
+    void errors();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    QString m_a, m_b, m_slow;
+};
+
+void TestReportCli::initTestCase()
+{
+    m_store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    auto s = store::RunStore::open(m_store);
+    QVERIFY(s.ok());
+    m_a = storeRun(**s, {9000, 9100, 8900, 9050}, {1000, 1010, 990, 1005});
+    m_b = storeRun(**s, {9020, 8950, 9080, 9000}, {1003, 995, 1012, 998});
+    // python throttled (/cpu with a larger n, say): 30 % slower, windows well apart.
+    m_slow = storeRun(**s, {9010, 9060, 8990, 9040}, {700, 690, 710, 705});
+    QVERIFY(!m_a.isEmpty() && !m_b.isEmpty() && !m_slow.isEmpty());
+}
+
+void TestReportCli::reportMediansMatchTheStore()
+{
+    const Outcome o = stackbench({QStringLiteral("report"), m_a, QStringLiteral("--format"),
+                                  QStringLiteral("json"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    const QJsonArray cells = json(o.out).value(QStringLiteral("cells")).toArray();
+    QCOMPARE(cells.size(), 2);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+    db.setDatabaseName(m_store);
+    QVERIFY(db.open());
+    for (const QJsonValue &v : cells) {
+        const QJsonObject cell = v.toObject();
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral("SELECT ok, elapsed_s, server_cores_mean FROM windows WHERE "
+                                 "run_id = ? AND configuration = ? AND valid = 1"));
+        q.addBindValue(m_a);
+        q.addBindValue(cell.value(QStringLiteral("configuration")).toString());
+        QVERIFY(q.exec());
+        std::vector<double> rate, perCpu;
+        while (q.next()) {
+            rate.push_back(q.value(0).toDouble() / q.value(1).toDouble());
+            perCpu.push_back(rate.back() / q.value(2).toDouble());
+        }
+        QCOMPARE(rate.size(), size_t(4));
+        std::sort(rate.begin(), rate.end());
+        std::sort(perCpu.begin(), perCpu.end());
+        const double median = (rate[1] + rate[2]) / 2;
+        QCOMPARE(cell.value(QStringLiteral("ok_per_s"))
+                     .toObject()
+                     .value(QStringLiteral("median"))
+                     .toDouble(),
+                 median);
+        QCOMPARE(cell.value(QStringLiteral("per_cpu_s"))
+                     .toObject()
+                     .value(QStringLiteral("median"))
+                     .toDouble(),
+                 (perCpu[1] + perCpu[2]) / 2);
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+}
+
+void TestReportCli::reportFormatsAndFiles()
+{
+    const QString md = m_dir.filePath(QStringLiteral("r.md"));
+    const QString hgrm = m_dir.filePath(QStringLiteral("hgrm"));
+    Outcome o =
+        stackbench({QStringLiteral("report"), m_a, QStringLiteral("-o"), md,
+                    QStringLiteral("--hgrm-dir"), hgrm, QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QVERIFY(o.out.isEmpty());
+    QVERIFY(o.err.contains("wrote "));
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.startsWith("# demo: run " + m_a.toUtf8()));
+    QVERIFY(text.contains("## Where the ceiling is"));
+    QVERIFY(QFile::exists(hgrm + QStringLiteral("/python_health_c10.hgrm")));
+    o = stackbench({QStringLiteral("report"), m_a, QStringLiteral("--format"),
+                    QStringLiteral("csv"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QCOMPARE(o.out.trimmed().split('\n').size(), 3);
+    o = stackbench({QStringLiteral("report"), m_a, QStringLiteral("--baseline"),
+                    QStringLiteral("python"), QStringLiteral("--format"), QStringLiteral("json"),
+                    QStringLiteral("--store"), m_store});
+    const QJsonObject ratio = json(o.out).value(QStringLiteral("ratios")).toArray()[0].toObject();
+    QCOMPARE(ratio.value(QStringLiteral("baseline")).toString(), QStringLiteral("python"));
+    QCOMPARE(ratio.value(QStringLiteral("verdict")).toString(), QStringLiteral("faster"));
+}
+
+void TestReportCli::sameRunsGiveNoWinner()
+{
+    const Outcome o = stackbench({QStringLiteral("compare"), m_a, m_b, QStringLiteral("--format"),
+                                  QStringLiteral("json"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    const QJsonArray ratios = json(o.out).value(QStringLiteral("ratios")).toArray();
+    QCOMPARE(ratios.size(), 2);
+    for (const QJsonValue &r : ratios) {
+        QCOMPARE(r.toObject().value(QStringLiteral("verdict")).toString(),
+                 QStringLiteral("no-winner"));
+        QCOMPARE(r.toObject().value(QStringLiteral("run")).toString(), m_b);
+        QCOMPARE(r.toObject().value(QStringLiteral("baseline_run")).toString(), m_a);
+    }
+}
+
+void TestReportCli::throttledRunHasAWinnerAndFailsTheGate()
+{
+    Outcome o = stackbench({QStringLiteral("compare"), m_a, m_slow, QStringLiteral("--format"),
+                            QStringLiteral("json"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    bool seen = false;
+    for (const QJsonValue &v : json(o.out).value(QStringLiteral("ratios")).toArray()) {
+        const QJsonObject r = v.toObject();
+        if (r.value(QStringLiteral("configuration")).toString() != QLatin1String("python"))
+            continue;
+        seen = true;
+        QCOMPARE(r.value(QStringLiteral("verdict")).toString(), QStringLiteral("slower"));
+        QVERIFY(r.value(QStringLiteral("high")).toDouble() < 1); // the interval excludes 1
+        QVERIFY(r.value(QStringLiteral("p_value")).toDouble() < 0.05);
+    }
+    QVERIFY(seen);
+    o = stackbench({QStringLiteral("compare"), m_a, m_slow, QStringLiteral("--fail-if"),
+                    QStringLiteral("ratio<0.95"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 1);
+    QVERIFY2(o.err.contains("--fail-if: run " + m_slow.toUtf8() + " python health c=10: ratio"),
+             o.err.constData());
+    o = stackbench({QStringLiteral("compare"), m_a, m_b, QStringLiteral("--fail-if"),
+                    QStringLiteral("ratio<0.95"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    o = stackbench({QStringLiteral("compare"), m_a, m_slow, QStringLiteral("--metric"),
+                    QStringLiteral("p99"), QStringLiteral("--fail-if"),
+                    QStringLiteral("p99_delta>0.10"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0); // latencies were not changed
+}
+
+void TestReportCli::exportImportExport()
+{
+    const QString file = m_dir.filePath(QStringLiteral("export.json"));
+    const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
+    QCOMPARE(stackbench({QStringLiteral("export"), m_slow, QStringLiteral("-o"), file,
+                         QStringLiteral("--store"), m_store})
+                 .exitCode,
+             0);
+    Outcome o = stackbench({QStringLiteral("import"), file, QStringLiteral("--store"), other});
+    QCOMPARE(o.exitCode, 0);
+    QVERIFY(o.out.contains("imported run " + m_slow.toUtf8()));
+    o = stackbench({QStringLiteral("import"), file, QStringLiteral("--store"), other});
+    QCOMPARE(o.exitCode, 2);
+    QVERIFY(o.err.contains("already has run"));
+    const Outcome first =
+        stackbench({QStringLiteral("export"), m_slow, QStringLiteral("--store"), m_store});
+    const Outcome second =
+        stackbench({QStringLiteral("export"), m_slow, QStringLiteral("--store"), other});
+    auto stripIds = [](QByteArray bytes) {
+        QJsonObject d = QJsonDocument::fromJson(bytes).object();
+        QJsonArray w = d.value(QStringLiteral("windows")).toArray();
+        for (qsizetype i = 0; i < w.size(); ++i) {
+            QJsonObject x = w[i].toObject();
+            x.remove(QStringLiteral("id"));
+            w[i] = x;
+        }
+        d.insert(QStringLiteral("windows"), w);
+        return QJsonDocument(d).toJson();
+    };
+    QVERIFY(!first.out.isEmpty());
+    QCOMPARE(stripIds(second.out), stripIds(first.out));
+    // The same report from the imported copy.
+    const Outcome r1 = stackbench({QStringLiteral("report"), m_slow, QStringLiteral("--format"),
+                                   QStringLiteral("json"), QStringLiteral("--store"), m_store});
+    const Outcome r2 = stackbench({QStringLiteral("report"), m_slow, QStringLiteral("--format"),
+                                   QStringLiteral("json"), QStringLiteral("--store"), other});
+    QCOMPARE(r2.out, r1.out);
+}
+
+void TestReportCli::errors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString store = QStringLiteral("--store");
+    QTest::newRow("unknown run") << QStringList{QStringLiteral("report"), QStringLiteral("nosuch")}
+                                 << 2 << QStringLiteral("no run \"nosuch\"");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("report"), QStringLiteral("x"),
+                                               QStringLiteral("--format"), QStringLiteral("xml")}
+                                << 2 << QStringLiteral("--format: must be one of md, csv, json");
+    QTest::newRow("one run") << QStringList{QStringLiteral("compare"), QStringLiteral("x")} << 2
+                             << QStringLiteral("missing RUN_B");
+    QTest::newRow("bad metric") << QStringList{QStringLiteral("compare"), QStringLiteral("x"),
+                                               QStringLiteral("y"), QStringLiteral("--metric"),
+                                               QStringLiteral("rps")}
+                                << 2 << QStringLiteral("--metric: must be ok_per_s");
+    QTest::newRow("bad condition")
+        << QStringList{QStringLiteral("compare"), QStringLiteral("x"), QStringLiteral("y"),
+                       QStringLiteral("--fail-if"), QStringLiteral("speed<1")}
+        << 2 << QStringLiteral("--fail-if: 'speed<1' is not a condition");
+    QTest::newRow("unknown baseline")
+        << QStringList{QStringLiteral("report"), QStringLiteral("RUN"),
+                       QStringLiteral("--baseline"), QStringLiteral("nosuch")}
+        << 2 << QStringLiteral("has no configuration 'nosuch'");
+    QTest::newRow("not an export")
+        << QStringList{QStringLiteral("import"), QStringLiteral(STACKBENCH_BIN)} << 2
+        << QStringLiteral("import");
+    QTest::newRow("missing store")
+        << QStringList{QStringLiteral("report"), QStringLiteral("x"), store,
+                       QStringLiteral("/nonexistent/dir/runs.sqlite")}
+        << 2 << QStringLiteral("/nonexistent/dir/runs.sqlite");
+}
+
+void TestReportCli::errors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    if (!args.contains(QStringLiteral("--store")))
+        args << QStringLiteral("--store") << m_store;
+    args.replaceInStrings(QStringLiteral("RUN"), m_a);
+    const Outcome o = stackbench(args);
+    QCOMPARE(o.exitCode, exitCode);
+    QVERIFY2(QString::fromUtf8(o.err).contains(message), o.err.constData());
+    QVERIFY(QString::fromUtf8(o.err).startsWith(QStringLiteral("stackbench ") + args.first()));
+    QVERIFY(!QFile::exists(QStringLiteral("/nonexistent/dir")));
+}
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "tst_reportcli.moc"
