@@ -182,8 +182,10 @@ int compareCommand(const QStringList &args)
             !st.ok())
             return cl.fail(st.error());
     QVector<report::RunReport> reports;
+    report::ReportOptions cellsOnly;
+    cellsOnly.ratios = false;
     for (const QString &id : ids) {
-        sb::Result<report::RunReport> r = report::loadRunReport(**opened, id);
+        sb::Result<report::RunReport> r = report::loadRunReport(**opened, id, cellsOnly);
         if (!r.ok())
             return cl.fail(r.error());
         reports.append(*r);

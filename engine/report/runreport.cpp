@@ -225,7 +225,8 @@ RunReport buildRunReport(const store::RunRecord &run, const QVector<store::Windo
     }
     classifyCells(r, byCell);
     saturate(r);
-    compareCells(r);
+    if (options.ratios)
+        compareCells(r);
     for (const store::EventRecord &e : events) {
         ++r.events[e.kind];
         if (e.kind == QLatin1String("configuration-blocked"))

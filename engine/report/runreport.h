@@ -29,6 +29,7 @@ struct ReportOptions
     double noiseFloor = -1;   // |ratio - 1| the harness produces itself (0.03 = 3 %); < 0 none
     QString noiseFloorSource; // where the floor came from ("A/A run 20261201-...")
     uint64_t seed = 424242;   // bootstrap seed
+    bool ratios = true;       // compute ratios against the baseline (compare needs none)
 };
 
 // One cell: (configuration, route, concurrency).

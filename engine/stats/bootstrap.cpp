@@ -9,20 +9,30 @@ namespace sb::stats {
 
 namespace {
 
-// Median of a resample drawn into `scratch` (reused between resamples).
-double resampledMedian(const std::vector<double> &values, Random &random,
-                       std::vector<double> &scratch)
+// The median of one resample of `sorted` (ascending): n draws of an index, counted, then the
+// middle order statistics read off the counts. Sorting once and counting indices instead of
+// selecting among doubles keeps 10,000 resamples cheap. `counts` is scratch of size n.
+double resampledMedian(const std::vector<double> &sorted, Random &random,
+                       std::vector<uint32_t> &counts)
 {
-    const std::size_t n = values.size();
-    scratch.resize(n);
+    const std::size_t n = sorted.size();
+    counts.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i)
-        scratch[i] = values[random.below(n)];
+        ++counts[random.below(n)];
+    // The value of the k-th smallest (0-based) draw.
+    auto orderStatistic = [&](std::size_t k) {
+        std::size_t seen = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            seen += counts[i];
+            if (seen > k)
+                return sorted[i];
+        }
+        return sorted[n - 1];
+    };
     const std::size_t mid = n / 2;
-    std::nth_element(scratch.begin(), scratch.begin() + std::ptrdiff_t(mid), scratch.end());
-    const double upper = scratch[mid];
     if (n % 2 == 1)
-        return upper;
-    return (*std::max_element(scratch.begin(), scratch.begin() + std::ptrdiff_t(mid)) + upper) / 2;
+        return orderStatistic(mid);
+    return (orderStatistic(mid - 1) + orderStatistic(mid)) / 2;
 }
 
 // The q-quantile (0..1) of sorted values, linear between neighbours.
@@ -44,10 +54,14 @@ Interval bootstrapRatioOfMedians(const std::vector<double> &a, const std::vector
     Random random(seed);
     std::vector<double> ratios;
     ratios.reserve(std::size_t(resamples));
-    std::vector<double> scratch;
+    std::vector<double> sortedA = a;
+    std::vector<double> sortedB = b;
+    std::sort(sortedA.begin(), sortedA.end());
+    std::sort(sortedB.begin(), sortedB.end());
+    std::vector<uint32_t> scratch;
     for (int i = 0; i < resamples; ++i) {
-        const double ma = resampledMedian(a, random, scratch);
-        const double mb = resampledMedian(b, random, scratch);
+        const double ma = resampledMedian(sortedA, random, scratch);
+        const double mb = resampledMedian(sortedB, random, scratch);
         if (mb != 0)
             ratios.push_back(ma / mb);
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <numeric>
 #include <utility>
 
@@ -42,38 +43,57 @@ Ranked rank(const std::vector<double> &a, const std::vector<double> &b)
     return r;
 }
 
-// P(|W - mu| >= |w - mu|) over every choice of n1 of the pooled doubled ranks, by counting
-// subsets per rank sum (long double: C(50, 25) is ~1.3e14, exact in its 64-bit mantissa).
-double exactP(const std::vector<int64_t> &ranks, std::size_t n1, int64_t observed)
+// The number of ways to choose n1 of the pooled doubled ranks, per rank sum (long double:
+// C(50, 25) is ~1.3e14, exact in its 64-bit mantissa). Only sums a choice can reach are walked.
+std::vector<long double> rankSumCounts(const std::vector<int64_t> &ranks, std::size_t n1)
 {
-    const std::size_t n = ranks.size();
+    std::vector<int64_t> sorted = ranks;
+    std::sort(sorted.begin(), sorted.end());
     int64_t maxSum = 0;
-    {
-        std::vector<int64_t> sorted = ranks;
-        std::sort(sorted.rbegin(), sorted.rend());
-        for (std::size_t i = 0; i < n1; ++i)
-            maxSum += sorted[i];
-    }
+    for (std::size_t i = 0; i < n1; ++i)
+        maxSum += sorted[sorted.size() - 1 - i];
     std::vector<std::vector<long double>> ways(n1 + 1,
                                                std::vector<long double>(size_t(maxSum) + 1, 0));
     ways[0][0] = 1;
-    for (std::size_t item = 0; item < n; ++item) {
-        const int64_t r = ranks[item];
+    int64_t reach = 0; // the largest sum any choice of the items so far can have
+    for (std::size_t item = 0; item < sorted.size(); ++item) {
+        const int64_t r = sorted[item];
+        reach = std::min(maxSum, reach + r);
         for (std::size_t k = std::min(n1, item + 1); k >= 1; --k) {
             std::vector<long double> &to = ways[k];
             const std::vector<long double> &from = ways[k - 1];
-            for (int64_t s = maxSum; s >= r; --s)
+            for (int64_t s = reach; s >= r; --s)
                 to[size_t(s)] += from[size_t(s - r)];
         }
+    }
+    return std::move(ways[n1]);
+}
+
+// P(|W - mu| >= |w - mu|) over every choice of n1 of the pooled doubled ranks. Without ties
+// the counts depend on the sample sizes only, so they are kept per (n1, n2) for the thread.
+double exactP(const std::vector<int64_t> &ranks, std::size_t n1, int64_t observed, bool ties)
+{
+    const std::size_t n = ranks.size();
+    thread_local std::map<std::pair<std::size_t, std::size_t>, std::vector<long double>> cache;
+    std::vector<long double> computed;
+    const std::vector<long double> *counts = nullptr;
+    if (ties) {
+        computed = rankSumCounts(ranks, n1);
+        counts = &computed;
+    } else {
+        auto it = cache.find({n1, n});
+        if (it == cache.end())
+            it = cache.emplace(std::make_pair(n1, n), rankSumCounts(ranks, n1)).first;
+        counts = &it->second;
     }
     const int64_t mu = int64_t(n1) * int64_t(n + 1); // E[2W]
     const int64_t distance = std::llabs(observed - mu);
     long double total = 0;
     long double extreme = 0;
-    for (int64_t s = 0; s <= maxSum; ++s) {
-        const long double w = ways[n1][size_t(s)];
+    for (std::size_t s = 0; s < counts->size(); ++s) {
+        const long double w = (*counts)[s];
         total += w;
-        if (std::llabs(s - mu) >= distance)
+        if (std::llabs(int64_t(s) - mu) >= distance)
             extreme += w;
     }
     return total > 0 ? double(std::min<long double>(1, extreme / total)) : 1;
@@ -104,7 +124,7 @@ MannWhitney mannWhitney(const std::vector<double> &a, const std::vector<double> 
     const double n1 = double(a.size());
     result.u = double(doubledSum) / 2 - n1 * (n1 + 1) / 2;
     if (a.size() + b.size() <= std::size_t(kExactLimit)) {
-        result.p = exactP(r.doubledRanks, a.size(), doubledSum);
+        result.p = exactP(r.doubledRanks, a.size(), doubledSum, r.tieTerm > 0);
         result.exact = true;
     } else {
         result.p = normalP(r, a.size(), b.size(), result.u);
