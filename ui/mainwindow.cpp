@@ -216,6 +216,14 @@ void MainWindow::createPages()
             &MainWindow::updateActions);
 }
 
+// The platform's keys for `key`, or `fallback` where the platform has none (SaveAs and Quit have
+// none on some platforms, the offscreen one included).
+static QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequence &fallback)
+{
+    const QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+    return keys.isEmpty() ? QList<QKeySequence>{fallback} : keys;
+}
+
 static QAction *makeAction(QObject *parent, const QString &name, const QString &text,
                            const QList<QKeySequence> &keys, QStyle::StandardPixmap icon,
                            QStyle *style)
@@ -244,10 +252,13 @@ void MainWindow::createActions()
     m_saveAction =
         makeAction(this, QStringLiteral("actionSave"), tr("&Save"),
                    QKeySequence::keyBindings(QKeySequence::Save), QStyle::SP_DialogSaveButton, s);
-    m_saveAsAction = makeAction(this, QStringLiteral("actionSaveAs"), tr("Save &as…"),
-                                QKeySequence::keyBindings(QKeySequence::SaveAs), none, s);
-    m_quitAction = makeAction(this, QStringLiteral("actionQuit"), tr("&Quit"),
-                              QKeySequence::keyBindings(QKeySequence::Quit), none, s);
+    m_saveAsAction = makeAction(
+        this, QStringLiteral("actionSaveAs"), tr("Save &as…"),
+        standardKeys(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)), none,
+        s);
+    m_quitAction =
+        makeAction(this, QStringLiteral("actionQuit"), tr("&Quit"),
+                   standardKeys(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)), none, s);
     m_undoAction =
         makeAction(this, QStringLiteral("actionUndo"), tr("&Undo"),
                    QKeySequence::keyBindings(QKeySequence::Undo), QStyle::SP_ArrowBack, s);
@@ -274,8 +285,9 @@ void MainWindow::createActions()
     m_resumeAction =
         makeAction(this, QStringLiteral("actionResume"), tr("&Resume…"),
                    {QKeySequence(Qt::CTRL | Qt::Key_F5)}, QStyle::SP_MediaSeekForward, s);
-    m_aboutAction = makeAction(this, QStringLiteral("actionAbout"), tr("&About Stackbench"),
-                               QKeySequence::keyBindings(QKeySequence::HelpContents), none, s);
+    m_aboutAction =
+        makeAction(this, QStringLiteral("actionAbout"), tr("&About Stackbench"),
+                   standardKeys(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)), none, s);
     m_newAction->setIconText(tr("New"));
     m_resumeAction->setIconText(tr("Resume"));
     m_quitAction->setMenuRole(QAction::QuitRole);

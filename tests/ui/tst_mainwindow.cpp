@@ -1,24 +1,381 @@
-// The GUI library links and its main window comes up (offscreen), pointing to the command line
-// until the plan editor and the live views arrive.
+// The main window: renders every page without a Qt warning (light and dark Fusion palettes),
+// names the open plan in its title with a mark for unsaved edits, remembers recent plans,
+// builds Start's options from the outline, finds the run to resume, and, closed during a run,
+// asks, stops the run cleanly (the window in flight not stored, the run resumable) and closes.
+#include "plan/planloader.h"
+#include "store/runstore.h"
 #include "ui/mainwindow.h"
+#include "ui/models/outlinemodel.h"
+#include "ui/pages/planpage.h"
+#include "ui/runcontroller.h"
+#include "ui/widgets/codeeditor.h"
 
-#include <QLabel>
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStyleFactory>
+#include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+
+using sb::MainWindow;
+using sb::RunController;
+
+static const QString kData = QStringLiteral(STACKBENCH_TEST_DATA "/plans/");
+
+// Collects every warning Qt (or our code) prints while it is installed.
+class WarningCatcher
+{
+public:
+    WarningCatcher()
+    {
+        s_messages.clear();
+        m_previous = qInstallMessageHandler(handler);
+    }
+    ~WarningCatcher() { qInstallMessageHandler(m_previous); }
+    static QStringList messages() { return s_messages; }
+
+private:
+    static void handler(QtMsgType type, const QMessageLogContext &, const QString &message)
+    {
+        // The offscreen platform says this for every dock widget; it is about the platform plugin,
+        // not the window.
+        if (message == QLatin1String("This plugin does not support propagateSizeHints()"))
+            return;
+        if (type != QtDebugMsg && type != QtInfoMsg)
+            s_messages << message;
+    }
+    static inline QStringList s_messages;
+    QtMessageHandler m_previous;
+};
+
+// Answers the next (only the next) modal message box with `button` and records its text.
+class DialogAnswerer : public QObject
+{
+public:
+    explicit DialogAnswerer(QMessageBox::StandardButton button)
+        : m_button(button)
+    {
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            m_texts << box->text();
+            m_timer.stop(); // one dialog only
+            box->button(m_button)->click();
+        });
+        m_timer.start(20);
+    }
+    QStringList texts() const { return m_texts; }
+
+private:
+    QMessageBox::StandardButton m_button;
+    QTimer m_timer;
+    QStringList m_texts;
+};
 
 class TestMainWindow : public QObject
 {
     Q_OBJECT
 
-private slots:
-    void showsAndPointsToTheCommandLine()
+    QTemporaryDir m_dir;
+
+    static quint16 freePort()
     {
-        sb::MainWindow window;
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.windowTitle(), QStringLiteral("Stackbench"));
-        auto *label = qobject_cast<QLabel *>(window.centralWidget());
-        QVERIFY(label);
-        QVERIFY(label->text().contains(QStringLiteral("stackbench --help")));
+        QTcpServer s;
+        if (!s.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        return s.serverPort();
+    }
+
+    // two-targets.json with free ports, written to the temporary directory.
+    QString shortPlan()
+    {
+        QFile in(kData + QStringLiteral("valid/two-targets.json"));
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QByteArray text = in.readAll();
+        text.replace("47311", QByteArray::number(freePort()));
+        text.replace("47312", QByteArray::number(freePort()));
+        const QString path = m_dir.filePath(QStringLiteral("short.json"));
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return {};
+        return path;
+    }
+
+    static sb::plan::PlanVariables variables()
+    {
+        return {{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}};
+    }
+
+    static bool openAndValidate(MainWindow &window, const QString &path)
+    {
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        return window.openPlan(path) && validated.wait(10000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setApplicationName(QStringLiteral("stackbench-tests"));
+    }
+
+    void rendersWithoutWarnings_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("system palette") << false;
+        QTest::newRow("dark Fusion") << true;
+    }
+
+    void rendersWithoutWarnings()
+    {
+        QFETCH(bool, dark);
+        const QPalette saved = QApplication::palette();
+        if (dark) {
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+            QPalette p;
+            p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+            p.setColor(QPalette::WindowText, Qt::white);
+            p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+            p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2b, 0x2b));
+            p.setColor(QPalette::Text, Qt::white);
+            p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+            p.setColor(QPalette::ButtonText, Qt::white);
+            QApplication::setPalette(p);
+        }
+        WarningCatcher catcher;
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+            for (int page = 0; page < MainWindow::PageCount; ++page) {
+                window.showPage(MainWindow::Page(page));
+                QCOMPARE(window.currentPage(), MainWindow::Page(page));
+                window.grab(); // renders every widget of the page
+            }
+            QCOMPARE(window.planPage()->editor()->highlighter() != nullptr, true);
+            window.close();
+        }
+        QApplication::setPalette(saved);
+        QVERIFY2(catcher.messages().isEmpty(), qPrintable(catcher.messages().join(u'\n')));
+    }
+
+    void everyActionHasAShortcut()
+    {
+        MainWindow window;
+        QStringList missing;
+        QSet<QKeySequence> seen;
+        for (QAction *a : window.findChildren<QAction *>()) {
+            if (a->isSeparator() || a->menu() || a->text().isEmpty())
+                continue;
+            if (a->shortcut().isEmpty())
+                missing << a->text();
+            else if (seen.contains(a->shortcut()))
+                missing << a->text() + QStringLiteral(" (shortcut used twice)");
+            seen.insert(a->shortcut());
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+        const auto key = [&](const char *name) {
+            return window.findChild<QAction *>(QLatin1String(name))->shortcut();
+        };
+        QCOMPARE(key("actionStart"), QKeySequence(Qt::Key_F5));
+        QCOMPARE(key("actionStop"), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+        QCOMPARE(key("actionOpen"), QKeySequence(QKeySequence::Open));
+        QCOMPARE(key("actionPage3"), QKeySequence(Qt::CTRL | Qt::Key_3));
+    }
+
+    void titleNamesThePlanAndMarksEdits()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        QCOMPARE(window.windowTitle(), QStringLiteral("Stackbench[*]"));
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        QCOMPARE(window.windowTitle(), QStringLiteral("two-targets.json[*] — Stackbench"));
+        QVERIFY(!window.isWindowModified());
+        window.planPage()->editor()->textCursor().insertText(QStringLiteral(" "));
+        QVERIFY(window.isWindowModified());
+        window.planPage()->editor()->undo();
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void openPlanFailsWithoutADialog()
+    {
+        MainWindow window;
+        QVERIFY(!window.openPlan(m_dir.filePath(QStringLiteral("missing.json"))));
+        QVERIFY(QApplication::activeModalWidget() == nullptr);
+    }
+
+    void remembersRecentPlans()
+    {
+        const QString plan = kData + QStringLiteral("valid/minimal.json");
+        {
+            MainWindow window;
+            QVERIFY(window.openPlan(plan));
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("plans/recent")).toStringList().value(0),
+                 QFileInfo(plan).absoluteFilePath());
+        MainWindow again;
+        auto *recent = again.findChild<QMenu *>(QStringLiteral("recentMenu"));
+        QVERIFY(!recent->actions().isEmpty());
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("minimal.json")));
+    }
+
+    void startUsesTheOutlineSelection()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("unused.sqlite")));
+        const QString plan = kData + QStringLiteral("valid/two-targets.json");
+        QVERIFY(openAndValidate(window, plan));
+        sb::run::RunOptions options = window.startOptions();
+        QCOMPARE(options.planPath, QFileInfo(plan).absoluteFilePath());
+        QCOMPARE(options.profile, QStringLiteral("quick"));
+        QVERIFY(options.routes.isEmpty());
+        QCOMPARE(options.variables.value(QStringLiteral("stackbench")),
+                 QStringLiteral(STACKBENCH_BIN));
+        QCOMPARE(options.storeLocation, m_dir.filePath(QStringLiteral("unused.sqlite")));
+        sb::OutlineModel *outline = window.planPage()->outline();
+        QCOMPARE(outline->estimate().windows, 24);
+
+        QVERIFY(outline->setChecked(sb::OutlineModel::RoutesGroup, QStringLiteral("user"), false));
+        options = window.startOptions();
+        QCOMPARE(options.routes, (QStringList{QStringLiteral("health"), QStringLiteral("echo")}));
+        QCOMPARE(outline->estimate().windows, 16);
+        QVERIFY(outline->setChecked(sb::OutlineModel::ConfigurationsGroup,
+                                    QStringLiteral("target-a"), false));
+        QCOMPARE(window.startOptions().only, QStringList{QStringLiteral("target-b")});
+        QCOMPARE(outline->estimate().windows, 8);
+    }
+
+    void stackbenchDefaultsToThisProgram()
+    {
+        MainWindow window;
+        QCOMPARE(window.startOptions().variables.value(QStringLiteral("stackbench")),
+                 QCoreApplication::applicationFilePath());
+    }
+
+    void findsTheRunToResume_data()
+    {
+        QTest::addColumn<QStringList>("statuses"); // newest first, all of this plan
+        QTest::addColumn<QStringList>("plans");
+        QTest::addColumn<int>("expected"); // index, -1 = none
+        const QString mine = kData + QStringLiteral("valid/two-targets.json");
+        const QString other = kData + QStringLiteral("valid/minimal.json");
+        QTest::newRow("newest interrupted")
+            << QStringList{QStringLiteral("finished"), QStringLiteral("interrupted"),
+                           QStringLiteral("interrupted")}
+            << QStringList{mine, mine, mine} << 1;
+        QTest::newRow("incomplete counts")
+            << QStringList{QStringLiteral("incomplete")} << QStringList{mine} << 0;
+        QTest::newRow("another plan's run")
+            << QStringList{QStringLiteral("interrupted"), QStringLiteral("interrupted")}
+            << QStringList{other, mine} << 1;
+        QTest::newRow("finished and failed are not resumed")
+            << QStringList{QStringLiteral("finished"), QStringLiteral("failed"),
+                           QStringLiteral("running")}
+            << QStringList{mine, mine, mine} << -1;
+    }
+
+    void findsTheRunToResume()
+    {
+        QFETCH(QStringList, statuses);
+        QFETCH(QStringList, plans);
+        QFETCH(int, expected);
+        QVector<sb::store::RunRecord> runs;
+        for (int i = 0; i < statuses.size(); ++i) {
+            sb::store::RunRecord r;
+            r.id = QString::number(i);
+            r.status = statuses[i];
+            r.planPath = plans[i];
+            runs << r;
+        }
+        const auto found = MainWindow::resumableRun(
+            runs, kData + QStringLiteral("valid/../valid/two-targets.json"));
+        QCOMPARE(found ? found->id.toInt() : -1, expected);
+    }
+
+    void closingDuringARunAsksStopsAndResumes()
+    {
+        const QString plan = shortPlan();
+        QVERIFY(!plan.isEmpty());
+        const QString store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+        int stored = 0;
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.setStoreLocation(store);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, plan));
+            RunController *run = window.runController();
+            QSignalSpy started(run, &RunController::windowStarted);
+            QSignalSpy finished(run, &RunController::windowFinished);
+            QSignalSpy failed(run, &RunController::runFailed);
+            window.startRun();
+            QCOMPARE(run->state(), RunController::State::Running);
+            // Wait for a measured window to be in flight after one has been stored.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !finished.isEmpty() && started.size() > 0 &&
+                    started.last().at(0).value<sb::run::WindowStarted>().phase ==
+                        sb::run::Phase::Measure &&
+                    started.last().at(0).value<sb::run::WindowStarted>().windowNumber >
+                        finished.size(),
+                120000);
+            QVERIFY(failed.isEmpty());
+
+            DialogAnswerer no(QMessageBox::No);
+            QVERIFY(!window.close());
+            QTRY_COMPARE(no.texts().size(), 1);
+            QVERIFY(window.isVisible());
+            QCOMPARE(run->state(), RunController::State::Running);
+
+            DialogAnswerer yes(QMessageBox::Yes);
+            QVERIFY(!window.close()); // closes once the run has stopped
+            QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 60000);
+            QCOMPARE(yes.texts().size(), 1);
+            QVERIFY(yes.texts().first().contains(QStringLiteral("not stored")));
+            QCOMPARE(run->state(), RunController::State::Idle);
+            stored = int(finished.size());
+        }
+        auto opened = sb::store::RunStore::open(store, sb::store::RunStore::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        auto runs = opened.value()->runs();
+        QVERIFY(runs.ok());
+        QCOMPARE(runs.value().size(), 1);
+        const sb::store::RunRecord record = runs.value().first();
+        QCOMPARE(record.status, QString(sb::store::kStatusInterrupted));
+        QCOMPARE(record.windowCount, qint64(stored)); // the window in flight was not stored
+        QVERIFY(MainWindow::resumableRun(runs.value(), plan).has_value());
+
+        // Resume offers that run and continues it.
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(store);
+        QVERIFY(openAndValidate(window, plan));
+        RunController *run = window.runController();
+        QSignalSpy runStarted(run, &RunController::runStarted);
+        DialogAnswerer yes(QMessageBox::Yes);
+        window.resumeRun();
+        QVERIFY(runStarted.wait(60000));
+        const auto e = runStarted.first().at(0).value<sb::run::RunStarted>();
+        QCOMPARE(e.runId, record.id);
+        QVERIFY(e.resumed);
+        QCOMPARE(e.doneWindows, int(record.validWindowCount));
+        QVERIFY(yes.texts().first().contains(record.id));
+        run->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(run->state(), RunController::State::Idle, 60000);
     }
 };
 

@@ -156,6 +156,10 @@ void PlanPage::startValidation()
     const QString baseDir =
         m_path.isEmpty() ? QDir::currentPath() : QFileInfo(m_path).absolutePath();
     const plan::PlanVariables variables = m_variables;
+    if (m_path.isEmpty() && text.trimmed().isEmpty()) {
+        applyValidation(generation, plan::PlanLoad{}); // nothing written yet: nothing to report
+        return;
+    }
     auto *watcher = new QFutureWatcher<plan::PlanLoad>(this);
     connect(watcher, &QFutureWatcher<plan::PlanLoad>::finished, this, [this, watcher, generation] {
         applyValidation(generation, watcher->result());

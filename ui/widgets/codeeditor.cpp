@@ -141,9 +141,12 @@ QTextCursor CodeEditor::markCursor(const Mark &mark) const
             ++end;
     }
     QTextCursor c(block);
+    if (text.isEmpty()) { // an empty line: mark its line break, if there is one
+        c.movePosition(QTextCursor::NextCharacter, QTextCursor::KeepAnchor);
+        return c;
+    }
     c.setPosition(block.position() + start);
-    c.setPosition(block.position() + std::min<int>(end, std::max<int>(1, int(text.size()))),
-                  QTextCursor::KeepAnchor);
+    c.setPosition(block.position() + std::min<int>(end, int(text.size())), QTextCursor::KeepAnchor);
     return c;
 }
 
