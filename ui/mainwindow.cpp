@@ -37,6 +37,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QSettings>
@@ -125,6 +126,54 @@ QString windowText(const store::WindowRecord &w)
     return MainWindow::tr("%1: invalid: %2").arg(cellText(cell), w.invalidReason);
 }
 
+// Run glyphs drawn in colours that read on light and dark palettes alike (the style's media
+// icons are black and vanish on a dark one).
+enum class Glyph
+{
+    Play,
+    Stop,
+    Resume,
+    Check
+};
+
+QIcon glyphIcon(Glyph glyph, const QPalette &palette)
+{
+    static const QColor colours[] = {QColor(0x2e, 0xa0, 0x4f), QColor(0xd9, 0x45, 0x3f),
+                                     QColor(0x2e, 0xa0, 0x4f), QColor(0x2f, 0x7f, 0xd0)};
+    QIcon icon;
+    for (QIcon::Mode mode : {QIcon::Normal, QIcon::Disabled}) {
+        QPixmap pm(32, 32);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        const QColor c = mode == QIcon::Disabled
+                             ? palette.color(QPalette::Disabled, QPalette::WindowText)
+                             : colours[int(glyph)];
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        switch (glyph) {
+        case Glyph::Play:
+            p.drawPolygon(QPolygonF{{8, 5}, {27, 16}, {8, 27}});
+            break;
+        case Glyph::Stop:
+            p.drawRoundedRect(QRectF(7, 7, 18, 18), 2, 2);
+            break;
+        case Glyph::Resume:
+            p.drawRect(QRectF(5, 6, 4, 20));
+            p.drawPolygon(QPolygonF{{12, 5}, {28, 16}, {12, 27}});
+            break;
+        case Glyph::Check:
+            p.setPen(QPen(c, 4.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.setBrush(Qt::NoBrush);
+            p.drawPolyline(QPolygonF{{6, 17}, {13, 24}, {26, 8}});
+            break;
+        }
+        p.end();
+        icon.addPixmap(pm, mode);
+    }
+    return icon;
+}
+
 QString absolutePath(const QString &path)
 {
     return path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
@@ -179,7 +228,9 @@ void MainWindow::createPages()
     m_switcher->setWrapping(false);
     m_switcher->setUniformItemSizes(true);
     m_switcher->setIconSize(QSize(28, 28));
-    m_switcher->setSpacing(4);
+    m_switcher->setSpacing(0);
+    m_switcher->setWordWrap(false);
+    m_switcher->setTextElideMode(Qt::ElideNone);
     const struct
     {
         QString name;
@@ -193,11 +244,18 @@ void MainWindow::createPages()
     };
     int width = 0;
     for (const auto &p : pages) {
-        auto *item = new QListWidgetItem(style()->standardIcon(p.icon), p.name, m_switcher);
+        const QIcon icon = p.icon == QStyle::SP_MediaPlay ? glyphIcon(Glyph::Play, palette())
+                                                          : style()->standardIcon(p.icon);
+        auto *item = new QListWidgetItem(icon, p.name, m_switcher);
         item->setTextAlignment(Qt::AlignHCenter);
+        item->setToolTip(tr("%1 (Ctrl+%2)").arg(p.name).arg(m_switcher->count()));
         width = std::max(width, m_switcher->fontMetrics().horizontalAdvance(p.name));
     }
-    m_switcher->setFixedWidth(std::max(width, 48) + 28);
+    // Room for the longest name (translations are longer) without eliding it.
+    const QSize cell(std::max(width, 48) + 24,
+                     m_switcher->iconSize().height() + m_switcher->fontMetrics().height() + 14);
+    m_switcher->setGridSize(cell);
+    m_switcher->setFixedWidth(cell.width() + 2 * m_switcher->frameWidth() + 4);
     connect(m_switcher, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     m_switcher->setCurrentRow(PlanPageIndex);
 
@@ -277,17 +335,21 @@ void MainWindow::createActions()
     m_goToLineAction = makeAction(this, QStringLiteral("actionGoToLine"), tr("&Go to line…"),
                                   {QKeySequence(Qt::CTRL | Qt::Key_L)}, none, s);
     m_checkAction = makeAction(this, QStringLiteral("actionCheck"), tr("&Check"),
-                               {QKeySequence(Qt::Key_F7)}, QStyle::SP_DialogApplyButton, s);
+                               {QKeySequence(Qt::Key_F7)}, none, s);
     m_startAction = makeAction(this, QStringLiteral("actionStart"), tr("&Start"),
-                               {QKeySequence(Qt::Key_F5)}, QStyle::SP_MediaPlay, s);
+                               {QKeySequence(Qt::Key_F5)}, none, s);
     m_stopAction = makeAction(this, QStringLiteral("actionStop"), tr("S&top"),
-                              {QKeySequence(Qt::SHIFT | Qt::Key_F5)}, QStyle::SP_MediaStop, s);
+                              {QKeySequence(Qt::SHIFT | Qt::Key_F5)}, none, s);
     m_resumeAction =
         makeAction(this, QStringLiteral("actionResume"), tr("&Resume…"),
                    {QKeySequence(Qt::CTRL | Qt::Key_F5)}, QStyle::SP_MediaSeekForward, s);
     m_aboutAction =
         makeAction(this, QStringLiteral("actionAbout"), tr("&About Stackbench"),
                    standardKeys(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)), none, s);
+    m_checkAction->setIcon(glyphIcon(Glyph::Check, palette()));
+    m_startAction->setIcon(glyphIcon(Glyph::Play, palette()));
+    m_stopAction->setIcon(glyphIcon(Glyph::Stop, palette()));
+    m_resumeAction->setIcon(glyphIcon(Glyph::Resume, palette()));
     m_newAction->setIconText(tr("New"));
     m_resumeAction->setIconText(tr("Resume"));
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -565,6 +627,7 @@ bool MainWindow::openPlan(const QString &path)
     rememberRecent(m_planPage->filePath());
     m_parity->clear();
     showPage(PlanPageIndex);
+    appendLog(tr("Opened %1").arg(QDir::toNativeSeparators(m_planPage->filePath())));
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }

@@ -23,8 +23,8 @@
 static void useDarkPalette()
 {
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QPalette p;
     const QColor window(0x2d, 0x2d, 0x30), base(0x1e, 0x1e, 0x1e), text(0xe8, 0xe8, 0xe8);
+    QPalette p(QColor(0x3a, 0x3a, 0x3d), window); // derives light, mid, dark and shadow
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);

@@ -16,7 +16,9 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     , m_model(model)
     , m_profile(new QComboBox(this))
     , m_tree(new QTreeView(this))
-    , m_summary(new QLabel(this))
+    , m_windows(new QLabel(this))
+    , m_perWindow(new QLabel(this))
+    , m_duration(new QLabel(this))
     , m_state(new QLabel(this))
 {
     setAccessibleName(tr("Outline"));
@@ -26,9 +28,18 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     m_tree->setHeaderHidden(true);
     m_tree->setAccessibleName(tr("Configurations and routes to run"));
     m_tree->setUniformRowHeights(true);
-    m_summary->setWordWrap(true);
-    m_summary->setAccessibleName(tr("Windows and estimated duration"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    const struct
+    {
+        QLabel *label;
+        QString name;
+    } values[] = {{m_windows, tr("Windows to measure")},
+                  {m_perWindow, tr("Length of one window")},
+                  {m_duration, tr("Estimated duration")}};
+    for (const auto &v : values) {
+        v.label->setWordWrap(true);
+        v.label->setAccessibleName(v.name);
+        v.label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
     m_state->setWordWrap(true);
     m_state->setAccessibleName(tr("Outline state"));
 
@@ -42,7 +53,13 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(form);
     layout->addWidget(m_tree, 1);
-    layout->addWidget(m_summary);
+    auto *summary = new QFormLayout;
+    summary->setContentsMargins(0, 0, 0, 0);
+    summary->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    summary->addRow(tr("Windows:"), m_windows);
+    summary->addRow(tr("Per window:"), m_perWindow);
+    summary->addRow(tr("Duration:"), m_duration);
+    layout->addLayout(summary);
     layout->addWidget(m_state);
 
     connect(m_profile, &QComboBox::activated, this,
@@ -71,7 +88,8 @@ QString OutlineView::durationText(qint64 ms)
 
 QString OutlineView::summaryText() const
 {
-    return m_summary->text();
+    return QStringList{m_windows->text(), m_perWindow->text(), m_duration->text()}.join(
+        QLatin1Char('\n'));
 }
 
 void OutlineView::refresh()
@@ -88,30 +106,28 @@ void OutlineView::refresh()
     m_profile->setEnabled(m_model->hasPlan());
 
     if (!m_model->hasPlan()) {
-        m_summary->clear();
+        for (QLabel *l : {m_windows, m_perWindow, m_duration})
+            l->clear();
         m_state->setText(tr("No valid plan yet: the Problems list says what to fix."));
+        m_state->show();
         return;
     }
     const RunEstimate e = m_model->estimate();
-    QString text = tr("%n window(s): %1 configuration(s) x %2 route(s) x %3 concurrency level(s) "
-                      "x %4 round(s).",
-                      nullptr, e.windows)
-                       .arg(m_model->selectedConfigurations().size())
-                       .arg(m_model->selectedRoutes().size())
-                       .arg(m_model->concurrency().size())
-                       .arg(e.rounds);
-    if (e.windows > 0) {
-        text += QLatin1Char('\n') +
-                tr("Estimated duration: about %1 (%2 per window), plus %n server start(s) and "
-                   "readiness waits.",
-                   nullptr, e.serverStarts)
-                    .arg(durationText(e.totalMs), durationText(e.windowMs));
-        if (!e.warmupCounted)
-            text += QLatin1Char(' ') + tr("Warm-up by request count is not included.");
-    } else {
-        text += QLatin1Char('\n') + tr("Tick at least one configuration and one route.");
-    }
-    m_summary->setText(text);
+    m_windows->setText(tr("%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)")
+                           .arg(e.windows)
+                           .arg(e.rounds)
+                           .arg(m_model->selectedConfigurations().size())
+                           .arg(m_model->selectedRoutes().size())
+                           .arg(m_model->concurrency().size()));
+    QString perWindow = durationText(e.windowMs);
+    if (!e.warmupCounted)
+        perWindow += QLatin1Char(' ') + tr("plus a warm-up of a number of requests");
+    m_perWindow->setText(perWindow);
+    m_duration->setText(e.windows == 0
+                            ? tr("nothing to run: tick at least one configuration and one route")
+                            : tr("about %1, plus server starts (%2) and readiness waits")
+                                  .arg(durationText(e.totalMs))
+                                  .arg(e.serverStarts));
     m_state->setText(m_stale ? tr("The text has problems: this is the last valid version.")
                              : QString());
     m_state->setVisible(m_stale);

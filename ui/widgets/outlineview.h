@@ -24,7 +24,7 @@ public:
 
     QTreeView *tree() const { return m_tree; }
     QComboBox *profileBox() const { return m_profile; }
-    // The "N windows, about T" text.
+    // The windows, per-window and duration lines, one per line.
     QString summaryText() const;
 
     // "2 h 5 min", "3 min 20 s", "45 s": a duration for people (tr()).
@@ -36,7 +36,9 @@ private:
     OutlineModel *m_model;
     QComboBox *m_profile;
     QTreeView *m_tree;
-    QLabel *m_summary;
+    QLabel *m_windows;
+    QLabel *m_perWindow;
+    QLabel *m_duration;
     QLabel *m_state;
     bool m_stale = false;
 };
