@@ -4,25 +4,34 @@
 // asks, stops the run cleanly (the window in flight not stored, the run resumable) and closes.
 #include "plan/planloader.h"
 #include "store/runstore.h"
+#include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/outlinemodel.h"
+#include "ui/models/paritymodel.h"
 #include "ui/pages/planpage.h"
 #include "ui/runcontroller.h"
+#include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStyleFactory>
+#include <QTableView>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 
 using sb::MainWindow;
 using sb::RunController;
@@ -80,6 +89,20 @@ private:
     QStringList m_texts;
 };
 
+// A stand-in for a German translation: every string 40 % longer.
+class LongTranslator : public QTranslator
+{
+public:
+    QString translate(const char *, const char *source, const char *, int) const override
+    {
+        const QString text = QString::fromUtf8(source);
+        if (text.isEmpty() || text.contains(QLatin1Char('%')))
+            return QString(); // keep placeholders as they are
+        return text + QString(int(text.size() * 0.4), QLatin1Char('x'));
+    }
+    bool isEmpty() const override { return false; }
+};
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -109,6 +132,26 @@ class TestMainWindow : public QObject
             return {};
         return path;
     }
+
+    // The plan template (two reference targets, two parity checks) with free ports; `replace`
+    // edits its text.
+    QString templatePlan(const QByteArray &from = {}, const QByteArray &to = {})
+    {
+        QFile in(QStringLiteral(":/templates/reference-vs-second.json"));
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QByteArray text = in.readAll();
+        text.replace("48101", QByteArray::number(freePort()));
+        text.replace("48102", QByteArray::number(freePort()));
+        if (!from.isEmpty())
+            text.replace(from, to);
+        const QString path = m_dir.filePath(QStringLiteral("template-%1.json").arg(++m_plans));
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return {};
+        return path;
+    }
+    int m_plans = 0;
 
     static sb::plan::PlanVariables variables()
     {
@@ -194,6 +237,95 @@ private slots:
         QCOMPARE(key("actionStop"), QKeySequence(Qt::SHIFT | Qt::Key_F5));
         QCOMPARE(key("actionOpen"), QKeySequence(QKeySequence::Open));
         QCOMPARE(key("actionPage3"), QKeySequence(Qt::CTRL | Qt::Key_3));
+    }
+
+    void everyControlHasAnAccessibleName()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        QStringList unnamed;
+        int controls = 0;
+        for (QWidget *w : window.findChildren<QWidget *>()) {
+            if (w->focusPolicy() == Qt::NoFocus || !w->isVisibleTo(&window))
+                continue;
+            ++controls;
+            QAccessibleInterface *a = QAccessible::queryAccessibleInterface(w);
+            if (!a || a->text(QAccessible::Name).isEmpty())
+                unnamed << QString::fromLatin1(w->metaObject()->className()) + QLatin1Char(' ') +
+                               w->objectName();
+        }
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
+        QVERIFY2(controls >= 8, qPrintable(QString::number(controls))); // editor, outline, docks...
+    }
+
+    void layoutsSurviveLongerStrings()
+    {
+        LongTranslator longer;
+        QCoreApplication::installTranslator(&longer);
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.resize(1280, 800);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+            QVERIFY(window.findChild<QAction *>(QStringLiteral("actionStart"))
+                        ->text()
+                        .endsWith(QStringLiteral("xx")));
+            // The window still fits a 1280 x 800 screen, and the page names are not cut.
+            QVERIFY2(window.minimumSizeHint().width() <= 1280,
+                     qPrintable(QString::number(window.minimumSizeHint().width())));
+            QVERIFY2(window.minimumSizeHint().height() <= 800,
+                     qPrintable(QString::number(window.minimumSizeHint().height())));
+            auto *pages = window.findChild<QListWidget *>();
+            for (int i = 0; i < pages->count(); ++i)
+                QVERIFY(pages->fontMetrics().horizontalAdvance(pages->item(i)->text()) <=
+                        pages->gridSize().width());
+        }
+        QCoreApplication::removeTranslator(&longer);
+    }
+
+    void checkShowsEveryParityCheck()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        const QString plan = templatePlan();
+        QVERIFY(openAndValidate(window, plan));
+        QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
+        window.checkPlan();
+        QVERIFY(finished.wait(120000));
+        const sb::ParityModel *model = window.parityModel();
+        QCOMPARE(model->rowCount(), 6); // 2 configurations x (start + 2 parity checks)
+        for (const sb::ParityRow &row : model->rows())
+            QCOMPARE(row.result, sb::ParityRow::Result::Passed);
+        QCOMPARE(model->rows().at(2).status, 404);
+        QVERIFY(window.checkView()->summary().startsWith(QStringLiteral("All 2")));
+
+        // Selecting a row shows what is known of the response.
+        window.checkView()->table()->selectRow(2);
+        QVERIFY(window.checkView()->responseView()->toPlainText().contains(
+            QStringLiteral("GET /users/999999")));
+    }
+
+    void aFailingCheckSaysWhyInOneLine()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        QVERIFY(openAndValidate(window, templatePlan("\"expect\": 404", "\"expect\": 410")));
+        QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
+        window.checkPlan();
+        QVERIFY(finished.wait(120000));
+        const sb::ParityModel *model = window.parityModel();
+        QCOMPARE(model->rowCount(), 6);
+        QCOMPARE(model->rows().at(2).result, sb::ParityRow::Result::Failed);
+        QCOMPARE(model->rows().at(2).status, 404);
+        const QStringList lines = window.checkView()->summary().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2); // one line per configuration
+        QVERIFY2(lines.first().contains(QStringLiteral("answered status 404, expected 410")),
+                 qPrintable(lines.first()));
     }
 
     void titleNamesThePlanAndMarksEdits()
@@ -334,6 +466,9 @@ private slots:
                         finished.size(),
                 120000);
             QVERIFY(failed.isEmpty());
+            QVERIFY2(window.statusText().contains(QStringLiteral("Running")) &&
+                         window.statusText().contains(QStringLiteral("round ")),
+                     qPrintable(window.statusText()));
 
             DialogAnswerer no(QMessageBox::No);
             QVERIFY(!window.close());
@@ -376,6 +511,8 @@ private slots:
         QVERIFY(yes.texts().first().contains(record.id));
         run->stop();
         QTRY_COMPARE_WITH_TIMEOUT(run->state(), RunController::State::Idle, 60000);
+        // The end of a run is announced (a tray message where there is a tray, else here).
+        QTRY_VERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("interrupted")));
     }
 };
 
