@@ -2,11 +2,13 @@
 // hand. Prints "ready" on stdout once the plan is validated and the window has been painted.
 //
 //   gui_demo [--dark] [--page plan|run|quick|history|compare] [--edit FROM=TO] [--store PATH]
-//            [--size WxH] [--start] [--grab FILE] [PLAN]
+//            [--size WxH] [--start] [--check] [--grab FILE] [PLAN]
 //
 // --edit replaces the first FROM in the editor's text after the plan is loaded, as typing
 // would, and puts the cursor on the first problem; --start starts the run with the outline's
-// selection; --grab saves the window to FILE and quits.
+// selection; --check runs Check and is ready when it has finished; --grab saves the window to FILE
+// and quits.
+#include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/pages/planpage.h"
@@ -76,6 +78,7 @@ int main(int argc, char **argv)
         {QStringLiteral("size"), QStringLiteral("Window size."), QStringLiteral("WxH"),
          QStringLiteral("1400x900")},
         {QStringLiteral("start"), QStringLiteral("Start the run.")},
+        {QStringLiteral("check"), QStringLiteral("Run Check.")},
         {QStringLiteral("grab"), QStringLiteral("Save the window and quit."),
          QStringLiteral("file")},
     });
@@ -103,6 +106,10 @@ int main(int argc, char **argv)
     }
     const QString edit = parser.value(QStringLiteral("edit"));
     const bool start = parser.isSet(QStringLiteral("start"));
+    const bool check = parser.isSet(QStringLiteral("check"));
+    if (check)
+        QObject::connect(window.checkController(), &sb::CheckController::checkFinished, &window,
+                         [&window, grabFile] { announceReady(&window, grabFile); });
     const auto page = sb::MainWindow::Page(
         std::max<qsizetype>(0, pages.indexOf(parser.value(QStringLiteral("page")))));
     sb::PlanPage *planPage = window.planPage();
@@ -131,10 +138,14 @@ int main(int argc, char **argv)
                 planPage->goTo(
                     problems->index(0, 0).data(sb::DiagnosticsModel::LineRole).toInt(),
                     problems->index(0, 0).data(sb::DiagnosticsModel::ColumnRole).toInt());
+            *done = true;
             window.showPage(page);
             if (start)
                 window.startRun();
-            announceReady(&window, grabFile);
+            if (check)
+                window.checkPlan(); // ready when it has finished
+            else
+                announceReady(&window, grabFile);
         },
         Qt::QueuedConnection);
     if (!window.openPlan(plan)) {

@@ -141,8 +141,8 @@ class TestMainWindow : public QObject
         if (!in.open(QIODevice::ReadOnly))
             return {};
         QByteArray text = in.readAll();
-        text.replace("48101", QByteArray::number(freePort()));
-        text.replace("48102", QByteArray::number(freePort()));
+        text.replace("18101", QByteArray::number(freePort()));
+        text.replace("18102", QByteArray::number(freePort()));
         if (!from.isEmpty())
             text.replace(from, to);
         const QString path = m_dir.filePath(QStringLiteral("template-%1.json").arg(++m_plans));

@@ -32,13 +32,15 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_response->setReadOnly(true);
     m_response->setAccessibleName(tr("Response of the selected check"));
     m_response->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto *highlighter = new JsonHighlighter(m_response->document());
-    highlighter->setDarkBackground(JsonHighlighter::isDark(palette().color(QPalette::Base)));
+    m_highlighter = new JsonHighlighter(nullptr);
+    m_highlighter->setParent(this);
+    m_highlighter->setDarkBackground(JsonHighlighter::isDark(palette().color(QPalette::Base)));
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
@@ -55,6 +57,13 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_response->clear();
         m_table->resizeColumnsToContents();
+        // Show the first failure (or the first row) right away.
+        const QVector<ParityRow> &rows = m_model->rows();
+        const auto failed = std::find_if(rows.begin(), rows.end(), [](const ParityRow &r) {
+            return r.result == ParityRow::Result::Failed;
+        });
+        if (!rows.isEmpty())
+            m_table->selectRow(failed == rows.end() ? 0 : int(failed - rows.begin()));
     });
 }
 
@@ -81,6 +90,7 @@ void CheckView::showRow(int row)
         const QJsonDocument doc = QJsonDocument::fromJson(r.body);
         text += doc.isNull() ? QString::fromUtf8(r.body)
                              : QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+        m_highlighter->setDocument(doc.isNull() ? nullptr : m_response->document());
         m_response->setPlainText(text);
         return;
     }

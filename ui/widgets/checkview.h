@@ -8,6 +8,7 @@ class QTableView;
 
 namespace sb {
 
+class JsonHighlighter;
 class ParityModel;
 
 // The Check results: one line per failing configuration (why), the table of every check
@@ -32,6 +33,7 @@ private:
     QLabel *m_summary;
     QTableView *m_table;
     QPlainTextEdit *m_response;
+    JsonHighlighter *m_highlighter;
 };
 
 } // namespace sb
