@@ -1,24 +1,518 @@
-// The GUI library links and its main window comes up (offscreen), pointing to the command line
-// until the plan editor and the live views arrive.
+// The main window: renders every page without a Qt warning (light and dark Fusion palettes),
+// names the open plan in its title with a mark for unsaved edits, remembers recent plans,
+// builds Start's options from the outline, finds the run to resume, and, closed during a run,
+// asks, stops the run cleanly (the window in flight not stored, the run resumable) and closes.
+#include "plan/planloader.h"
+#include "store/runstore.h"
+#include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
+#include "ui/models/outlinemodel.h"
+#include "ui/models/paritymodel.h"
+#include "ui/pages/planpage.h"
+#include "ui/runcontroller.h"
+#include "ui/widgets/checkview.h"
+#include "ui/widgets/codeeditor.h"
 
-#include <QLabel>
+#include <QAccessible>
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QTranslator>
+
+using sb::MainWindow;
+using sb::RunController;
+
+static const QString kData = QStringLiteral(STACKBENCH_TEST_DATA "/plans/");
+
+// Collects every warning Qt (or our code) prints while it is installed.
+class WarningCatcher
+{
+public:
+    WarningCatcher()
+    {
+        s_messages.clear();
+        m_previous = qInstallMessageHandler(handler);
+    }
+    ~WarningCatcher() { qInstallMessageHandler(m_previous); }
+    static QStringList messages() { return s_messages; }
+
+private:
+    static void handler(QtMsgType type, const QMessageLogContext &, const QString &message)
+    {
+        // The offscreen platform says this for every dock widget; it is about the platform plugin,
+        // not the window.
+        if (message == QLatin1String("This plugin does not support propagateSizeHints()"))
+            return;
+        if (type != QtDebugMsg && type != QtInfoMsg)
+            s_messages << message;
+    }
+    static inline QStringList s_messages;
+    QtMessageHandler m_previous;
+};
+
+// Answers the next (only the next) modal message box with `button` and records its text.
+class DialogAnswerer : public QObject
+{
+public:
+    explicit DialogAnswerer(QMessageBox::StandardButton button)
+        : m_button(button)
+    {
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            m_texts << box->text();
+            m_timer.stop(); // one dialog only
+            box->button(m_button)->click();
+        });
+        m_timer.start(20);
+    }
+    QStringList texts() const { return m_texts; }
+
+private:
+    QMessageBox::StandardButton m_button;
+    QTimer m_timer;
+    QStringList m_texts;
+};
+
+// A stand-in for a German translation: every string 40 % longer.
+class LongTranslator : public QTranslator
+{
+public:
+    QString translate(const char *, const char *source, const char *, int) const override
+    {
+        const QString text = QString::fromUtf8(source);
+        if (text.isEmpty() || text.contains(QLatin1Char('%')))
+            return QString(); // keep placeholders as they are
+        return text + QString(int(text.size() * 0.4), QLatin1Char('x'));
+    }
+    bool isEmpty() const override { return false; }
+};
 
 class TestMainWindow : public QObject
 {
     Q_OBJECT
 
-private slots:
-    void showsAndPointsToTheCommandLine()
+    QTemporaryDir m_dir;
+
+    static quint16 freePort()
     {
-        sb::MainWindow window;
+        QTcpServer s;
+        if (!s.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        return s.serverPort();
+    }
+
+    // two-targets.json with free ports, written to the temporary directory.
+    QString shortPlan()
+    {
+        QFile in(kData + QStringLiteral("valid/two-targets.json"));
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QByteArray text = in.readAll();
+        text.replace("47311", QByteArray::number(freePort()));
+        text.replace("47312", QByteArray::number(freePort()));
+        const QString path = m_dir.filePath(QStringLiteral("short.json"));
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return {};
+        return path;
+    }
+
+    // The plan template (two reference targets, two parity checks) with free ports; `replace`
+    // edits its text.
+    QString templatePlan(const QByteArray &from = {}, const QByteArray &to = {})
+    {
+        QFile in(QStringLiteral(":/templates/reference-vs-second.json"));
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QByteArray text = in.readAll();
+        text.replace("18101", QByteArray::number(freePort()));
+        text.replace("18102", QByteArray::number(freePort()));
+        if (!from.isEmpty())
+            text.replace(from, to);
+        const QString path = m_dir.filePath(QStringLiteral("template-%1.json").arg(++m_plans));
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return {};
+        return path;
+    }
+    int m_plans = 0;
+
+    static sb::plan::PlanVariables variables()
+    {
+        return {{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}};
+    }
+
+    static bool openAndValidate(MainWindow &window, const QString &path)
+    {
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        return window.openPlan(path) && validated.wait(10000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setApplicationName(QStringLiteral("stackbench-tests"));
+    }
+
+    void rendersWithoutWarnings_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("system palette") << false;
+        QTest::newRow("dark Fusion") << true;
+    }
+
+    void rendersWithoutWarnings()
+    {
+        QFETCH(bool, dark);
+        const QPalette saved = QApplication::palette();
+        if (dark) {
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+            QPalette p;
+            p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+            p.setColor(QPalette::WindowText, Qt::white);
+            p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+            p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2b, 0x2b));
+            p.setColor(QPalette::Text, Qt::white);
+            p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+            p.setColor(QPalette::ButtonText, Qt::white);
+            QApplication::setPalette(p);
+        }
+        WarningCatcher catcher;
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+            for (int page = 0; page < MainWindow::PageCount; ++page) {
+                window.showPage(MainWindow::Page(page));
+                QCOMPARE(window.currentPage(), MainWindow::Page(page));
+                window.grab(); // renders every widget of the page
+            }
+            QCOMPARE(window.planPage()->editor()->highlighter() != nullptr, true);
+            window.close();
+        }
+        QApplication::setPalette(saved);
+        QVERIFY2(catcher.messages().isEmpty(), qPrintable(catcher.messages().join(u'\n')));
+    }
+
+    void everyActionHasAShortcut()
+    {
+        MainWindow window;
+        QStringList missing;
+        QSet<QKeySequence> seen;
+        for (QAction *a : window.findChildren<QAction *>()) {
+            if (a->isSeparator() || a->menu() || a->text().isEmpty())
+                continue;
+            if (a->shortcut().isEmpty())
+                missing << a->text();
+            else if (seen.contains(a->shortcut()))
+                missing << a->text() + QStringLiteral(" (shortcut used twice)");
+            seen.insert(a->shortcut());
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+        const auto key = [&](const char *name) {
+            return window.findChild<QAction *>(QLatin1String(name))->shortcut();
+        };
+        QCOMPARE(key("actionStart"), QKeySequence(Qt::Key_F5));
+        QCOMPARE(key("actionStop"), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+        QCOMPARE(key("actionOpen"), QKeySequence(QKeySequence::Open));
+        QCOMPARE(key("actionPage3"), QKeySequence(Qt::CTRL | Qt::Key_3));
+    }
+
+    void everyControlHasAnAccessibleName()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.windowTitle(), QStringLiteral("Stackbench"));
-        auto *label = qobject_cast<QLabel *>(window.centralWidget());
-        QVERIFY(label);
-        QVERIFY(label->text().contains(QStringLiteral("stackbench --help")));
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        QStringList unnamed;
+        int controls = 0;
+        for (QWidget *w : window.findChildren<QWidget *>()) {
+            if (w->focusPolicy() == Qt::NoFocus || !w->isVisibleTo(&window))
+                continue;
+            ++controls;
+            QAccessibleInterface *a = QAccessible::queryAccessibleInterface(w);
+            if (!a || a->text(QAccessible::Name).isEmpty())
+                unnamed << QString::fromLatin1(w->metaObject()->className()) + QLatin1Char(' ') +
+                               w->objectName();
+        }
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
+        QVERIFY2(controls >= 8, qPrintable(QString::number(controls))); // editor, outline, docks...
+    }
+
+    void layoutsSurviveLongerStrings()
+    {
+        LongTranslator longer;
+        QCoreApplication::installTranslator(&longer);
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.resize(1280, 800);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+            QVERIFY(window.findChild<QAction *>(QStringLiteral("actionStart"))
+                        ->text()
+                        .endsWith(QStringLiteral("xx")));
+            // The window still fits a 1280 x 800 screen, and the page names are not cut.
+            QVERIFY2(window.minimumSizeHint().width() <= 1280,
+                     qPrintable(QString::number(window.minimumSizeHint().width())));
+            QVERIFY2(window.minimumSizeHint().height() <= 800,
+                     qPrintable(QString::number(window.minimumSizeHint().height())));
+            auto *pages = window.findChild<QListWidget *>();
+            for (int i = 0; i < pages->count(); ++i)
+                QVERIFY(pages->fontMetrics().horizontalAdvance(pages->item(i)->text()) <=
+                        pages->gridSize().width());
+        }
+        QCoreApplication::removeTranslator(&longer);
+    }
+
+    void checkShowsEveryParityCheck()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        const QString plan = templatePlan();
+        QVERIFY(openAndValidate(window, plan));
+        QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
+        window.checkPlan();
+        QVERIFY(finished.wait(120000));
+        const sb::ParityModel *model = window.parityModel();
+        QCOMPARE(model->rowCount(), 6); // 2 configurations x (start + 2 parity checks)
+        for (const sb::ParityRow &row : model->rows())
+            QCOMPARE(row.result, sb::ParityRow::Result::Passed);
+        QCOMPARE(model->rows().at(2).status, 404);
+        QVERIFY(window.checkView()->summary().startsWith(QStringLiteral("All 2")));
+
+        // Selecting a row shows what is known of the response.
+        window.checkView()->table()->selectRow(2);
+        QVERIFY(window.checkView()->responseView()->toPlainText().contains(
+            QStringLiteral("GET /users/999999")));
+    }
+
+    void aFailingCheckSaysWhyInOneLine()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        QVERIFY(openAndValidate(window, templatePlan("\"expect\": 404", "\"expect\": 410")));
+        QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
+        window.checkPlan();
+        QVERIFY(finished.wait(120000));
+        const sb::ParityModel *model = window.parityModel();
+        QCOMPARE(model->rowCount(), 6);
+        QCOMPARE(model->rows().at(2).result, sb::ParityRow::Result::Failed);
+        QCOMPARE(model->rows().at(2).status, 404);
+        const QStringList lines = window.checkView()->summary().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2); // one line per configuration
+        QVERIFY2(lines.first().contains(QStringLiteral("answered status 404, expected 410")),
+                 qPrintable(lines.first()));
+    }
+
+    void titleNamesThePlanAndMarksEdits()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        QCOMPARE(window.windowTitle(), QStringLiteral("Stackbench[*]"));
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        QCOMPARE(window.windowTitle(), QStringLiteral("two-targets.json[*] — Stackbench"));
+        QVERIFY(!window.isWindowModified());
+        window.planPage()->editor()->textCursor().insertText(QStringLiteral(" "));
+        QVERIFY(window.isWindowModified());
+        window.planPage()->editor()->undo();
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void openPlanFailsWithoutADialog()
+    {
+        MainWindow window;
+        QVERIFY(!window.openPlan(m_dir.filePath(QStringLiteral("missing.json"))));
+        QVERIFY(QApplication::activeModalWidget() == nullptr);
+    }
+
+    void remembersRecentPlans()
+    {
+        const QString plan = kData + QStringLiteral("valid/minimal.json");
+        {
+            MainWindow window;
+            QVERIFY(window.openPlan(plan));
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("plans/recent")).toStringList().value(0),
+                 QFileInfo(plan).absoluteFilePath());
+        MainWindow again;
+        auto *recent = again.findChild<QMenu *>(QStringLiteral("recentMenu"));
+        QVERIFY(!recent->actions().isEmpty());
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("minimal.json")));
+    }
+
+    void startUsesTheOutlineSelection()
+    {
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("unused.sqlite")));
+        const QString plan = kData + QStringLiteral("valid/two-targets.json");
+        QVERIFY(openAndValidate(window, plan));
+        sb::run::RunOptions options = window.startOptions();
+        QCOMPARE(options.planPath, QFileInfo(plan).absoluteFilePath());
+        QCOMPARE(options.profile, QStringLiteral("quick"));
+        QVERIFY(options.routes.isEmpty());
+        QCOMPARE(options.variables.value(QStringLiteral("stackbench")),
+                 QStringLiteral(STACKBENCH_BIN));
+        QCOMPARE(options.storeLocation, m_dir.filePath(QStringLiteral("unused.sqlite")));
+        sb::OutlineModel *outline = window.planPage()->outline();
+        QCOMPARE(outline->estimate().windows, 24);
+
+        QVERIFY(outline->setChecked(sb::OutlineModel::RoutesGroup, QStringLiteral("user"), false));
+        options = window.startOptions();
+        QCOMPARE(options.routes, (QStringList{QStringLiteral("health"), QStringLiteral("echo")}));
+        QCOMPARE(outline->estimate().windows, 16);
+        QVERIFY(outline->setChecked(sb::OutlineModel::ConfigurationsGroup,
+                                    QStringLiteral("target-a"), false));
+        QCOMPARE(window.startOptions().only, QStringList{QStringLiteral("target-b")});
+        QCOMPARE(outline->estimate().windows, 8);
+    }
+
+    void stackbenchDefaultsToThisProgram()
+    {
+        MainWindow window;
+        QCOMPARE(window.startOptions().variables.value(QStringLiteral("stackbench")),
+                 QCoreApplication::applicationFilePath());
+    }
+
+    void findsTheRunToResume_data()
+    {
+        QTest::addColumn<QStringList>("statuses"); // newest first, all of this plan
+        QTest::addColumn<QStringList>("plans");
+        QTest::addColumn<int>("expected"); // index, -1 = none
+        const QString mine = kData + QStringLiteral("valid/two-targets.json");
+        const QString other = kData + QStringLiteral("valid/minimal.json");
+        QTest::newRow("newest interrupted")
+            << QStringList{QStringLiteral("finished"), QStringLiteral("interrupted"),
+                           QStringLiteral("interrupted")}
+            << QStringList{mine, mine, mine} << 1;
+        QTest::newRow("incomplete counts")
+            << QStringList{QStringLiteral("incomplete")} << QStringList{mine} << 0;
+        QTest::newRow("another plan's run")
+            << QStringList{QStringLiteral("interrupted"), QStringLiteral("interrupted")}
+            << QStringList{other, mine} << 1;
+        QTest::newRow("finished and failed are not resumed")
+            << QStringList{QStringLiteral("finished"), QStringLiteral("failed"),
+                           QStringLiteral("running")}
+            << QStringList{mine, mine, mine} << -1;
+    }
+
+    void findsTheRunToResume()
+    {
+        QFETCH(QStringList, statuses);
+        QFETCH(QStringList, plans);
+        QFETCH(int, expected);
+        QVector<sb::store::RunRecord> runs;
+        for (int i = 0; i < statuses.size(); ++i) {
+            sb::store::RunRecord r;
+            r.id = QString::number(i);
+            r.status = statuses[i];
+            r.planPath = plans[i];
+            runs << r;
+        }
+        const auto found = MainWindow::resumableRun(
+            runs, kData + QStringLiteral("valid/../valid/two-targets.json"));
+        QCOMPARE(found ? found->id.toInt() : -1, expected);
+    }
+
+    void closingDuringARunAsksStopsAndResumes()
+    {
+        const QString plan = shortPlan();
+        QVERIFY(!plan.isEmpty());
+        const QString store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+        int stored = 0;
+        {
+            MainWindow window;
+            window.setPlanVariables(variables());
+            window.setStoreLocation(store);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(openAndValidate(window, plan));
+            RunController *run = window.runController();
+            QSignalSpy started(run, &RunController::windowStarted);
+            QSignalSpy finished(run, &RunController::windowFinished);
+            QSignalSpy failed(run, &RunController::runFailed);
+            window.startRun();
+            QCOMPARE(run->state(), RunController::State::Running);
+            // Wait for a measured window to be in flight after one has been stored.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !finished.isEmpty() && started.size() > 0 &&
+                    started.last().at(0).value<sb::run::WindowStarted>().phase ==
+                        sb::run::Phase::Measure &&
+                    started.last().at(0).value<sb::run::WindowStarted>().windowNumber >
+                        finished.size(),
+                120000);
+            QVERIFY(failed.isEmpty());
+            QVERIFY2(window.statusText().contains(QStringLiteral("Running")) &&
+                         window.statusText().contains(QStringLiteral("round ")),
+                     qPrintable(window.statusText()));
+
+            DialogAnswerer no(QMessageBox::No);
+            QVERIFY(!window.close());
+            QTRY_COMPARE(no.texts().size(), 1);
+            QVERIFY(window.isVisible());
+            QCOMPARE(run->state(), RunController::State::Running);
+
+            DialogAnswerer yes(QMessageBox::Yes);
+            QVERIFY(!window.close()); // closes once the run has stopped
+            QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 60000);
+            QCOMPARE(yes.texts().size(), 1);
+            QVERIFY(yes.texts().first().contains(QStringLiteral("not stored")));
+            QCOMPARE(run->state(), RunController::State::Idle);
+            stored = int(finished.size());
+        }
+        auto opened = sb::store::RunStore::open(store, sb::store::RunStore::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        auto runs = opened.value()->runs();
+        QVERIFY(runs.ok());
+        QCOMPARE(runs.value().size(), 1);
+        const sb::store::RunRecord record = runs.value().first();
+        QCOMPARE(record.status, QString(sb::store::kStatusInterrupted));
+        QCOMPARE(record.windowCount, qint64(stored)); // the window in flight was not stored
+        QVERIFY(MainWindow::resumableRun(runs.value(), plan).has_value());
+
+        // Resume offers that run and continues it.
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(store);
+        QVERIFY(openAndValidate(window, plan));
+        RunController *run = window.runController();
+        QSignalSpy runStarted(run, &RunController::runStarted);
+        DialogAnswerer yes(QMessageBox::Yes);
+        window.resumeRun();
+        QVERIFY(runStarted.wait(60000));
+        const auto e = runStarted.first().at(0).value<sb::run::RunStarted>();
+        QCOMPARE(e.runId, record.id);
+        QVERIFY(e.resumed);
+        QCOMPARE(e.doneWindows, int(record.validWindowCount));
+        QVERIFY(yes.texts().first().contains(record.id));
+        run->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(run->state(), RunController::State::Idle, 60000);
+        // The end of a run is announced (a tray message where there is a tray, else here).
+        QTRY_VERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("interrupted")));
     }
 };
 

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Regenerates the GUI screenshots in docs/screenshots/ under Xvfb, from the demo plan (the
+# plan template, copied as demo.json). One function per page: page_NAME writes NAME.png.
+#
+#   tests/ui/screenshots.sh [PAGE...]     (default: every page_* function)
+#
+# Needs a build (BUILD, default build/) with gui_demo and stackbench, and Xvfb. With ImageMagick
+# (import, convert) the X screen is captured; without it gui_demo grabs its own window.
+# DISPLAY_NUMBER picks the X display (default :98).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BUILD="${BUILD:-$ROOT/build}"
+OUT="$ROOT/docs/screenshots"
+DISPLAY_NUMBER="${DISPLAY_NUMBER:-:98}"
+DEMO="$BUILD/tests/gui_demo"
+WIDTH=1400
+HEIGHT=900
+WORK="$(mktemp -d)"
+XVFB_PID=""
+DEMO_PID=""
+
+cleanup() {
+  [ -n "$DEMO_PID" ] && kill "$DEMO_PID" 2>/dev/null || true
+  [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+start_xvfb() {
+  Xvfb "$DISPLAY_NUMBER" -screen 0 1600x1000x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+  XVFB_PID=$!
+  local socket="/tmp/.X11-unix/X${DISPLAY_NUMBER#:}"
+  for _ in $(seq 100); do
+    [ -S "$socket" ] && return 0
+    kill -0 "$XVFB_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "screenshots: Xvfb did not start on $DISPLAY_NUMBER:" >&2
+  cat "$WORK/xvfb.log" >&2
+  exit 1
+}
+
+# shoot NAME.png GUI_DEMO_ARGS... : runs gui_demo, waits for its "ready" line (at most 60 s),
+# takes the screen, crops it to the window and ends gui_demo.
+shoot() {
+  local name="$1"
+  shift
+  mkdir -p "$OUT"
+  if [ ! -x /usr/bin/import ] || [ ! -x /usr/bin/convert ]; then
+    DISPLAY="$DISPLAY_NUMBER" XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" \
+      timeout 120 "$DEMO" --size "${WIDTH}x${HEIGHT}" --store "$WORK/runs.sqlite" \
+      --grab "$OUT/$name" "$@"
+    echo "screenshots: $OUT/$name (window grab)"
+    return
+  fi
+  : >"$WORK/demo.out"
+  DISPLAY="$DISPLAY_NUMBER" XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" \
+    "$DEMO" --size "${WIDTH}x${HEIGHT}" --store "$WORK/runs.sqlite" "$@" \
+    >"$WORK/demo.out" 2>"$WORK/demo.err" &
+  DEMO_PID=$!
+  for _ in $(seq 600); do
+    grep -q '^ready$' "$WORK/demo.out" && break
+    if ! kill -0 "$DEMO_PID" 2>/dev/null; then
+      echo "screenshots: gui_demo ended early:" >&2
+      cat "$WORK/demo.err" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  grep -q '^ready$' "$WORK/demo.out" || { echo "screenshots: gui_demo never got ready" >&2; exit 1; }
+  /usr/bin/import -display "$DISPLAY_NUMBER" -window root "$WORK/screen.png"
+  /usr/bin/convert "$WORK/screen.png" -crop "${WIDTH}x${HEIGHT}+0+0" +repage "$OUT/$name"
+  kill "$DEMO_PID"
+  wait "$DEMO_PID" 2>/dev/null || true
+  DEMO_PID=""
+  echo "screenshots: $OUT/$name"
+}
+
+demo_plan() {
+  cp "$ROOT/resources/plans/templates/reference-vs-second.json" "$WORK/demo.json"
+  echo "$WORK/demo.json"
+}
+
+# The plan page: the demo plan, one key mistyped while editing (so a problem is underlined and
+# listed, and the outline shows the last valid version), the cursor on the problem.
+page_plan() {
+  shoot plan.png --page plan --edit '"cooldown_s"="cooldown"' "$(demo_plan)"
+}
+
+# The same in a dark Fusion palette, to see that the highlighter and the window stay readable.
+page_plan_dark() {
+  shoot plan-dark.png --dark --page plan --edit '"cooldown_s"="cooldown"' "$(demo_plan)"
+}
+
+# Check results: the demo plan with one parity check expecting the wrong status, checked.
+page_check() {
+  local plan
+  plan="$(demo_plan)"
+  sed -i 's/"expect": 404/"expect": 410/' "$plan"
+  shoot check.png --page plan --check "$plan"
+}
+
+[ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
+start_xvfb
+pages=("$@")
+if [ ${#pages[@]} -eq 0 ]; then
+  mapfile -t pages < <(declare -F | awk '{print $3}' | sed -n 's/^page_//p')
+fi
+for page in "${pages[@]}"; do
+  "page_$page"
+done

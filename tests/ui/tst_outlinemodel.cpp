@@ -1,0 +1,195 @@
+// The outline is the selection: ticks by name that survive edits of the plan, the profile, and
+// what Start would run (filters, window count, estimate).
+#include "plan/planloader.h"
+#include "ui/models/outlinemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+using sb::OutlineModel;
+
+class TestOutlineModel : public QObject
+{
+    Q_OBJECT
+
+    static QByteArray twoTargetsText()
+    {
+        QFile f(QStringLiteral(STACKBENCH_TEST_DATA "/plans/valid/two-targets.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            qFatal("cannot read two-targets.json");
+        return f.readAll();
+    }
+
+    static sb::plan::Plan parse(const QByteArray &text)
+    {
+        sb::plan::PlanLoad load = sb::plan::parsePlan(
+            text, QStringLiteral("p.json"), QStringLiteral(STACKBENCH_TEST_DATA),
+            {{QStringLiteral("stackbench"), QStringLiteral("/bin/true")}});
+        if (!load.ok())
+            qFatal("%s", qPrintable(load.errorText()));
+        return *load.plan;
+    }
+
+    static QModelIndex child(const OutlineModel &m, OutlineModel::Group g, int row)
+    {
+        return m.index(row, 0, m.index(g, 0));
+    }
+
+private slots:
+    void passesTheModelTester()
+    {
+        OutlineModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlan(parse(twoTargetsText()));
+        model.setChecked(OutlineModel::RoutesGroup, QStringLiteral("user"), false);
+        model.setData(model.index(OutlineModel::ConfigurationsGroup, 0), Qt::Unchecked,
+                      Qt::CheckStateRole);
+        QByteArray twoProfiles = twoTargetsText();
+        twoProfiles.replace("\"profiles\": {",
+                            "\"profiles\": {\n \"wide\": { \"concurrency\": [1, 2, 3] },");
+        model.setPlan(parse(twoProfiles));
+        model.setProfile(QStringLiteral("wide"));
+        model.setProfile(QStringLiteral("quick"));
+        model.setPlan(std::nullopt);
+        model.setPlan(parse(twoTargetsText()));
+    }
+
+    void everythingTickedMeansNoFilter()
+    {
+        OutlineModel model;
+        model.setPlan(parse(twoTargetsText()));
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.rowCount(model.index(OutlineModel::ConfigurationsGroup, 0)), 2);
+        QCOMPARE(model.rowCount(model.index(OutlineModel::RoutesGroup, 0)), 3);
+        QCOMPARE(model.rowCount(model.index(OutlineModel::ConcurrencyGroup, 0)), 2);
+        sb::run::RunOptions options;
+        model.applyTo(options);
+        QCOMPARE(options.profile, QStringLiteral("quick"));
+        QVERIFY(options.only.isEmpty());
+        QVERIFY(options.routes.isEmpty());
+        QCOMPARE(model.estimate().windows, 2 * 2 * 3 * 2);
+    }
+
+    void untickingARouteFiltersIt()
+    {
+        OutlineModel model;
+        model.setPlan(parse(twoTargetsText()));
+        QSignalSpy changed(&model, &OutlineModel::selectionChanged);
+        QVERIFY(model.setData(child(model, OutlineModel::RoutesGroup, 1), Qt::Unchecked,
+                              Qt::CheckStateRole));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(child(model, OutlineModel::RoutesGroup, 1).data(Qt::CheckStateRole).toInt(),
+                 int(Qt::Unchecked));
+        QCOMPARE(model.index(OutlineModel::RoutesGroup, 0).data(Qt::CheckStateRole).toInt(),
+                 int(Qt::PartiallyChecked));
+        sb::run::RunOptions options;
+        model.applyTo(options);
+        QCOMPARE(options.routes, (QStringList{QStringLiteral("health"), QStringLiteral("echo")}));
+        QVERIFY(options.only.isEmpty());
+        QCOMPARE(model.estimate().windows, 2 * 2 * 2 * 2);
+    }
+
+    void aGroupTickSetsEveryChild()
+    {
+        OutlineModel model;
+        model.setPlan(parse(twoTargetsText()));
+        const QModelIndex group = model.index(OutlineModel::ConfigurationsGroup, 0);
+        QVERIFY(model.setData(group, Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(model.selectedConfigurations().isEmpty());
+        QCOMPARE(model.estimate().windows, 0);
+        QVERIFY(model.setData(group, Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(model.selectedConfigurations().size(), 2);
+        QVERIFY(!(model.flags(model.index(OutlineModel::ConcurrencyGroup, 0)) &
+                  Qt::ItemIsUserCheckable));
+    }
+
+    void ticksSurviveEditsByName()
+    {
+        OutlineModel model;
+        model.setPlan(parse(twoTargetsText()));
+        model.setChecked(OutlineModel::ConfigurationsGroup, QStringLiteral("target-b"), false);
+        // An edit that renames target-a and adds nothing else: target-b stays unticked, the new
+        // name starts ticked.
+        QByteArray edited = twoTargetsText();
+        edited.replace("\"target-a\"", "\"target-c\"");
+        model.setPlan(parse(edited));
+        QCOMPARE(model.selectedConfigurations(), QStringList{QStringLiteral("target-c")});
+        model.setPlan(parse(twoTargetsText()));
+        QCOMPARE(model.selectedConfigurations(), QStringList{QStringLiteral("target-a")});
+        sb::run::RunOptions options;
+        model.applyTo(options);
+        QCOMPARE(options.only, QStringList{QStringLiteral("target-a")});
+    }
+
+    void keepsTheProfileByName()
+    {
+        QByteArray text = twoTargetsText();
+        text.replace("\"profiles\": {",
+                     "\"profiles\": {\n \"wide\": { \"concurrency\": [1, 2, 3] },");
+        OutlineModel model;
+        model.setPlan(parse(text));
+        QCOMPARE(model.profileNames(),
+                 (QStringList{QStringLiteral("wide"), QStringLiteral("quick")}));
+        QCOMPARE(model.profileName(), QStringLiteral("wide"));
+        model.setProfile(QStringLiteral("quick"));
+        QCOMPARE(model.concurrency(), (QList<int>{1, 4}));
+        model.setPlan(parse(text));
+        QCOMPARE(model.profileName(), QStringLiteral("quick"));
+        model.setProfile(QStringLiteral("nope"));
+        QCOMPARE(model.profileName(), QStringLiteral("quick"));
+    }
+
+    void estimates_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<int>("configurations");
+        QTest::addColumn<int>("routes");
+        QTest::addColumn<int>("windows");
+        QTest::addColumn<qint64>("windowMs");
+        QTest::addColumn<int>("serverStarts");
+        QTest::addColumn<bool>("warmupCounted");
+        // rounds 2, concurrency [1, 4], warm-up 1 s, measure 2 s (two-targets' quick)
+        QTest::newRow("quick") << QStringLiteral(R"({"rounds": 2, "concurrency": [1, 4],
+            "warmup": "1s", "measure_s": 2})")
+                               << 2 << 3 << 24 << qint64(3000) << 4 << true;
+        QTest::newRow("settle and cooldown") << QStringLiteral(R"({"concurrency": [8],
+            "warmup": "5s", "measure_s": 30, "settle_s": 2, "cooldown_s": 3})")
+                                             << 1 << 1 << 1 << qint64(40000) << 1 << true;
+        QTest::newRow("process per window") << QStringLiteral(R"({"rounds": 3,
+            "concurrency": [1, 2], "measure_s": 1, "warmup": "0s", "process": "window"})")
+                                            << 2 << 2 << 24 << qint64(1000) << 24 << true;
+        QTest::newRow("process once") << QStringLiteral(R"({"rounds": 3, "concurrency": [1],
+            "measure_s": 1, "process": "once"})")
+                                      << 2 << 1 << 6 << qint64(6000) << 2 << true;
+        QTest::newRow("warm-up by requests") << QStringLiteral(R"({"concurrency": [1],
+            "warmup": "1000req", "measure_s": 10})")
+                                             << 1 << 1 << 1 << qint64(10000) << 1 << false;
+        QTest::newRow("nothing ticked") << QStringLiteral(R"({"concurrency": [1]})") << 0 << 3 << 0
+                                        << qint64(35000) << 0 << true;
+    }
+
+    void estimates()
+    {
+        QFETCH(QString, profile);
+        QFETCH(int, configurations);
+        QFETCH(int, routes);
+        QByteArray text = twoTargetsText();
+        const qsizetype at = text.indexOf("\"quick\":");
+        const qsizetype end = text.indexOf('}', at) + 1;
+        text.replace(at, end - at, "\"quick\": " + profile.toUtf8());
+        const sb::plan::Plan plan = parse(text);
+        const sb::RunEstimate e =
+            sb::estimateRun(*plan.profile(QStringLiteral("quick")), configurations, routes);
+        QTEST(e.windows, "windows");
+        QTEST(e.windowMs, "windowMs");
+        QCOMPARE(e.totalMs, e.windowMs * e.windows);
+        QTEST(e.serverStarts, "serverStarts");
+        QTEST(e.warmupCounted, "warmupCounted");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOutlineModel)
+#include "tst_outlinemodel.moc"

@@ -1,0 +1,209 @@
+#include "ui/pages/planpage.h"
+
+#include "core/limits.h"
+#include "ui/models/diagnosticsmodel.h"
+#include "ui/models/outlinemodel.h"
+#include "ui/widgets/codeeditor.h"
+#include "ui/widgets/findbar.h"
+#include "ui/widgets/outlineview.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sb {
+
+static constexpr int kValidationDelayMs = 300;
+
+PlanPage::PlanPage(QWidget *parent)
+    : QWidget(parent)
+    , m_editor(new CodeEditor(this))
+    , m_findBar(new FindBar(m_editor, this))
+    , m_outline(new OutlineModel(this))
+    , m_outlineView(new OutlineView(m_outline, this))
+    , m_diagnostics(new DiagnosticsModel(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_debounce(new QTimer(this))
+{
+    setAccessibleName(tr("Plan page"));
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    leftLayout->addWidget(m_editor, 1);
+    leftLayout->addWidget(m_findBar);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_outlineView);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kValidationDelayMs);
+    connect(m_debounce, &QTimer::timeout, this, &PlanPage::startValidation);
+    connect(m_editor->document(), &QTextDocument::contentsChange, this,
+            [this](int, int removed, int added) {
+                if (removed || added)
+                    scheduleValidation();
+            });
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this,
+            &PlanPage::modificationChanged);
+}
+
+PlanPage::~PlanPage() = default;
+
+bool PlanPage::isModified() const
+{
+    return m_editor->document()->isModified();
+}
+
+void PlanPage::setFilePath(const QString &path)
+{
+    if (path == m_path)
+        return;
+    m_path = path;
+    Q_EMIT filePathChanged(path);
+}
+
+bool PlanPage::openFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.size() > limits::kMaxPlanFileBytes) {
+        *error = tr("%1: the file is %2 MiB; a plan must be at most %3 MiB")
+                     .arg(path)
+                     .arg(file.size() / (1024 * 1024))
+                     .arg(limits::kMaxPlanFileBytes / (1024 * 1024));
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    setFilePath(QFileInfo(path).absoluteFilePath());
+    m_lastValid.reset();
+    m_outline->setPlan(std::nullopt);
+    m_editor->setPlainText(QString::fromUtf8(bytes));
+    m_editor->document()->setModified(false);
+    validateNow();
+    return true;
+}
+
+bool PlanPage::saveFile(const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(m_editor->toPlainText().toUtf8());
+    if (!file.commit()) {
+        *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const bool moved = absolute != m_path;
+    setFilePath(absolute);
+    m_editor->document()->setModified(false);
+    if (moved) // relative "@file" bodies now resolve against another directory
+        validateNow();
+    return true;
+}
+
+void PlanPage::newPlan(const QByteArray &text)
+{
+    setFilePath(QString());
+    m_lastValid.reset();
+    m_outline->setPlan(std::nullopt);
+    m_editor->setPlainText(QString::fromUtf8(text));
+    m_editor->document()->setModified(true);
+    validateNow();
+}
+
+void PlanPage::setVariables(const plan::PlanVariables &variables)
+{
+    m_variables = variables;
+    validateNow();
+}
+
+void PlanPage::scheduleValidation()
+{
+    ++m_generation;
+    m_debounce->start();
+}
+
+void PlanPage::validateNow()
+{
+    ++m_generation;
+    m_debounce->stop();
+    startValidation();
+}
+
+void PlanPage::startValidation()
+{
+    const quint64 generation = m_generation;
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    const QString name = m_path.isEmpty() ? tr("untitled.json") : m_path;
+    const QString baseDir =
+        m_path.isEmpty() ? QDir::currentPath() : QFileInfo(m_path).absolutePath();
+    const plan::PlanVariables variables = m_variables;
+    if (m_path.isEmpty() && text.trimmed().isEmpty()) {
+        applyValidation(generation, plan::PlanLoad{}); // nothing written yet: nothing to report
+        return;
+    }
+    auto *watcher = new QFutureWatcher<plan::PlanLoad>(this);
+    connect(watcher, &QFutureWatcher<plan::PlanLoad>::finished, this, [this, watcher, generation] {
+        applyValidation(generation, watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([text, name, baseDir, variables] {
+        return plan::parsePlan(text, name, baseDir, variables);
+    }));
+}
+
+void PlanPage::applyValidation(quint64 generation, const plan::PlanLoad &load)
+{
+    if (generation != m_generation)
+        return; // the text changed since: a newer validation is on its way
+    m_validatedGeneration = generation;
+    m_valid = load.ok();
+    m_diagnostics->setDiagnostics(load.diagnostics, load.warnings);
+    QList<CodeEditor::Mark> marks;
+    for (const plan::Diagnostic &d : load.diagnostics)
+        marks << CodeEditor::Mark{d.line, d.column, true, d.message};
+    for (const plan::Diagnostic &d : load.warnings)
+        marks << CodeEditor::Mark{d.line, d.column, false, d.message};
+    m_editor->setMarks(marks);
+    if (load.ok()) {
+        m_lastValid = load.plan;
+        m_outline->setPlan(m_lastValid);
+    }
+    m_outlineView->setStale(!load.ok() && m_lastValid.has_value());
+    Q_EMIT validated(load.ok());
+}
+
+void PlanPage::goTo(int line, int column)
+{
+    m_editor->goTo(line, column);
+}
+
+QByteArray PlanPage::saveState() const
+{
+    return m_splitter->saveState();
+}
+
+void PlanPage::restoreState(const QByteArray &state)
+{
+    m_splitter->restoreState(state);
+}
+
+} // namespace sb

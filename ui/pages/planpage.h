@@ -1,0 +1,90 @@
+#pragma once
+
+#include "plan/planloader.h"
+
+#include <QWidget>
+#include <optional>
+
+class QSplitter;
+class QTimer;
+
+namespace sb {
+
+class CodeEditor;
+class DiagnosticsModel;
+class FindBar;
+class OutlineModel;
+class OutlineView;
+
+// The Plan page: the JSON editor with its find bar, validated as you type, and the outline that
+// is the selection of what to run. Owns the diagnostics model the Problems dock shows.
+//
+// Validation: 300 ms after the last edit the text is parsed with plan::parsePlan() on a pool
+// thread; a result for a text that has changed since is dropped. GUI thread.
+class PlanPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PlanPage(QWidget *parent = nullptr);
+    ~PlanPage() override;
+
+    // Loads a plan file into the editor (not modified, undo history cleared) and validates it.
+    // Returns false with a message naming the file and the reason.
+    bool openFile(const QString &path, QString *error);
+    // Writes the text to `path` (atomically) and makes it the page's file.
+    bool saveFile(const QString &path, QString *error);
+    // Starts an untitled plan with `text` (modified, so closing asks to save).
+    void newPlan(const QByteArray &text);
+
+    QString filePath() const { return m_path; }
+    bool isModified() const;
+    // ${name} values the plan is validated with (e.g. "stackbench").
+    void setVariables(const plan::PlanVariables &variables);
+    plan::PlanVariables variables() const { return m_variables; }
+
+    // The last plan that parsed without errors (the outline shows it), if any.
+    const std::optional<plan::Plan> &lastValidPlan() const { return m_lastValid; }
+    // The editor's current text has been validated and has no errors.
+    bool isValid() const { return m_validatedGeneration == m_generation && m_valid; }
+    // Validates now instead of after the debounce delay.
+    void validateNow();
+
+    void goTo(int line, int column);
+
+    CodeEditor *editor() const { return m_editor; }
+    FindBar *findBar() const { return m_findBar; }
+    OutlineModel *outline() const { return m_outline; }
+    OutlineView *outlineView() const { return m_outlineView; }
+    DiagnosticsModel *diagnostics() const { return m_diagnostics; }
+
+    QByteArray saveState() const;
+    void restoreState(const QByteArray &state);
+
+Q_SIGNALS:
+    // A validation of the current text finished; `ok`: no errors.
+    void validated(bool ok);
+    void modificationChanged(bool modified);
+    void filePathChanged(const QString &path);
+
+private:
+    void scheduleValidation();
+    void startValidation();
+    void applyValidation(quint64 generation, const plan::PlanLoad &load);
+    void setFilePath(const QString &path);
+
+    CodeEditor *m_editor;
+    FindBar *m_findBar;
+    OutlineModel *m_outline;
+    OutlineView *m_outlineView;
+    DiagnosticsModel *m_diagnostics;
+    QSplitter *m_splitter;
+    QTimer *m_debounce;
+    QString m_path;
+    plan::PlanVariables m_variables;
+    std::optional<plan::Plan> m_lastValid;
+    quint64 m_generation = 0;          // bumped by every edit (and by a change of variables)
+    quint64 m_validatedGeneration = 0; // the generation of the last applied validation
+    bool m_valid = false;
+};
+
+} // namespace sb

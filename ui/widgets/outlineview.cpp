@@ -1,0 +1,136 @@
+#include "ui/widgets/outlineview.h"
+
+#include "ui/models/outlinemodel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace sb {
+
+OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_profile(new QComboBox(this))
+    , m_tree(new QTreeView(this))
+    , m_windows(new QLabel(this))
+    , m_perWindow(new QLabel(this))
+    , m_duration(new QLabel(this))
+    , m_state(new QLabel(this))
+{
+    setAccessibleName(tr("Outline"));
+    m_profile->setAccessibleName(tr("Profile"));
+    m_profile->setToolTip(tr("The profile to run: rounds, concurrency levels and window lengths"));
+    m_tree->setModel(model);
+    m_tree->setHeaderHidden(true);
+    m_tree->setAccessibleName(tr("Configurations and routes to run"));
+    m_tree->setUniformRowHeights(true);
+    const struct
+    {
+        QLabel *label;
+        QString name;
+    } values[] = {{m_windows, tr("Windows to measure")},
+                  {m_perWindow, tr("Length of one window")},
+                  {m_duration, tr("Estimated duration")}};
+    for (const auto &v : values) {
+        v.label->setWordWrap(true);
+        v.label->setAccessibleName(v.name);
+        v.label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_state->setWordWrap(true);
+    m_state->setAccessibleName(tr("Outline state"));
+
+    auto *profileLabel = new QLabel(tr("&Profile:"), this);
+    profileLabel->setBuddy(m_profile);
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->addRow(profileLabel, m_profile);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(form);
+    layout->addWidget(m_tree, 1);
+    auto *summary = new QFormLayout;
+    summary->setContentsMargins(0, 0, 0, 0);
+    summary->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    summary->addRow(tr("Windows:"), m_windows);
+    summary->addRow(tr("Per window:"), m_perWindow);
+    summary->addRow(tr("Duration:"), m_duration);
+    layout->addLayout(summary);
+    layout->addWidget(m_state);
+
+    connect(m_profile, &QComboBox::activated, this,
+            [this](int i) { m_model->setProfile(m_profile->itemText(i)); });
+    connect(model, &OutlineModel::selectionChanged, this, &OutlineView::refresh);
+    connect(model, &QAbstractItemModel::modelReset, m_tree, &QTreeView::expandAll);
+    connect(model, &QAbstractItemModel::rowsInserted, m_tree, &QTreeView::expandAll);
+    refresh();
+}
+
+void OutlineView::setStale(bool stale)
+{
+    m_stale = stale;
+    refresh();
+}
+
+QString OutlineView::durationText(qint64 ms)
+{
+    const qint64 s = (ms + 500) / 1000;
+    if (s >= 3600)
+        return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+    if (s >= 60)
+        return s % 60 ? tr("%1 min %2 s").arg(s / 60).arg(s % 60) : tr("%1 min").arg(s / 60);
+    return tr("%1 s").arg(s);
+}
+
+QString OutlineView::summaryText() const
+{
+    return QStringList{m_windows->text(), m_perWindow->text(), m_duration->text()}.join(
+        QLatin1Char('\n'));
+}
+
+void OutlineView::refresh()
+{
+    const QStringList profiles = m_model->profileNames();
+    QStringList shown;
+    for (int i = 0; i < m_profile->count(); ++i)
+        shown << m_profile->itemText(i);
+    if (shown != profiles) {
+        m_profile->clear();
+        m_profile->addItems(profiles);
+    }
+    m_profile->setCurrentText(m_model->profileName());
+    m_profile->setEnabled(m_model->hasPlan());
+
+    if (!m_model->hasPlan()) {
+        for (QLabel *l : {m_windows, m_perWindow, m_duration})
+            l->clear();
+        m_state->setText(tr("No valid plan yet: the Problems list says what to fix."));
+        m_state->show();
+        return;
+    }
+    const RunEstimate e = m_model->estimate();
+    m_windows->setText(tr("%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)")
+                           .arg(e.windows)
+                           .arg(e.rounds)
+                           .arg(m_model->selectedConfigurations().size())
+                           .arg(m_model->selectedRoutes().size())
+                           .arg(m_model->concurrency().size()));
+    QString perWindow = durationText(e.windowMs);
+    if (!e.warmupCounted)
+        perWindow += QLatin1Char(' ') + tr("plus a warm-up of a number of requests");
+    m_perWindow->setText(perWindow);
+    m_duration->setText(e.windows == 0
+                            ? tr("nothing to run: tick at least one configuration and one route")
+                            : tr("about %1, plus server starts (%2) and readiness waits")
+                                  .arg(durationText(e.totalMs))
+                                  .arg(e.serverStarts));
+    m_state->setText(m_stale ? tr("The text has problems: this is the last valid version.")
+                             : QString());
+    m_state->setVisible(m_stale);
+}
+
+} // namespace sb
