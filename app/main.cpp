@@ -54,6 +54,8 @@ void printUsage(FILE *out)
                       "the GUI.\n\nCommands:\n");
     for (const Command &c : kCommands)
         std::fprintf(out, "  %-8s %s\n", c.name, c.summary);
+    std::fprintf(out, "  %-8s %s\n", "gui",
+                 "open the workbench (the default), optionally on a plan");
     std::fprintf(out, "\nRun 'stackbench COMMAND --help' for a command's options.\n"
                       "Exit codes: 0 ok, 1 the command ran and failed, 2 usage or input error.\n");
 }
@@ -146,7 +148,8 @@ int startCommand(const Command &c, int argc, char **argv)
     return guarded(c.name, [&] { return c.run(args); });
 }
 
-int runGui(int argc, char **argv)
+// The workbench: `stackbench`, or `stackbench gui [PLAN]` to open a plan in it.
+int runGui(int argc, char **argv, const char *planPath = nullptr)
 {
 #ifdef STACKBENCH_HAVE_UI
     if (!displayAvailable()) {
@@ -162,12 +165,15 @@ int runGui(int argc, char **argv)
         QApplication::setApplicationName(QStringLiteral("stackbench"));
         QApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
         sb::MainWindow window;
+        if (planPath && !window.openPlan(QString::fromLocal8Bit(planPath)))
+            std::fprintf(stderr, "stackbench gui: cannot open the plan '%s'\n", planPath);
         window.show();
         return app.exec();
     });
 #else
     (void)argc;
     (void)argv;
+    (void)planPath;
     std::fprintf(stderr, "stackbench: built without the GUI; use a command: %s\n",
                  commandNames().c_str());
     return sb::cli::kExitUsage;
@@ -190,6 +196,25 @@ int topLevelOption(const char *arg)
     return sb::cli::kExitUsage;
 }
 
+// "stackbench gui [PLAN]".
+int guiCommand(int argc, char **argv)
+{
+    if (argc >= 3 && (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h") ||
+                      !std::strcmp(argv[2], "--help-all"))) {
+        std::printf("Usage: stackbench gui [PLAN]\n\nOpens the workbench, with PLAN in the plan "
+                    "editor when given. Plain 'stackbench'\ndoes the same without a plan.\n");
+        return sb::cli::kExitOk;
+    }
+    if (argc > 3 || (argc == 3 && (argv[2][0] == '-' || !*argv[2]))) {
+        std::fprintf(stderr,
+                     "stackbench gui: unexpected argument '%s' (see 'stackbench gui "
+                     "--help')\n",
+                     argv[argc > 3 ? 3 : 2]);
+        return sb::cli::kExitUsage;
+    }
+    return runGui(argc, argv, argc == 3 ? argv[2] : nullptr);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -199,6 +224,8 @@ int main(int argc, char **argv)
         return runGui(argc, argv);
     if (argv[1][0] == '-')
         return topLevelOption(argv[1]);
+    if (!std::strcmp(argv[1], "gui"))
+        return guiCommand(argc, argv);
     for (const Command &c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
             return startCommand(c, argc, argv);
