@@ -186,6 +186,9 @@ public:
         // > 0: after this many responses the target dies: the listener closes (new connects are
         // refused) and every connection ends after its current response.
         int64_t dieAfter = 0;
+        // > 0: accept only this many connections (a load engine's probe is one), then refuse
+        // new ones; the accepted ones are served as usual.
+        int acceptLimit = 0;
         // Answer right after the request head, then read and discard the body.
         bool answerEarly = false;
         // > 0: read the body in pieces of at most this many bytes, pausing `readPause` first.
@@ -231,6 +234,8 @@ private:
             int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
             if (fd < 0)
                 continue;
+            if (m_script.acceptLimit > 0 && ++m_accepted >= m_script.acceptLimit)
+                ::shutdown(m_listen, SHUT_RDWR); // refuses new connections from now on
             // Short receive timeouts let a thread notice that the target died or stops.
             timeval tv{0, 20'000};
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
@@ -375,6 +380,7 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_dying{false};
     std::atomic<int64_t> m_tickets{0};
+    int m_accepted = 0;
     std::atomic<int64_t> m_served{0};
     std::atomic<int64_t> m_malformed{0};
     std::atomic<int64_t> m_bodyBytes{0};
