@@ -24,9 +24,9 @@ public:
 
     // Emits, in order, each pending interval that no worker can add to any more: every worker
     // not `finished` has handed over a later one (or `all`). Phase starts are absolute ns.
-    template<typename Emit>
+    template<typename Deliver>
     void emitReady(const std::vector<bool> &finished, bool all, int64_t warmupStartNs,
-                   int64_t measureStartNs, Emit &&emit)
+                   int64_t measureStartNs, Deliver &&deliver)
     {
         while (!m_pending.empty()) {
             const auto it = m_pending.begin();
@@ -36,7 +36,7 @@ public:
                         return;
             fill(it->first, it->second, it->first.first == 0 ? warmupStartNs : measureStartNs);
             release(it);
-            emit(static_cast<const IntervalSnapshot &>(m_snapshot));
+            deliver(static_cast<const IntervalSnapshot &>(m_snapshot));
         }
     }
 

@@ -256,7 +256,7 @@ void LoadEngine::collect()
     detail::pinCurrentThread(s.spec.cpus);
     detail::IntervalMerger merger(int(m_workers.size()), s.intervalNs);
     std::vector<bool> finished(m_workers.size(), false);
-    auto emit = [this](const IntervalSnapshot &snap) {
+    auto deliver = [this](const IntervalSnapshot &snap) {
         if (m_onInterval)
             m_onInterval(snap);
     };
@@ -278,7 +278,7 @@ void LoadEngine::collect()
             }
             allFinished = allFinished && finished[w];
         }
-        merger.emitReady(finished, allFinished, s.startNs, s.measureStartNs.load(), emit);
+        merger.emitReady(finished, allFinished, s.startNs, s.measureStartNs.load(), deliver);
         if (allFinished)
             break;
     }
