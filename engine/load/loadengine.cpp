@@ -160,6 +160,22 @@ sb::Status LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval)
         return sb::Error{"load.system", std::string(), "cannot create the engine's eventfds"};
     if (sb::Status st = checkSpec(spec); !st.ok())
         return st;
+    // The resource check comes before the big allocations; should one fail all the same, it is
+    // an error like any other, never an exception out of start(). No thread runs when one
+    // reaches here: launch() stops its own threads before it reports.
+    try {
+        return prepareAndLaunch(spec, std::move(onInterval));
+    } catch (const std::bad_alloc &) {
+        m_workers.clear();
+        return sb::Error{"load.resources", std::string(),
+                         "out of memory while preparing " + std::to_string(spec.connections) +
+                             " connections on " + std::to_string(s.spec.threads) + " threads"};
+    }
+}
+
+sb::Status LoadEngine::prepareAndLaunch(const LoadSpec &spec, IntervalCallback onInterval)
+{
+    Shared &s = *m_shared;
     s.spec = spec;
     s.spec.threads = std::min(spec.threads, spec.connections);
     if (sb::Status st = reserveResources(s.spec); !st.ok())
@@ -173,18 +189,9 @@ sb::Status LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval)
         return sb::Ok{};
     }
     m_onInterval = std::move(onInterval);
-    // Nothing above the resource check may throw for a size; below it, a failed allocation or
-    // thread creation is an error like any other, never an exception out of start().
-    try {
-        if (sb::Status st = createWorkers(); !st.ok())
-            return st;
-        return launch();
-    } catch (const std::bad_alloc &) {
-        m_workers.clear();
-        return sb::Error{"load.resources", std::string(),
-                         "out of memory while preparing " + std::to_string(s.spec.connections) +
-                             " connections on " + std::to_string(s.spec.threads) + " threads"};
-    }
+    if (sb::Status st = createWorkers(); !st.ok())
+        return st;
+    return launch();
 }
 
 sb::Status LoadEngine::reserveResources(const LoadSpec &spec)

@@ -69,6 +69,7 @@ public:
 private:
     struct Shared;
     // The steps of start(), in order after the spec check.
+    sb::Status prepareAndLaunch(const LoadSpec &spec, IntervalCallback onInterval);
     sb::Status reserveResources(const LoadSpec &spec);
     sb::Status createWorkers();
     sb::Status launch();
