@@ -210,19 +210,28 @@ public:
         m_acceptor = std::thread([this] { acceptLoop(); });
     }
 
-    ~ScriptedServer()
+    ~ScriptedServer() { stop(); }
+
+    // Stops serving and joins every thread, so that the counts are final. Idempotent.
+    void stop()
     {
+        if (m_listen < 0)
+            return;
         m_stop = true;
         ::shutdown(m_listen, SHUT_RDWR);
         m_acceptor.join();
         ::close(m_listen);
+        m_listen = -1;
         std::lock_guard<std::mutex> lock(m_mutex);
         for (auto &t : m_threads)
             t.join();
+        m_threads.clear();
     }
 
     uint16_t port() const { return m_port; }
-    int64_t served() const { return m_served.load(); }       // responses sent in full
+    // Responses sent in full (final after stop(): a client may read a response before the
+    // server's thread has counted it).
+    int64_t served() const { return m_served.load(); }
     int64_t malformed() const { return m_malformed.load(); } // heads that were no request
     int64_t bodyBytes() const { return m_bodyBytes.load(); } // body bytes read
     bool dead() const { return m_dying.load(); }

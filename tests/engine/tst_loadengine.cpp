@@ -446,6 +446,7 @@ private slots:
         QVERIFY2(run.started, run.error.c_str());
         QVERIFY2(!run.watchdogFired, "the window did not end by itself");
         QVERIFY(server.dead());
+        server.stop();
         const LoadResult &r = run.result;
         QCOMPARE(r.aborted, std::string("target unreachable for 5 s"));
         QVERIFY(!r.cancelled);
@@ -476,6 +477,7 @@ private slots:
         QVERIFY2(run.started, run.error.c_str());
         QVERIFY2(!run.watchdogFired, "the window did not end by itself");
         QVERIFY(run.result.aborted.empty()); // one connection stayed open all along
+        server.stop();
         const Counters &t = run.result.total;
         QCOMPARE(t.ok, server.served());
         QVERIFY(t.connectErrors > 0);
@@ -492,7 +494,7 @@ private slots:
         QTest::addColumn<bool>("answerEarly");
         QTest::addColumn<int>("pauseUs");
         QTest::addColumn<bool>("interim");
-        QTest::newRow("answered before the body is read") << true << 0 << false;
+        QTest::newRow("answered before the body is read") << true << 300 << false;
         QTest::newRow("read slowly") << false << 300 << false;
         QTest::newRow("read slowly, 100 Continue per piece") << false << 300 << true;
     }
@@ -519,6 +521,7 @@ private slots:
         spec.timeoutMs = 20'000;
         Run run = runWindow(spec);
         QVERIFY2(run.started, run.error.c_str());
+        server.stop();
         const Counters &t = run.result.total;
         QCOMPARE(server.malformed(), int64_t(0));
         QCOMPARE(t.timeouts, 0);
