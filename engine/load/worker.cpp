@@ -337,9 +337,17 @@ void Worker::failedAttempt(int64_t now)
 
 void Worker::checkReachable(int64_t now)
 {
+    // Unreachable since the later of the first failed connect and the last open connection's
+    // end: a refusal long ago while other connections worked does not count.
     if (m_established == 0 && m_abortNs > 0 && !m_stopSending &&
-        now - m_failingSinceNs >= m_abortNs)
+        now - std::max(m_failingSinceNs, m_noneOpenSinceNs) >= m_abortNs)
         m_window.abort();
+}
+
+void Worker::closedEstablished(int64_t now)
+{
+    if (--m_established == 0)
+        m_noneOpenSinceNs = now;
 }
 
 void Worker::drop(Conn &c, int64_t now)
@@ -347,7 +355,7 @@ void Worker::drop(Conn &c, int64_t now)
     if (c.state == State::Writing || c.state == State::Reading)
         --m_inFlight;
     if (established(c))
-        --m_established;
+        closedEstablished(now);
     if (c.state == State::Idle && m_open)
         m_idle.erase(std::find(m_idle.begin(), m_idle.end(), &c));
     listRemove(c);
@@ -526,7 +534,7 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
     if (measured == (m_key.first == 1))
         m_intervalLatency.record(corrected);
     if (!keepOpen) {
-        --m_established;
+        closedEstablished(now);
         closeFd(c);
         c.state = State::Disconnected;
         if (!m_stopSending)

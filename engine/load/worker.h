@@ -122,6 +122,7 @@ private:
     // Gives up on the target (Window::abort) when no connection could be opened for
     // LoadSpec::unreachableAbortMs while none is open.
     void checkReachable(int64_t now);
+    void closedEstablished(int64_t now);
 
     // Drops the connection after an error, a timeout or a close, and opens a new one unless
     // sending has stopped. The outstanding request (if any) is lost.
@@ -174,8 +175,9 @@ private:
     int64_t m_lastCompletionNs = 0;
     int m_inFlight = 0;
     int m_waitingRetry = 0;
-    int m_established = 0;        // connections connected and open
-    int64_t m_failingSinceNs = 0; // first failed connect since the last successful one, or 0
+    int m_established = 0;         // connections connected and open
+    int64_t m_noneOpenSinceNs = 0; // when m_established last fell to 0
+    int64_t m_failingSinceNs = 0;  // first failed connect since the last successful one, or 0
     int64_t m_abortNs = 0;
     Conn *m_head = nullptr;
     Conn *m_tail = nullptr;
