@@ -595,6 +595,34 @@ int64_t Worker::sendScheduled(int64_t now)
 
 void Worker::run()
 {
+    begin();
+    epoll_event events[kMaxEvents];
+    while (true) {
+        int64_t now = nowNs();
+        if (m_window.cancelled.load(std::memory_order_relaxed))
+            break;
+        const int64_t nextWake = housekeep(now);
+        if (m_stopSending && m_inFlight == 0)
+            break;
+        const int64_t waitNs = std::max<int64_t>(0, nextWake - now);
+        timespec ts{time_t(waitNs / 1'000'000'000), long(waitNs % 1'000'000'000)};
+        int n = epoll_pwait2(m_epoll, events, kMaxEvents, &ts, nullptr);
+        if (n < 0 && errno != EINTR)
+            break;
+        for (int i = 0; i < n; ++i) {
+            auto *c = static_cast<Conn *>(events[i].data.ptr);
+            if (!c)
+                continue; // the wake-up eventfd: the loop's top sees why
+            if (c->fd < 0)
+                continue; // dropped earlier in this batch
+            handleEvent(*c, events[i].events, nowNs());
+        }
+    }
+    finish(nowNs());
+}
+
+void Worker::begin()
+{
     // Pinned before the first connect, so that no socket is set up from another CPU.
     cpusApplied = pinCurrentThread(m_window.spec.cpus);
     m_tid.store(pid_t(syscall(SYS_gettid)));
@@ -609,7 +637,7 @@ void Worker::run()
         m_gapNs = 1e9 / m_ratePerS;
         m_scheduleStartNs = m_window.startNs;
     }
-    int64_t now = nowNs();
+    const int64_t now = nowNs();
     int64_t phaseStart = 0;
     m_key = currentKey(now, phaseStart);
     m_firstIndex = 0;
@@ -618,79 +646,67 @@ void Worker::run()
             break;
         connect(c, now);
     }
+}
 
-    epoll_event events[kMaxEvents];
-    while (true) {
-        now = nowNs();
-        bool cancelled = m_window.cancelled.load(std::memory_order_relaxed);
-        if (cancelled)
-            break;
-        // Phase and send permission are re-evaluated even when no socket is active.
-        bool measured = false;
-        maySend(now, measured, false);
-        if (m_failingSinceNs != 0)
-            checkReachable(now);
-        while (m_head && m_head->deadlineNs <= now)
-            timeout(*m_head, now);
-        int64_t nextWake = retryDisconnected(now);
-        if (m_open && !m_stopSending)
-            nextWake = std::min(nextWake, sendScheduled(now));
-        tickInterval(now);
-        if (m_stopSending && m_inFlight == 0)
-            break;
+int64_t Worker::housekeep(int64_t now)
+{
+    // Phase and send permission are re-evaluated even when no socket is active.
+    bool measured = false;
+    maySend(now, measured, false);
+    if (m_failingSinceNs != 0)
+        checkReachable(now);
+    while (m_head && m_head->deadlineNs <= now)
+        timeout(*m_head, now);
+    int64_t nextWake = retryDisconnected(now);
+    if (m_open && !m_stopSending)
+        nextWake = std::min(nextWake, sendScheduled(now));
+    tickInterval(now);
 
-        int64_t phaseStartNs = 0;
-        Key key = currentKey(now, phaseStartNs);
-        nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
-        if (m_head)
-            nextWake = std::min(nextWake, m_head->deadlineNs);
-        int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
-        if (ms == 0 && m_warmupMsNs > 0)
-            nextWake = std::min(nextWake, m_window.startNs + m_warmupMsNs);
-        if (ms != 0 && spec.requestLimit == 0 && !m_stopSending)
-            nextWake = std::min(nextWake, ms + m_durationNs);
-        int64_t waitNs = std::max<int64_t>(0, nextWake - now);
-        timespec ts{time_t(waitNs / 1'000'000'000), long(waitNs % 1'000'000'000)};
-        int n = epoll_pwait2(m_epoll, events, kMaxEvents, &ts, nullptr);
-        if (n < 0 && errno != EINTR)
-            break;
-        for (int i = 0; i < n; ++i) {
-            auto *c = static_cast<Conn *>(events[i].data.ptr);
-            if (!c)
-                continue; // the wake-up eventfd: the loop's top sees why
-            if (c->fd < 0)
-                continue; // dropped earlier in this batch
-            now = nowNs();
-            uint32_t ev = events[i].events;
-            switch (c->state) {
-            case State::Connecting: {
-                int err = 0;
-                socklen_t len = sizeof err;
-                getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len);
-                if (err != 0 || (ev & (EPOLLERR | EPOLLHUP)))
-                    failConnect(*c, now);
-                else if (ev & EPOLLOUT)
-                    connected(*c, now);
-                break;
-            }
-            case State::Writing:
-                // Edge-triggered: an event with both bits must serve both, or the write edge
-                // is lost and the rest of the body waits for the timeout.
-                if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
-                    readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
-                if ((ev & EPOLLOUT) && c->fd >= 0 && c->state == State::Writing)
-                    writeSome(*c, now);
-                break;
-            case State::Reading:
-            case State::Idle:
-                readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
-                break;
-            case State::Disconnected:
-                break;
-            }
-        }
+    int64_t phaseStartNs = 0;
+    const Key key = currentKey(now, phaseStartNs);
+    nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
+    if (m_head)
+        nextWake = std::min(nextWake, m_head->deadlineNs);
+    const int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
+    if (ms == 0 && m_warmupMsNs > 0)
+        nextWake = std::min(nextWake, m_window.startNs + m_warmupMsNs);
+    if (ms != 0 && m_window.spec.requestLimit == 0 && !m_stopSending)
+        nextWake = std::min(nextWake, ms + m_durationNs);
+    return nextWake;
+}
+
+void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
+{
+    switch (c.state) {
+    case State::Connecting: {
+        int err = 0;
+        socklen_t len = sizeof err;
+        getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &len);
+        if (err != 0 || (ev & (EPOLLERR | EPOLLHUP)))
+            failConnect(c, now);
+        else if (ev & EPOLLOUT)
+            connected(c, now);
+        break;
     }
-    now = nowNs();
+    case State::Writing:
+        // Edge-triggered: an event with both bits must serve both, or the write edge is lost
+        // and the rest of the body waits for the timeout.
+        if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
+            readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        if ((ev & EPOLLOUT) && c.fd >= 0 && c.state == State::Writing)
+            writeSome(c, now);
+        break;
+    case State::Reading:
+    case State::Idle:
+        readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        break;
+    case State::Disconnected:
+        break;
+    }
+}
+
+void Worker::finish(int64_t now)
+{
     if (!m_stopSending) { // cancelled: what was outstanding is abandoned
         stopNs = now;
         inFlightAtStop = m_inFlight;
@@ -700,7 +716,7 @@ void Worker::run()
         int64_t end = m_measureStartNs > 0 ? m_measureStartNs + m_durationNs : now;
         int64_t dueEnd = std::min({now, end, stopNs});
         int64_t due = int64_t(double(dueEnd - m_scheduleStartNs) / m_gapNs) + 1;
-        if (spec.requestLimit == 0 && due > m_sent && m_measureStartNs > 0)
+        if (m_window.spec.requestLimit == 0 && due > m_sent && m_measureStartNs > 0)
             totals.late += due - m_sent;
     }
     // The loop ends as soon as the drain is over, so "now" is the end of the window.

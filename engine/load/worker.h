@@ -148,7 +148,14 @@ private:
     // Open loop: sends every request whose intended time has come, while idle connections last.
     // Returns the next intended time.
     int64_t sendScheduled(int64_t now);
+    // The thread: begin(), then the loop (housekeep(), wait, handleEvent() per event) until
+    // the window is over, then finish().
     void run();
+    void begin();
+    // Phases, timeouts, retries, the open-loop schedule and intervals; returns when to wake.
+    int64_t housekeep(int64_t now);
+    void handleEvent(Conn &c, uint32_t events, int64_t now);
+    void finish(int64_t now);
     // Sends nothing more from `atNs` on; closes connections that have nothing in flight.
     void stopSending(int64_t atNs);
 
