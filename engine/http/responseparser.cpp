@@ -75,6 +75,11 @@ ResponseParser::ResponseParser()
 
 ResponseParser::~ResponseParser() = default;
 
+size_t ResponseParser::heapBytes()
+{
+    return sizeof(Impl);
+}
+
 void ResponseParser::begin(bool isHead)
 {
     Impl &d = *m_d;

@@ -43,6 +43,8 @@ public:
     uint64_t bodyBytes() const;      // body bytes of the current/last response
     bool started() const;            // at least one byte of the current response was seen
     const char *errorReason() const; // "HPE_<NAME>: llhttp's reason" for the last Error, else ""
+    // Heap bytes one parser holds (allocated by its constructor), for memory estimates.
+    static size_t heapBytes();
     // keepAlive() is false after an Error and after a close-delimited body.
 
 private:

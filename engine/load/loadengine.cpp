@@ -1,22 +1,25 @@
 #include "load/loadengine.h"
 
+#include "core/duration.h"
 #include "http/request.h"
+#include "load/intervalmerger.h"
+#include "load/speccheck.h"
 #include "load/worker.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <map>
 #include <netdb.h>
+#include <new>
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
 namespace sb::load {
 
-using detail::Key;
 using detail::kRingSize;
 using detail::nowNs;
 using detail::Ring;
@@ -43,22 +46,37 @@ void Counters::add(const Counters &o)
 
 struct LoadEngine::Shared : detail::Window
 {
+    Shared()
+    {
+        wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        collectorFd = eventfd(0, EFD_CLOEXEC);
+    }
+    ~Shared()
+    {
+        for (int fd : {wakeFd, collectorFd})
+            if (fd >= 0)
+                ::close(fd);
+    }
+
     std::thread collector;
-    bool started = false;
+    bool used = false;    // start() was called: an engine runs one window
+    bool started = false; // start() succeeded: wait() has a window to wait for
     bool joined = false;
     LoadResult result;
 };
 
-LoadEngine::LoadEngine() = default;
+// The wake-up eventfd exists before start() does anything, so cancel() never has to look at
+// what start() is building: a flag and a write, safe from any thread and from a signal handler.
+LoadEngine::LoadEngine()
+    : m_shared(std::make_unique<Shared>())
+{}
 
 LoadEngine::~LoadEngine()
 {
-    if (m_shared && m_shared->started && !m_shared->joined) {
+    if (m_shared->started && !m_shared->joined) {
         cancel();
-        wait();
+        (void)wait();
     }
-    if (m_shared && m_shared->collectorFd >= 0)
-        ::close(m_shared->collectorFd);
 }
 
 namespace {
@@ -92,8 +110,8 @@ sb::Status resolve(const LoadSpec &spec, sockaddr_storage &addr, socklen_t &len)
 }
 
 // One blocking connect, so that a dead endpoint is one clear error instead of a window full of
-// connect errors.
-sb::Status probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec)
+// connect errors. A write to `wakeFd` (cancel()) ends the wait: the caller then sees the flag.
+sb::Status probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &spec, int wakeFd)
 {
     int fd = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0)
@@ -102,9 +120,13 @@ sb::Status probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &sp
     int rc = ::connect(fd, reinterpret_cast<const sockaddr *>(&addr), len);
     int err = 0;
     if (rc < 0 && errno == EINPROGRESS) {
-        pollfd p{fd, POLLOUT, 0};
+        pollfd p[2] = {{fd, POLLOUT, 0}, {wakeFd, POLLIN, 0}};
         int timeoutMs = int(std::min<int64_t>(spec.timeoutMs, 10'000));
-        int n = ::poll(&p, 1, timeoutMs);
+        int n = ::poll(p, 2, timeoutMs);
+        if (n > 0 && (p[1].revents & POLLIN) && !(p[0].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            ::close(fd);
+            return sb::Ok{}; // cancelled
+        }
         if (n == 0) {
             ::close(fd);
             return sb::Error{"load.connect", endpointText(spec),
@@ -130,60 +152,104 @@ sb::Status probe(const sockaddr_storage &addr, socklen_t len, const LoadSpec &sp
 
 sb::Status LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval)
 {
-    if (m_shared)
+    Shared &s = *m_shared;
+    if (s.used)
         return specError("a load engine runs one window; make a new one");
-    if (spec.connections < 1)
-        return specError("connections (" + std::to_string(spec.connections) +
-                         ") must be at least 1");
-    if (spec.threads < 1)
-        return specError("threads (" + std::to_string(spec.threads) + ") must be at least 1");
-    if (spec.mode == Mode::Open && !(spec.ratePerS > 0))
-        return specError("open loop needs a rate above 0 requests per second");
-    if (spec.timeoutMs <= 0)
-        return specError("timeout must be above 0");
-    if (spec.requestLimit <= 0 && spec.durationMs <= 0)
-        return specError("give a duration above 0 or a request count");
-    if (spec.intervalMs < 100 || spec.intervalMs > 60'000)
-        return specError("interval must be between 100 ms and 60 s");
-    auto shared = std::make_unique<Shared>();
-    shared->spec = spec;
-    shared->spec.threads = std::min(spec.threads, spec.connections);
-    if (sb::Status st = resolve(spec, shared->addr, shared->addrLen); !st.ok())
+    s.used = true;
+    if (s.wakeFd < 0 || s.collectorFd < 0)
+        return sb::Error{"load.system", std::string(), "cannot create the engine's eventfds"};
+    if (sb::Status st = checkSpec(spec); !st.ok())
         return st;
-    if (sb::Status st = probe(shared->addr, shared->addrLen, spec); !st.ok())
+    // The resource check comes before the big allocations; should one fail all the same, it is
+    // an error like any other, never an exception out of start(). No thread runs when one
+    // reaches here: launch() stops its own threads before it reports.
+    try {
+        return prepareAndLaunch(spec, std::move(onInterval));
+    } catch (const std::bad_alloc &) {
+        m_workers.clear();
+        return sb::Error{"load.resources", std::string(),
+                         "out of memory while preparing " + std::to_string(spec.connections) +
+                             " connections on " + std::to_string(s.spec.threads) + " threads"};
+    }
+}
+
+sb::Status LoadEngine::prepareAndLaunch(const LoadSpec &spec, IntervalCallback onInterval)
+{
+    Shared &s = *m_shared;
+    s.spec = spec;
+    s.spec.threads = std::min(spec.threads, spec.connections);
+    if (sb::Status st = reserveResources(s.spec); !st.ok())
         return st;
+    if (sb::Status st = resolve(spec, s.addr, s.addrLen); !st.ok())
+        return st;
+    if (sb::Status st = probe(s.addr, s.addrLen, spec, s.wakeFd); !st.ok())
+        return st;
+    if (s.cancelled.load()) { // cancelled before the threads exist: the window is over already
+        s.started = true;
+        return sb::Ok{};
+    }
+    m_onInterval = std::move(onInterval);
+    if (sb::Status st = createWorkers(); !st.ok())
+        return st;
+    return launch();
+}
+
+sb::Status LoadEngine::reserveResources(const LoadSpec &spec)
+{
+    const MachineLimits machine = readMachine();
+    const ResourceNeeds needs = estimateNeeds(spec, machine);
+    if (sb::Status st = checkResources(spec, needs, machine); !st.ok())
+        return st;
+    return raiseFdLimit(needs.fds, machine);
+}
+
+sb::Status LoadEngine::createWorkers()
+{
+    Shared &s = *m_shared;
+    const LoadSpec &spec = s.spec;
     std::string hostHeader = spec.hostHeader.empty() ? endpointText(spec) : spec.hostHeader;
     if (spec.hostHeader.empty() && spec.port == 80)
         hostHeader = spec.host.find(':') != std::string::npos ? "[" + spec.host + "]" : spec.host;
-    shared->requestBytes = http::encodeRequest(spec.request, hostHeader, true);
-    shared->headRequest = spec.request.method == "HEAD";
-    shared->intervalNs = int64_t(spec.intervalMs) * 1'000'000;
-    shared->collectorFd = eventfd(0, EFD_CLOEXEC);
-    if (shared->collectorFd < 0)
-        return sb::Error{"load.system", std::string(),
-                         std::string("cannot create eventfd: ") + std::strerror(errno)};
-    m_shared = std::move(shared);
-    m_onInterval = std::move(onInterval);
-
-    int threads = m_shared->spec.threads;
+    s.requestBytes = http::encodeRequest(spec.request, hostHeader, true);
+    s.headRequest = spec.request.method == "HEAD";
+    s.intervalNs = int64_t(spec.intervalMs) * 1'000'000;
+    const int threads = spec.threads;
+    m_workers.reserve(size_t(threads));
     for (int i = 0; i < threads; ++i) {
         int conns = spec.connections / threads + (i < spec.connections % threads ? 1 : 0);
         double rate = spec.mode == Mode::Open ? spec.ratePerS / threads : 0;
-        auto w = std::make_unique<Worker>(*m_shared, conns, rate);
-        if (sb::Status st = w->prepare(); !st.ok()) {
+        m_workers.push_back(std::make_unique<Worker>(s, conns, rate));
+        if (sb::Status st = m_workers.back()->prepare(); !st.ok()) {
             m_workers.clear();
-            m_shared.reset();
             return st;
         }
-        m_workers.push_back(std::move(w));
     }
-    m_shared->startNs = nowNs();
-    if (spec.warmupMs <= 0 && spec.warmupRequests <= 0)
-        m_shared->measureStartNs.store(m_shared->startNs);
-    for (auto &w : m_workers)
-        w->launch();
-    m_shared->collector = std::thread([this] { collect(); });
-    m_shared->started = true;
+    return sb::Ok{};
+}
+
+sb::Status LoadEngine::launch()
+{
+    Shared &s = *m_shared;
+    s.startNs = nowNs();
+    if (s.spec.warmupMs <= 0 && s.spec.warmupRequests <= 0)
+        s.measureStartNs.store(s.startNs);
+    size_t launched = 0;
+    try {
+        for (; launched < m_workers.size(); ++launched)
+            m_workers[launched]->launch();
+        s.collector = std::thread([this] { collect(); });
+    } catch (const std::exception &e) { // std::system_error, or std::bad_alloc for its state
+        // Stop the threads that did start; nothing of the window is reported.
+        s.cancelled.store(true);
+        s.wakeAll();
+        for (auto &w : m_workers)
+            w->join();
+        m_workers.clear();
+        return sb::Error{"load.resources", std::string(),
+                         "cannot start thread " + std::to_string(launched + 1) + " of " +
+                             std::to_string(s.spec.threads + 1) + ": " + e.what()};
+    }
+    s.started = true;
     // Wait until every worker published its thread id, so workerTids() is complete.
     for (auto &w : m_workers)
         while (w->tid() == 0 && !w->finished())
@@ -193,72 +259,33 @@ sb::Status LoadEngine::start(const LoadSpec &spec, IntervalCallback onInterval)
 
 void LoadEngine::collect()
 {
-    struct Pending
-    {
-        Counters counts;
-        Histogram latency;
-        int64_t endNs = 0;
-        int inFlight = 0;
-    };
-    std::map<Key, Pending> pending;
-    std::vector<Key> last(m_workers.size(), Key{-1, -1});
     Shared &s = *m_shared;
-
-    auto emitReady = [&](bool all) {
-        while (!pending.empty()) {
-            auto it = pending.begin();
-            if (!all) {
-                for (size_t w = 0; w < m_workers.size(); ++w)
-                    if (!m_workers[w]->finished() && !(last[w] > it->first))
-                        return;
-            }
-            const Key &k = it->first;
-            Pending &p = it->second;
-            IntervalSnapshot snap;
-            snap.warmup = k.first == 0;
-            snap.index = k.second;
-            int64_t phaseStart = snap.warmup ? s.startNs : s.measureStartNs.load();
-            snap.startS = double(k.second) * double(s.intervalNs) / 1e9;
-            snap.endS = std::max(snap.startS, double(p.endNs - phaseStart) / 1e9);
-            snap.counts = p.counts;
-            double span = snap.endS - snap.startS;
-            snap.okPerS = span > 0 ? double(p.counts.ok) / span : 0;
-            snap.p50Us = p.latency.valueAtPercentile(50);
-            snap.p90Us = p.latency.valueAtPercentile(90);
-            snap.p99Us = p.latency.valueAtPercentile(99);
-            snap.maxUs = p.latency.max();
-            snap.inFlight = p.inFlight;
-            pending.erase(it);
-            if (m_onInterval)
-                m_onInterval(snap);
-        }
+    detail::pinCurrentThread(s.spec.cpus);
+    detail::IntervalMerger merger(int(m_workers.size()), s.intervalNs);
+    std::vector<bool> finished(m_workers.size(), false);
+    auto deliver = [this](const IntervalSnapshot &snap) {
+        if (m_onInterval)
+            m_onInterval(snap);
     };
-
     while (true) {
         uint64_t v;
         [[maybe_unused]] ssize_t r = ::read(s.collectorFd, &v, sizeof v);
         bool allFinished = true;
         for (size_t w = 0; w < m_workers.size(); ++w) {
             Worker &worker = *m_workers[w];
-            bool fin = worker.finished(); // read before draining: its final slot is then visible
+            finished[w] = worker.finished(); // read before draining: its final slot is visible
             Ring &ring = worker.ring();
             uint32_t head = ring.head.load(std::memory_order_relaxed);
-            uint32_t tail = ring.tail.load(std::memory_order_acquire);
+            const uint32_t tail = ring.tail.load(std::memory_order_acquire);
             for (; head != tail; ++head) {
                 Slot &slot = ring.slots[head % kRingSize];
-                Key k = keyOf(slot);
-                Pending &p = pending[k];
-                p.counts.add(slot.counts);
-                p.latency.add(slot.latency);
-                p.endNs = std::max(p.endNs, slot.endNs);
-                p.inFlight += slot.inFlight;
-                last[w] = std::max(last[w], k);
+                merger.add(int(w), slot);
                 slot.latency.reset();
                 ring.head.store(head + 1, std::memory_order_release);
             }
-            allFinished = allFinished && fin;
+            allFinished = allFinished && finished[w];
         }
-        emitReady(allFinished);
+        merger.emitReady(finished, allFinished, s.startNs, s.measureStartNs.load(), deliver);
         if (allFinished)
             break;
     }
@@ -266,48 +293,64 @@ void LoadEngine::collect()
 
 LoadResult LoadEngine::wait()
 {
-    if (!m_shared || !m_shared->started)
+    Shared &s = *m_shared;
+    if (!s.started)
         return LoadResult();
-    if (m_shared->joined)
-        return m_shared->result;
+    if (s.joined)
+        return s.result;
     for (auto &w : m_workers)
         w->join();
     uint64_t one = 1;
-    [[maybe_unused]] ssize_t n = ::write(m_shared->collectorFd, &one, sizeof one);
-    m_shared->collector.join();
-    m_shared->joined = true;
+    [[maybe_unused]] ssize_t n = ::write(s.collectorFd, &one, sizeof one);
+    if (s.collector.joinable())
+        s.collector.join();
+    s.joined = true;
+    summarize();
+    return s.result;
+}
 
-    LoadResult &res = m_shared->result;
-    res.cancelled = m_shared->cancelled.load();
-    int64_t measureStart = m_shared->measureStartNs.load();
+void LoadEngine::summarize()
+{
+    Shared &s = *m_shared;
+    LoadResult &res = s.result;
+    res.cancelled = s.cancelled.load();
+    if (s.aborted.load())
+        res.aborted = "target unreachable for " + sb::formatDurationMs(s.spec.unreachableAbortMs);
+    const int64_t measureStart = s.measureStartNs.load();
     int64_t finish = 0;
+    int64_t sendEnd = 0;
     int64_t cpu = 0;
+    std::vector<int> cpus;
     for (auto &w : m_workers) {
         res.warmup.add(w->warmupTotals);
         res.total.add(w->totals);
         res.latency.add(w->latency);
         res.latencyUncorrected.add(w->latencyUncorrected);
         finish = std::max(finish, w->finishNs);
+        sendEnd = std::max(sendEnd, w->stopNs);
+        res.inFlightAtEnd += w->inFlightAtStop;
         cpu += w->cpuNs;
+        cpus.insert(cpus.end(), w->cpusApplied.begin(), w->cpusApplied.end());
     }
+    std::sort(cpus.begin(), cpus.end());
+    cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+    res.cpusApplied = std::move(cpus);
     if (measureStart > 0) {
-        res.warmupS = double(measureStart - m_shared->startNs) / 1e9;
+        res.warmupS = double(measureStart - s.startNs) / 1e9;
         res.elapsedS = std::max(0.0, double(finish - measureStart) / 1e9);
-    } else {
-        res.warmupS = double(finish - m_shared->startNs) / 1e9;
+        res.drainS = std::min(
+            res.elapsedS, std::max(0.0, double(finish - std::max(sendEnd, measureStart)) / 1e9));
+    } else if (!m_workers.empty()) {
+        res.warmupS = double(finish - s.startNs) / 1e9;
     }
     res.okPerS = res.elapsedS > 0 ? double(res.total.ok) / res.elapsedS : 0;
     res.clientCpuS = double(cpu) / 1e9;
-    return res;
 }
 
 void LoadEngine::cancel()
 {
-    if (!m_shared)
-        return;
     m_shared->cancelled.store(true);
-    for (auto &w : m_workers)
-        w->wake();
+    m_shared->wakeAll();
 }
 
 std::vector<pid_t> LoadEngine::workerTids() const

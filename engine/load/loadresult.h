@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sb::load {
 
@@ -12,18 +13,18 @@ namespace sb::load {
 // that belong to the phase (a request belongs to the phase in which it was sent).
 struct Counters
 {
-    int64_t requests = 0;      // requests fully written to a socket
+    int64_t requests = 0;      // requests written to a socket (fully, or until the server answered)
     int64_t responses = 0;     // complete responses parsed (any status)
     int64_t ok = 0;            // responses with a 2xx status
-    int64_t connectErrors = 0; // failed or refused connects
+    int64_t connectErrors = 0; // failed or refused connects (measured ones count towards -n)
     int64_t readErrors = 0;    // resets, or the peer closing before a complete response
     int64_t writeErrors = 0;   // failed writes (EPIPE, ECONNRESET)
-    int64_t timeouts = 0;      // requests (or connects) with no response within the timeout
-    int64_t parseErrors = 0;   // malformed HTTP from the server
-    int64_t bytesIn = 0;       // bytes read from sockets
-    int64_t bytesOut = 0;      // bytes written to sockets
-    int64_t reconnects = 0;    // connections opened again after the first (close, error, timeout)
-    int64_t late = 0;          // open loop: requests sent more than 1 ms after their intended time
+    int64_t timeouts = 0; // requests (or connects) with no response (connection) within the timeout
+    int64_t parseErrors = 0; // malformed HTTP from the server
+    int64_t bytesIn = 0;     // bytes read from sockets
+    int64_t bytesOut = 0;    // bytes written to sockets
+    int64_t reconnects = 0;  // connections opened again after the first (close, error, timeout)
+    int64_t late = 0;        // open loop: requests sent more than 1 ms after their intended time
     std::array<int64_t, 600> status{}; // responses per status code (index = code, 0..599)
 
     int64_t errors() const
@@ -37,35 +38,42 @@ struct Counters
 struct IntervalSnapshot
 {
     bool warmup = false; // true while warming up (indices restart at 0 when measuring starts)
-    int index = 0;       // interval number within its phase
-    double startS = 0;   // interval start, seconds since the phase began
-    double endS = 0;     // interval end, seconds since the phase began
-    Counters counts;     // counters of this interval alone
-    double okPerS = 0;   // 2xx per second in this interval
-    int64_t p50Us = 0;   // latency percentiles of responses completed in this interval, us
+    // The interval number within its phase (of its last interval when it covers several). An
+    // interval covers several when the consumer fell behind or a worker slept through some:
+    // startS..endS is then their whole span, so okPerS is never overstated. The phase's
+    // intervals tile it: each starts where the one before ended.
+    int index = 0;
+    double startS = 0; // interval start, seconds since the phase began
+    double endS = 0;   // interval end, seconds since the phase began
+    Counters counts;   // counters of this interval alone
+    double okPerS = 0; // 2xx per second in this interval
+    int64_t p50Us = 0; // latency percentiles of responses completed in this interval, us
     int64_t p90Us = 0;
     int64_t p99Us = 0;
     int64_t maxUs = 0;
     int inFlight = 0;      // requests outstanding when the interval closed
-    bool draining = false; // sending had stopped: the interval belongs to the final drain
+    bool draining = false; // sending had stopped before the interval began: the final drain
 };
 
 // The final result of one window.
 struct LoadResult
 {
     bool cancelled = false; // cancel() was called; numbers cover what ran until then
-    std::string aborted;    // why the engine gave up early ("target unreachable for 5 s"), or ""
-    Counters warmup;        // the warm-up phase's counters (the runner fails closed on errors)
-    Counters total;         // the measured phase's counters, including the drain
-    double warmupS = 0;     // seconds spent warming up
-    double elapsedS = 0;    // measured seconds: measure start to the end of the final drain
-    double drainS = 0;      // of elapsedS, seconds from the end of sending to the end of the drain
+    // Why the engine gave up early, or "": "target unreachable for 5 s" (no connection could be
+    // opened for LoadSpec::unreachableAbortMs while none was open; sending stopped).
+    std::string aborted;
+    Counters warmup;     // the warm-up phase's counters (the runner fails closed on errors)
+    Counters total;      // the measured phase's counters, including the drain
+    double warmupS = 0;  // seconds spent warming up
+    double elapsedS = 0; // measured seconds: measure start to the end of the final drain
+    double drainS = 0;   // of elapsedS, seconds from the end of sending to the end of the drain
     int64_t inFlightAtEnd =
         0;                 // requests outstanding when sending stopped (the drain waits for them)
     double okPerS = 0;     // successful throughput = total.ok / elapsedS
     double clientCpuS = 0; // CPU seconds of the engine's threads during measure + drain
     Histogram latency;     // us; open loop: from the intended send time (corrected)
     Histogram latencyUncorrected; // us; from the actual send time (equals latency in closed loop)
+    std::vector<int> cpusApplied; // CPUs the worker threads could run on (the union), sorted
 };
 
 } // namespace sb::load

@@ -8,10 +8,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <sched.h>
 #include <string>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 #include <utility>
+#include <vector>
 
 namespace sb::load::detail {
 
@@ -24,10 +27,15 @@ inline int64_t nowNs()
     return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-// One interval's contribution of one worker, passed from the worker to the collector.
+// One worker's counts for the intervals [firstIndex, index] of one phase, passed from the
+// worker to the collector. Usually firstIndex == index; a range covers intervals the worker
+// could not hand over one by one (its ring was full, or it slept through them), so that the
+// merged interval carries its true time span.
 struct Slot
 {
     bool warmup = false;
+    bool draining = false; // the worker had stopped sending before the range began
+    int firstIndex = 0;
     int index = 0;
     int64_t endNs = 0; // absolute end of the time this slot covers
     int inFlight = 0;
@@ -46,9 +54,23 @@ struct Ring
 // Interval keys order warm-up intervals before measured ones.
 using Key = std::pair<int, int>; // (0 warm-up / 1 measured, index)
 
-inline Key keyOf(const Slot &s)
+// Pins the calling thread to `cpus` (nothing when empty) and returns the CPUs it may run on now.
+inline std::vector<int> pinCurrentThread(const std::vector<int> &cpus)
 {
-    return {s.warmup ? 0 : 1, s.index};
+    cpu_set_t set;
+    if (!cpus.empty()) {
+        CPU_ZERO(&set);
+        for (int cpu : cpus)
+            CPU_SET(cpu, &set);
+        sched_setaffinity(0, sizeof set, &set);
+    }
+    std::vector<int> applied;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &set))
+                applied.push_back(cpu);
+    return applied;
 }
 
 // What every worker of a window reads; written before the workers start, except the atomics.
@@ -61,12 +83,28 @@ struct Window
     bool headRequest = false;
     int64_t intervalNs = 1'000'000'000;
 
-    std::atomic<bool> cancelled{false};
+    std::atomic<bool> cancelled{false}; // cancel(): stop at once
+    std::atomic<bool> aborted{false};   // a worker found the target unreachable: stop sending
+    // An eventfd in every worker's epoll set, edge-triggered and never read, so that each write
+    // wakes every worker once. Created with the engine, before any worker exists.
+    int wakeFd = -1;
     int64_t startNs = 0;                     // window start (warm-up begins)
     std::atomic<int64_t> measureStartNs{0};  // 0 until measuring begins
     std::atomic<int64_t> warmupResponses{0}; // for warm-up by request count
-    std::atomic<int64_t> tickets{0};         // measured requests claimed (request limit)
+    std::atomic<int64_t> tickets{0};         // measured attempts claimed (request limit)
     int collectorFd = -1;                    // eventfd: a worker pushed a slot or finished
+
+    // Wakes every worker; async-signal-safe.
+    void wakeAll() const
+    {
+        uint64_t one = 1;
+        [[maybe_unused]] ssize_t n = ::write(wakeFd, &one, sizeof one);
+    }
+    void abort()
+    {
+        if (!aborted.exchange(true))
+            wakeAll();
+    }
 };
 
 } // namespace sb::load::detail

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <new>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -17,6 +18,8 @@ namespace {
 
 constexpr int64_t kLateNs = 1'000'000;          // open loop: later than this is "late"
 constexpr int64_t kConnectRetryNs = 10'000'000; // pause before reconnecting after a failed connect
+constexpr int kMaxRetryDoublings = 6;           // ... doubling per failure, up to 640 ms
+constexpr int64_t kKernelSocketBytes = 4096;    // a TCP socket's kernel structures, roughly
 constexpr size_t kReadBufferBytes = 64 * 1024;
 constexpr int kMaxEvents = 256;
 
@@ -63,33 +66,39 @@ Worker::~Worker()
         closeFd(c);
     if (m_epoll >= 0)
         ::close(m_epoll);
-    if (m_wakeFd >= 0)
-        ::close(m_wakeFd);
+}
+
+int64_t Worker::fixedHeapBytes(int64_t histogramBytes)
+{
+    // latency, latencyUncorrected, the interval's, the carry's and one per ring slot.
+    return int64_t(sizeof(Worker)) + (4 + kRingSize) * histogramBytes + int64_t(kReadBufferBytes);
+}
+
+int64_t Worker::heapBytesPerConnection()
+{
+    return int64_t(sizeof(Conn) + sizeof(Conn *) + http::ResponseParser::heapBytes()) +
+           kKernelSocketBytes;
 }
 
 sb::Status Worker::prepare()
 {
     m_epoll = epoll_create1(EPOLL_CLOEXEC);
-    m_wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (m_epoll < 0 || m_wakeFd < 0)
+    if (m_epoll < 0)
         return sb::Error{"load.system", std::string(),
                          std::string("cannot create event loop: ") + std::strerror(errno)};
+    // Edge-triggered and never read: every write of cancel() or abort() wakes every worker once.
     epoll_event ev{};
-    ev.events = EPOLLIN;
-    ev.data.ptr = nullptr; // the wake-up eventfd
-    epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wakeFd, &ev);
+    ev.events = EPOLLIN | EPOLLET;
+    ev.data.ptr = nullptr;
+    if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_window.wakeFd, &ev) != 0)
+        return sb::Error{"load.system", std::string(),
+                         std::string("cannot watch the wake-up eventfd: ") + std::strerror(errno)};
     return sb::Ok{};
 }
 
 void Worker::launch()
 {
     m_thread = std::thread([this] { run(); });
-}
-
-void Worker::wake()
-{
-    uint64_t one = 1;
-    [[maybe_unused]] ssize_t n = ::write(m_wakeFd, &one, sizeof one);
 }
 
 void Worker::join()
@@ -154,19 +163,28 @@ bool Worker::maySend(int64_t now, bool &measured, bool claimTicket)
 {
     if (m_stopSending)
         return false;
-    bool allowed = !m_window.cancelled.load(std::memory_order_relaxed);
-    measured = allowed && measuring(now);
-    if (measured) {
-        const int64_t limit = m_window.spec.requestLimit;
-        if (limit > 0)
-            allowed = claimTicket ? m_window.tickets.fetch_add(1, std::memory_order_relaxed) < limit
-                                  : m_window.tickets.load(std::memory_order_relaxed) < limit;
-        else
-            allowed = now < m_measureStartNs + m_durationNs;
+    if (m_window.cancelled.load(std::memory_order_relaxed) ||
+        m_window.aborted.load(std::memory_order_relaxed)) {
+        stopSending(now);
+        return false;
     }
-    if (!allowed)
-        stopSending();
-    return allowed;
+    measured = measuring(now);
+    if (!measured)
+        return true;
+    const int64_t limit = m_window.spec.requestLimit;
+    if (limit > 0) {
+        const bool allowed = claimTicket
+                                 ? m_window.tickets.fetch_add(1, std::memory_order_relaxed) < limit
+                                 : m_window.tickets.load(std::memory_order_relaxed) < limit;
+        if (!allowed)
+            stopSending(now);
+        return allowed;
+    }
+    const int64_t end = m_measureStartNs + m_durationNs;
+    if (now < end)
+        return true;
+    stopSending(end);
+    return false;
 }
 
 Key Worker::currentKey(int64_t now, int64_t &phaseStart) const
@@ -180,44 +198,85 @@ Key Worker::currentKey(int64_t now, int64_t &phaseStart) const
     return {0, int((now - m_window.startNs) / m_window.intervalNs)};
 }
 
-void Worker::tickInterval(int64_t now, bool final)
+void Worker::tickInterval(int64_t now)
 {
     measuring(now);
     int64_t phaseStart = 0;
-    Key key = currentKey(now, phaseStart);
-    if (key == m_key && !final)
+    const Key key = currentKey(now, phaseStart);
+    if (key == m_key)
         return;
-    pushSlot(now, final);
+    const bool samePhase = key.first == m_key.first;
+    // Intervals this worker slept through belong to the slot it hands over now, so that the
+    // phase's slots tile its time; the warm-up ends where measuring begins.
+    int last = key.second - 1;
+    int64_t endNs = phaseStart + int64_t(key.second) * m_window.intervalNs;
+    if (!samePhase) {
+        endNs = phaseStart;
+        last = std::max(m_key.second, int((endNs - 1 - m_window.startNs) / m_window.intervalNs));
+    }
+    const bool pushed = flushCarry(false) && pushSlot(m_key.first == 0, m_firstIndex, last, endNs,
+                                                      m_interval, m_intervalLatency, false);
+    if (pushed) {
+        m_firstIndex = samePhase ? key.second : 0;
+    } else if (!samePhase) {
+        // The collector is behind as measuring begins: keep the warm-up's tail apart.
+        m_carry.valid = true;
+        m_carry.first = m_firstIndex;
+        m_carry.last = last;
+        m_carry.endNs = endNs;
+        m_carry.counts = m_interval;
+        m_interval = Counters{};
+        std::swap(m_carry.latency, m_intervalLatency);
+        m_intervalLatency.reset();
+        m_firstIndex = 0;
+    } // else the next slot covers these intervals too, from m_firstIndex on
     m_key = key;
 }
 
-void Worker::pushSlot(int64_t now, bool final)
+void Worker::flushFinal(int64_t now)
+{
+    tickInterval(now);
+    flushCarry(true);
+    pushSlot(m_key.first == 0, m_firstIndex, m_key.second, now, m_interval, m_intervalLatency,
+             true);
+}
+
+bool Worker::flushCarry(bool wait)
+{
+    if (!m_carry.valid)
+        return true;
+    if (!pushSlot(true, m_carry.first, m_carry.last, m_carry.endNs, m_carry.counts, m_carry.latency,
+                  wait))
+        return false;
+    m_carry.valid = false;
+    return true;
+}
+
+bool Worker::pushSlot(bool warmup, int first, int last, int64_t endNs, Counters &counts,
+                      Histogram &latency, bool wait)
 {
     Ring &r = m_ring;
-    uint32_t tail = r.tail.load(std::memory_order_relaxed);
+    const uint32_t tail = r.tail.load(std::memory_order_relaxed);
     while (tail - r.head.load(std::memory_order_acquire) >= kRingSize) {
-        if (!final)
-            return; // collector behind: this interval's counts roll into the next one
+        if (!wait)
+            return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     Slot &s = r.slots[tail % kRingSize];
-    s.warmup = m_key.first == 0;
-    s.index = m_key.second;
-    int64_t phaseStart = s.warmup ? m_window.startNs : m_measureStartNs;
-    int64_t boundary = phaseStart + int64_t(s.index + 1) * m_window.intervalNs;
-    s.endNs = std::min(now, boundary);
-    if (s.warmup) {
-        int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
-        if (ms != 0)
-            s.endNs = std::min(s.endNs, ms);
-    }
+    s.warmup = warmup;
+    s.firstIndex = first;
+    s.index = last;
+    s.endNs = endNs;
+    const int64_t phaseStart = warmup ? m_window.startNs : m_measureStartNs;
+    s.draining = m_stopSending && stopNs <= phaseStart + int64_t(first) * m_window.intervalNs;
     s.inFlight = m_inFlight;
-    s.counts = m_interval;
-    m_interval = Counters{};
-    std::swap(s.latency, m_intervalLatency); // the slot's histogram was reset by the collector
+    s.counts = counts;
+    counts = Counters{};
+    std::swap(s.latency, latency); // the slot's histogram was reset by the collector
     r.tail.store(tail + 1, std::memory_order_release);
     uint64_t one = 1;
     [[maybe_unused]] ssize_t n = ::write(m_window.collectorFd, &one, sizeof one);
+    return true;
 }
 
 template<typename F> void Worker::count(bool measured, F &&f)
@@ -258,14 +317,45 @@ void Worker::failConnect(Conn &c, int64_t now)
     listRemove(c);
     closeFd(c);
     c.state = State::Disconnected;
-    c.retryAtNs = now + kConnectRetryNs;
+    // Back off from a port that refuses: no point hammering it for the rest of the window.
+    c.retryAtNs = now + (kConnectRetryNs << std::min<int>(c.connectFailures, kMaxRetryDoublings));
+    if (c.connectFailures < 255)
+        ++c.connectFailures;
     ++m_waitingRetry;
+    failedAttempt(now);
+}
+
+void Worker::failedAttempt(int64_t now)
+{
+    if (m_failingSinceNs == 0)
+        m_failingSinceNs = now;
+    const int64_t limit = m_window.spec.requestLimit;
+    if (limit > 0 && !m_stopSending && measuring(now) &&
+        m_window.tickets.fetch_add(1, std::memory_order_relaxed) + 1 >= limit)
+        stopSending(now);
+}
+
+void Worker::checkReachable(int64_t now)
+{
+    // Unreachable since the later of the first failed connect and the last open connection's
+    // end: a refusal long ago while other connections worked does not count.
+    if (m_established == 0 && m_abortNs > 0 && !m_stopSending &&
+        now - std::max(m_failingSinceNs, m_noneOpenSinceNs) >= m_abortNs)
+        m_window.abort();
+}
+
+void Worker::closedEstablished(int64_t now)
+{
+    if (--m_established == 0)
+        m_noneOpenSinceNs = now;
 }
 
 void Worker::drop(Conn &c, int64_t now)
 {
     if (c.state == State::Writing || c.state == State::Reading)
         --m_inFlight;
+    if (established(c))
+        closedEstablished(now);
     if (c.state == State::Idle && m_open)
         m_idle.erase(std::find(m_idle.begin(), m_idle.end(), &c));
     listRemove(c);
@@ -279,6 +369,9 @@ void Worker::connected(Conn &c, int64_t now)
 {
     listRemove(c);
     c.connectedOnce = true;
+    c.connectFailures = 0;
+    m_failingSinceNs = 0;
+    ++m_established;
     epoll_event ev{};
     ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
     ev.data.ptr = &c;
@@ -403,7 +496,10 @@ bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
     bool trailingGarbage = consumed < size_t(n);
     if (trailingGarbage)
         count(c.measured, [](Counters &k) { ++k.parseErrors; });
-    complete(c, now, !trailingGarbage && c.parser.keepAlive());
+    // A response that arrives while the body is still being written ends the exchange: the
+    // rest of a Content-Length body can only be cut short by closing (RFC 9112 9.5), and a
+    // next request written now would land in the middle of the body.
+    complete(c, now, !trailingGarbage && c.parser.keepAlive() && c.state == State::Reading);
     return false;
 }
 
@@ -414,6 +510,8 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
     m_lastCompletionNs = now;
     int status = c.parser.statusCode();
     bool measured = c.measured;
+    if (c.state == State::Writing) // answered before it was all written: it was sent all the same
+        count(measured, [](Counters &k) { ++k.requests; });
     count(measured, [status](Counters &k) {
         ++k.responses;
         if (status >= 200 && status < 300)
@@ -436,6 +534,7 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
     if (measured == (m_key.first == 1))
         m_intervalLatency.record(corrected);
     if (!keepOpen) {
+        closedEstablished(now);
         closeFd(c);
         c.state = State::Disconnected;
         if (!m_stopSending)
@@ -447,8 +546,10 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
 
 void Worker::timeout(Conn &c, int64_t now)
 {
-    count(c.state == State::Connecting ? measuring(now) : c.measured,
-          [](Counters &k) { ++k.timeouts; });
+    const bool connecting = c.state == State::Connecting;
+    count(connecting ? measuring(now) : c.measured, [](Counters &k) { ++k.timeouts; });
+    if (connecting)
+        failedAttempt(now);
     drop(c, now);
 }
 
@@ -459,6 +560,8 @@ int64_t Worker::retryDisconnected(int64_t now)
     int64_t next = INT64_MAX;
     int waiting = 0;
     for (Conn &c : m_conns) {
+        if (m_stopSending) // a failed connect used the last attempt of a request limit
+            return INT64_MAX;
         if (c.state != State::Disconnected)
             continue;
         if (c.retryAtNs <= now)
@@ -492,99 +595,128 @@ int64_t Worker::sendScheduled(int64_t now)
 
 void Worker::run()
 {
-    m_tid.store(pid_t(syscall(SYS_gettid)));
-    const LoadSpec &spec = m_window.spec;
-    m_timeoutNs = spec.timeoutMs * 1'000'000;
-    m_durationNs = spec.durationMs * 1'000'000;
-    m_warmupMsNs = spec.warmupMs * 1'000'000;
-    m_open = spec.mode == Mode::Open;
-    if (m_open) {
-        m_gapNs = 1e9 / m_ratePerS;
-        m_scheduleStartNs = m_window.startNs;
-    }
-    int64_t now = nowNs();
-    int64_t phaseStart = 0;
-    m_key = currentKey(now, phaseStart);
-    for (Conn &c : m_conns)
-        connect(c, now);
-
+    begin();
     epoll_event events[kMaxEvents];
     while (true) {
-        now = nowNs();
-        bool cancelled = m_window.cancelled.load(std::memory_order_relaxed);
-        if (cancelled)
+        int64_t now = nowNs();
+        if (m_window.cancelled.load(std::memory_order_relaxed))
             break;
-        // Phase and send permission are re-evaluated even when no socket is active.
-        bool measured = false;
-        maySend(now, measured, false);
-        while (m_head && m_head->deadlineNs <= now)
-            timeout(*m_head, now);
-        int64_t nextWake = retryDisconnected(now);
-        if (m_open && !m_stopSending)
-            nextWake = std::min(nextWake, sendScheduled(now));
-        tickInterval(now, false);
+        const int64_t nextWake = housekeep(now);
         if (m_stopSending && m_inFlight == 0)
             break;
-
-        int64_t phaseStartNs = 0;
-        Key key = currentKey(now, phaseStartNs);
-        nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
-        if (m_head)
-            nextWake = std::min(nextWake, m_head->deadlineNs);
-        int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
-        if (ms == 0 && m_warmupMsNs > 0)
-            nextWake = std::min(nextWake, m_window.startNs + m_warmupMsNs);
-        if (ms != 0 && spec.requestLimit == 0 && !m_stopSending)
-            nextWake = std::min(nextWake, ms + m_durationNs);
-        int64_t waitNs = std::max<int64_t>(0, nextWake - now);
+        const int64_t waitNs = std::max<int64_t>(0, nextWake - now);
         timespec ts{time_t(waitNs / 1'000'000'000), long(waitNs % 1'000'000'000)};
         int n = epoll_pwait2(m_epoll, events, kMaxEvents, &ts, nullptr);
         if (n < 0 && errno != EINTR)
             break;
         for (int i = 0; i < n; ++i) {
             auto *c = static_cast<Conn *>(events[i].data.ptr);
-            if (!c) {
-                uint64_t v;
-                [[maybe_unused]] ssize_t r = ::read(m_wakeFd, &v, sizeof v);
-                continue;
-            }
+            if (!c)
+                continue; // the wake-up eventfd: the loop's top sees why
             if (c->fd < 0)
                 continue; // dropped earlier in this batch
-            now = nowNs();
-            uint32_t ev = events[i].events;
-            switch (c->state) {
-            case State::Connecting: {
-                int err = 0;
-                socklen_t len = sizeof err;
-                getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len);
-                if (err != 0 || (ev & (EPOLLERR | EPOLLHUP)))
-                    failConnect(*c, now);
-                else if (ev & EPOLLOUT)
-                    connected(*c, now);
-                break;
-            }
-            case State::Writing:
-                if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
-                    readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
-                else if (ev & EPOLLOUT)
-                    writeSome(*c, now);
-                break;
-            case State::Reading:
-            case State::Idle:
-                readable(*c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
-                break;
-            case State::Disconnected:
-                break;
-            }
+            handleEvent(*c, events[i].events, nowNs());
         }
     }
-    now = nowNs();
+    finish(nowNs());
+}
+
+void Worker::begin()
+{
+    // Pinned before the first connect, so that no socket is set up from another CPU.
+    cpusApplied = pinCurrentThread(m_window.spec.cpus);
+    m_tid.store(pid_t(syscall(SYS_gettid)));
+    const LoadSpec &spec = m_window.spec;
+    // Every value is bounded by checkSpec() (at most 1 day), so none of these overflows.
+    m_timeoutNs = spec.timeoutMs * 1'000'000;
+    m_durationNs = spec.durationMs * 1'000'000;
+    m_warmupMsNs = spec.warmupMs * 1'000'000;
+    m_abortNs = spec.unreachableAbortMs * 1'000'000;
+    m_open = spec.mode == Mode::Open;
+    if (m_open) {
+        m_gapNs = 1e9 / m_ratePerS;
+        m_scheduleStartNs = m_window.startNs;
+    }
+    const int64_t now = nowNs();
+    int64_t phaseStart = 0;
+    m_key = currentKey(now, phaseStart);
+    m_firstIndex = 0;
+    for (Conn &c : m_conns) {
+        if (m_window.cancelled.load(std::memory_order_relaxed) || m_stopSending)
+            break;
+        connect(c, now);
+    }
+}
+
+int64_t Worker::housekeep(int64_t now)
+{
+    // Phase and send permission are re-evaluated even when no socket is active.
+    bool measured = false;
+    maySend(now, measured, false);
+    if (m_failingSinceNs != 0)
+        checkReachable(now);
+    while (m_head && m_head->deadlineNs <= now)
+        timeout(*m_head, now);
+    int64_t nextWake = retryDisconnected(now);
+    if (m_open && !m_stopSending)
+        nextWake = std::min(nextWake, sendScheduled(now));
+    tickInterval(now);
+
+    int64_t phaseStartNs = 0;
+    const Key key = currentKey(now, phaseStartNs);
+    nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
+    if (m_head)
+        nextWake = std::min(nextWake, m_head->deadlineNs);
+    const int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
+    if (ms == 0 && m_warmupMsNs > 0)
+        nextWake = std::min(nextWake, m_window.startNs + m_warmupMsNs);
+    if (ms != 0 && m_window.spec.requestLimit == 0 && !m_stopSending)
+        nextWake = std::min(nextWake, ms + m_durationNs);
+    return nextWake;
+}
+
+void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
+{
+    switch (c.state) {
+    case State::Connecting: {
+        int err = 0;
+        socklen_t len = sizeof err;
+        getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &len);
+        if (err != 0 || (ev & (EPOLLERR | EPOLLHUP)))
+            failConnect(c, now);
+        else if (ev & EPOLLOUT)
+            connected(c, now);
+        break;
+    }
+    case State::Writing:
+        // Edge-triggered: an event with both bits must serve both, or the write edge is lost
+        // and the rest of the body waits for the timeout.
+        if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
+            readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        if ((ev & EPOLLOUT) && c.fd >= 0 && c.state == State::Writing)
+            writeSome(c, now);
+        break;
+    case State::Reading:
+    case State::Idle:
+        readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        break;
+    case State::Disconnected:
+        break;
+    }
+}
+
+void Worker::finish(int64_t now)
+{
+    if (!m_stopSending) { // cancelled: what was outstanding is abandoned
+        stopNs = now;
+        inFlightAtStop = m_inFlight;
+    }
     if (m_open && !m_window.cancelled.load()) {
         // Requests that were due but never sent could not be sent on time either.
         int64_t end = m_measureStartNs > 0 ? m_measureStartNs + m_durationNs : now;
-        int64_t dueEnd = std::min(now, end);
+        int64_t dueEnd = std::min({now, end, stopNs});
         int64_t due = int64_t(double(dueEnd - m_scheduleStartNs) / m_gapNs) + 1;
-        if (spec.requestLimit == 0 && due > m_sent && m_measureStartNs > 0)
+        if (m_window.spec.requestLimit == 0 && due > m_sent && m_measureStartNs > 0)
             totals.late += due - m_sent;
     }
     // The loop ends as soon as the drain is over, so "now" is the end of the window.
@@ -593,7 +725,7 @@ void Worker::run()
         cpuNs = threadCpuNs() - m_cpuStartNs;
     if (!m_open)
         latencyUncorrected = latency;
-    pushSlot(now, true);
+    flushFinal(now);
     for (Conn &c : m_conns)
         closeFd(c);
     m_finished.store(true, std::memory_order_release);
@@ -601,11 +733,15 @@ void Worker::run()
     [[maybe_unused]] ssize_t w = ::write(m_window.collectorFd, &one, sizeof one);
 }
 
-void Worker::stopSending()
+void Worker::stopSending(int64_t atNs)
 {
     m_stopSending = true;
+    stopNs = atNs;
+    inFlightAtStop = m_inFlight;
     // Idle and disconnected connections have nothing to drain: close them now.
     for (Conn &c : m_conns) {
+        if (established(c) && c.state == State::Idle)
+            --m_established;
         if (c.state == State::Idle || c.state == State::Connecting) {
             listRemove(c);
             closeFd(c);

@@ -19,19 +19,24 @@ class Worker
 {
 public:
     // `connections` of the window's, paced at `ratePerS` in open loop (0 in closed loop).
+    // Allocates its connection table, buffer and histograms (may throw std::bad_alloc).
     Worker(Window &window, int connections, double ratePerS);
-    ~Worker(); // joins the thread and closes every socket
-    // Creates the epoll set and the wake-up eventfd. Errors: "load.system".
+    ~Worker(); // joins the thread and closes every socket and its event loop
+    // Creates the epoll set and registers the window's wake-up eventfd. Errors: "load.system".
     sb::Status prepare();
-    // Starts the thread (connects, then loops until the window is over).
+    // Starts the thread (pins itself, connects, then loops until the window is over). May throw
+    // std::system_error when no thread can be created.
     void launch();
-    // Wakes the loop so that it sees a cancellation. Any thread; async-signal-safe.
-    void wake();
     void join();
 
     pid_t tid() const { return m_tid.load(); }
     Ring &ring() { return m_ring; }
     bool finished() const { return m_finished.load(std::memory_order_acquire); }
+
+    // Heap bytes a worker holds besides its connections, and per connection (with the kernel's
+    // socket), for LoadEngine::start()'s estimate.
+    static int64_t fixedHeapBytes(int64_t histogramBytes);
+    static int64_t heapBytesPerConnection();
 
     // Totals, read after join.
     Counters warmupTotals;
@@ -40,6 +45,9 @@ public:
     Histogram latencyUncorrected;
     int64_t finishNs = 0;
     int64_t cpuNs = 0;
+    int64_t stopNs = 0;           // when sending stopped (the nominal end of a duration), 0 = never
+    int inFlightAtStop = 0;       // requests outstanding then
+    std::vector<int> cpusApplied; // CPUs the thread may run on, read back after pinning
 
 private:
     enum class State : uint8_t
@@ -57,12 +65,13 @@ private:
         State state = State::Disconnected;
         bool measured = false; // the outstanding request belongs to the measured phase
         bool connectedOnce = false;
-        uint32_t written = 0;   // request bytes written so far
-        int64_t sentNs = 0;     // first byte of the request written
-        int64_t intendedNs = 0; // open loop: the scheduled send time
-        int64_t deadlineNs = 0; // timeout of the outstanding connect or request
-        int64_t retryAtNs = 0;  // Disconnected: reconnect at this time
-        Conn *prev = nullptr;   // deadline list (ordered by deadline)
+        uint8_t connectFailures = 0; // consecutive failed connects: the retry pause doubles
+        uint32_t written = 0;        // request bytes written so far
+        int64_t sentNs = 0;          // first byte of the request written
+        int64_t intendedNs = 0;      // open loop: the scheduled send time
+        int64_t deadlineNs = 0;      // timeout of the outstanding connect or request
+        int64_t retryAtNs = 0;       // Disconnected: reconnect at this time
+        Conn *prev = nullptr;        // deadline list (ordered by deadline)
         Conn *next = nullptr;
         bool listed = false;
         http::ResponseParser parser;
@@ -73,6 +82,10 @@ private:
     void listAppend(Conn &c, int64_t now);
     void listRemove(Conn &c);
     void closeFd(Conn &c);
+    static bool established(const Conn &c)
+    {
+        return c.state == State::Writing || c.state == State::Reading || c.state == State::Idle;
+    }
 
     // ---- phases
     bool measuring(int64_t now);
@@ -82,10 +95,18 @@ private:
     // sending stops for good (stopSending()); the loop asks without a ticket to notice that.
     bool maySend(int64_t now, bool &measured, bool claimTicket);
 
-    // ---- interval bookkeeping
+    // ---- interval bookkeeping: the counts not handed over yet cover the intervals
+    // [m_firstIndex, m_key.second] of m_key's phase.
     Key currentKey(int64_t now, int64_t &phaseStart) const;
-    void tickInterval(int64_t now, bool final);
-    void pushSlot(int64_t now, bool final);
+    // Hands over the intervals that are over, if the ring has room; otherwise the next slot
+    // covers them too (within one phase: a warm-up tail waits in m_carry).
+    void tickInterval(int64_t now);
+    // At the end: hands over everything, waiting for room.
+    void flushFinal(int64_t now);
+    bool flushCarry(bool wait);
+    // One slot [first, last] ending at endNs; false when the ring is full and !wait.
+    bool pushSlot(bool warmup, int first, int last, int64_t endNs, Counters &counts,
+                  Histogram &latency, bool wait);
 
     Counters &phaseCounters(bool measured) { return measured ? totals : warmupTotals; }
 
@@ -95,6 +116,13 @@ private:
     // ---- connections
     void connect(Conn &c, int64_t now);
     void failConnect(Conn &c, int64_t now);
+    // A measured connect that failed or timed out uses up one attempt of a request limit, so
+    // that a window with -n ends even when the target is gone.
+    void failedAttempt(int64_t now);
+    // Gives up on the target (Window::abort) when no connection could be opened for
+    // LoadSpec::unreachableAbortMs while none is open.
+    void checkReachable(int64_t now);
+    void closedEstablished(int64_t now);
 
     // Drops the connection after an error, a timeout or a close, and opens a new one unless
     // sending has stopped. The outstanding request (if any) is lost.
@@ -120,9 +148,16 @@ private:
     // Open loop: sends every request whose intended time has come, while idle connections last.
     // Returns the next intended time.
     int64_t sendScheduled(int64_t now);
+    // The thread: begin(), then the loop (housekeep(), wait, handleEvent() per event) until
+    // the window is over, then finish().
     void run();
-    // Sends nothing more; closes connections that have nothing in flight.
-    void stopSending();
+    void begin();
+    // Phases, timeouts, retries, the open-loop schedule and intervals; returns when to wake.
+    int64_t housekeep(int64_t now);
+    void handleEvent(Conn &c, uint32_t events, int64_t now);
+    void finish(int64_t now);
+    // Sends nothing more from `atNs` on; closes connections that have nothing in flight.
+    void stopSending(int64_t atNs);
 
     Window &m_window;
     std::vector<Conn> m_conns;
@@ -133,7 +168,6 @@ private:
     int64_t m_scheduleStartNs = 0;
     int64_t m_sent = 0;
     int m_epoll = -1;
-    int m_wakeFd = -1;
     std::thread m_thread;
     std::atomic<pid_t> m_tid{0};
     std::atomic<bool> m_finished{false};
@@ -148,12 +182,27 @@ private:
     int64_t m_lastCompletionNs = 0;
     int m_inFlight = 0;
     int m_waitingRetry = 0;
+    int m_established = 0;         // connections connected and open
+    int64_t m_noneOpenSinceNs = 0; // when m_established last fell to 0
+    int64_t m_failingSinceNs = 0;  // first failed connect since the last successful one, or 0
+    int64_t m_abortNs = 0;
     Conn *m_head = nullptr;
     Conn *m_tail = nullptr;
 
     Key m_key{0, 0};
+    int m_firstIndex = 0;
     Counters m_interval;
     Histogram m_intervalLatency;
+    // The warm-up's last intervals when the ring was full as measuring began.
+    struct Carry
+    {
+        bool valid = false;
+        int first = 0;
+        int last = 0;
+        int64_t endNs = 0;
+        Counters counts;
+        Histogram latency;
+    } m_carry;
     Ring m_ring;
 };
 

@@ -1,11 +1,13 @@
 #pragma once
 
 // Small servers for the load engine's tests, started by the test itself on loopback: a
-// misbehaving HTTP server with one blocking thread per connection, and the reference target
-// run as a child process. Both stop when destroyed.
+// misbehaving HTTP server with one blocking thread per connection, a scripted one for request
+// bodies and targets that die, and the reference target run as a child process. All stop when
+// destroyed.
 
 #include <QProcess>
 #include <QRegularExpression>
+#include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
 #include <chrono>
@@ -169,6 +171,230 @@ private:
     std::thread m_acceptor;
     std::mutex m_mutex;
     std::vector<int> m_fds;
+    std::vector<std::thread> m_threads;
+};
+
+// An HTTP/1.1 server for request bodies and targets that die: one blocking thread per
+// connection, requests framed by their Content-Length, every request answered "200 ok" unless
+// the script says otherwise. It counts what it served and every request head that was not one
+// (a request written into the middle of another's body).
+class ScriptedServer
+{
+public:
+    struct Script
+    {
+        // > 0: after this many responses the target dies: the listener closes (new connects are
+        // refused) and every connection ends after its current response.
+        int64_t dieAfter = 0;
+        // > 0: accept only this many connections (a load engine's probe is one), then refuse
+        // new ones; the accepted ones are served as usual.
+        int acceptLimit = 0;
+        // Answer right after the request head, then read and discard the body.
+        bool answerEarly = false;
+        // > 0: read the body in pieces of at most this many bytes, pausing `readPause` first.
+        int readPiece = 0;
+        std::chrono::microseconds readPause{0};
+        // Send "HTTP/1.1 100 Continue" after every piece read (a 1xx the client must skip).
+        bool interimPerPiece = false;
+        // > 0: SO_RCVBUF of the accepted sockets, so that a large body fills the buffers.
+        int receiveBuffer = 0;
+    };
+
+    explicit ScriptedServer(Script script)
+        : m_script(script)
+    {
+        m_listen = listenOnLoopback(512, m_port);
+        if (m_script.receiveBuffer > 0)
+            setsockopt(m_listen, SOL_SOCKET, SO_RCVBUF, &m_script.receiveBuffer,
+                       sizeof m_script.receiveBuffer);
+        m_acceptor = std::thread([this] { acceptLoop(); });
+    }
+
+    ~ScriptedServer() { stop(); }
+
+    // Stops serving and joins every thread, so that the counts are final. Idempotent.
+    void stop()
+    {
+        if (m_listen < 0)
+            return;
+        m_stop = true;
+        ::shutdown(m_listen, SHUT_RDWR);
+        m_acceptor.join();
+        ::close(m_listen);
+        m_listen = -1;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (auto &t : m_threads)
+            t.join();
+        m_threads.clear();
+    }
+
+    uint16_t port() const { return m_port; }
+    // Responses sent in full (final after stop(): a client may read a response before the
+    // server's thread has counted it).
+    int64_t served() const { return m_served.load(); }
+    int64_t malformed() const { return m_malformed.load(); } // heads that were no request
+    int64_t bodyBytes() const { return m_bodyBytes.load(); } // body bytes read
+    bool dead() const { return m_dying.load(); }
+
+private:
+    void acceptLoop()
+    {
+        while (!m_stop && !m_dying) {
+            int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+            if (fd < 0)
+                continue;
+            if (m_script.acceptLimit > 0 && ++m_accepted >= m_script.acceptLimit)
+                ::shutdown(m_listen, SHUT_RDWR); // refuses new connections from now on
+            // Short receive timeouts let a thread notice that the target died or stops.
+            timeval tv{0, 20'000};
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_threads.emplace_back([this, fd] { serve(fd); });
+        }
+    }
+
+    bool ending() const { return m_stop || m_dying; }
+
+    // Up to `max` bytes; 0 at EOF or when the server ends, -1 on an error.
+    ssize_t receive(int fd, char *data, size_t max)
+    {
+        while (true) {
+            ssize_t n = ::recv(fd, data, max, 0);
+            if (n >= 0)
+                return n;
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                return -1;
+            if (ending())
+                return 0;
+        }
+    }
+
+    // One request head into `head` (bytes after it stay in `buffer`); false at EOF.
+    bool readHead(int fd, std::string &buffer, std::string &head)
+    {
+        char chunk[4096];
+        size_t end;
+        while ((end = buffer.find("\r\n\r\n")) == std::string::npos) {
+            ssize_t n = receive(fd, chunk, sizeof chunk);
+            if (n <= 0)
+                return false;
+            buffer.append(chunk, size_t(n));
+        }
+        head = buffer.substr(0, end + 4);
+        buffer.erase(0, end + 4);
+        return true;
+    }
+
+    static bool isRequestHead(const std::string &head)
+    {
+        static const QRegularExpression re(QStringLiteral("^[A-Z]+ \\S+ HTTP/1\\.1\\r\\n"));
+        return re.match(QString::fromLatin1(head.data(), qsizetype(head.size()))).hasMatch();
+    }
+
+    static int64_t contentLength(const std::string &head)
+    {
+        static const QRegularExpression re(QStringLiteral("\\r\\ncontent-length: *(\\d+)"),
+                                           QRegularExpression::CaseInsensitiveOption);
+        auto m = re.match(QString::fromLatin1(head.data(), qsizetype(head.size())));
+        return m.hasMatch() ? m.captured(1).toLongLong() : 0;
+    }
+
+    bool sendAll(int fd, const std::string &s)
+    {
+        size_t off = 0;
+        while (off < s.size()) {
+            ssize_t n = ::send(fd, s.data() + off, s.size() - off, MSG_NOSIGNAL);
+            if (n <= 0)
+                return false;
+            off += size_t(n);
+        }
+        return true;
+    }
+
+    // Reads and discards `length` body bytes, part of which may be in `buffer` already.
+    bool readBody(int fd, std::string &buffer, int64_t length)
+    {
+        const int64_t buffered = std::min<int64_t>(length, int64_t(buffer.size()));
+        buffer.erase(0, size_t(buffered));
+        m_bodyBytes += buffered;
+        int64_t left = length - buffered;
+        std::vector<char> piece(size_t(m_script.readPiece > 0 ? m_script.readPiece : 65536));
+        while (left > 0) {
+            if (m_script.readPause.count() > 0)
+                std::this_thread::sleep_for(m_script.readPause);
+            ssize_t n = receive(fd, piece.data(), size_t(std::min<int64_t>(left, piece.size())));
+            if (n <= 0)
+                return false;
+            left -= n;
+            m_bodyBytes += n;
+            if (m_script.interimPerPiece && left > 0 &&
+                !sendAll(fd, "HTTP/1.1 100 Continue\r\n\r\n"))
+                return false;
+        }
+        return true;
+    }
+
+    // A response, unless the target died: then false.
+    bool answer(int fd)
+    {
+        static const std::string ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+        const int64_t ticket = m_tickets.fetch_add(1);
+        if (m_script.dieAfter > 0 && ticket >= m_script.dieAfter)
+            return false;
+        if (!sendAll(fd, ok))
+            return false;
+        ++m_served;
+        if (m_script.dieAfter > 0 && ticket + 1 == m_script.dieAfter)
+            die();
+        return true;
+    }
+
+    void die()
+    {
+        m_dying = true;
+        ::shutdown(m_listen, SHUT_RDWR); // refuses new connections from now on
+    }
+
+    void serve(int fd)
+    {
+        std::string buffer;
+        std::string head;
+        while (!ending() && readHead(fd, buffer, head)) {
+            if (!isRequestHead(head)) {
+                ++m_malformed;
+                break;
+            }
+            const int64_t length = contentLength(head);
+            if (m_script.answerEarly) {
+                if (!answer(fd) || !readBody(fd, buffer, length))
+                    break;
+                continue;
+            }
+            if (!readBody(fd, buffer, length) || !answer(fd))
+                break;
+        }
+        // Half-close and read to the client's EOF: a reset could destroy a response the
+        // client has not read yet, and the counts must match what was served.
+        ::shutdown(fd, SHUT_WR);
+        char sink[4096];
+        for (int i = 0; i < 100; ++i) // at most ~2 s of 20 ms receive timeouts
+            if (::recv(fd, sink, sizeof sink, 0) == 0)
+                break;
+        ::close(fd);
+    }
+
+    Script m_script;
+    int m_listen = -1;
+    uint16_t m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_dying{false};
+    std::atomic<int64_t> m_tickets{0};
+    int m_accepted = 0;
+    std::atomic<int64_t> m_served{0};
+    std::atomic<int64_t> m_malformed{0};
+    std::atomic<int64_t> m_bodyBytes{0};
+    std::thread m_acceptor;
+    std::mutex m_mutex;
     std::vector<std::thread> m_threads;
 };
 

@@ -1,14 +1,22 @@
+#include "core/limits.h"
 #include "load/loadengine.h"
 #include "testservers.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <condition_variable>
+#include <dirent.h>
 #include <mutex>
+#include <random>
+#include <sched.h>
+#include <sys/resource.h>
 
 using namespace sb;
 using namespace sb::load;
 using sb::test::MisbehavingServer;
+using sb::test::ScriptedServer;
 
 namespace {
 
@@ -26,17 +34,57 @@ LoadSpec specFor(uint16_t port, const char *target = "/")
     return s;
 }
 
-// Runs one window and keeps every interval snapshot.
+// Runs one window and keeps every interval snapshot. A window still running after `watchdogMs`
+// is cancelled (and `watchdogFired` set), so that a window that would never end fails the test
+// instead of hanging it.
 struct Run
 {
     LoadResult result;
     std::vector<IntervalSnapshot> intervals;
     double wallS = 0;
     std::string error;
+    std::string code;
     bool started = false;
+    bool watchdogFired = false;
 };
 
-Run runWindow(const LoadSpec &spec)
+// Cancels `engine` unless disarmed within `ms`.
+class Watchdog
+{
+public:
+    Watchdog(LoadEngine &engine, int ms)
+        : m_thread([this, &engine, ms] {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            if (!m_cv.wait_for(lock, std::chrono::milliseconds(ms), [this] { return m_done; })) {
+                m_fired = true;
+                engine.cancel();
+            }
+        })
+    {}
+    ~Watchdog() { disarm(); }
+    bool disarm()
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_done = true;
+        }
+        m_cv.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+        return m_fired;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_done = false;
+    bool m_fired = false;
+    std::thread m_thread;
+};
+
+using IntervalHook = std::function<void(const IntervalSnapshot &)>;
+
+Run runWindow(const LoadSpec &spec, int watchdogMs = 120'000, IntervalHook hook = {})
 {
     Run run;
     std::mutex mutex;
@@ -44,18 +92,86 @@ Run runWindow(const LoadSpec &spec)
     QElapsedTimer timer;
     timer.start();
     const sb::Status st = engine.start(spec, [&](const IntervalSnapshot &s) {
-        std::lock_guard<std::mutex> lock(mutex);
-        run.intervals.push_back(s);
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            run.intervals.push_back(s);
+        }
+        if (hook)
+            hook(s);
     });
     run.started = st.ok();
     if (!run.started) {
         run.error = st.error().detail;
+        run.code = st.error().code;
         return run;
     }
+    Watchdog watchdog(engine, watchdogMs);
     run.result = engine.wait();
+    run.watchdogFired = watchdog.disarm();
     run.wallS = double(timer.nsecsElapsed()) / 1e9;
     return run;
 }
+
+// Attempts of a measured window, each ending in exactly one outcome.
+int64_t outcomes(const Counters &c)
+{
+    return c.responses + c.readErrors + c.writeErrors + c.timeouts + c.parseErrors +
+           c.connectErrors;
+}
+
+// 1 MiB, or twice the most a TCP send buffer may grow to (net.ipv4.tcp_wmem), if that is more.
+int64_t largeBodyBytes()
+{
+    QFile f(QStringLiteral("/proc/sys/net/ipv4/tcp_wmem"));
+    int64_t max = 0;
+    if (f.open(QIODevice::ReadOnly))
+        max = f.readAll().simplified().split(' ').value(2).toLongLong();
+    return std::max<int64_t>(1 << 20, 2 * max);
+}
+
+int64_t openFds()
+{
+    DIR *d = opendir("/proc/self/fd");
+    int64_t n = 0;
+    while (dirent *e = readdir(d))
+        if (e->d_name[0] != '.')
+            ++n;
+    closedir(d);
+    return n - 1;
+}
+
+std::vector<int> affinityOf(pid_t tid)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    std::vector<int> cpus;
+    if (sched_getaffinity(tid, sizeof set, &set) == 0)
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &set))
+                cpus.push_back(cpu);
+    return cpus;
+}
+
+// Sets the soft limit of `resource` for the lifetime of the object.
+class SoftLimit
+{
+public:
+    SoftLimit(int resource, rlim_t soft)
+        : m_resource(resource)
+    {
+        getrlimit(resource, &m_saved);
+        rlimit r = m_saved;
+        r.rlim_cur = soft;
+        m_ok = setrlimit(resource, &r) == 0;
+    }
+    ~SoftLimit() { setrlimit(m_resource, &m_saved); }
+    bool ok() const { return m_ok; }
+
+private:
+    int m_resource;
+    rlimit m_saved{};
+    bool m_ok = false;
+};
 
 } // namespace
 
@@ -126,9 +242,11 @@ private slots:
         QVERIFY(run.result.total.ok > 100);
         QCOMPARE(run.result.total.errors(), 0);
         QVERIFY(lastMeasuredIndex >= 6); // 1.5 s at 200 ms
-        QVERIFY2(std::abs(run.result.warmupS - 0.4) < 0.05,
+        // Measuring begins when the warm-up time is over and sends for the whole duration;
+        // how close to those the figures come is tests/bench/loadengine-timing.sh's question.
+        QVERIFY2(run.result.warmupS >= 0.4 && run.result.warmupS < 0.4 + 5,
                  qPrintable(QString::number(run.result.warmupS)));
-        QVERIFY2(std::abs(run.result.elapsedS - 1.5) < 0.1,
+        QVERIFY2(run.result.elapsedS >= 1.5 && run.result.elapsedS < 1.5 + 5,
                  qPrintable(QString::number(run.result.elapsedS)));
         QVERIFY(run.result.clientCpuS > 0);
     }
@@ -145,7 +263,9 @@ private slots:
         QCOMPARE(run.result.total.ok, 200);
     }
 
-    void delayIsMeasuredAccurately()
+    // A delay is latency: no response comes sooner than the server's delay (the accuracy,
+    // p50 = 20 ms +- 1 ms, is tests/bench/loadengine-timing.sh's).
+    void delayIsMeasuredAsLatency()
     {
         LoadSpec spec = specFor(m_target->port(), "/delay?ms=20");
         spec.connections = 50;
@@ -153,8 +273,10 @@ private slots:
         Run run = runWindow(spec);
         QVERIFY2(run.started, run.error.c_str());
         const int64_t p50 = run.result.latency.valueAtPercentile(50);
-        QVERIFY2(std::abs(p50 - 20'000) <= 1000, qPrintable(QStringLiteral("p50 %1 us").arg(p50)));
-        QVERIFY(run.result.total.ok > 1000);
+        QVERIFY2(p50 >= 20'000 && p50 < 1'000'000,
+                 qPrintable(QStringLiteral("p50 %1 us").arg(p50)));
+        QVERIFY(run.result.latency.min() >= 19'900);
+        QVERIFY(run.result.total.ok > 100);
     }
 
     void serverClosingEachConnectionIsReconnected()
@@ -192,9 +314,12 @@ private slots:
         // Each connection times out about every 400 ms: 4 connections x 3 rounds at least.
         QVERIFY2(run.result.total.timeouts >= 8,
                  qPrintable(QString::number(run.result.total.timeouts)));
-        // The window ends after the duration plus at most one timeout of drain.
-        QVERIFY2(run.wallS < 1.5 + 0.4 + 0.5, qPrintable(QString::number(run.wallS)));
-        QVERIFY(run.result.elapsedS <= 1.5 + 0.4 + 0.1);
+        // The window ends after the duration plus at most one timeout of drain; the drain is
+        // the part after sending stopped.
+        QVERIFY2(run.result.elapsedS >= 1.5 && run.result.elapsedS < 1.5 + 0.4 + 5,
+                 qPrintable(QString::number(run.result.elapsedS)));
+        QVERIFY(run.result.drainS > 0 && run.result.drainS <= 0.4 + 5);
+        QVERIFY(std::abs(run.result.elapsedS - run.result.drainS - 1.5) < 1e-6);
     }
 
     void garbageIsAParseError()
@@ -264,7 +389,7 @@ private slots:
         LoadResult r = engine.wait();
         canceller.join();
         QVERIFY(r.cancelled);
-        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(timer.elapsed() < 30'000); // not the 60 s of the window
         QVERIFY(r.total.ok > 0);
     }
 
@@ -293,6 +418,441 @@ private slots:
                  qPrintable(QStringLiteral("uncorrected p99 %1 us").arg(uncorrected)));
         QVERIFY(r.latencyUncorrected.max() >= 500'000); // the stalled requests themselves
         QVERIFY(r.total.late > 500);
+    }
+
+    // A target that dies mid-run: the window ends (it does not reconnect forever), says why,
+    // and the counts hold: what the client got is what the server served, and with -n every
+    // measured attempt (failed connects included) is one of the N.
+    void targetThatDiesEndsTheWindow_data()
+    {
+        QTest::addColumn<int64_t>("requestLimit");
+        QTest::addColumn<int64_t>("durationMs");
+        QTest::newRow("-n 2000") << int64_t(2000) << int64_t(0);
+        QTest::newRow("-d 10 min") << int64_t(0) << int64_t(600'000);
+    }
+
+    void targetThatDiesEndsTheWindow()
+    {
+        QFETCH(int64_t, requestLimit);
+        QFETCH(int64_t, durationMs);
+        ScriptedServer::Script script;
+        script.dieAfter = 1000;
+        ScriptedServer server(script);
+        LoadSpec spec = specFor(server.port());
+        spec.threads = 1;
+        spec.requestLimit = requestLimit;
+        spec.durationMs = durationMs;
+        Run run = runWindow(spec, 60'000);
+        QVERIFY2(run.started, run.error.c_str());
+        QVERIFY2(!run.watchdogFired, "the window did not end by itself");
+        QVERIFY(server.dead());
+        server.stop();
+        const LoadResult &r = run.result;
+        QCOMPARE(r.aborted, std::string("target unreachable for 5 s"));
+        QVERIFY(!r.cancelled);
+        QCOMPARE(r.total.ok, server.served());
+        QCOMPARE(r.total.responses, r.total.ok);
+        QVERIFY(r.total.connectErrors > 0);
+        QVERIFY(r.total.readErrors <= spec.connections); // the requests in flight at the death
+        if (requestLimit > 0)
+            QVERIFY2(outcomes(r.total) <= requestLimit,
+                     qPrintable(QString::number(outcomes(r.total))));
+        // Backing off, not hammering the dead port: a few connects per connection and second.
+        QVERIFY2(r.total.connectErrors < 100 * spec.connections,
+                 qPrintable(QString::number(r.total.connectErrors)));
+    }
+
+    // -n counts failed attempts: with one connection served and the others refused, the
+    // window ends after exactly N measured attempts, failed connects included.
+    void failedConnectsCountTowardsTheRequestLimit()
+    {
+        ScriptedServer::Script script;
+        script.acceptLimit = 2; // the probe and one connection of the window
+        ScriptedServer server(script);
+        LoadSpec spec = specFor(server.port());
+        spec.threads = 1;
+        spec.connections = 5;
+        spec.requestLimit = 300;
+        Run run = runWindow(spec, 60'000);
+        QVERIFY2(run.started, run.error.c_str());
+        QVERIFY2(!run.watchdogFired, "the window did not end by itself");
+        QVERIFY(run.result.aborted.empty()); // one connection stayed open all along
+        server.stop();
+        const Counters &t = run.result.total;
+        QCOMPARE(t.ok, server.served());
+        QVERIFY(t.connectErrors > 0);
+        QCOMPARE(outcomes(t), int64_t(300));
+    }
+
+    // Large request bodies (1 MiB, or twice what the kernel's send buffer can grow to, so that
+    // the client must wait for the server to read) against servers that answer before reading
+    // the body, read it slowly, or send interim responses while reading it: every request is
+    // answered once, no request starts in the middle of another's body, nothing waits for the
+    // timeout.
+    void largeBodies_data()
+    {
+        QTest::addColumn<bool>("answerEarly");
+        QTest::addColumn<int>("pauseUs");
+        QTest::addColumn<bool>("interim");
+        QTest::newRow("answered before the body is read") << true << 300 << false;
+        QTest::newRow("read slowly") << false << 300 << false;
+        QTest::newRow("read slowly, 100 Continue per piece") << false << 300 << true;
+    }
+
+    void largeBodies()
+    {
+        QFETCH(bool, answerEarly);
+        QFETCH(int, pauseUs);
+        QFETCH(bool, interim);
+        ScriptedServer::Script script;
+        script.answerEarly = answerEarly;
+        script.readPiece = 16 * 1024;
+        script.readPause = std::chrono::microseconds(pauseUs);
+        script.interimPerPiece = interim;
+        script.receiveBuffer = 16 * 1024; // the body cannot sit in the socket buffers
+        ScriptedServer server(script);
+        LoadSpec spec = specFor(server.port(), "/upload");
+        spec.request.method = "POST";
+        const int64_t bodyBytes = largeBodyBytes();
+        spec.request.body.assign(size_t(bodyBytes), 'x');
+        spec.connections = 2;
+        spec.threads = 1;
+        spec.requestLimit = 6;
+        spec.timeoutMs = 20'000;
+        Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        server.stop();
+        const Counters &t = run.result.total;
+        QCOMPARE(server.malformed(), int64_t(0));
+        QCOMPARE(t.timeouts, 0);
+        QCOMPARE(t.errors(), 0);
+        QCOMPARE(t.ok, 6);
+        QCOMPARE(t.requests, 6);
+        QCOMPARE(server.served(), int64_t(6));
+        if (answerEarly) // answered mid-body, so each connection was closed, not reused
+            QVERIFY2(t.reconnects >= 6 - spec.connections,
+                     qPrintable(QString::number(t.reconnects)));
+        else
+            QCOMPARE(server.bodyBytes(), 6 * bodyBytes);
+    }
+
+    // A consumer that blocks in its callback longer than the ring holds: no interval is lost
+    // or overstated. The measured intervals tile the window, each one's 2xx/s is its own ok
+    // count over its own span, and they add up to the totals.
+    void slowConsumerLosesNoInterval()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.intervalMs = 100;
+        spec.durationMs = 3000;
+        bool blocked = false;
+        Run run = runWindow(spec, 120'000, [&](const IntervalSnapshot &s) {
+            if (!s.warmup && !blocked) {
+                blocked = true; // a slow consumer: 25 intervals' time in one callback
+                std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+            }
+        });
+        QVERIFY2(run.started, run.error.c_str());
+        double end = 0;
+        int64_t ok = 0;
+        int64_t responses = 0;
+        bool merged = false;
+        for (const IntervalSnapshot &s : run.intervals) {
+            if (s.warmup)
+                continue;
+            QVERIFY2(std::abs(s.startS - end) < 1e-9,
+                     qPrintable(QStringLiteral("interval %1 starts at %2 s, the one before "
+                                               "ended at %3 s")
+                                    .arg(s.index)
+                                    .arg(s.startS)
+                                    .arg(end)));
+            const double span = s.endS - s.startS;
+            QVERIFY(span > 0);
+            QVERIFY2(std::abs(s.okPerS * span - double(s.counts.ok)) < 1e-6,
+                     qPrintable(QString::number(s.index)));
+            merged = merged || span > 0.15;
+            ok += s.counts.ok;
+            responses += s.counts.responses;
+            end = s.endS;
+        }
+        QVERIFY2(merged, "the ring never filled: the test did not test anything");
+        QCOMPARE(ok, run.result.total.ok);
+        QCOMPARE(responses, run.result.total.responses);
+        QVERIFY(std::abs(end - run.result.elapsedS) < 1e-9);
+    }
+
+    // Requests still in flight when sending stops are waited for (waiting is latency); the
+    // result says how long that took and how many there were, and the intervals after sending
+    // stopped say they belong to the drain.
+    void drainIsReported()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/delay?ms=700");
+        spec.threads = 1;
+        spec.durationMs = 1000;
+        Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        const LoadResult &r = run.result;
+        QCOMPARE(r.total.errors(), 0);
+        QCOMPARE(r.total.ok, r.total.requests); // the drain waited for every one
+        QVERIFY2(r.inFlightAtEnd >= 1 && r.inFlightAtEnd <= spec.connections,
+                 qPrintable(QString::number(r.inFlightAtEnd)));
+        QVERIFY2(r.drainS > 0 && r.drainS < 5, qPrintable(QString::number(r.drainS)));
+        QVERIFY(std::abs(r.elapsedS - r.drainS - 1.0) < 1e-6); // sending lasted the duration
+        bool draining = false;
+        for (const IntervalSnapshot &s : run.intervals) {
+            QVERIFY2(!draining || s.draining, "a sending interval after a draining one");
+            if (s.draining)
+                QVERIFY2(s.startS >= 1.0 - 1e-9, qPrintable(QString::number(s.startS)));
+            else
+                QVERIFY2(s.endS <= 1.0 + 1e-9, qPrintable(QString::number(s.endS)));
+            draining = s.draining;
+        }
+        QVERIFY2(draining, "no interval of the drain");
+    }
+
+    // cancel() before start(): the window ends as soon as it starts.
+    void cancelBeforeStartEndsAtOnce()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.durationMs = limits::kMaxDurationMs;
+        LoadEngine engine;
+        engine.cancel();
+        const sb::Status st = engine.start(spec, {});
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
+        Watchdog watchdog(engine, 20'000);
+        const LoadResult r = engine.wait();
+        QVERIFY2(!watchdog.disarm(), "the cancel before start() was lost");
+        QVERIFY(r.cancelled);
+        QCOMPARE(r.total.requests, 0);
+    }
+
+    // cancel() from another thread at any moment around start(): every window ends soon and
+    // says it was cancelled (run under -fsanitize=thread for the data races).
+    void cancelRacesStart()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.durationMs = limits::kMaxDurationMs; // only the cancel can end it
+        spec.connections = 4;
+        spec.threads = 2;
+        std::mt19937 random(7);
+        for (int i = 0; i < 200; ++i) {
+            const int spins = int(random() % 3000); // us: before, during or after start()
+            LoadEngine engine;
+            std::atomic<bool> go{false};
+            std::thread canceller([&] {
+                while (!go.load())
+                    std::this_thread::yield();
+                const auto until =
+                    std::chrono::steady_clock::now() + std::chrono::microseconds(spins);
+                while (std::chrono::steady_clock::now() < until) {
+                }
+                engine.cancel();
+            });
+            go.store(true);
+            const sb::Status st = engine.start(spec, {});
+            LoadResult r;
+            bool fired = false;
+            if (st.ok()) {
+                Watchdog watchdog(engine, 20'000);
+                r = engine.wait();
+                fired = watchdog.disarm();
+            }
+            canceller.join();
+            QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
+            QVERIFY2(!fired, qPrintable(QStringLiteral("cancel lost in round %1").arg(i)));
+            QVERIFY(r.cancelled);
+        }
+    }
+
+    // Values that would overflow the workers' nanoseconds (or make no sense) are refused with
+    // the bound they break.
+    void valuesOutOfRangeAreRefused_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("timeout 1e10 s")
+            << "timeout" << 1e13 << "timeout (10000000000000 ms) must be at most 1 day";
+        QTest::newRow("timeout 0") << "timeout" << 0.0 << "timeout (0 ms) must be at least 1 ms";
+        QTest::newRow("duration 1e10 s") << "duration" << 1e13 << "must be at most 1 day";
+        QTest::newRow("duration 0") << "duration" << 0.0 << "duration (0 ms) must be at least";
+        QTest::newRow("warm-up") << "warmup" << 9e18 << "warm-up (9000000000000000000 ms) must";
+        QTest::newRow("warm-up negative") << "warmup" << -1.0 << "warm-up (-1 ms) must be at least";
+        QTest::newRow("warm-up requests") << "warmupRequests" << 2e12 << "at most 1000000000000";
+        QTest::newRow("request count") << "requestLimit" << 2e12 << "at most 1000000000000";
+        QTest::newRow("rate 1e-10") << "rate" << 1e-10 << "at least 0.01 requests per second";
+        QTest::newRow("rate inf") << "rate" << qInf() << "at most 10000000 requests per second";
+        QTest::newRow("rate nan") << "rate" << qQNaN() << "requests per second";
+        QTest::newRow("interval 50 ms") << "interval" << 50.0 << "must be at least 100 ms";
+        QTest::newRow("interval 2 min") << "interval" << 120'000.0 << "must be at most 60 s";
+        QTest::newRow("connections") << "connections" << 2e6 << "at most 1000000";
+        QTest::newRow("threads") << "threads" << 1024.0 << "threads (1024) must be at most 256";
+        QTest::newRow("abort") << "unreachableAbortMs" << -5.0 << "must be at least 0";
+    }
+
+    void valuesOutOfRangeAreRefused()
+    {
+        QFETCH(QString, field);
+        QFETCH(double, value);
+        QFETCH(QString, message);
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        const auto i64 = int64_t(std::clamp(value, -9.2e18, 9.2e18));
+        if (field == QLatin1String("timeout"))
+            spec.timeoutMs = i64;
+        else if (field == QLatin1String("duration"))
+            spec.durationMs = i64;
+        else if (field == QLatin1String("warmup"))
+            spec.warmupMs = i64;
+        else if (field == QLatin1String("warmupRequests"))
+            spec.warmupRequests = i64;
+        else if (field == QLatin1String("requestLimit"))
+            spec.requestLimit = i64;
+        else if (field == QLatin1String("interval"))
+            spec.intervalMs = int(i64);
+        else if (field == QLatin1String("connections"))
+            spec.connections = int(i64);
+        else if (field == QLatin1String("threads"))
+            spec.threads = int(i64);
+        else if (field == QLatin1String("unreachableAbortMs"))
+            spec.unreachableAbortMs = i64;
+        else if (field == QLatin1String("rate")) {
+            spec.mode = Mode::Open;
+            spec.ratePerS = value;
+        }
+        Run run = runWindow(spec, 5000);
+        QVERIFY2(!run.started, "started anyway");
+        QCOMPARE(run.code, std::string("load.spec"));
+        QVERIFY2(QString::fromStdString(run.error).contains(message), run.error.c_str());
+    }
+
+    // More connections than the hard descriptor limit allows: a clear error before anything
+    // is allocated, not a window full of connect errors or a crash.
+    void connectionsBeyondTheFdLimitAreRefused()
+    {
+        rlimit r{};
+        QVERIFY(getrlimit(RLIMIT_NOFILE, &r) == 0);
+        if (r.rlim_max == RLIM_INFINITY || r.rlim_max >= rlim_t(limits::kMaxConnections))
+            QSKIP("the descriptor limit is above the engine's connection bound");
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.connections = int(r.rlim_max) + 1;
+        Run run = runWindow(spec, 5000);
+        QVERIFY(!run.started);
+        QCOMPARE(run.code, std::string("load.resources"));
+        const QString e = QString::fromStdString(run.error);
+        QVERIFY2(e.startsWith(QStringLiteral("%1 connections need ").arg(spec.connections)),
+                 run.error.c_str());
+        QVERIFY2(e.endsWith(QStringLiteral("file descriptors; the limit is %1 (ulimit -n)")
+                                .arg(qulonglong(r.rlim_max))),
+                 run.error.c_str());
+    }
+
+    // A soft descriptor limit below the need is raised (up to the hard one): every connection
+    // opens.
+    void softFdLimitIsRaised()
+    {
+        rlimit r{};
+        QVERIFY(getrlimit(RLIMIT_NOFILE, &r) == 0);
+        if (r.rlim_max != RLIM_INFINITY && r.rlim_max < 1300)
+            QSKIP("the hard descriptor limit is too low for this test");
+        SoftLimit soft(RLIMIT_NOFILE, 256);
+        QVERIFY(soft.ok());
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.connections = 1000;
+        spec.requestLimit = 2000;
+        Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        QCOMPARE(run.result.total.connectErrors, 0);
+        QCOMPARE(run.result.total.ok, 2000);
+    }
+
+    // More threads than the address space allows: an error, not std::system_error or
+    // std::bad_alloc out of start().
+    void threadsBeyondTheAddressSpaceAreRefused()
+    {
+        const int64_t vmKb = [] {
+            QFile f(QStringLiteral("/proc/self/status"));
+            if (!f.open(QIODevice::ReadOnly))
+                return int64_t(0);
+            for (const QByteArray &line : f.readAll().split('\n'))
+                if (line.startsWith("VmSize:"))
+                    return int64_t(line.mid(7).trimmed().split(' ').first().toLongLong());
+            return int64_t(0);
+        }();
+        QVERIFY(vmKb > 0);
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.threads = 256;
+        spec.connections = 256;
+        Run run;
+        {
+            // 64 MiB of room: the 256 threads' stacks alone need 2 GiB. Nothing else in this
+            // block allocates.
+            SoftLimit as(RLIMIT_AS, rlim_t(vmKb + 64 * 1024) * 1024);
+            QVERIFY(as.ok());
+            run = runWindow(spec, 5000);
+        }
+        QVERIFY(!run.started);
+        QCOMPARE(run.code, std::string("load.resources"));
+        QVERIFY2(QString::fromStdString(run.error).contains(QStringLiteral("address space")),
+                 run.error.c_str());
+    }
+
+    // No descriptor outlives the engine, whichever step of start() runs out of them.
+    void noDescriptorLeaksWhenStartFails()
+    {
+        // Hold some descriptors so that the soft limit can be set just above what is open.
+        std::vector<int> held;
+        for (int i = 0; i < 16; ++i)
+            held.push_back(::dup(0));
+        for (int room = 0; room < 8; ++room) {
+            const int64_t before = openFds();
+            {
+                SoftLimit soft(RLIMIT_NOFILE, rlim_t(before + room));
+                QVERIFY(soft.ok());
+                LoadSpec spec = specFor(m_target->port(), "/health");
+                spec.connections = 1;
+                spec.threads = 1;
+                spec.requestLimit = 10;
+                Run run = runWindow(spec, 20'000);
+                Q_UNUSED(run);
+            }
+            QCOMPARE(openFds(), before);
+        }
+        for (int fd : held)
+            ::close(fd);
+    }
+
+    // Worker threads pinned to the given CPUs before they connect, and the result says so.
+    void workersArePinned()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.cpus = {0};
+        spec.durationMs = 60'000;
+        LoadEngine engine;
+        const sb::Status st = engine.start(spec, {});
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
+        for (pid_t tid : engine.workerTids())
+            QCOMPARE(affinityOf(tid), std::vector<int>{0});
+        engine.cancel();
+        const LoadResult r = engine.wait();
+        QCOMPARE(r.cpusApplied, std::vector<int>{0});
+    }
+
+    void unpinnedWorkersReportWhereTheyMayRun()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.requestLimit = 10;
+        Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        QCOMPARE(run.result.cpusApplied, affinityOf(0));
+    }
+
+    void unavailableCpuIsAnError()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.cpus = {0, 1000};
+        Run run = runWindow(spec, 5000);
+        QVERIFY(!run.started);
+        QVERIFY2(run.error.find("CPU 1000 is not available to this process") != std::string::npos,
+                 run.error.c_str());
     }
 
 private:

@@ -1,0 +1,142 @@
+#include "load/loadengine.h"
+#include "testservers.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <sys/syscall.h>
+
+// Counts every heap allocation of the process, and separately those made on the load engine's
+// worker threads, to check that the hot path allocates nothing per request.
+static std::atomic<long> g_allocations{0};
+static std::atomic<long> g_workerAllocations{0};
+static constexpr int kMaxWatched = 8;
+static std::atomic<pid_t> g_watched[kMaxWatched];
+static std::atomic<int> g_watchedCount{0};
+
+void *operator new(std::size_t size)
+{
+    ++g_allocations;
+    const int n = g_watchedCount.load();
+    if (n > 0) {
+        const pid_t self = pid_t(::syscall(SYS_gettid));
+        for (int i = 0; i < n; ++i)
+            if (g_watched[i].load() == self)
+                ++g_workerAllocations;
+    }
+    if (void *p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+
+void operator delete(void *p) noexcept
+{
+    std::free(p);
+}
+
+void operator delete(void *p, std::size_t) noexcept
+{
+    std::free(p);
+}
+
+using namespace sb::load;
+
+class TestLoadAlloc : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_target = std::make_unique<sb::test::TargetProcess>(
+            m_dir.filePath(QStringLiteral("t.sqlite")), 2);
+        QVERIFY2(m_target->port() != 0, qPrintable(m_target->error()));
+    }
+
+    void cleanupTestCase() { m_target.reset(); }
+
+    // After warm-up, a measured window of many requests: the workers allocate nothing at all,
+    // and the collector nothing per interval (it reuses its interval entries; it may allocate
+    // only when it falls behind by more intervals than it keeps, 3 allocations per entry).
+    void measuredWindowAllocatesNothingPerRequest()
+    {
+        LoadSpec spec;
+        spec.port = m_target->port();
+        spec.request.target = "/health";
+        spec.connections = 10;
+        spec.threads = 2;
+        spec.warmupMs = 500;
+        spec.durationMs = 3000;
+        spec.intervalMs = 100;
+        spec.timeoutMs = 10'000;
+
+        struct Mark
+        {
+            long all = -1;
+            long workers = -1;
+            int64_t responses = 0;
+        };
+        // Written by the collector thread only, read after wait().
+        Mark first;
+        Mark last;
+        int64_t responses = 0;
+        int intervals = 0;
+        LoadEngine engine;
+        const sb::Status st = engine.start(spec, [&](const IntervalSnapshot &s) {
+            if (s.warmup)
+                return;
+            if (first.all < 0) {
+                first = Mark{g_allocations.load(), g_workerAllocations.load(), responses};
+                return;
+            }
+            responses += s.counts.responses;
+            ++intervals;
+            last = Mark{g_allocations.load(), g_workerAllocations.load(), responses};
+        });
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
+        const std::vector<pid_t> tids = engine.workerTids();
+        QVERIFY(tids.size() <= size_t(kMaxWatched));
+        for (size_t i = 0; i < tids.size(); ++i)
+            g_watched[i].store(tids[i]);
+        g_watchedCount.store(int(tids.size()));
+        const LoadResult r = engine.wait();
+        g_watchedCount.store(0);
+
+        QCOMPARE(r.total.errors(), 0);
+        QVERIFY2(last.all >= 0, "no measured intervals");
+        const int64_t measured = last.responses - first.responses;
+        QVERIFY2(measured >= 2000, qPrintable(QString::number(measured)));
+        QVERIFY(intervals >= 10);
+        QCOMPARE(last.workers - first.workers, 0L);
+        const long collector = last.all - first.all;
+        qInfo("%ld allocations (workers %ld) for %lld requests in %d intervals", collector,
+              last.workers - first.workers, static_cast<long long>(measured), intervals);
+        QVERIFY2(collector <= 9,
+                 qPrintable(QStringLiteral("%1 allocations for %2 requests in %3 intervals")
+                                .arg(collector)
+                                .arg(measured)
+                                .arg(intervals)));
+    }
+
+    // The counters are live: an allocation on a watched thread is seen.
+    void countersSeeAllocations()
+    {
+        const long before = g_workerAllocations.load();
+        g_watched[0].store(pid_t(::syscall(SYS_gettid)));
+        g_watchedCount.store(1);
+        auto *probe = new std::string(100, 'x');
+        g_watchedCount.store(0);
+        delete probe;
+        QVERIFY(g_workerAllocations.load() > before);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<sb::test::TargetProcess> m_target;
+};
+
+QTEST_GUILESS_MAIN(TestLoadAlloc)
+#include "tst_loadalloc.moc"
