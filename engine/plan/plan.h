@@ -243,7 +243,15 @@ struct Profile
         Window, // a fresh process tree per window
         Once    // one process tree per configuration for the whole run
     };
+    enum class Kind
+    {
+        Matrix, // "matrix": every selected configuration, route and concurrency (default)
+        AA      // "aa": one configuration measured as two arms, A and A' (fresh processes,
+                // interleaved), to find the noise floor the harness itself produces
+    };
     QString name;             // "quick", "full", ...
+    Kind kind = Kind::Matrix; // "kind"
+    QString aaConfiguration;  // Kind::AA: "configuration", the one measured twice (default: first)
     int rounds = 1;           // repetitions of the whole matrix, >= 1
     QList<int> concurrency;   // connections per cell, each 1..100000, distinct, in file order
     Warmup warmup;            // default 5 s; file: seconds, or "500ms" "5s" "2m" "1h" "1000req"

@@ -99,11 +99,43 @@ void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Pr
     }
 }
 
-bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Profile &pr)
+// "kind": "aa" with its "configuration", which must name one of the plan's.
+void readKind(SectionContext &ctx, const JsonValue &obj, const QString &path, Profile &pr)
 {
-    if (!f.expectObject(obj, path,
-                        latin1List({"rounds", "concurrency", "warmup", "measure_s", "settle_s",
-                                    "cooldown_s", "order", "process", "retries"})))
+    FieldReader &f = ctx.fields;
+    int index = 0;
+    if (const JsonValue *v = obj.value(u"kind");
+        v && f.enumIndex(*v, jsonChildPath(path, QStringLiteral("kind")),
+                         latin1List({"matrix", "aa"}), index))
+        pr.kind = Profile::Kind(index);
+    const JsonValue *configuration = obj.value(u"configuration");
+    const QString at = jsonChildPath(path, QStringLiteral("configuration"));
+    if (pr.kind != Profile::Kind::AA) {
+        if (configuration)
+            f.error(
+                *configuration, at, "plan.value",
+                QStringLiteral("\"configuration\" belongs to an A/A profile (\"kind\": \"aa\")"));
+        return;
+    }
+    if (configuration && !f.string(*configuration, at, pr.aaConfiguration, true))
+        return;
+    if (!configuration) {
+        if (!ctx.plan.configurations.isEmpty())
+            pr.aaConfiguration = ctx.plan.configurations.constFirst().name;
+        return;
+    }
+    if (!ctx.plan.configuration(pr.aaConfiguration))
+        f.error(*configuration, at, "plan.value",
+                QStringLiteral("no configuration \"%1\" in the plan").arg(pr.aaConfiguration));
+}
+
+bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path, Profile &pr)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(
+            obj, path,
+            latin1List({"kind", "configuration", "rounds", "concurrency", "warmup", "measure_s",
+                        "settle_s", "cooldown_s", "order", "process", "retries"})))
         return false;
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
@@ -128,6 +160,7 @@ bool readProfile(FieldReader &f, const JsonValue &obj, const QString &path, Prof
         pr.process = Profile::Process(index);
     if (const JsonValue *v = obj.value(u"retries"))
         f.integer(*v, child("retries"), 0, kMaxRetries, pr.retries);
+    readKind(ctx, obj, path, pr);
     return f.errorCount() == before;
 }
 
@@ -254,7 +287,7 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
         }
         Profile profile;
         profile.name = m.key;
-        if (readProfile(f, m.value, p, profile))
+        if (readProfile(ctx, m.value, p, profile))
             ctx.plan.profiles.append(profile);
     }
 }

@@ -254,7 +254,7 @@ private slots:
         QCOMPARE(plan.load.rateRps, 1500.5);
 
         // profiles, in file order
-        QCOMPARE(plan.profiles.size(), 6);
+        QCOMPARE(plan.profiles.size(), 7);
         const Profile *quick = plan.profile(QStringLiteral("quick"));
         QVERIFY(quick);
         QCOMPARE(quick, &plan.profiles[0]);
@@ -289,6 +289,11 @@ private slots:
         QCOMPARE(plan.profile(QStringLiteral("minutes"))->warmup.durationMs, qint64(120000));
         QVERIFY(plan.profile(QStringLiteral("none"))->warmup.isNone());
         QCOMPARE(plan.profile(QStringLiteral("number"))->warmup.durationMs, qint64(1500));
+        const Profile *noise = plan.profile(QStringLiteral("noise"));
+        QVERIFY(noise);
+        QCOMPARE(noise->kind, Profile::Kind::AA);
+        QCOMPARE(noise->aaConfiguration, QStringLiteral("native"));
+        QCOMPARE(quick->kind, Profile::Kind::Matrix);
         QCOMPARE(plan.profile(QStringLiteral("absent")), nullptr);
     }
 
@@ -785,6 +790,62 @@ private slots:
         QVERIFY(load.warnings.isEmpty());
         const PlanLoad minimal = loadPlan(validPlan("minimal.json"));
         QVERIFY(minimal.plan->load.cpus.empty());
+    }
+
+    // "kind": "aa" measures one configuration as two arms; "configuration" names it.
+    void aaProfiles_data()
+    {
+        QTest::addColumn<QByteArray>("profile");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("configuration");
+        QTest::newRow("matrix by default") << QByteArray("{\"concurrency\": [1]}") << QString()
+                                           << int(Profile::Kind::Matrix) << QString();
+        QTest::newRow("aa, first by default")
+            << QByteArray("{\"kind\": \"aa\", \"concurrency\": [1]}") << QString()
+            << int(Profile::Kind::AA) << QStringLiteral("a");
+        QTest::newRow("aa, named") << QByteArray("{\"kind\": \"aa\", \"configuration\": \"b\", "
+                                                 "\"concurrency\": [1]}")
+                                   << QString() << int(Profile::Kind::AA) << QStringLiteral("b");
+        QTest::newRow("unknown configuration")
+            << QByteArray("{\"kind\": \"aa\", \"configuration\": \"c\", \"concurrency\": [1]}")
+            << QStringLiteral("$.profiles.q.configuration: no configuration \"c\" in the plan") << 0
+            << QString();
+        QTest::newRow("configuration without aa")
+            << QByteArray("{\"configuration\": \"a\", \"concurrency\": [1]}")
+            << QStringLiteral("$.profiles.q.configuration: \"configuration\" belongs to an A/A "
+                              "profile (\"kind\": \"aa\")")
+            << 0 << QString();
+        QTest::newRow("unknown kind")
+            << QByteArray("{\"kind\": \"ab\", \"concurrency\": [1]}")
+            << QStringLiteral(
+                   "$.profiles.q.kind: invalid value \"ab\"; allowed: \"matrix\", \"aa\"")
+            << 0 << QString();
+    }
+
+    void aaProfiles()
+    {
+        QFETCH(QByteArray, profile);
+        QFETCH(QString, error);
+        QFETCH(int, kind);
+        QFETCH(QString, configuration);
+        const QByteArray text =
+            "{\"format\": 1, \"name\": \"aa\", \"configurations\": [{\"name\": \"a\", "
+            "\"command\": [\"s\"], \"port\": 9000}, {\"name\": \"b\", \"command\": [\"s\"], "
+            "\"port\": 9001}],\n\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n"
+            "\"profiles\": {\"q\": " +
+            profile + "}}";
+        const PlanLoad result = loadMem(text);
+        if (!error.isEmpty()) {
+            QCOMPARE(result.diagnostics.size(), 1);
+            const Diagnostic &d = result.diagnostics[0];
+            QCOMPARE(d.jsonPath + QStringLiteral(": ") + d.message, error);
+            QCOMPARE(d.line, 3);
+            return;
+        }
+        QVERIFY2(result.ok(), qPrintable(result.errorText()));
+        QCOMPARE(int(result.plan->profiles[0].kind), kind);
+        QCOMPARE(result.plan->profiles[0].aaConfiguration, configuration);
     }
 
     void cpuSets_data()
