@@ -111,17 +111,23 @@ QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
                                : QString(store::kStatusFinished);
 }
 
-std::optional<QString> resumeRefusal(const store::RunRecord &run)
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
 {
     const QString status = currentStatus(run);
     if (status == store::kStatusFinished)
         return QStringLiteral("run %1 is already finished").arg(run.id);
-    if (status == store::kStatusRunning && run.runnerPid > 0)
-        return QStringLiteral("run %1 is still running (pid %2 on %3); stop that process first")
+    if (status != store::kStatusRunning || run.runnerPid <= 0)
+        return std::nullopt;
+    if (run.runnerHost == thisProcess().host)
+        return QStringLiteral("run %1 is still running (pid %2); stop that process first")
             .arg(run.id)
-            .arg(run.runnerPid)
-            .arg(run.runnerHost);
-    return std::nullopt;
+            .arg(run.runnerPid);
+    if (force)
+        return std::nullopt;
+    return QStringLiteral("run %1 reads running on %2 (pid %3), which this host cannot check; "
+                          "resume with --force once that process is gone")
+        .arg(run.id, run.runnerHost)
+        .arg(run.runnerPid);
 }
 
 // One execution of run() or check(): everything that lives as long as the run.
@@ -366,7 +372,7 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
         return sb::qtError(QStringLiteral("run.resume"), m_store->displayLocation(),
                            QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
     m_record = *stored;
-    if (const std::optional<QString> refusal = resumeRefusal(m_record))
+    if (const std::optional<QString> refusal = resumeRefusal(m_record, options.force))
         return sb::qtError(QStringLiteral("run.resume"), m_record.id, *refusal);
     m_options.profile = m_record.profile;
     m_options.only = m_record.only;

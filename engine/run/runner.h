@@ -30,8 +30,10 @@ struct RunOptions
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells);
 
 // Why `run` cannot be resumed, or nullopt: it is finished, or it is still running in a live
-// process (run::currentStatus). A "running" run with no recorded runner may be resumed.
-std::optional<QString> resumeRefusal(const store::RunRecord &run);
+// process on this host (run::currentStatus), or it reads "running" on another host, where this
+// process cannot tell (`force` resumes it anyway). A "running" run with no recorded runner
+// (runnerPid 0, stored before runners were recorded) may be resumed.
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force);
 
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
