@@ -6,8 +6,10 @@
 
 #include <QFile>
 #include <QThread>
+#include <cerrno>
 #include <csignal>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -15,7 +17,8 @@ namespace sb::run {
 
 namespace {
 
-// True when something accepts connections on the configuration's address.
+// True when something accepts connections on the configuration's address within a second (a
+// listener whose backlog is full drops the handshake: a blocking connect would wait minutes).
 bool portAnswers(const http::Url &url)
 {
     addrinfo hints{};
@@ -23,10 +26,20 @@ bool portAnswers(const http::Url &url)
     addrinfo *res = nullptr;
     if (getaddrinfo(url.host.c_str(), std::to_string(url.port).c_str(), &hints, &res) != 0)
         return false;
-    int fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    bool answered = fd >= 0 && ::connect(fd, res->ai_addr, res->ai_addrlen) == 0;
-    if (fd >= 0)
+    const int fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    bool answered = false;
+    if (fd >= 0) {
+        if (::connect(fd, res->ai_addr, res->ai_addrlen) == 0) {
+            answered = true;
+        } else if (errno == EINPROGRESS) {
+            pollfd p{fd, POLLOUT, 0};
+            int error = 0;
+            socklen_t len = sizeof error;
+            answered = ::poll(&p, 1, 1000) == 1 &&
+                       ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;
+        }
         ::close(fd);
+    }
     freeaddrinfo(res);
     return answered;
 }
