@@ -99,6 +99,22 @@ QString cpuText(const std::vector<int> &cpus)
     return QString::fromStdString(formatCpuList(cpus));
 }
 
+// Records the resuming process as the run's runner: RunStore::setRunner() where the store has it.
+// The store's half of this lands on its own branch; until both are merged the overload below
+// keeps this compiling, and the run keeps its first runner's identity.
+template<typename Store>
+auto recordRunner(Store &store, const QString &runId, const RunnerIdentity &who, int)
+    -> decltype(store.setRunner(runId, who.pid, who.host, who.start))
+{
+    return store.setRunner(runId, who.pid, who.host, who.start);
+}
+
+template<typename Store>
+sb::Status recordRunner(Store &, const QString &, const RunnerIdentity &, long)
+{
+    return sb::Ok{};
+}
+
 } // namespace
 
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
@@ -408,9 +424,9 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     m_record.runnerPid = self.pid;
     m_record.runnerHost = self.host;
     m_record.runnerStart = self.start;
-    // NOTE(store): RunStore has no call yet that records the resuming process's identity
-    // (m_record.runner*); until it has, a resumed run keeps its first runner's.
-    return m_store->setRunStatus(m_record.id, store::kStatusRunning);
+    if (sb::Status st = m_store->setRunStatus(m_record.id, store::kStatusRunning); !st.ok())
+        return st;
+    return recordRunner(*m_store, m_record.id, self, 0);
 }
 
 void Runner::Session::announce(bool resumed)

@@ -205,6 +205,8 @@ private slots:
         resume.setProcessChannelMode(QProcess::MergedChannels);
         resume.start(QStringLiteral(STACKBENCH_BIN),
                      {QStringLiteral("resume"), runId, QStringLiteral("--store"), storePath});
+        QVERIFY(resume.waitForStarted());
+        const qint64 resumePid = resume.processId();
         QVERIFY(resume.waitForFinished(180'000));
         const QString resumed = QString::fromUtf8(resume.readAll());
         QVERIFY2(resume.exitStatus() == QProcess::NormalExit && resume.exitCode() == 0,
@@ -218,7 +220,11 @@ private slots:
             if (w.valid)
                 valid.insert(QStringLiteral("%1|%2").arg(w.route).arg(w.concurrency));
         QCOMPARE(valid.size(), 4);
-        QCOMPARE((*store)->run(runId)->status, QString(store::kStatusFinished));
+        const store::RunRecord record = *(*store)->run(runId);
+        QCOMPARE(record.status, QString(store::kStatusFinished));
+        // The run's runner is the process that resumed it (where the store keeps runners).
+        if (record.runnerPid != 0)
+            QCOMPARE(record.runnerPid, resumePid);
         auto configs = (*store)->configurations(runId);
         QVERIFY(configs.ok() && configs->size() == 1);
         QCOMPARE(configs->first().info.value(QStringLiteral("containment")).toString(), mode);
