@@ -964,6 +964,58 @@ private slots:
         QCOMPARE(warned, overlap);
     }
 
+    // A store write that fails during a run is not silent: another connection holds the
+    // store's write lock from the first measured interval on, the configuration record written
+    // after the window fails (after the store's 10 s wait) and is noted as a warning; the lock
+    // is then released and the window itself is stored.
+    void storeWriteFailureIsNoted()
+    {
+        const QString path = writePlan(
+            QStringLiteral("locked"),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"), routes(1)},
+                {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 200}}},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1})}}}});
+        const QString location = storePath(QStringLiteral("locked"));
+        QSqlDatabase lock =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_runner_lock"));
+        lock.setDatabaseName(location);
+        Recorder recorder;
+        bool locked = false;
+        bool released = false;
+        recorder.onInterval = [&](const run::IntervalUpdate &e) {
+            if (locked || e.phase != run::Phase::Measure)
+                return;
+            QVERIFY(lock.open());
+            QSqlQuery q(lock);
+            locked = q.exec(QStringLiteral("BEGIN EXCLUSIVE"));
+        };
+        recorder.onNote = [&](const run::RunNote &e) {
+            if (locked && !released && e.kind == QStringLiteral("warning")) {
+                QSqlQuery q(lock);
+                released = q.exec(QStringLiteral("ROLLBACK"));
+            }
+        };
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = location;
+        auto result = runner.run(options);
+        lock.close();
+        lock = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("tst_runner_lock"));
+        QVERIFY(locked);
+        QVERIFY2(released, qPrintable(recorder.notes.join(QLatin1Char('\n'))));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
+        QVERIFY2(recorder.notes.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("configuration's record could not be stored")),
+                 qPrintable(recorder.notes.join(QLatin1Char('\n'))));
+        QCOMPARE(result->validWindows, 1);
+        QCOMPARE(storedWindows(location, result->runId).size(), 1);
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_db;
