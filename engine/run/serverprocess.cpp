@@ -268,36 +268,108 @@ void reapFailed(pid_t supervisor, int control, int report)
     }
 }
 
+// Everything the children touch, prepared before fork(): after it, only async-signal-safe calls.
+class ChildImage
+{
+public:
+    explicit ChildImage(const LaunchRequest &req)
+        : m_program(req.program)
+        , m_cwd(QFile::encodeName(req.cwd))
+        , m_cgroup(req.cgroup)
+        , m_procs(req.cgroup + "/cgroup.procs")
+        , m_kill(req.cgroup + "/cgroup.kill")
+        , m_cpus(req.cpus)
+    {
+        for (const QString &a : req.argv)
+            m_args.push_back(a.toLocal8Bit());
+        for (QByteArray &a : m_args)
+            m_argv.push_back(a.data());
+        m_argv.push_back(nullptr);
+        // execve() answers ENOEXEC for a script without "#!"; execvp() then runs it with sh.
+        m_shArgv = {m_shName.data(), m_program.data()};
+        for (size_t i = 1; i < m_args.size(); ++i)
+            m_shArgv.push_back(m_args[i].data());
+        m_shArgv.push_back(nullptr);
+        for (const QString &key : req.env.keys())
+            m_env.push_back((key + QLatin1Char('=') + req.env.value(key)).toLocal8Bit());
+        for (QByteArray &e : m_env)
+            m_envp.push_back(e.data());
+        m_envp.push_back(nullptr);
+    }
+
+    // The plan for the supervisor, with the descriptors it is to use.
+    detail::SupervisorPlan plan(int controlFd, int reportFd, int execFd, int outFd, int errFd)
+    {
+        detail::SupervisorPlan p;
+        p.runner = ::getpid();
+        p.controlFd = controlFd;
+        p.reportFd = reportFd;
+        p.execFd = execFd;
+        p.outFd = outFd;
+        p.errFd = errFd;
+        p.program = m_program.constData();
+        p.argv = m_argv.data();
+        p.shArgv = m_shArgv.data();
+        p.envp = m_envp.data();
+        p.cwd = m_cwd.constData();
+        p.cpus = m_cpus;
+        if (!m_cgroup.isEmpty()) {
+            p.cgroupDir = m_cgroup.constData();
+            p.cgroupProcs = m_procs.constData();
+            p.cgroupKill = m_kill.constData();
+        }
+        p.scratchPids = m_scratch.pids.data();
+        p.scratchParents = m_scratch.parents.data();
+        p.scratchMarks = m_scratch.marks.data();
+        p.scratchSize = m_scratch.pids.size();
+        p.pidBits = m_scratch.pidBits.data();
+        p.pidBitsBytes = m_scratch.pidBits.size();
+        return p;
+    }
+
+private:
+    QByteArray m_program;
+    QByteArray m_shName = "sh";
+    QByteArray m_cwd;
+    QByteArray m_cgroup, m_procs, m_kill;
+    const cpu_set_t *m_cpus;
+    std::vector<QByteArray> m_args, m_env;
+    std::vector<char *> m_argv, m_shArgv, m_envp;
+    Scratch m_scratch;
+};
+
+// After fork(): waits for the server's exec (EOF on the exec pipe, which the server closes by
+// exec'ing and the supervisor after forking it) and for the supervisor's kStarted message.
+Launched handshake(pid_t supervisor, int execFd, int reportFd, int controlFd)
+{
+    Launched out;
+    detail::ChildReport report;
+    const bool failed = readFully(execFd, report);
+    ::close(execFd);
+    detail::SupervisorMessage started;
+    if (failed || !readFully(reportFd, started) || started.kind != detail::kStarted) {
+        reapFailed(supervisor, controlFd, reportFd);
+        if (failed) {
+            out.stage = report.stage;
+            out.error = report.error;
+        } else {
+            out.failure = QStringLiteral("the supervisor ended before starting the server");
+        }
+        return out;
+    }
+    ::fcntl(reportFd, F_SETFL, ::fcntl(reportFd, F_GETFL) | O_NONBLOCK);
+    out.supervisor = supervisor;
+    out.root = pid_t(started.value);
+    out.control = controlFd;
+    out.report = reportFd;
+    return out;
+}
+
+// Forks the supervisor, which forks and execs the server as the tree's root.
 Launched launch(const LaunchRequest &req)
 {
     Launched out;
-    // Everything the children touch is prepared here: after fork() only async-signal-safe calls.
-    std::vector<QByteArray> argStorage;
-    for (const QString &a : req.argv)
-        argStorage.push_back(a.toLocal8Bit());
-    std::vector<char *> childArgv;
-    for (QByteArray &a : argStorage)
-        childArgv.push_back(a.data());
-    childArgv.push_back(nullptr);
-    // execve() answers ENOEXEC for a script without "#!"; execvp() then runs it with /bin/sh.
-    QByteArray shName = "sh";
-    QByteArray programCopy = req.program;
-    std::vector<char *> shArgv{shName.data(), programCopy.data()};
-    for (size_t i = 1; i < argStorage.size(); ++i)
-        shArgv.push_back(argStorage[i].data());
-    shArgv.push_back(nullptr);
-    std::vector<QByteArray> envStorage;
-    for (const QString &key : req.env.keys())
-        envStorage.push_back((key + QLatin1Char('=') + req.env.value(key)).toLocal8Bit());
-    std::vector<char *> childEnv;
-    for (QByteArray &e : envStorage)
-        childEnv.push_back(e.data());
-    childEnv.push_back(nullptr);
-    const QByteArray cwdBytes = QFile::encodeName(req.cwd);
-    const QByteArray procs = req.cgroup + "/cgroup.procs";
-    const QByteArray kill = req.cgroup + "/cgroup.kill";
-    Scratch scratch;
-
+    ChildImage image(req);
     int outFd = -1, errFd = -1;
     out.failure = openLog(req.stdoutPath, &outFd);
     if (out.failure.isEmpty())
@@ -307,70 +379,22 @@ Launched launch(const LaunchRequest &req)
         return out;
     }
     int execPipe[2] = {-1, -1}, reportPipe[2] = {-1, -1}, controlPipe[2] = {-1, -1};
-    if (::pipe2(execPipe, O_CLOEXEC) != 0 || ::pipe2(reportPipe, O_CLOEXEC) != 0 ||
-        ::pipe2(controlPipe, O_CLOEXEC) != 0) {
-        out.failure = QStringLiteral("pipe: %1").arg(qt_error_string(errno));
-        closeFds({outFd, errFd, execPipe[0], execPipe[1], reportPipe[0], reportPipe[1],
-                  controlPipe[0], controlPipe[1]});
-        return out;
-    }
-    detail::SupervisorPlan plan;
-    plan.runner = ::getpid();
-    plan.controlFd = controlPipe[0];
-    plan.reportFd = reportPipe[1];
-    plan.execFd = execPipe[1];
-    plan.outFd = outFd;
-    plan.errFd = errFd;
-    plan.program = programCopy.constData();
-    plan.argv = childArgv.data();
-    plan.shArgv = shArgv.data();
-    plan.envp = childEnv.data();
-    plan.cwd = cwdBytes.constData();
-    plan.cpus = req.cpus;
-    if (!req.cgroup.isEmpty()) {
-        plan.cgroupDir = req.cgroup.constData();
-        plan.cgroupProcs = procs.constData();
-        plan.cgroupKill = kill.constData();
-    }
-    plan.scratchPids = scratch.pids.data();
-    plan.scratchParents = scratch.parents.data();
-    plan.scratchMarks = scratch.marks.data();
-    plan.scratchSize = scratch.pids.size();
-    plan.pidBits = scratch.pidBits.data();
-    plan.pidBitsBytes = scratch.pidBits.size();
-
-    const pid_t supervisor = ::fork();
-    if (supervisor < 0) {
-        out.failure = QStringLiteral("fork: %1").arg(qt_error_string(errno));
-        closeFds({outFd, errFd, execPipe[0], execPipe[1], reportPipe[0], reportPipe[1],
-                  controlPipe[0], controlPipe[1]});
-        return out;
-    }
+    const bool piped = ::pipe2(execPipe, O_CLOEXEC) == 0 && ::pipe2(reportPipe, O_CLOEXEC) == 0 &&
+                       ::pipe2(controlPipe, O_CLOEXEC) == 0;
+    const detail::SupervisorPlan plan =
+        image.plan(controlPipe[0], reportPipe[1], execPipe[1], outFd, errFd);
+    const pid_t supervisor = piped ? ::fork() : -1;
     if (supervisor == 0)
         detail::runSupervisor(plan);
-
-    closeFds({outFd, errFd, execPipe[1], reportPipe[1], controlPipe[0]});
-    // EOF on the exec pipe once the server exec'd (CLOEXEC) and the supervisor closed its copy.
-    detail::ChildReport report;
-    const bool failed = readFully(execPipe[0], report);
-    ::close(execPipe[0]);
-    detail::SupervisorMessage started;
-    if (failed || !readFully(reportPipe[0], started) || started.kind != detail::kStarted) {
-        reapFailed(supervisor, controlPipe[1], reportPipe[0]);
-        if (failed) {
-            out.stage = report.stage;
-            out.error = report.error;
-        } else {
-            out.failure = QStringLiteral("the supervisor ended before starting the server");
-        }
+    if (supervisor < 0) {
+        out.failure = QStringLiteral("%1: %2").arg(
+            piped ? QStringLiteral("fork") : QStringLiteral("pipe"), qt_error_string(errno));
+        closeFds({outFd, errFd, execPipe[0], execPipe[1], reportPipe[0], reportPipe[1],
+                  controlPipe[0], controlPipe[1]});
         return out;
     }
-    ::fcntl(reportPipe[0], F_SETFL, ::fcntl(reportPipe[0], F_GETFL) | O_NONBLOCK);
-    out.supervisor = supervisor;
-    out.root = pid_t(started.value);
-    out.control = controlPipe[1];
-    out.report = reportPipe[0];
-    return out;
+    closeFds({outFd, errFd, execPipe[1], reportPipe[1], controlPipe[0]});
+    return handshake(supervisor, execPipe[0], reportPipe[0], controlPipe[1]);
 }
 
 } // namespace

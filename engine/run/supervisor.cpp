@@ -111,9 +111,8 @@ pid_t parentOf(pid_t pid)
     return pid_t(parseLong(p));
 }
 
-// Lists processes in plan's scratch buffers (*scanned of them) and marks the supervisor's
-// descendants; returns how many are marked.
-size_t scanDescendants(const SupervisorPlan &plan, pid_t self, size_t *scanned)
+// Lists every process but `self` with its parent in plan's scratch buffers; returns how many.
+size_t listProcesses(const SupervisorPlan &plan, pid_t self)
 {
     const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir < 0)
@@ -146,6 +145,12 @@ size_t scanDescendants(const SupervisorPlan &plan, pid_t self, size_t *scanned)
         }
     }
     ::close(dir);
+    return n;
+}
+
+// Marks the descendants of `self` among the n listed processes; returns how many there are.
+size_t markDescendants(const SupervisorPlan &plan, pid_t self, size_t n)
+{
     // Mark children of marked pids until nothing changes: one pass per tree level.
     auto bit = [&](pid_t pid) -> bool {
         const size_t i = size_t(pid) / 8;
@@ -178,7 +183,6 @@ size_t scanDescendants(const SupervisorPlan &plan, pid_t self, size_t *scanned)
     for (size_t i = 0; i < n; ++i)
         if (plan.scratchMarks[i])
             setBit(plan.scratchPids[i], false);
-    *scanned = n;
     return marked;
 }
 
@@ -216,8 +220,8 @@ void killTree(const SupervisorPlan &plan, pid_t self, pid_t root)
     for (;;) {
         if (plan.cgroupKill)
             writeKill(plan.cgroupKill);
-        size_t scanned = 0;
-        const size_t found = scanDescendants(plan, self, &scanned);
+        const size_t scanned = listProcesses(plan, self);
+        const size_t found = markDescendants(plan, self, scanned);
         for (size_t i = 0; i < scanned; ++i)
             if (plan.scratchMarks[i])
                 ::kill(plan.scratchPids[i], SIGKILL);
@@ -274,6 +278,32 @@ void killTree(const SupervisorPlan &plan, pid_t self, pid_t root)
     failChild(plan.execFd, ChildStage::Exec);
 }
 
+// Reaps and reports children until the runner's end of the control pipe closes or a
+// terminating signal comes (PR_SET_PDEATHSIG sends SIGTERM).
+void waitForTheEnd(const SupervisorPlan &plan, int sigFd, pid_t root)
+{
+    for (bool end = false; !end;) {
+        pollfd fds[2] = {{plan.controlFd, POLLIN, 0}, {sigFd, POLLIN, 0}};
+        // Without a signalfd (it cannot fail in practice), poll children every 100 ms.
+        const int n = ::poll(fds, sigFd >= 0 ? 2 : 1, sigFd >= 0 ? -1 : 100);
+        if (n < 0 && errno != EINTR)
+            end = true;
+        if (sigFd >= 0 && (fds[1].revents & POLLIN)) {
+            signalfd_siginfo info[8];
+            ssize_t got;
+            while ((got = ::read(sigFd, info, sizeof info)) > 0)
+                for (ssize_t i = 0; i < got / ssize_t(sizeof info[0]); ++i)
+                    end = end || int(info[i].ssi_signo) != SIGCHLD;
+        }
+        reapChildren(plan, root);
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            char buf[64];
+            const ssize_t got = ::read(plan.controlFd, buf, sizeof buf);
+            end = end || got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN);
+        }
+    }
+}
+
 } // namespace
 
 void runSupervisor(const SupervisorPlan &plan)
@@ -316,26 +346,7 @@ void runSupervisor(const SupervisorPlan &plan)
     ::close(plan.outFd);
     ::close(plan.errFd);
 
-    for (bool end = false; !end;) {
-        pollfd fds[2] = {{plan.controlFd, POLLIN, 0}, {sigFd, POLLIN, 0}};
-        // Without a signalfd (it cannot fail in practice), poll children every 100 ms.
-        const int n = ::poll(fds, sigFd >= 0 ? 2 : 1, sigFd >= 0 ? -1 : 100);
-        if (n < 0 && errno != EINTR)
-            end = true;
-        if (sigFd >= 0 && (fds[1].revents & POLLIN)) {
-            signalfd_siginfo info[8];
-            ssize_t got;
-            while ((got = ::read(sigFd, info, sizeof info)) > 0)
-                for (ssize_t i = 0; i < got / ssize_t(sizeof info[0]); ++i)
-                    end = end || int(info[i].ssi_signo) != SIGCHLD;
-        }
-        reapChildren(plan, root);
-        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-            char buf[64];
-            const ssize_t got = ::read(plan.controlFd, buf, sizeof buf);
-            end = end || got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN);
-        }
-    }
+    waitForTheEnd(plan, sigFd, root);
     killTree(plan, self, root);
     if (plan.cgroupDir)
         for (int i = 0; i < 100 && ::rmdir(plan.cgroupDir) != 0 && errno == EBUSY; ++i)
