@@ -35,6 +35,13 @@ void LoadWindow::cancel()
 sb::Result<LoadWindowResult> LoadWindow::run(const LoadWindowSpec &spec)
 {
     LoadWindowResult out;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_cancelled) { // nothing to start
+            out.load.cancelled = true;
+            return out;
+        }
+    }
     IntervalPairer pairer(spec.sample.has_value(), spec.expectStatus);
     std::optional<sample::Sampler> sampler;
     if (spec.sample) {

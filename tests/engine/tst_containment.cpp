@@ -10,7 +10,9 @@
 #include "testservers.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -97,11 +99,13 @@ private slots:
     void sigkillLeavesNothing()
     {
         QFETCH(QString, mode);
+        QString cgroupParent; // where the runner's tree cgroups go
         if (mode == QStringLiteral("cgroup")) {
             const run::CgroupDir probe = run::makeTreeCgroup(-1);
             if (probe.path.isEmpty())
                 QSKIP(qPrintable(QStringLiteral("this machine allows no cgroup: ") + probe.error));
             QVERIFY(run::removeTreeCgroup(probe.path));
+            cgroupParent = QFileInfo(QString::fromLocal8Bit(probe.path)).path();
         }
         const QString pids = m_dir.filePath(mode + QStringLiteral(".pids"));
         const int port = freePort();
@@ -181,7 +185,8 @@ private slots:
                                   : QString();
         QVERIFY2(!runId.isEmpty() && runner.state() == QProcess::Running, qPrintable(out));
 
-        ::kill(pid_t(runner.processId()), SIGKILL);
+        const qint64 runnerPid = runner.processId();
+        ::kill(pid_t(runnerPid), SIGKILL);
         QVERIFY(runner.waitForFinished(5000));
         // Within a second, nothing of the tree is left and the port is free.
         QDeadlineTimer gone(1000);
@@ -199,6 +204,14 @@ private slots:
         QVERIFY2(leftovers().isEmpty(),
                  qPrintable(QStringLiteral("alive a second after SIGKILL: ") +
                             leftovers().join(QStringLiteral(", "))));
+
+        // The supervisor removed the tree's cgroup on its way out.
+        if (!cgroupParent.isEmpty())
+            QTRY_VERIFY_WITH_TIMEOUT(
+                QDir(cgroupParent)
+                    .entryList({QStringLiteral("stackbench-%1-*").arg(runnerPid)}, QDir::Dirs)
+                    .isEmpty(),
+                5000);
 
         QProcess resume;
         resume.setProcessEnvironment(env);
