@@ -3,7 +3,6 @@
 #include "core/cpuset.h"
 #include "core/qterror.h"
 #include "run/supervisor.h"
-#include "sample/procreader.h" // listPids
 #include "sample/proctree.h"
 
 #include <QDir>

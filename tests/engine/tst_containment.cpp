@@ -11,6 +11,7 @@
 
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -199,8 +200,11 @@ private slots:
                 left << QStringLiteral("port %1").arg(port);
             return left;
         };
+        QElapsedTimer took;
+        took.start();
         while (!leftovers().isEmpty() && !gone.hasExpired())
             QThread::msleep(5);
+        qDebug() << "tree gone and port free" << took.elapsed() << "ms after the runner's SIGKILL";
         QVERIFY2(leftovers().isEmpty(),
                  qPrintable(QStringLiteral("alive a second after SIGKILL: ") +
                             leftovers().join(QStringLiteral(", "))));
