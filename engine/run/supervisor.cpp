@@ -313,6 +313,7 @@ void runSupervisor(const SupervisorPlan &plan)
     if (::getppid() != plan.runner)
         ::_exit(0); // the runner is already gone and nothing was started
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    ::prctl(PR_SET_NAME, "sb-supervisor"); // what ps and top show instead of a second stackbench
 
     sigset_t all;
     sigfillset(&all);

@@ -349,6 +349,8 @@ private slots:
                     .ok());
         QCOMPARE(int(p.containment()), mode);
         QVERIFY(p.supervisorPid() > 0 && p.supervisorPid() != p.pid());
+        QCOMPARE(readAll(QStringLiteral("/proc/%1/comm").arg(p.supervisorPid())).trimmed(),
+                 QStringLiteral("sb-supervisor"));
         QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
         QCOMPARE(p.exitDescription(), QStringLiteral("exited with code 0"));
         QTRY_VERIFY_WITH_TIMEOUT(!readAll(pidFile).isEmpty(), 10000);
