@@ -56,8 +56,8 @@ struct IntervalUpdate
     CellRef cell;
     Phase phase = Phase::Measure;
     store::IntervalRecord interval; // sampler fields stay 0 during warm-up
-    int inFlight = 0;      // requests outstanding when the interval closed
-    bool draining = false; // sending has stopped; the window waits for `inFlight` answers
+    int inFlight = 0;               // requests outstanding when the interval closed
+    bool draining = false;          // sending has stopped; the window waits for `inFlight` answers
 };
 
 struct WindowFinished
@@ -89,7 +89,8 @@ struct Progress
 struct RunFinished
 {
     QString runId;
-    QString status;          // store::kStatusFinished / kStatusFailed / kStatusInterrupted
+    QString status;          // store::kStatusFinished / kStatusIncomplete / kStatusFailed /
+                             // kStatusInterrupted (see endStatus())
     int validWindows = 0;    // valid windows stored in this run (all sessions)
     int invalidWindows = 0;  // invalid attempts stored
     QStringList failedCells; // "round 1 native /health c=10: foreign-cpu ..."

@@ -1,37 +1,33 @@
 #include "run/runner.h"
 
+#include "core/cpuset.h"
 #include "core/qterror.h"
 #include "http/url.h"
-#include "load/loadengine.h"
 #include "run/environment.h"
+#include "run/gates.h"
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
-#include "run/loadjson.h"
+#include "run/loadwindow.h"
+#include "run/runnerprocess.h"
 #include "run/schedule.h"
-#include "run/serverprocess.h"
-#include "sample/sampler.h"
+#include "run/serverpool.h"
+#include "run/windowfigures.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
 #include <QTemporaryDir>
 #include <QThread>
-#include <arpa/inet.h>
-#include <condition_variable>
 #include <csignal>
-#include <map>
 #include <memory>
 #include <mutex>
-#include <netdb.h>
 #include <optional>
-#include <sys/socket.h>
-#include <thread>
-#include <unistd.h>
+#include <set>
 
 namespace sb::run {
 
@@ -45,57 +41,110 @@ QString cellText(const CellRef &c)
         .arg(c.concurrency);
 }
 
-// True when something accepts connections on the configuration's address.
-bool portAnswers(const http::Url &url)
+CellRef cellOf(const ScheduledWindow &w, int attempt = 0)
 {
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo *res = nullptr;
-    if (getaddrinfo(url.host.c_str(), std::to_string(url.port).c_str(), &hints, &res) != 0)
-        return false;
-    int fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    bool answered = fd >= 0 && ::connect(fd, res->ai_addr, res->ai_addrlen) == 0;
-    if (fd >= 0)
-        ::close(fd);
-    freeaddrinfo(res);
-    return answered;
+    return CellRef{w.round, w.configuration, w.route, w.concurrency, attempt};
 }
 
-// Responses whose status is not the one the route expects.
-int64_t unexpectedStatuses(const load::Counters &c, int expect)
+QString cellKey(int round, const QString &configuration, const QString &route, int concurrency)
 {
-    const int64_t matching =
-        expect >= 0 && expect < int(c.status.size()) ? c.status[size_t(expect)] : 0;
-    return c.responses - matching;
+    return QStringLiteral("%1|%2|%3|%4").arg(round).arg(configuration, route).arg(concurrency);
 }
 
-QString errorSummary(const load::Counters &c, int expect)
+QString cellKey(const ScheduledWindow &w)
 {
-    QStringList parts;
-    if (c.errors() > 0)
-        parts << QStringLiteral("%1 transport errors (connect %2, read %3, write %4, timeout %5, "
-                                "parse %6)")
-                     .arg(c.errors())
-                     .arg(c.connectErrors)
-                     .arg(c.readErrors)
-                     .arg(c.writeErrors)
-                     .arg(c.timeouts)
-                     .arg(c.parseErrors);
-    const int64_t unexpected = unexpectedStatuses(c, expect);
-    if (unexpected > 0) {
-        QStringList codes;
-        for (size_t code = 0; code < c.status.size(); ++code)
-            if (c.status[code] > 0 && int(code) != expect)
-                codes << QStringLiteral("%1 x%2").arg(code).arg(c.status[code]);
-        parts << QStringLiteral("%1 responses with a status other than %2 (%3)")
-                     .arg(unexpected)
-                     .arg(expect)
-                     .arg(codes.join(QStringLiteral(", ")));
+    return cellKey(w.round, w.configuration, w.route, w.concurrency);
+}
+
+// The cells of one configuration in one round, in schedule order.
+struct Block
+{
+    int round = 0;
+    QString configuration;
+    QList<ScheduledWindow> cells;
+};
+
+QList<Block> blocksOf(const QList<ScheduledWindow> &schedule)
+{
+    QList<Block> blocks;
+    for (const ScheduledWindow &w : schedule) {
+        if (blocks.isEmpty() || blocks.last().round != w.round ||
+            blocks.last().configuration != w.configuration)
+            blocks.append(Block{w.round, w.configuration, {}});
+        blocks.last().cells.append(w);
     }
-    return parts.join(QStringLiteral("; "));
+    return blocks;
+}
+
+// The union of the CPU sets of `pids`, and whether they all had the same set.
+std::vector<int> unitedAffinity(const std::vector<pid_t> &pids, bool *uniform)
+{
+    std::set<int> all;
+    std::optional<std::vector<int>> first;
+    *uniform = true;
+    for (pid_t pid : pids) {
+        const std::vector<int> cpus = affinityOf(pid);
+        if (cpus.empty())
+            continue; // it ended meanwhile
+        if (!first)
+            first = cpus;
+        *uniform = *uniform && cpus == *first;
+        all.insert(cpus.begin(), cpus.end());
+    }
+    return {all.begin(), all.end()};
+}
+
+QString cpuText(const std::vector<int> &cpus)
+{
+    return QString::fromStdString(formatCpuList(cpus));
+}
+
+// Records the resuming process as the run's runner: RunStore::setRunner() where the store has it.
+// The store's half of this lands on its own branch; until both are merged the overload below
+// keeps this compiling, and the run keeps its first runner's identity.
+template<typename Store>
+auto recordRunner(Store &store, const QString &runId, const RunnerIdentity &who, int)
+    -> decltype(store.setRunner(runId, who.pid, who.host, who.start))
+{
+    return store.setRunner(runId, who.pid, who.host, who.start);
+}
+
+template<typename Store>
+sb::Status recordRunner(Store &, const QString &, const RunnerIdentity &, long)
+{
+    return sb::Ok{};
 }
 
 } // namespace
+
+QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
+{
+    if (failed)
+        return store::kStatusFailed;
+    if (interrupted)
+        return store::kStatusInterrupted;
+    return unmeasuredCells > 0 ? QString(store::kStatusIncomplete)
+                               : QString(store::kStatusFinished);
+}
+
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
+{
+    const QString status = currentStatus(run);
+    if (status == store::kStatusFinished)
+        return QStringLiteral("run %1 is already finished").arg(run.id);
+    if (status != store::kStatusRunning || run.runnerPid <= 0)
+        return std::nullopt;
+    if (run.runnerHost == thisProcess().host)
+        return QStringLiteral("run %1 is still running (pid %2); stop that process first")
+            .arg(run.id)
+            .arg(run.runnerPid);
+    if (force)
+        return std::nullopt;
+    return QStringLiteral("run %1 reads running on %2 (pid %3), which this host cannot check; "
+                          "resume with --force once that process is gone")
+        .arg(run.id, run.runnerHost)
+        .arg(run.runnerPid);
+}
 
 // One execution of run() or check(): everything that lives as long as the run.
 class Runner::Session
@@ -113,18 +162,17 @@ public:
 
     void cancel()
     {
-        std::lock_guard<std::mutex> lock(m_engineMutex);
-        if (m_engine)
-            m_engine->cancel();
+        std::lock_guard<std::mutex> lock(m_windowMutex);
+        if (m_window)
+            m_window->cancel();
     }
 
 private:
-    struct Server
+    enum class Flow
     {
-        std::unique_ptr<ServerProcess> process;
-        int logRound = 0;
-        QString stdoutPath;
-        QString stderrPath;
+        Continue,
+        Interrupted,
+        Failed // m_failure says why
     };
 
     struct ConfigurationState
@@ -132,61 +180,116 @@ private:
         bool parityDone = false;
         bool blocked = false;
         QString blockedReason;
-        bool versionsRecorded = false;
-        QJsonObject versions;
+        bool infoRecorded = false;
+        QJsonObject info; // as stored with the run (ConfigurationRecord::info)
     };
 
     bool cancelled() const { return m_runner.m_cancelled.load(); }
 
+    // ---- run()'s steps
     sb::Status loadPlan(const RunOptions &options, const QString &planPath);
-    void note(const QString &kind, const QString &configuration, const QString &detail,
-              const QJsonObject &data = {});
+    sb::Status openStore(const QString &location, store::RunStore::OpenMode mode);
+    sb::Status openOrResume(const RunOptions &options);
+    sb::Status createRun(const RunOptions &options);
+    sb::Status resumeRun(const RunOptions &options);
+    void announce(bool resumed);
+    Flow measureBlock(const Block &block);
+    Flow measureCell(const plan::Configuration &config, const plan::Route &route,
+                     const ScheduledWindow &w);
+    RunFinished finish(const QString &status, const QString &error);
 
+    // ---- configurations
     sb::Status startServer(const plan::Configuration &config, int round);
+    bool ensureServer(const plan::Configuration &config, int round, bool fresh);
+    void block(const plan::Configuration &config, const sb::Error &why);
+    void skipCells(const QList<ScheduledWindow> &cells, const QString &reason);
     void stopServer(const QString &configuration);
     void stopAllServers();
-    bool serverRunning(const QString &configuration);
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
-    void recordVersions(const plan::Configuration &config);
+    void recordConfiguration(const plan::Configuration &config);
+    void updateConfigurationInfo(const QString &configuration, const QString &key,
+                                 const QString &value);
+    void recordTreeCpus(const plan::Configuration &config);
+    QString versionOf(const plan::Configuration &config, const plan::VersionProbe &probe);
 
+    // ---- one window
+    store::WindowRecord measureOnce(const plan::Configuration &config, const plan::Route &route,
+                                    const CellRef &cell);
+    bool warmUp(const plan::Route &route, const CellRef &cell, const load::LoadSpec &measured,
+                store::WindowRecord &window);
+    void measure(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
+                 const load::LoadSpec &spec, store::WindowRecord &window);
+    sb::Result<LoadWindowResult> runWindow(const LoadWindowSpec &spec, const CellRef &cell,
+                                           Phase phase);
+    std::optional<qint64> readCheckpoints(const QString &configuration);
+    void noteSamplerEvents(const QString &configuration, const CellRef &cell,
+                           const sample::Summary &summary);
+    bool storeWindow(store::WindowRecord &window, int attempt, int maxAttempts);
+    load::LoadSpec loadSpec(const plan::Configuration &config, const plan::Route &route,
+                            int concurrency) const;
+    sample::Options samplerOptions(const QString &configuration);
+
+    // ---- hooks and notes
     QList<plan::Hook> hooksFor(const plan::Configuration &config, const plan::Route *route,
                                QList<plan::Hook> plan::HookSet::*moment) const;
     sb::Status runHooks(const QList<plan::Hook> &hooks, const QString &moment,
                         const QString &configuration);
-
-    load::LoadSpec loadSpec(const plan::Configuration &config, const plan::Route &route,
-                            int concurrency) const;
-    // Runs the cell once: warm-up, settle, measured window, gates. Fills `window`.
-    void measureOnce(const plan::Configuration &config, const plan::Route &route,
-                     const CellRef &cell, store::WindowRecord &window);
-    // One load window; with `summary`, the sampler watches the server tree alongside and its
-    // summary is returned there. Intervals reach the observer (and `intervals`) as they come.
-    bool runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
-                 sample::Summary *summary, load::LoadResult &result,
-                 std::vector<store::IntervalRecord> *intervals, std::string &error,
-                 QVector<store::SampleRecord> *samples = nullptr);
+    void note(const QString &kind, const QString &configuration, const QString &detail,
+              const QJsonObject &data = {});
 
     Runner &m_runner;
     RunObserver m_silent;
     RunObserver *m_observer;
 
     plan::Plan m_plan;
+    QList<plan::Diagnostic> m_planWarnings;
     const plan::Profile *m_profile = nullptr;
+    RunOptions m_options; // as run: on resume, the stored run's profile and filters
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<HookRunner> m_hooks;
+    std::unique_ptr<ServerPool> m_servers;
+    store::RunRecord m_record;
     QString m_runId;
-    std::unique_ptr<QTemporaryDir> m_logDir;
-    std::map<QString, Server> m_servers;
+    QMap<QString, store::CellProgress> m_progress; // by cellKey()
+    QList<ScheduledWindow> m_schedule;
+    QStringList m_environmentWarnings;
+    QJsonObject m_environment;
     QMap<QString, ConfigurationState> m_states;
+    RunFinished m_finished;
+    QString m_failure; // why the run failed (Flow::Failed)
 
-    int m_windowNumber = 0; // 1-based position of the current cell in the schedule
-    int m_totalWindows = 0;
+    int m_windowNumber = 0;    // 1-based position of the current cell in the schedule
+    int m_done = 0;            // cells done: valid, failed or skipped
+    int m_doneThisSession = 0; // cells measured in this session (for the ETA)
+    int m_unmeasured = 0;      // cells neither valid nor failed after their retries
+    QElapsedTimer m_clock;
 
-    std::mutex m_engineMutex;
-    load::LoadEngine *m_engine = nullptr;
+    std::mutex m_windowMutex;
+    LoadWindow *m_window = nullptr; // the window in flight, for cancel()
 };
 
-// ---------------------------------------------------------------------------------------------
+// ---- run()'s steps ----------------------------------------------------------------------------
+
+sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
+{
+    if (sb::Status st = openOrResume(options); !st.ok())
+        return st.error();
+    announce(!options.resumeRunId.isEmpty());
+    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
+        !st.ok())
+        return finish(store::kStatusFailed,
+                      QStringLiteral("before_run hook failed: ") + sb::qtText(st.error()));
+    m_clock.start();
+    Flow flow = Flow::Continue;
+    for (const Block &b : blocksOf(m_schedule)) {
+        flow = measureBlock(b);
+        if (flow != Flow::Continue)
+            break;
+    }
+    if (flow == Flow::Failed)
+        return finish(store::kStatusFailed, m_failure);
+    return finish(endStatus(flow == Flow::Interrupted, false, m_unmeasured), QString());
+}
 
 sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &planPath)
 {
@@ -194,6 +297,7 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
     if (!load.ok())
         return sb::qtError(QStringLiteral("plan.invalid"), QString(), load.errorText());
     m_plan = *load.plan;
+    m_planWarnings = load.warnings;
     m_profile = m_plan.profile(options.profile);
     if (!m_profile) {
         QStringList names;
@@ -212,186 +316,397 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
             return sb::qtError(QStringLiteral("run.filter"), planPath,
                                QStringLiteral("no route '%1' in the plan").arg(name));
     m_hooks = std::make_unique<HookRunner>(m_plan.database);
+    m_servers = std::make_unique<ServerPool>(
+        m_plan, [this](const QString &kind, const QString &configuration, const QString &detail,
+                       const QJsonObject &data) { note(kind, configuration, detail, data); });
     return sb::Ok{};
 }
 
-void Runner::Session::note(const QString &kind, const QString &configuration, const QString &detail,
-                           const QJsonObject &data)
+sb::Status Runner::Session::openStore(const QString &location, store::RunStore::OpenMode mode)
 {
-    const QString clean = m_plan.redact(detail);
-    m_observer->noted(RunNote{m_runId, kind, configuration, clean});
-    if (m_store && !m_runId.isEmpty()) {
-        QJsonObject d = data;
-        if (!configuration.isEmpty())
-            d.insert(QStringLiteral("configuration"), configuration);
-        m_store->saveEvent(
-            store::EventRecord{m_runId, QDateTime::currentDateTimeUtc(), kind, clean, d});
-    }
+    sb::Result<std::unique_ptr<store::RunStore>> opened = store::RunStore::open(location, mode);
+    if (!opened.ok())
+        return opened.error();
+    m_store = std::move(*opened);
+    return sb::Ok{};
 }
 
-QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration &config,
-                                            const plan::Route *route,
-                                            QList<plan::Hook> plan::HookSet::*moment) const
+sb::Status Runner::Session::openOrResume(const RunOptions &options)
 {
-    QList<plan::Hook> hooks = m_plan.hooks.*moment;
-    hooks += config.hooks.*moment;
-    if (route)
-        hooks += route->hooks.*moment;
-    return hooks;
-}
-
-sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QString &moment,
-                                     const QString &configuration)
-{
-    if (hooks.isEmpty())
-        return sb::Ok{};
-    QString log;
-    sb::Status st = m_hooks->run(hooks, moment, &log);
-    if (!st.ok()) {
-        note(QStringLiteral("hook-failed"), configuration,
-             QStringLiteral("%1 hook failed: %2").arg(moment, sb::qtText(st.error())));
+    m_options = options;
+    sb::Status st = options.resumeRunId.isEmpty() ? createRun(options) : resumeRun(options);
+    if (!st.ok())
         return st;
-    }
-    note(QStringLiteral("hook"), configuration,
-         QStringLiteral("%1: %2 hook(s) ran").arg(moment).arg(hooks.size()),
-         QJsonObject{{QStringLiteral("output"), m_plan.redact(log.right(4000))}});
+    m_runId = m_record.id;
+    m_finished.runId = m_runId;
     return sb::Ok{};
 }
 
-// ---- servers
+// A new run: the plan, profile and filters are checked before the store is touched, so a broken
+// plan leaves no store (and no directories) behind.
+sb::Status Runner::Session::createRun(const RunOptions &options)
+{
+    if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
+        return st;
+    m_schedule = buildSchedule(m_plan, *m_profile, options.only, options.routes);
+    if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Create);
+        !st.ok())
+        return st;
+    int maxConcurrency = 0;
+    for (int c : m_profile->concurrency)
+        maxConcurrency = std::max(maxConcurrency, c);
+    m_environment =
+        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    const RunnerIdentity self = thisProcess();
+    store::RunRecord &r = m_record;
+    r.id = store::RunStore::newRunId();
+    r.planPath = QFileInfo(options.planPath).absoluteFilePath();
+    r.planText = m_plan.redactedText();
+    r.planSha256 = m_plan.sha256;
+    r.profile = m_profile->name;
+    r.only = options.only;
+    r.routes = options.routes;
+    r.startedAt = QDateTime::currentDateTimeUtc();
+    r.status = store::kStatusRunning;
+    r.environment = m_environment;
+    r.fileHashes = fileHashes(m_plan);
+    r.runnerPid = self.pid;
+    r.runnerHost = self.host;
+    r.runnerStart = self.start;
+    return m_store->createRun(r);
+}
+
+// A stored run goes on: only an existing store is opened; a run that is finished, or still
+// running in a live process, is refused; the plan file must be unchanged (or `force`).
+sb::Status Runner::Session::resumeRun(const RunOptions &options)
+{
+    if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Existing);
+        !st.ok())
+        return st;
+    sb::Result<store::RunRecord> stored = m_store->run(options.resumeRunId);
+    if (!stored.ok())
+        return sb::qtError(QStringLiteral("run.resume"), m_store->displayLocation(),
+                           QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
+    m_record = *stored;
+    if (const std::optional<QString> refusal = resumeRefusal(m_record, options.force))
+        return sb::qtError(QStringLiteral("run.resume"), m_record.id, *refusal);
+    m_options.profile = m_record.profile;
+    m_options.only = m_record.only;
+    m_options.routes = m_record.routes;
+    const QString planPath = m_record.planPath;
+    QFile planFile(planPath);
+    if (!planFile.open(QIODevice::ReadOnly))
+        return sb::qtError(QStringLiteral("run.resume"), planPath,
+                           QStringLiteral("cannot read the run's plan file: ") +
+                               planFile.errorString());
+    const QByteArray sha =
+        QCryptographicHash::hash(planFile.readAll(), QCryptographicHash::Sha256).toHex();
+    if (sha != m_record.planSha256 && !options.force)
+        return sb::qtError(QStringLiteral("run.resume"), planPath,
+                           QStringLiteral("the plan file changed since run %1 started (sha256 %2, "
+                                          "now %3); resume with --force to continue anyway")
+                               .arg(m_record.id, QString::fromLatin1(m_record.planSha256.left(12)),
+                                    QString::fromLatin1(sha.left(12))));
+    if (sb::Status st = loadPlan(m_options, planPath); !st.ok())
+        return st;
+    m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
+    int maxConcurrency = 0;
+    for (int c : m_profile->concurrency)
+        maxConcurrency = std::max(maxConcurrency, c);
+    m_environment =
+        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    sb::Result<QVector<store::CellProgress>> cells = m_store->cellProgress(m_record.id);
+    if (!cells.ok())
+        return cells.error();
+    for (const store::CellProgress &c : *cells)
+        m_progress.insert(cellKey(c.round, c.configuration, c.route, c.concurrency), c);
+    const RunnerIdentity self = thisProcess();
+    m_record.runnerPid = self.pid;
+    m_record.runnerHost = self.host;
+    m_record.runnerStart = self.start;
+    if (sb::Status st = m_store->setRunStatus(m_record.id, store::kStatusRunning); !st.ok())
+        return st;
+    return recordRunner(*m_store, m_record.id, self, 0);
+}
+
+void Runner::Session::announce(bool resumed)
+{
+    for (const ScheduledWindow &w : m_schedule) {
+        auto it = m_progress.find(cellKey(w));
+        if (it != m_progress.end() && it->validWindows > 0)
+            ++m_done;
+    }
+    const int total = int(m_schedule.size());
+    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name,
+                                      m_store->displayLocation(), total, m_done, resumed,
+                                      m_environmentWarnings, m_environment});
+    note(resumed ? QStringLiteral("run-resumed") : QStringLiteral("run-started"), QString(),
+         QStringLiteral("%1 windows to measure, %2 already valid").arg(total).arg(m_done),
+         QJsonObject{{QStringLiteral("runner_pid"), double(m_record.runnerPid)},
+                     {QStringLiteral("runner_host"), m_record.runnerHost}});
+    for (const QString &w : m_environmentWarnings)
+        note(QStringLiteral("warning"), QString(), w);
+    for (const plan::Diagnostic &d : m_planWarnings)
+        note(QStringLiteral("warning"), QString(), d.toString());
+}
+
+// The cells of one configuration in one round: its tree (per round or once), then each route's
+// cells after the route's before_route hooks.
+Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
+{
+    const plan::Configuration &config = *m_plan.configuration(b.configuration);
+    ConfigurationState &state = m_states[config.name];
+    QList<ScheduledWindow> todo;
+    for (const ScheduledWindow &w : b.cells) {
+        auto it = m_progress.find(cellKey(w));
+        if (it == m_progress.end() || it->validWindows == 0)
+            todo << w;
+    }
+    m_windowNumber += int(b.cells.size() - todo.size());
+    if (todo.isEmpty())
+        return Flow::Continue;
+    if (state.blocked) {
+        skipCells(todo, QStringLiteral("configuration blocked: ") + state.blockedReason);
+        return Flow::Continue;
+    }
+    if (cancelled())
+        return Flow::Interrupted;
+    const plan::Profile::Process policy = m_profile->process;
+    if (policy != plan::Profile::Process::Window &&
+        !ensureServer(config, b.round, policy == plan::Profile::Process::Round)) {
+        skipCells(todo, QStringLiteral("configuration blocked: ") + state.blockedReason);
+        return Flow::Continue;
+    }
+    for (qsizetype i = 0; i < todo.size();) {
+        qsizetype end = i;
+        while (end < todo.size() && todo[end].route == todo[i].route)
+            ++end;
+        const QList<ScheduledWindow> routeCells = todo.mid(i, end - i);
+        i = end;
+        const plan::Route &route = *m_plan.route(routeCells.first().route);
+        // A failed before_route hook (the reset of the route's data) fails the route's cells
+        // of this configuration in this round closed: measured on stale data they would lie.
+        if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeRoute),
+                                     QStringLiteral("before_route"), config.name);
+            !st.ok()) {
+            skipCells(routeCells,
+                      QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
+            continue;
+        }
+        for (const ScheduledWindow &w : routeCells)
+            if (const Flow flow = measureCell(config, route, w); flow != Flow::Continue)
+                return flow;
+        if (state.blocked) {
+            // The tree could not be restarted: the rest of the block is not measured.
+            QList<ScheduledWindow> rest = todo.mid(i);
+            skipCells(rest, QStringLiteral("configuration blocked: ") + state.blockedReason);
+            return Flow::Continue;
+        }
+    }
+    if (policy == plan::Profile::Process::Round)
+        stopServer(config.name);
+    return Flow::Continue;
+}
+
+// One cell: attempts until a valid window or the retries are used up.
+Runner::Session::Flow Runner::Session::measureCell(const plan::Configuration &config,
+                                                   const plan::Route &route,
+                                                   const ScheduledWindow &w)
+{
+    ++m_windowNumber;
+    ConfigurationState &state = m_states[config.name];
+    const auto progress = m_progress.find(cellKey(w));
+    int attempt = progress == m_progress.end() ? 0 : progress->attempts;
+    const int maxAttempts = attempt + m_profile->retries + 1;
+    const plan::Profile::Process policy = m_profile->process;
+    bool valid = false;
+    QString lastReason;
+    while (!valid && attempt < maxAttempts && !state.blocked) {
+        if (cancelled())
+            return Flow::Interrupted;
+        if (!ensureServer(config, w.round, policy == plan::Profile::Process::Window))
+            break;
+        const CellRef cell = cellOf(w, attempt);
+        store::WindowRecord window = measureOnce(config, route, cell);
+        if (cancelled() && !window.valid)
+            return Flow::Interrupted; // an abandoned window is not an attempt: nothing stored
+        if (!storeWindow(window, attempt, maxAttempts))
+            return Flow::Failed;
+        ++attempt;
+        valid = window.valid;
+        lastReason = window.invalidReason;
+        if (!valid && !m_servers->running(config.name) &&
+            policy != plan::Profile::Process::Window) {
+            note(QStringLiteral("server-died"), config.name,
+                 QStringLiteral("the server tree died during %1; restarting it")
+                     .arg(cellText(cell)));
+            if (!ensureServer(config, w.round, true))
+                break;
+        }
+        if (policy == plan::Profile::Process::Window)
+            stopServer(config.name);
+        if (m_profile->cooldownMs > 0 && !cancelled())
+            QThread::msleep(unsigned(m_profile->cooldownMs));
+    }
+    ++m_done;
+    ++m_doneThisSession;
+    if (!valid) {
+        const bool exhausted = attempt >= maxAttempts;
+        if (!exhausted)
+            ++m_unmeasured;
+        const QString failed = QStringLiteral("%1: %2").arg(
+            cellText(cellOf(w, attempt)),
+            state.blocked && !exhausted
+                ? QStringLiteral("configuration blocked: ") + state.blockedReason
+                : lastReason);
+        m_finished.failedCells << failed;
+        note(QStringLiteral("cell-failed"), config.name, failed);
+    }
+    const int total = int(m_schedule.size());
+    const double perCell = double(m_clock.elapsed()) / 1000.0 / m_doneThisSession;
+    m_observer->progressed(Progress{m_runId, m_done, total, perCell * (total - m_done)});
+    return Flow::Continue;
+}
+
+// Cells that are not measured in this session: they stay to measure (the run ends incomplete).
+void Runner::Session::skipCells(const QList<ScheduledWindow> &cells, const QString &reason)
+{
+    for (const ScheduledWindow &w : cells) {
+        ++m_windowNumber;
+        ++m_done;
+        ++m_unmeasured;
+        m_finished.failedCells << QStringLiteral("%1: %2").arg(cellText(cellOf(w)), reason);
+    }
+    const int total = int(m_schedule.size());
+    m_observer->progressed(Progress{m_runId, m_done, total, -1});
+}
+
+RunFinished Runner::Session::finish(const QString &status, const QString &error)
+{
+    stopAllServers();
+    m_finished.status = status;
+    m_finished.error = error;
+    if (!error.isEmpty())
+        note(QStringLiteral("run-failed"), QString(), error);
+    if (sb::Status st = m_store->finishRun(m_runId, status); !st.ok()) {
+        // The windows are stored; the run reads "interrupted" (its runner is gone) and can be
+        // resumed, so nothing is lost, but the caller must hear of it.
+        const QString why =
+            QStringLiteral("cannot store the run's final status: ") + sb::qtText(st.error());
+        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), QString(), why});
+        m_finished.error =
+            m_finished.error.isEmpty() ? why : m_finished.error + QStringLiteral("; ") + why;
+    }
+    if (sb::Result<store::RunRecord> r = m_store->run(m_runId); r.ok()) {
+        m_finished.validWindows = int(r->validWindowCount);
+        m_finished.invalidWindows = int(r->windowCount - r->validWindowCount);
+    }
+    m_observer->runFinished(m_finished);
+    return m_finished;
+}
+
+// ---- configurations -------------------------------------------------------------------------
 
 sb::Status Runner::Session::startServer(const plan::Configuration &config, int round)
 {
-    stopServer(config.name);
-    const sb::Result<http::Url> parsed = http::parseUrl(config.baseUrl.toStdString());
-    if (!parsed.ok())
-        return sb::qtError(QStringLiteral("run.url"), config.where,
-                           QStringLiteral("base URL: ") + sb::qtDetail(parsed.error()));
-    const http::Url &url = *parsed;
-    // Something else answering on the port would be measured instead of this configuration.
-    for (int i = 0; i < 40 && portAnswers(url); ++i)
-        QThread::msleep(50);
-    if (portAnswers(url))
-        return sb::qtError(QStringLiteral("run.port-busy"), config.where,
-                           QStringLiteral("%1 already accepts connections before '%2' started; "
-                                          "stop whatever listens there")
-                               .arg(config.baseUrl, config.name));
-
-    Server &server = m_servers[config.name];
-    server.process = std::make_unique<ServerProcess>();
-    server.logRound = round;
-    const QString base = m_logDir->filePath(config.name + QStringLiteral("-r%1").arg(round));
-    server.stdoutPath = base + QStringLiteral(".out");
-    server.stderrPath = base + QStringLiteral(".err");
-    sb::Status st = server.process->start(config.command, config.cwd, config.env, server.stdoutPath,
-                                          server.stderrPath);
-    if (!st.ok()) {
-        m_servers.erase(config.name);
-        return sb::qtError(sb::qtCode(st.error()), config.where,
-                           m_plan.redact(sb::qtWhere(st.error()) + QStringLiteral(": ") +
-                                         sb::qtDetail(st.error())));
-    }
-    ServerProcess *process = server.process.get();
-    st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
-    if (!st.ok()) {
-        const QString why = process->running() ? QString() : process->exitDescription();
-        stopServer(config.name);
-        return sb::qtError(sb::qtCode(st.error()), config.where,
-                           why.isEmpty() ? sb::qtDetail(st.error())
-                                         : sb::qtDetail(st.error()) + QStringLiteral(" (server ") +
-                                               why + QLatin1Char(')'));
-    }
-    note(QStringLiteral("server-started"), config.name,
-         QStringLiteral("started '%1' (pid %2), ready at %3")
-             .arg(m_plan.redact(config.command.join(QLatin1Char(' '))))
-             .arg(process->pid())
-             .arg(config.baseUrl),
-         QJsonObject{{QStringLiteral("pid"), double(process->pid())},
-                     {QStringLiteral("round"), round}});
+    if (sb::Status st = m_servers->start(config, round); !st.ok())
+        return st;
     return runHooks(hooksFor(config, nullptr, &plan::HookSet::beforeConfiguration),
                     QStringLiteral("before_configuration"), config.name);
 }
 
-bool Runner::Session::serverRunning(const QString &configuration)
+// A running tree for the configuration (a fresh one when `fresh`), versions recorded and the
+// parity gate passed once; false (and the configuration blocked) when that cannot be had.
+bool Runner::Session::ensureServer(const plan::Configuration &config, int round, bool fresh)
 {
-    auto it = m_servers.find(configuration);
-    return it != m_servers.end() && it->second.process && it->second.process->running();
+    if (!fresh && m_servers->running(config.name))
+        return true;
+    ConfigurationState &state = m_states[config.name];
+    sb::Status st = startServer(config, round);
+    if (st.ok()) {
+        recordConfiguration(config);
+        if (!state.parityDone) {
+            state.parityDone = true;
+            QStringList failures;
+            st = parityGate(config, &failures);
+        }
+    }
+    if (st.ok())
+        return true;
+    block(config, st.error());
+    stopServer(config.name);
+    return false;
+}
+
+void Runner::Session::block(const plan::Configuration &config, const sb::Error &why)
+{
+    ConfigurationState &state = m_states[config.name];
+    state.blocked = true;
+    state.blockedReason = sb::qtDetail(why);
+    m_finished.blockedConfigurations << QStringLiteral("%1: %2").arg(config.name, sb::qtText(why));
+    note(QStringLiteral("configuration-blocked"), config.name,
+         QStringLiteral("'%1' is not measured: %2").arg(config.name, sb::qtText(why)));
 }
 
 void Runner::Session::stopServer(const QString &configuration)
 {
-    auto it = m_servers.find(configuration);
-    if (it == m_servers.end())
+    if (!m_servers)
         return;
-    Server &server = it->second;
-    const plan::Configuration *config = m_plan.configuration(configuration);
-    const bool wasRunning = server.process->running();
-    QString how;
-    if (wasRunning) {
-        const bool graceful = server.process->stop(config ? config->stop.signal : SIGTERM,
-                                                   config ? config->stop.graceMs : 10'000);
-        how =
-            graceful ? QStringLiteral("stopped") : QStringLiteral("killed after the grace period");
-    } else {
-        how = QStringLiteral("had already ended: ") + server.process->exitDescription();
-        server.process->stop(SIGKILL, 0); // reaps, and ends any orphaned children
-    }
-    note(QStringLiteral("server-stopped"), configuration,
-         QStringLiteral("server %1 (pid %2)").arg(how).arg(server.process->pid()));
-    if (m_store && !m_runId.isEmpty()) {
-        auto readAll = [this](const QString &path) {
-            QFile f(path);
-            QByteArray bytes = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-            f.close();
-            QFile::remove(path);
-            return m_plan.redact(QString::fromUtf8(bytes)).toUtf8();
-        };
-        const QByteArray out = readAll(server.stdoutPath);
-        const QByteArray err = readAll(server.stderrPath);
-        if (!out.isEmpty() || !err.isEmpty())
-            m_store->appendServerLog(m_runId, configuration, server.logRound, out, err);
-    }
-    m_servers.erase(it);
+    const std::optional<ServerPool::Output> out = m_servers->stop(configuration);
+    if (!out || !m_store || m_runId.isEmpty())
+        return;
+    if (out->stdoutBytes.isEmpty() && out->stderrBytes.isEmpty())
+        return;
+    if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
+                                                 out->stdoutBytes, out->stderrBytes);
+        !st.ok())
+        note(QStringLiteral("warning"), configuration,
+             QStringLiteral("the server's output of round %1 could not be stored: %2")
+                 .arg(out->round + 1)
+                 .arg(sb::qtText(st.error())));
 }
 
 void Runner::Session::stopAllServers()
 {
-    while (!m_servers.empty())
-        stopServer(m_servers.begin()->first);
+    if (!m_servers)
+        return;
+    for (const QString &name : m_servers->configurations())
+        stopServer(name);
 }
 
-void Runner::Session::recordVersions(const plan::Configuration &config)
+QString Runner::Session::versionOf(const plan::Configuration &config,
+                                   const plan::VersionProbe &probe)
+{
+    QTemporaryDir dir;
+    ServerProcess p;
+    const QString out = dir.filePath(QStringLiteral("out"));
+    if (sb::Status st = p.start(probe.command, config.cwd, config.env, out, out); !st.ok())
+        return QStringLiteral("error: ") + sb::qtDetail(st.error());
+    QElapsedTimer t;
+    t.start();
+    while (p.running() && t.elapsed() < 10'000)
+        QThread::msleep(10);
+    if (p.running()) {
+        p.stop(SIGKILL, 0);
+        return QStringLiteral("error: no answer within 10 s");
+    }
+    QFile f(out);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("error: cannot read its output: ") + f.errorString();
+    return m_plan.redact(QString::fromUtf8(f.readAll()).trimmed());
+}
+
+// What was started, stored once per run with the configuration: command, cwd, redacted
+// environment, versions, containment and CPU sets.
+void Runner::Session::recordConfiguration(const plan::Configuration &config)
 {
     ConfigurationState &state = m_states[config.name];
-    if (state.versionsRecorded)
+    if (state.infoRecorded)
         return;
-    state.versionsRecorded = true;
+    state.infoRecorded = true;
     QJsonObject versions;
-    for (const plan::VersionProbe &probe : config.versions) {
-        QTemporaryDir dir;
-        ServerProcess p;
-        const QString out = dir.filePath(QStringLiteral("out"));
-        sb::Status st = p.start(probe.command, config.cwd, config.env, out, out);
-        QString value;
-        if (!st.ok()) {
-            value = QStringLiteral("error: ") + sb::qtDetail(st.error());
-        } else {
-            QElapsedTimer t;
-            t.start();
-            while (p.running() && t.elapsed() < 10'000)
-                QThread::msleep(10);
-            if (p.running()) {
-                p.stop(SIGKILL, 0);
-                value = QStringLiteral("error: no answer within 10 s");
-            } else {
-                QFile f(out);
-                f.open(QIODevice::ReadOnly);
-                value = m_plan.redact(QString::fromUtf8(f.readAll()).trimmed());
-            }
-        }
-        versions.insert(probe.name, value);
-    }
-    state.versions = versions;
+    for (const plan::VersionProbe &probe : config.versions)
+        versions.insert(probe.name, versionOf(config, probe));
     QJsonObject env;
     const QMap<QString, QString> redacted = config.redactedEnv();
     for (auto it = redacted.begin(); it != redacted.end(); ++it)
@@ -399,13 +714,57 @@ void Runner::Session::recordVersions(const plan::Configuration &config)
     QStringList command;
     for (const QString &arg : config.command)
         command << m_plan.redact(arg);
-    QJsonObject info{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
-                     {QStringLiteral("cwd"), config.cwd},
-                     {QStringLiteral("env"), env},
-                     {QStringLiteral("base_url"), config.baseUrl},
-                     {QStringLiteral("versions"), versions}};
-    if (m_store && !m_runId.isEmpty())
-        m_store->saveConfiguration(m_runId, config.name, info);
+    const ServerProcess *process = m_servers->process(config.name);
+    state.info =
+        QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
+                    {QStringLiteral("cwd"), config.cwd},
+                    {QStringLiteral("env"), env},
+                    {QStringLiteral("base_url"), config.baseUrl},
+                    {QStringLiteral("versions"), versions},
+                    {QStringLiteral("containment"),
+                     containmentName(process ? process->containment() : Containment::Auto)},
+                    {QStringLiteral("cpus"), cpuText(config.cpus)},
+                    {QStringLiteral("load_cpus"), cpuText(m_plan.load.cpus)}};
+    updateConfigurationInfo(config.name, QString(), QString());
+}
+
+// Sets info[key] = value (key empty: stores the info as it is) and stores it when it changed.
+void Runner::Session::updateConfigurationInfo(const QString &configuration, const QString &key,
+                                              const QString &value)
+{
+    ConfigurationState &state = m_states[configuration];
+    if (!key.isEmpty()) {
+        if (state.info.value(key).toString() == value && state.info.contains(key))
+            return;
+        state.info.insert(key, value);
+    }
+    if (!m_store || m_runId.isEmpty())
+        return;
+    if (sb::Status st = m_store->saveConfiguration(m_runId, configuration, state.info); !st.ok())
+        note(QStringLiteral("warning"), configuration,
+             QStringLiteral("the configuration's record could not be stored: ") +
+                 sb::qtText(st.error()));
+}
+
+// The CPUs the tree's processes may run on now, read back from the kernel.
+void Runner::Session::recordTreeCpus(const plan::Configuration &config)
+{
+    const ServerProcess *process = m_servers->process(config.name);
+    if (!process)
+        return;
+    bool uniform = true;
+    const std::vector<int> applied = unitedAffinity(process->members(), &uniform);
+    const QString text = cpuText(applied);
+    const QString before =
+        m_states[config.name].info.value(QStringLiteral("cpus_applied")).toString();
+    updateConfigurationInfo(config.name, QStringLiteral("cpus_applied"), text);
+    if (text == before)
+        return;
+    if (!config.cpus.empty() && (!uniform || applied != config.cpus))
+        note(QStringLiteral("warning"), config.name,
+             QStringLiteral("'%1' asked for CPUs %2 but its processes run on %3%4")
+                 .arg(config.name, cpuText(config.cpus), text,
+                      uniform ? QString() : QStringLiteral(" (not all on the same set)")));
 }
 
 sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStringList *failures)
@@ -448,13 +807,13 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
     return sb::qtError(QStringLiteral("run.parity"), config.where, detail);
 }
 
-// ---- load
+// ---- one window -----------------------------------------------------------------------------
 
 load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
                                          const plan::Route &route, int concurrency) const
 {
     load::LoadSpec spec;
-    // Checked in startServer(), before any load.
+    // Checked by ServerPool::start(), before any load.
     const http::Url url = http::parseUrl(config.baseUrl.toStdString()).value();
     spec.host = url.host;
     spec.port = url.port;
@@ -473,156 +832,29 @@ load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
     spec.timeoutMs = m_plan.load.timeoutMs;
     spec.durationMs = m_profile->measureMs;
     spec.intervalMs = m_plan.sampler.intervalMs;
+    spec.cpus = m_plan.load.cpus;
     return spec;
 }
 
-bool Runner::Session::runLoad(const load::LoadSpec &spec, const CellRef &cell, Phase phase,
-                              sample::Summary *summary, load::LoadResult &result,
-                              std::vector<store::IntervalRecord> *intervals, std::string &error,
-                              QVector<store::SampleRecord> *samples)
+sample::Options Runner::Session::samplerOptions(const QString &configuration)
 {
-    std::optional<sample::Sampler> samplerStorage;
-    sample::Sampler *sampler = nullptr;
-    if (summary)
-        sampler = &samplerStorage.emplace();
-    // Load and sampler intervals arrive on their own threads; they are paired by index and
-    // handed to the observer from this thread.
-    struct Pending
-    {
-        store::IntervalRecord record;
-        bool load = false;
-        bool sample = false;
-    };
-    std::mutex mutex;
-    std::condition_variable cv;
-    std::map<int, Pending> pending;
-    bool done = false;
-
-    auto onLoad = [&](const load::IntervalSnapshot &s) {
-        std::lock_guard<std::mutex> lock(mutex);
-        Pending &p = pending[s.index];
-        store::IntervalRecord &r = p.record;
-        r.index = s.index;
-        r.startS = s.startS;
-        r.endS = s.endS;
-        r.requests = s.counts.responses;
-        r.ok = s.counts.ok;
-        r.errors = s.counts.errors();
-        r.okPerS = s.okPerS;
-        r.p50Us = s.p50Us;
-        r.p99Us = s.p99Us;
-        r.maxUs = s.maxUs;
-        p.load = true;
-        cv.notify_all();
-    };
-    auto onSample = [&](const sample::Snapshot &s) {
-        std::lock_guard<std::mutex> lock(mutex);
-        Pending &p = pending[s.index];
-        store::IntervalRecord &r = p.record;
-        r.serverCores = s.serverCores;
-        r.foreignPct = s.foreignPct;
-        r.excludedPct = s.excludedPct;
-        r.generatorPct = s.generatorPct;
-        r.rssBytes = s.serverRssBytes;
-        r.pssBytes = s.serverPssBytes;
-        p.sample = true;
-        if (samples) {
-            // The sampler's series that the interval timeline has no column for.
-            const double atS = double(s.endNs) / 1e9;
-            samples->append({atS, QStringLiteral("machine-pct"), s.machinePct});
-            samples->append({atS, QStringLiteral("own-pct"), s.ownPct});
-            samples->append({atS, QStringLiteral("server-cpu-s"), double(s.serverCpuNs) / 1e9});
-            samples->append({atS, QStringLiteral("server-processes"), double(s.serverProcesses)});
-            samples->append(
-                {atS, QStringLiteral("excluded-processes"), double(s.excludedProcesses)});
-        }
-        cv.notify_all();
-    };
-
-    auto emitReady = [&](bool all) {
-        std::vector<store::IntervalRecord> ready;
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            while (!pending.empty()) {
-                auto it = pending.begin();
-                const bool complete = it->second.load && (it->second.sample || !sampler);
-                if (!complete && !all)
-                    break;
-                if (it->second.load)
-                    ready.push_back(it->second.record);
-                pending.erase(it);
-            }
-        }
-        for (const store::IntervalRecord &r : ready) {
-            if (intervals)
-                intervals->push_back(r);
-            m_observer->intervalMeasured(IntervalUpdate{m_runId, cell, phase, r});
-        }
-    };
-
-    load::LoadEngine engine;
-    if (sampler) {
-        sample::Options options;
-        options.rootPid = m_servers[cell.configuration].process->pid();
-        options.intervalMs = m_plan.sampler.intervalMs;
-        options.excludes.clear();
-        for (const QString &e : m_plan.sampler.exclude)
-            options.excludes.push_back(e.toStdString());
-        options.sleepGapS = double(m_plan.sampler.sleepGapMs) / 1000.0;
-        options.generatorCores = spec.threads;
-        if (sb::Status st = sampler->start(options, onSample); !st.ok()) {
-            error = "sampler: " + st.error().detail;
-            return false;
-        }
-    }
-    {
-        std::lock_guard<std::mutex> lock(m_engineMutex);
-        m_engine = &engine;
-    }
-    const sb::Status startStatus = engine.start(spec, onLoad);
-    const bool started = startStatus.ok();
-    if (!started)
-        error = startStatus.error().detail;
-    if (started && sampler)
-        sampler->setGeneratorThreads(engine.workerTids());
-    if (started && cancelled())
-        engine.cancel();
-    if (!started) {
-        std::lock_guard<std::mutex> lock(m_engineMutex);
-        m_engine = nullptr;
-        if (sampler)
-            sampler->stop();
-        return false;
-    }
-    std::thread waiter([&] {
-        result = engine.wait();
-        std::lock_guard<std::mutex> lock(mutex);
-        done = true;
-        cv.notify_all();
-    });
-    while (true) {
-        {
-            std::unique_lock<std::mutex> lock(mutex);
-            cv.wait_for(lock, std::chrono::milliseconds(200));
-            if (done)
-                break;
-        }
-        emitReady(false);
-    }
-    waiter.join();
-    {
-        std::lock_guard<std::mutex> lock(m_engineMutex);
-        m_engine = nullptr;
-    }
-    if (sampler)
-        *summary = sampler->stop(); // its final partial sample arrives through onSample
-    emitReady(true);
-    return true;
+    sample::Options options;
+    const ServerProcess *process = m_servers->process(configuration);
+    options.rootPid = process ? process->pid() : 0;
+    options.intervalMs = m_plan.sampler.intervalMs;
+    options.excludes.clear();
+    for (const QString &e : m_plan.sampler.exclude)
+        options.excludes.push_back(e.toStdString());
+    options.sleepGapS = double(m_plan.sampler.sleepGapMs) / 1000.0;
+    return options;
 }
 
-void Runner::Session::measureOnce(const plan::Configuration &config, const plan::Route &route,
-                                  const CellRef &cell, store::WindowRecord &window)
+// One attempt of a cell: before_window hooks, warm-up (fails closed), settle, the measured
+// window with the sampler, gates.
+store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &config,
+                                                 const plan::Route &route, const CellRef &cell)
 {
+    store::WindowRecord window;
     window.runId = m_runId;
     window.round = cell.round;
     window.configuration = cell.configuration;
@@ -630,452 +862,237 @@ void Runner::Session::measureOnce(const plan::Configuration &config, const plan:
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
-    QJsonObject gates;
-    const load::LoadSpec measured = loadSpec(config, route, cell.concurrency);
-    std::string error;
-
-    // before_window hooks, then a warm-up that fails closed.
-    sb::Status hooks = runHooks(hooksFor(config, &route, &plan::HookSet::beforeWindow),
-                                QStringLiteral("before_window"), config.name);
-    if (!hooks.ok()) {
+    if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeWindow),
+                                 QStringLiteral("before_window"), config.name);
+        !st.ok()) {
         window.invalidReason =
-            QStringLiteral("before_window hook failed: ") + sb::qtDetail(hooks.error());
-        return;
+            QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
+        return window;
     }
-    const plan::Warmup &warmup = m_profile->warmup;
-    if (!warmup.isNone()) {
-        load::LoadSpec w = measured;
-        if (warmup.kind == plan::Warmup::Kind::Requests) {
-            w.requestLimit = warmup.requests;
-        } else {
-            w.durationMs = warmup.durationMs;
-        }
-        m_observer->windowStarted(
-            WindowStarted{m_runId, cell, Phase::WarmUp, m_windowNumber, m_totalWindows});
-        load::LoadResult wr;
-        if (!runLoad(w, cell, Phase::WarmUp, nullptr, wr, nullptr, error)) {
-            window.invalidReason =
-                QStringLiteral("warm-up could not start: ") + QString::fromStdString(error);
-            return;
-        }
-        if (wr.cancelled) {
-            window.invalidReason = QStringLiteral("cancelled");
-            return;
-        }
-        const QString problems = errorSummary(wr.total, route.expectStatus);
-        gates.insert(QStringLiteral("warmup"),
-                     QJsonObject{{QStringLiteral("passed"), problems.isEmpty()},
-                                 {QStringLiteral("responses"), double(wr.total.responses)},
-                                 {QStringLiteral("seconds"), wr.elapsedS}});
-        if (!problems.isEmpty()) {
-            window.invalidReason = QStringLiteral("warm-up failed: ") + problems;
-            window.gates = gates;
-            return;
-        }
-    }
+    const load::LoadSpec spec = loadSpec(config, route, cell.concurrency);
+    if (!warmUp(route, cell, spec, window))
+        return window;
     if (m_profile->settleMs > 0)
         QThread::msleep(unsigned(m_profile->settleMs));
+    measure(config, route, cell, spec, window);
+    return window;
+}
 
-    qint64 checkpointsBefore = -1;
-    if (m_hooks->watchesCheckpoints()) {
-        sb::Result<qint64> c = m_hooks->checkpointCount();
-        if (c.ok())
-            checkpointsBefore = *c;
-        else
-            note(QStringLiteral("warning"), config.name,
-                 QStringLiteral("cannot read the checkpoint counter: ") + sb::qtDetail(c.error()));
-    }
-
+// False (and the window's reason set) when the warm-up could not run or failed.
+bool Runner::Session::warmUp(const plan::Route &route, const CellRef &cell,
+                             const load::LoadSpec &measured, store::WindowRecord &window)
+{
+    const plan::Warmup &warmup = m_profile->warmup;
+    if (warmup.isNone())
+        return true;
+    LoadWindowSpec spec{measured, route.expectStatus, std::nullopt};
+    if (warmup.kind == plan::Warmup::Kind::Requests)
+        spec.load.requestLimit = warmup.requests;
+    else
+        spec.load.durationMs = warmup.durationMs;
     m_observer->windowStarted(
-        WindowStarted{m_runId, cell, Phase::Measure, m_windowNumber, m_totalWindows});
-    window.startedAt = QDateTime::currentDateTimeUtc();
-    load::LoadResult r;
-    sample::Summary s;
-    std::vector<store::IntervalRecord> intervals;
-    if (!runLoad(measured, cell, Phase::Measure, &s, r, &intervals, error, &window.samples)) {
+        WindowStarted{m_runId, cell, Phase::WarmUp, m_windowNumber, int(m_schedule.size())});
+    const sb::Result<LoadWindowResult> r = runWindow(spec, cell, Phase::WarmUp);
+    if (!r.ok()) {
         window.invalidReason =
-            QStringLiteral("the measured window could not start: ") + QString::fromStdString(error);
+            QStringLiteral("warm-up could not start: ") + QString::fromStdString(r.error().detail);
+        return false;
+    }
+    if (r->load.cancelled) {
+        window.invalidReason = QStringLiteral("cancelled");
+        return false;
+    }
+    const WarmupVerdict verdict = evaluateWarmup(r->load, route.expectStatus);
+    window.gates.insert(QStringLiteral("warmup"), verdict.gate);
+    if (verdict.failure.isEmpty())
+        return true;
+    window.invalidReason = QStringLiteral("warm-up failed: ") + verdict.failure;
+    return false;
+}
+
+// The measured window: load and sampler together, figures, then the gates.
+void Runner::Session::measure(const plan::Configuration &config, const plan::Route &route,
+                              const CellRef &cell, const load::LoadSpec &spec,
+                              store::WindowRecord &window)
+{
+    const std::optional<qint64> checkpointsBefore = readCheckpoints(config.name);
+    recordTreeCpus(config);
+    m_observer->windowStarted(
+        WindowStarted{m_runId, cell, Phase::Measure, m_windowNumber, int(m_schedule.size())});
+    window.startedAt = QDateTime::currentDateTimeUtc();
+    const sb::Result<LoadWindowResult> r =
+        runWindow(LoadWindowSpec{spec, route.expectStatus, samplerOptions(config.name)}, cell,
+                  Phase::Measure);
+    if (!r.ok()) {
+        window.invalidReason = QStringLiteral("the measured window could not start: ") +
+                               QString::fromStdString(r.error().detail);
         return;
     }
+    std::optional<qint64> checkpointsAfter;
+    if (checkpointsBefore)
+        checkpointsAfter = readCheckpoints(config.name);
+    updateConfigurationInfo(config.name, QStringLiteral("load_cpus_applied"), cpuText(r->loadCpus));
 
-    qint64 checkpoints = 0;
-    if (checkpointsBefore >= 0) {
-        sb::Result<qint64> c = m_hooks->checkpointCount();
-        if (c.ok())
-            checkpoints = *c - checkpointsBefore;
+    fillWindowFigures(window, r->load, r->summary, spec.mode);
+    window.checkpoints = checkpointsAfter ? *checkpointsAfter - *checkpointsBefore : 0;
+    window.intervals = QVector<store::IntervalRecord>(r->intervals.begin(), r->intervals.end());
+    window.samples = r->samples;
+    noteSamplerEvents(config.name, cell, r->summary);
+
+    const ServerProcess *process = m_servers->process(config.name);
+    GateFigures f;
+    f.cancelled = r->load.cancelled;
+    f.aborted = QString::fromStdString(r->load.aborted);
+    f.serverDied = r->summary.rootExited || !m_servers->running(config.name);
+    f.serverDetail = process ? process->exitDescription() : QStringLiteral("not started");
+    for (const sample::Event &e : r->summary.events)
+        if (e.kind == sample::EventKind::Sleep)
+            f.sleeps << QString::fromStdString(e.detail);
+    f.checkpointsWatched = checkpointsAfter.has_value();
+    f.checkpoints = window.checkpoints;
+    f.foreignPctMean = r->summary.foreignPct.mean;
+    f.foreignGatePct = m_plan.sampler.foreignGatePct;
+    f.problems = problemSummary(r->load.total, route.expectStatus);
+    f.clientCpuS = r->load.clientCpuS;
+    f.elapsedS = r->load.elapsedS;
+    f.threads = spec.threads;
+    f.samplerClientBound = r->summary.clientBound;
+    const GateVerdict verdict = evaluateGates(f);
+    for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
+        window.gates.insert(it.key(), it.value());
+    window.flags = verdict.flags;
+    window.valid = verdict.valid();
+    window.invalidReason = verdict.reason();
+}
+
+// One load window, reachable by cancel() while it runs; intervals go to the observer.
+sb::Result<LoadWindowResult> Runner::Session::runWindow(const LoadWindowSpec &spec,
+                                                        const CellRef &cell, Phase phase)
+{
+    LoadWindow window([&](const PairedInterval &p) {
+        m_observer->intervalMeasured(
+            IntervalUpdate{m_runId, cell, phase, p.record, p.inFlight, p.draining});
+    });
+    {
+        std::lock_guard<std::mutex> lock(m_windowMutex);
+        m_window = &window;
     }
+    if (cancelled()) // a cancel() before the window was published
+        window.cancel();
+    sb::Result<LoadWindowResult> result = window.run(spec);
+    {
+        std::lock_guard<std::mutex> lock(m_windowMutex);
+        m_window = nullptr;
+    }
+    return result;
+}
 
-    // The window's figures.
-    const load::Counters &t = r.total;
-    window.elapsedS = r.elapsedS;
-    window.requests = t.responses;
-    window.ok = t.ok;
-    window.statusCounts = statusCountsJson(t);
-    window.errors = errorCountsJson(t);
-    window.bytesIn = t.bytesIn;
-    window.bytesOut = t.bytesOut;
-    window.reconnects = t.reconnects;
-    window.clientCpuS = r.clientCpuS;
-    window.latencyUs = latencySummaryJson(r.latency);
-    window.histogram = encodedHistogram(r.latency);
-    if (measured.mode == load::Mode::Open)
-        window.histogramUncorrected = encodedHistogram(r.latencyUncorrected);
-    window.serverCpuS = s.serverCpuS;
-    window.serverCoresMean = s.durationS > 0 ? s.serverCpuS / s.durationS : 0;
-    window.foreignPctMean = s.foreignPct.mean;
-    window.foreignPctPeak = s.foreignPct.peak;
-    window.excludedPctMean = s.excludedPct.mean;
-    window.generatorPctMean = s.generatorPct.mean;
-    window.rssBytesPeak = s.rssBytesPeak;
-    window.pssBytesPeak = s.pssBytesPeak;
-    window.checkpoints = checkpoints;
-    window.intervals = QVector<store::IntervalRecord>(intervals.begin(), intervals.end());
-    for (const sample::Event &e : s.events)
-        note(QStringLiteral("sampler-") + QLatin1String(sample::eventKindName(e.kind)), config.name,
+// The database's checkpoint counter, when the plan's database is PostgreSQL and readable.
+std::optional<qint64> Runner::Session::readCheckpoints(const QString &configuration)
+{
+    if (!m_hooks->watchesCheckpoints())
+        return std::nullopt;
+    sb::Result<qint64> c = m_hooks->checkpointCount();
+    if (c.ok())
+        return *c;
+    note(QStringLiteral("warning"), configuration,
+         QStringLiteral("cannot read the checkpoint counter (the window's checkpoint gate is not "
+                        "applied): ") +
+             sb::qtDetail(c.error()));
+    return std::nullopt;
+}
+
+void Runner::Session::noteSamplerEvents(const QString &configuration, const CellRef &cell,
+                                        const sample::Summary &summary)
+{
+    for (const sample::Event &e : summary.events)
+        note(QStringLiteral("sampler-") + QLatin1String(sample::eventKindName(e.kind)),
+             configuration,
              QStringLiteral("%1 during %2: %3")
                  .arg(QLatin1String(sample::eventKindName(e.kind)), cellText(cell),
                       QString::fromStdString(e.detail)),
              QJsonObject{{QStringLiteral("pid"), double(e.pid)},
                          {QStringLiteral("at_s"), double(e.offsetNs) / 1e9}});
-
-    // Gates, most fundamental first: the first failing one is the window's reason.
-    QStringList reasons;
-    const bool died = s.rootExited || !serverRunning(config.name);
-    gates.insert(QStringLiteral("server"),
-                 QJsonObject{{QStringLiteral("passed"), !died},
-                             {QStringLiteral("detail"),
-                              died ? m_servers[config.name].process->exitDescription()
-                                   : QStringLiteral("running")}});
-    if (died)
-        reasons << QStringLiteral("server tree died: ") +
-                       m_servers[config.name].process->exitDescription();
-    QStringList sleeps;
-    for (const sample::Event &e : s.events)
-        if (e.kind == sample::EventKind::Sleep)
-            sleeps << QString::fromStdString(e.detail);
-    gates.insert(QStringLiteral("sleep"),
-                 QJsonObject{{QStringLiteral("passed"), sleeps.isEmpty()},
-                             {QStringLiteral("events"), QJsonArray::fromStringList(sleeps)}});
-    if (!sleeps.isEmpty())
-        reasons << QStringLiteral("sleep gap: ") + sleeps.first();
-    if (checkpointsBefore >= 0) {
-        gates.insert(QStringLiteral("checkpoint"),
-                     QJsonObject{{QStringLiteral("passed"), checkpoints == 0},
-                                 {QStringLiteral("value"), double(checkpoints)}});
-        if (checkpoints > 0)
-            reasons
-                << QStringLiteral("%1 database checkpoint(s) inside the window").arg(checkpoints);
-    }
-    const double gate = m_plan.sampler.foreignGatePct;
-    gates.insert(QStringLiteral("foreign_cpu"),
-                 QJsonObject{{QStringLiteral("passed"), s.foreignPct.mean < gate},
-                             {QStringLiteral("value"), s.foreignPct.mean},
-                             {QStringLiteral("threshold"), gate}});
-    if (s.foreignPct.mean >= gate)
-        reasons << QStringLiteral("foreign-cpu %1% >= %2%")
-                       .arg(s.foreignPct.mean, 0, 'f', 0)
-                       .arg(gate, 0, 'f', 0);
-    const QString problems = errorSummary(t, route.expectStatus);
-    gates.insert(QStringLiteral("errors"),
-                 QJsonObject{{QStringLiteral("passed"), problems.isEmpty()},
-                             {QStringLiteral("detail"), problems}});
-    if (!problems.isEmpty())
-        reasons << QStringLiteral("errors: ") + problems;
-    if (r.cancelled)
-        reasons.prepend(QStringLiteral("cancelled"));
-    const double clientCores = r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0;
-    const bool clientBound = s.clientBound || clientCores >= 0.95 * measured.threads;
-    gates.insert(QStringLiteral("client_bound"),
-                 QJsonObject{{QStringLiteral("flagged"), clientBound},
-                             {QStringLiteral("client_cores"), clientCores},
-                             {QStringLiteral("threads"), measured.threads}});
-    if (clientBound)
-        window.flags << QStringLiteral("client-bound");
-    window.gates = gates;
-    window.valid = reasons.isEmpty();
-    window.invalidReason = reasons.isEmpty() ? QString() : reasons.first();
 }
 
-// ---- the run
-
-sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
+// Stores the window and tells the observer; false (m_failure set) when the store refused it.
+bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int maxAttempts)
 {
-    RunOptions opts = options;
-    QString planPath = options.planPath;
-    store::RunRecord record;
-    QMap<QString, store::CellProgress> progress; // key: round|configuration|route|concurrency
-    auto key = [](int round, const QString &c, const QString &r, int conc) {
-        return QStringLiteral("%1|%2|%3|%4").arg(round).arg(c, r).arg(conc);
-    };
-
-    sb::Result<std::unique_ptr<store::RunStore>> opened =
-        store::RunStore::open(options.storeLocation);
-    if (!opened.ok())
-        return opened.error();
-    m_store = std::move(*opened);
-
-    if (!options.resumeRunId.isEmpty()) {
-        sb::Result<store::RunRecord> stored = m_store->run(options.resumeRunId);
-        if (!stored.ok())
-            return sb::qtError(
-                QStringLiteral("run.resume"), m_store->displayLocation(),
-                QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
-        record = *stored;
-        if (record.status == store::kStatusFinished)
-            return sb::qtError(QStringLiteral("run.resume"), record.id,
-                               QStringLiteral("run %1 is already finished").arg(record.id));
-        planPath = record.planPath;
-        opts.profile = record.profile;
-        opts.only = record.only;
-        opts.routes = record.routes;
-        QFile planFile(planPath);
-        if (!planFile.open(QIODevice::ReadOnly))
-            return sb::qtError(QStringLiteral("run.resume"), planPath,
-                               QStringLiteral("cannot read the run's plan file: ") +
-                                   planFile.errorString());
-        const QByteArray sha =
-            QCryptographicHash::hash(planFile.readAll(), QCryptographicHash::Sha256).toHex();
-        if (sha != record.planSha256 && !options.force)
-            return sb::qtError(
-                QStringLiteral("run.resume"), planPath,
-                QStringLiteral("the plan file changed since run %1 started (sha256 %2, "
-                               "now %3); resume with --force to continue anyway")
-                    .arg(record.id, QString::fromLatin1(record.planSha256.left(12)),
-                         QString::fromLatin1(sha.left(12))));
+    sb::Result<qint64> saved = m_store->saveWindow(window);
+    if (!saved.ok()) {
+        m_failure = QStringLiteral("cannot store the window of %1: %2")
+                        .arg(cellText(CellRef{window.round, window.configuration, window.route,
+                                              window.concurrency, window.attempt}),
+                             sb::qtText(saved.error()));
+        return false;
     }
-    if (sb::Status st = loadPlan(opts, planPath); !st.ok())
-        return st.error();
-
-    const QList<ScheduledWindow> schedule =
-        buildSchedule(m_plan, *m_profile, opts.only, opts.routes);
-    int maxConcurrency = 0;
-    for (int c : m_profile->concurrency)
-        maxConcurrency = std::max(maxConcurrency, c);
-    QStringList warnings;
-    const QJsonObject environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &warnings);
-
-    if (options.resumeRunId.isEmpty()) {
-        record.id = store::RunStore::newRunId();
-        record.planPath = QFileInfo(planPath).absoluteFilePath();
-        record.planText = m_plan.redactedText();
-        record.planSha256 = m_plan.sha256;
-        record.profile = m_profile->name;
-        record.only = opts.only;
-        record.routes = opts.routes;
-        record.startedAt = QDateTime::currentDateTimeUtc();
-        record.status = store::kStatusRunning;
-        record.environment = environment;
-        record.fileHashes = fileHashes(m_plan);
-        if (sb::Status st = m_store->createRun(record); !st.ok())
-            return st.error();
-    } else {
-        sb::Result<QVector<store::CellProgress>> cells = m_store->cellProgress(record.id);
-        if (!cells.ok())
-            return cells.error();
-        for (const store::CellProgress &c : *cells)
-            progress.insert(key(c.round, c.configuration, c.route, c.concurrency), c);
-        m_store->setRunStatus(record.id, store::kStatusRunning);
+    window.id = *saved;
+    WindowFinished wf{m_runId, window, false, false};
+    if (!window.valid) {
+        wf.willRetry = attempt + 1 < maxAttempts;
+        wf.cellFailed = !wf.willRetry;
     }
-    m_runId = record.id;
-    m_logDir = std::make_unique<QTemporaryDir>();
-
-    int done = 0;
-    for (const ScheduledWindow &w : schedule) {
-        auto it = progress.find(key(w.round, w.configuration, w.route, w.concurrency));
-        if (it != progress.end() && it->validWindows > 0)
-            ++done;
-    }
-    const int total = int(schedule.size());
-    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name,
-                                      m_store->displayLocation(), total, done,
-                                      !options.resumeRunId.isEmpty(), warnings, environment});
-    note(options.resumeRunId.isEmpty() ? QStringLiteral("run-started")
-                                       : QStringLiteral("run-resumed"),
-         QString(), QStringLiteral("%1 windows to measure, %2 already valid").arg(total).arg(done));
-    for (const QString &w : warnings)
-        note(QStringLiteral("warning"), QString(), w);
-
-    RunFinished finished;
-    finished.runId = m_runId;
-    auto finish = [&](const QString &status, const QString &error) -> RunFinished {
-        stopAllServers();
-        finished.status = status;
-        finished.error = error;
-        if (!error.isEmpty())
-            note(QStringLiteral("run-failed"), QString(), error);
-        m_store->finishRun(m_runId, status);
-        if (sb::Result<store::RunRecord> r = m_store->run(m_runId); r.ok()) {
-            finished.validWindows = int(r->validWindowCount);
-            finished.invalidWindows = int(r->windowCount - r->validWindowCount);
-        }
-        m_observer->runFinished(finished);
-        return finished;
-    };
-
-    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
-        !st.ok())
-        return finish(store::kStatusFailed,
-                      QStringLiteral("before_run hook failed: ") + sb::qtText(st.error()));
-
-    QElapsedTimer clock;
-    clock.start();
-    int doneThisSession = 0;
-    const plan::Profile::Process policy = m_profile->process;
-    int windowNumber = 0;
-
-    for (qsizetype i = 0; i < schedule.size();) {
-        // The cells of one configuration in one round.
-        const int round = schedule[i].round;
-        const QString configName = schedule[i].configuration;
-        qsizetype end = i;
-        while (end < schedule.size() && schedule[end].round == round &&
-               schedule[end].configuration == configName)
-            ++end;
-        const plan::Configuration &config = *m_plan.configuration(configName);
-        ConfigurationState &state = m_states[configName];
-
-        QList<ScheduledWindow> todo;
-        for (qsizetype j = i; j < end; ++j) {
-            auto it =
-                progress.find(key(round, configName, schedule[j].route, schedule[j].concurrency));
-            if (it == progress.end() || it->validWindows == 0)
-                todo << schedule[j];
-        }
-        windowNumber += int(end - i - todo.size());
-        i = end;
-        if (todo.isEmpty())
-            continue;
-        if (state.blocked) {
-            for (const ScheduledWindow &w : todo) {
-                ++windowNumber;
-                finished.failedCells << QStringLiteral("%1: configuration blocked")
-                                            .arg(cellText(CellRef{w.round, w.configuration, w.route,
-                                                                  w.concurrency, 0}));
-                ++done;
-            }
-            continue;
-        }
-        if (cancelled())
-            return finish(store::kStatusInterrupted, QString());
-
-        // A fresh process tree per round (or once per run, or per window below).
-        auto ensureServer = [&](bool fresh) -> bool {
-            if (!fresh && serverRunning(configName))
-                return true;
-            sb::Status st = startServer(config, round);
-            if (st.ok()) {
-                recordVersions(config);
-                if (!state.parityDone) {
-                    state.parityDone = true;
-                    QStringList failures;
-                    st = parityGate(config, &failures);
-                }
-            }
-            if (!st.ok()) {
-                state.blocked = true;
-                state.blockedReason = sb::qtDetail(st.error());
-                finished.blockedConfigurations
-                    << QStringLiteral("%1: %2").arg(configName, sb::qtText(st.error()));
-                note(QStringLiteral("configuration-blocked"), configName,
-                     QStringLiteral("'%1' is not measured: %2")
-                         .arg(configName, sb::qtText(st.error())));
-                stopServer(configName);
-                return false;
-            }
-            return true;
-        };
-        if (policy != plan::Profile::Process::Window &&
-            !ensureServer(policy == plan::Profile::Process::Round)) {
-            for (const ScheduledWindow &w : todo) {
-                ++windowNumber;
-                ++done;
-                finished.failedCells << QStringLiteral("%1: configuration blocked")
-                                            .arg(cellText(CellRef{w.round, w.configuration, w.route,
-                                                                  w.concurrency, 0}));
-            }
-            continue;
-        }
-
-        QString lastRoute;
-        for (const ScheduledWindow &w : todo) {
-            ++windowNumber;
-            const plan::Route &route = *m_plan.route(w.route);
-            const auto it = progress.find(key(w.round, w.configuration, w.route, w.concurrency));
-            int attempt = it == progress.end() ? 0 : it->attempts;
-            const int maxAttempts = attempt + m_profile->retries + 1;
-            if (route.name != lastRoute) {
-                lastRoute = route.name;
-                runHooks(hooksFor(config, &route, &plan::HookSet::beforeRoute),
-                         QStringLiteral("before_route"), configName);
-            }
-            bool valid = false;
-            QString lastReason;
-            while (!valid && attempt < maxAttempts && !state.blocked) {
-                if (cancelled())
-                    return finish(store::kStatusInterrupted, QString());
-                const bool fresh = policy == plan::Profile::Process::Window;
-                if (!ensureServer(fresh))
-                    break;
-                CellRef cell{w.round, w.configuration, w.route, w.concurrency, attempt};
-                m_windowNumber = windowNumber;
-                m_totalWindows = total;
-                store::WindowRecord window;
-                measureOnce(config, route, cell, window);
-                if (cancelled() && !window.valid) {
-                    // An interrupted window is not an attempt: nothing of it is stored.
-                    return finish(store::kStatusInterrupted, QString());
-                }
-                sb::Result<qint64> saved = m_store->saveWindow(window);
-                if (!saved.ok())
-                    return finish(store::kStatusFailed, sb::qtText(saved.error()));
-                window.id = *saved;
-                ++attempt;
-                valid = window.valid;
-                lastReason = window.invalidReason;
-                WindowFinished wf{m_runId, window, false, false};
-                if (!valid) {
-                    wf.willRetry = attempt < maxAttempts;
-                    wf.cellFailed = !wf.willRetry;
-                }
-                m_observer->windowFinished(wf);
-                if (!valid && !serverRunning(configName) &&
-                    policy != plan::Profile::Process::Window) {
-                    note(QStringLiteral("server-died"), configName,
-                         QStringLiteral("the server tree died during %1; restarting it")
-                             .arg(cellText(cell)));
-                    if (!ensureServer(true))
-                        break;
-                }
-                if (policy == plan::Profile::Process::Window)
-                    stopServer(configName);
-                if (m_profile->cooldownMs > 0 && !cancelled())
-                    QThread::msleep(unsigned(m_profile->cooldownMs));
-            }
-            ++done;
-            ++doneThisSession;
-            if (!valid) {
-                const QString failed = QStringLiteral("%1: %2").arg(
-                    cellText(CellRef{w.round, w.configuration, w.route, w.concurrency, attempt}),
-                    state.blocked ? QStringLiteral("configuration blocked: ") + state.blockedReason
-                                  : lastReason);
-                finished.failedCells << failed;
-                note(QStringLiteral("cell-failed"), configName, failed);
-            }
-            const double perCell = double(clock.elapsed()) / 1000.0 / doneThisSession;
-            m_observer->progressed(Progress{m_runId, done, total, perCell * (total - done)});
-        }
-        if (policy == plan::Profile::Process::Round)
-            stopServer(configName);
-    }
-    return finish(store::kStatusFinished, QString());
+    m_observer->windowFinished(wf);
+    return true;
 }
+
+// ---- hooks and notes ------------------------------------------------------------------------
+
+QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration &config,
+                                            const plan::Route *route,
+                                            QList<plan::Hook> plan::HookSet::*moment) const
+{
+    QList<plan::Hook> hooks = m_plan.hooks.*moment;
+    hooks += config.hooks.*moment;
+    if (route)
+        hooks += route->hooks.*moment;
+    return hooks;
+}
+
+sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QString &moment,
+                                     const QString &configuration)
+{
+    if (hooks.isEmpty())
+        return sb::Ok{};
+    QString log;
+    sb::Status st = m_hooks->run(hooks, moment, &log);
+    if (!st.ok()) {
+        note(QStringLiteral("hook-failed"), configuration,
+             QStringLiteral("%1 hook failed: %2").arg(moment, sb::qtText(st.error())));
+        return st;
+    }
+    note(QStringLiteral("hook"), configuration,
+         QStringLiteral("%1: %2 hook(s) ran").arg(moment).arg(hooks.size()),
+         QJsonObject{{QStringLiteral("output"), m_plan.redact(log.right(4000))}});
+    return sb::Ok{};
+}
+
+// To the observer, and to the store's events; an event the store refuses still reaches the
+// observer, with a warning beside it.
+void Runner::Session::note(const QString &kind, const QString &configuration, const QString &detail,
+                           const QJsonObject &data)
+{
+    const QString clean = m_plan.redact(detail);
+    m_observer->noted(RunNote{m_runId, kind, configuration, clean});
+    if (!m_store || m_runId.isEmpty())
+        return;
+    QJsonObject d = data;
+    if (!configuration.isEmpty())
+        d.insert(QStringLiteral("configuration"), configuration);
+    if (sb::Status st = m_store->saveEvent(
+            store::EventRecord{m_runId, QDateTime::currentDateTimeUtc(), kind, clean, d});
+        !st.ok())
+        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), configuration,
+                                  QStringLiteral("the '%1' event could not be stored: %2")
+                                      .arg(kind, sb::qtText(st.error()))});
+}
+
+// ---- check ----------------------------------------------------------------------------------
 
 sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st.error();
-    m_logDir = std::make_unique<QTemporaryDir>();
     bool allPassed = true;
     for (const plan::Configuration &config : m_plan.configurations) {
         if (!options.only.isEmpty() && !options.only.contains(config.name))

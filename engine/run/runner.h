@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 namespace sb::run {
 
@@ -23,24 +24,38 @@ struct RunOptions
     bool force = false;            // resume even though the plan file changed
 };
 
+// How a run ends (store::kStatus*): failed (an error stopped it) before interrupted (cancelled or
+// killed) before incomplete (cells neither valid nor failed after their retries: a blocked
+// configuration, a failed before_route hook; resume measures them) before finished.
+QString endStatus(bool interrupted, bool failed, int unmeasuredCells);
+
+// Why `run` cannot be resumed, or nullopt: it is finished, or it is still running in a live
+// process on this host (run::currentStatus), or it reads "running" on another host, where this
+// process cannot tell (`force` resumes it anyway). A "running" run with no recorded runner
+// (runnerPid 0, stored before runners were recorded) may be resumed.
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force);
+
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
 // closed, the measured window with the load engine and the sampler together, gates, re-measure,
-// resume), storing every attempt in the run store.
+// resume), storing every attempt in the run store. A new run checks the plan, profile and
+// filters before it opens (or creates) the store; resume opens only an existing store.
 //
 // run() blocks until the run ends; call it on a thread of its own in a GUI. cancel() may be
 // called from any other thread (not from a signal handler: it takes a mutex); the window in
-// flight is abandoned and not stored, and the run ends "interrupted". The observer is called on
-// run()'s thread.
+// flight is abandoned and not stored, and the run ends "interrupted", whatever moment the cancel
+// comes at. The observer is called on run()'s thread.
 class Runner
 {
 public:
     explicit Runner(RunObserver *observer = nullptr);
     ~Runner();
 
-    // Runs (or resumes) and returns the final summary. Errors (nothing measured or the run could
-    // not go on): "plan.*" with every diagnostic in the detail, "run.profile", "run.filter",
-    // "run.resume", "store.*". Windows measured before an error stay stored.
+    // Runs (or resumes) and returns the final summary (status: endStatus()). Errors (nothing
+    // measured or the run could not go on): "plan.*" with every diagnostic in the detail,
+    // "run.profile", "run.filter", "run.resume" (see resumeRefusal(), a changed plan),
+    // "store.*" ("store.missing": resume in a store that does not exist). Windows measured
+    // before an error stay stored; a window the store refuses ends the run "failed".
     sb::Result<RunFinished> run(const RunOptions &options);
 
     // Validates the plan and runs the parity gate of each configuration (start, readiness,

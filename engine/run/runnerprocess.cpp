@@ -8,7 +8,8 @@ namespace sb::run {
 
 namespace {
 
-// "<boot id>:<start ticks>" of process `pid`, or empty when it does not exist.
+// "<boot id>:<start ticks>" of process `pid`, or empty when it does not exist or has ended
+// (a zombie is a process that ended and waits for its parent to reap it).
 QString startOf(qint64 pid)
 {
     QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
@@ -20,7 +21,7 @@ QString startOf(qint64 pid)
     if (close < 0)
         return QString();
     const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-    if (fields.size() < 20)
+    if (fields.size() < 20 || fields.at(0) == "Z" || fields.at(0) == "X")
         return QString();
     QFile boot(QStringLiteral("/proc/sys/kernel/random/boot_id"));
     const QByteArray bootId = boot.open(QIODevice::ReadOnly) ? boot.readAll().trimmed() : "?";

@@ -19,8 +19,9 @@ struct RunnerIdentity
 RunnerIdentity thisProcess();
 
 // The status of `run` as it is now: a run stored as "running" whose runner process is gone
-// (recorded on this host, and its pid is no longer alive or now belongs to another process) is
-// "interrupted". A run recorded on another host keeps its stored status. Reads /proc; any thread.
+// (recorded on this host, and its pid is no longer alive, is a zombie, or now belongs to another
+// process: its start differs) is "interrupted". A run recorded on another host, or with no
+// runner recorded (runnerPid 0), keeps its stored status. Reads /proc; any thread.
 QString currentStatus(const store::RunRecord &run);
 
 } // namespace sb::run

@@ -1,13 +1,15 @@
 #include "run/serverprocess.h"
 
+#include "core/cpuset.h"
 #include "core/qterror.h"
-#include "sample/procreader.h" // listPids
+#include "run/supervisor.h"
 #include "sample/proctree.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -30,21 +32,6 @@ namespace sb::run {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// What the child reports through the CLOEXEC pipe when it cannot exec.
-enum class ChildStage : int
-{
-    Chdir = 1,
-    Stdin,
-    Dup,
-    Exec
-};
-
-struct ChildReport
-{
-    int stage = 0;
-    int error = 0;
-};
 
 QString quoteArg(const QString &arg)
 {
@@ -168,17 +155,268 @@ void sleepMs(int ms)
     std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
+// Room for the supervisor's /proc scans, allocated before fork().
+struct Scratch
+{
+    std::vector<pid_t> pids;
+    std::vector<pid_t> parents;
+    std::vector<unsigned char> marks;
+    std::vector<unsigned char> pidBits;
+
+    Scratch()
+        : pids(65536)
+        , parents(65536)
+        , marks(65536)
+    {
+        long pidMax = 4194304; // the kernel's upper bound
+        if (FILE *f = std::fopen("/proc/sys/kernel/pid_max", "re")) {
+            if (std::fscanf(f, "%ld", &pidMax) != 1)
+                pidMax = 4194304;
+            std::fclose(f);
+        }
+        pidBits.assign(size_t(std::clamp(pidMax, 1024L, 4194304L)) / 8 + 1, 0);
+    }
+};
+
+std::atomic<int> g_cgroupSerial{0};
+
+QString childFailure(detail::ChildStage stage, int error, const QStringList &argv,
+                     const QString &cwd, const std::vector<int> &cpus, const QByteArray &cgroup)
+{
+    using detail::ChildStage;
+    const QString reason = qt_error_string(error);
+    switch (stage) {
+    case ChildStage::Chdir:
+        return QStringLiteral("cannot change to working directory '%1': %2").arg(cwd, reason);
+    case ChildStage::Stdin:
+    case ChildStage::Dup:
+        return QStringLiteral("cannot set up the standard streams: %1").arg(reason);
+    case ChildStage::Exec:
+        if (error == ENOENT)
+            return QStringLiteral("program '%1' or its interpreter not found").arg(argv.first());
+        return QStringLiteral("cannot execute '%1': %2").arg(argv.first(), reason);
+    case ChildStage::Cgroup:
+        return QStringLiteral("cannot join the tree's cgroup %1: %2")
+            .arg(QString::fromLocal8Bit(cgroup), reason);
+    case ChildStage::Affinity:
+        return QStringLiteral("cannot run on CPUs %1: %2")
+            .arg(QString::fromStdString(sb::formatCpuList(cpus)), reason);
+    case ChildStage::Fork:
+        return QStringLiteral("the supervisor cannot fork the server: %1").arg(reason);
+    }
+    return QStringLiteral("the child failed before exec: %1").arg(reason);
+}
+
+template<typename T> bool readFully(int fd, T &out)
+{
+    ssize_t got;
+    do
+        got = ::read(fd, &out, sizeof out);
+    while (got < 0 && errno == EINTR);
+    return got == ssize_t(sizeof out);
+}
+
+struct LaunchRequest
+{
+    const QStringList &argv;
+    const QString &cwd;
+    const QProcessEnvironment &env;
+    const QByteArray &program;
+    const QString &stdoutPath;
+    const QString &stderrPath;
+    const cpu_set_t *cpus;
+    QByteArray cgroup;
+};
+
+// A started supervisor and root, or why not: `failure` (before fork) or `stage` + `error`
+// (a ChildReport from the supervisor or the server child).
+struct Launched
+{
+    pid_t supervisor = 0;
+    pid_t root = 0;
+    int control = -1;
+    int report = -1;
+    int stage = 0;
+    int error = 0;
+    QString failure;
+};
+
+QString openLog(const QString &path, int *fd)
+{
+    const QByteArray p = path.isEmpty() ? QByteArrayLiteral("/dev/null") : QFile::encodeName(path);
+    *fd = ::open(p.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (*fd < 0)
+        return QStringLiteral("cannot open '%1' for the server's output: %2")
+            .arg(QString::fromLocal8Bit(p), qt_error_string(errno));
+    return {};
+}
+
+void closeFds(std::initializer_list<int> fds)
+{
+    for (int fd : fds)
+        if (fd >= 0)
+            ::close(fd);
+}
+
+// Reaps a supervisor whose start failed: closing its control pipe ends it.
+void reapFailed(pid_t supervisor, int control, int report)
+{
+    closeFds({control, report});
+    int status = 0;
+    while (::waitpid(supervisor, &status, 0) < 0 && errno == EINTR) {
+    }
+}
+
+// Everything the children touch, prepared before fork(): after it, only async-signal-safe calls.
+class ChildImage
+{
+public:
+    explicit ChildImage(const LaunchRequest &req)
+        : m_program(req.program)
+        , m_cwd(QFile::encodeName(req.cwd))
+        , m_cgroup(req.cgroup)
+        , m_procs(req.cgroup + "/cgroup.procs")
+        , m_kill(req.cgroup + "/cgroup.kill")
+        , m_cpus(req.cpus)
+    {
+        for (const QString &a : req.argv)
+            m_args.push_back(a.toLocal8Bit());
+        for (QByteArray &a : m_args)
+            m_argv.push_back(a.data());
+        m_argv.push_back(nullptr);
+        // execve() answers ENOEXEC for a script without "#!"; execvp() then runs it with sh.
+        m_shArgv = {m_shName.data(), m_program.data()};
+        for (size_t i = 1; i < m_args.size(); ++i)
+            m_shArgv.push_back(m_args[i].data());
+        m_shArgv.push_back(nullptr);
+        for (const QString &key : req.env.keys())
+            m_env.push_back((key + QLatin1Char('=') + req.env.value(key)).toLocal8Bit());
+        for (QByteArray &e : m_env)
+            m_envp.push_back(e.data());
+        m_envp.push_back(nullptr);
+    }
+
+    // The plan for the supervisor, with the descriptors it is to use.
+    detail::SupervisorPlan plan(int controlFd, int reportFd, int execFd, int outFd, int errFd)
+    {
+        detail::SupervisorPlan p;
+        p.runner = ::getpid();
+        p.controlFd = controlFd;
+        p.reportFd = reportFd;
+        p.execFd = execFd;
+        p.outFd = outFd;
+        p.errFd = errFd;
+        p.program = m_program.constData();
+        p.argv = m_argv.data();
+        p.shArgv = m_shArgv.data();
+        p.envp = m_envp.data();
+        p.cwd = m_cwd.constData();
+        p.cpus = m_cpus;
+        if (!m_cgroup.isEmpty()) {
+            p.cgroupDir = m_cgroup.constData();
+            p.cgroupProcs = m_procs.constData();
+            p.cgroupKill = m_kill.constData();
+        }
+        p.scratchPids = m_scratch.pids.data();
+        p.scratchParents = m_scratch.parents.data();
+        p.scratchMarks = m_scratch.marks.data();
+        p.scratchSize = m_scratch.pids.size();
+        p.pidBits = m_scratch.pidBits.data();
+        p.pidBitsBytes = m_scratch.pidBits.size();
+        return p;
+    }
+
+private:
+    QByteArray m_program;
+    QByteArray m_shName = "sh";
+    QByteArray m_cwd;
+    QByteArray m_cgroup, m_procs, m_kill;
+    const cpu_set_t *m_cpus;
+    std::vector<QByteArray> m_args, m_env;
+    std::vector<char *> m_argv, m_shArgv, m_envp;
+    Scratch m_scratch;
+};
+
+// After fork(): waits for the server's exec (EOF on the exec pipe, which the server closes by
+// exec'ing and the supervisor after forking it) and for the supervisor's kStarted message.
+Launched handshake(pid_t supervisor, int execFd, int reportFd, int controlFd)
+{
+    Launched out;
+    detail::ChildReport report;
+    const bool failed = readFully(execFd, report);
+    ::close(execFd);
+    detail::SupervisorMessage started;
+    if (failed || !readFully(reportFd, started) || started.kind != detail::kStarted) {
+        reapFailed(supervisor, controlFd, reportFd);
+        if (failed) {
+            out.stage = report.stage;
+            out.error = report.error;
+        } else {
+            out.failure = QStringLiteral("the supervisor ended before starting the server");
+        }
+        return out;
+    }
+    ::fcntl(reportFd, F_SETFL, ::fcntl(reportFd, F_GETFL) | O_NONBLOCK);
+    out.supervisor = supervisor;
+    out.root = pid_t(started.value);
+    out.control = controlFd;
+    out.report = reportFd;
+    return out;
+}
+
+// Forks the supervisor, which forks and execs the server as the tree's root.
+Launched launch(const LaunchRequest &req)
+{
+    Launched out;
+    ChildImage image(req);
+    int outFd = -1, errFd = -1;
+    out.failure = openLog(req.stdoutPath, &outFd);
+    if (out.failure.isEmpty())
+        out.failure = openLog(req.stderrPath, &errFd);
+    if (!out.failure.isEmpty()) {
+        closeFds({outFd, errFd});
+        return out;
+    }
+    int execPipe[2] = {-1, -1}, reportPipe[2] = {-1, -1}, controlPipe[2] = {-1, -1};
+    const bool piped = ::pipe2(execPipe, O_CLOEXEC) == 0 && ::pipe2(reportPipe, O_CLOEXEC) == 0 &&
+                       ::pipe2(controlPipe, O_CLOEXEC) == 0;
+    const detail::SupervisorPlan plan =
+        image.plan(controlPipe[0], reportPipe[1], execPipe[1], outFd, errFd);
+    const pid_t supervisor = piped ? ::fork() : -1;
+    if (supervisor == 0)
+        detail::runSupervisor(plan);
+    if (supervisor < 0) {
+        out.failure = QStringLiteral("%1: %2").arg(
+            piped ? QStringLiteral("fork") : QStringLiteral("pipe"), qt_error_string(errno));
+        closeFds({outFd, errFd, execPipe[0], execPipe[1], reportPipe[0], reportPipe[1],
+                  controlPipe[0], controlPipe[1]});
+        return out;
+    }
+    closeFds({outFd, errFd, execPipe[1], reportPipe[1], controlPipe[0]});
+    return handshake(supervisor, execPipe[0], reportPipe[0], controlPipe[1]);
+}
+
 } // namespace
 
 ServerProcess::~ServerProcess()
 {
-    if (m_pid > 0 && !m_treeGone)
+    if (m_supervisor > 0 && !m_treeGone)
         stop(SIGKILL, 0);
+    closeChannels();
+}
+
+void ServerProcess::closeChannels()
+{
+    if (m_control >= 0)
+        ::close(m_control);
+    if (m_report >= 0)
+        ::close(m_report);
+    m_control = m_report = -1;
 }
 
 sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
                                 const QMap<QString, QString> &env, const QString &stdoutPath,
-                                const QString &stderrPath)
+                                const QString &stderrPath, const std::vector<int> &cpus)
 {
     const QString where = commandLine(argv);
     auto fail = [&](const QString &detail) {
@@ -186,10 +424,12 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     };
     if (argv.isEmpty() || argv.first().isEmpty())
         return fail(QStringLiteral("empty command"));
-    if (m_pid > 0 && !m_treeGone && running())
+    if (m_supervisor > 0 && !m_treeGone && running())
         return fail(QStringLiteral("already running as PID %1").arg(m_pid));
-    if (m_pid > 0 && !m_treeGone)
-        stop(SIGKILL, 0); // what the previous root left behind in its group
+    if (m_supervisor > 0 && !m_treeGone)
+        stop(SIGKILL, 0); // what the previous root left behind
+    closeChannels();
+    m_pid = m_supervisor = 0;
     if (!cwd.isEmpty() && !QFileInfo(cwd).isDir())
         return fail(QStringLiteral("working directory '%1' does not exist").arg(cwd));
 
@@ -203,160 +443,88 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     if (program.isEmpty())
         return fail(why);
 
-    // Everything the child touches is prepared here: after fork() only async-signal-safe calls.
-    std::vector<QByteArray> argStorage;
-    for (const QString &a : argv)
-        argStorage.push_back(a.toLocal8Bit());
-    std::vector<char *> childArgv;
-    for (QByteArray &a : argStorage)
-        childArgv.push_back(a.data());
-    childArgv.push_back(nullptr);
-    // execve() answers ENOEXEC for a script without "#!"; execvp() then runs it with /bin/sh.
-    QByteArray shName = "sh";
-    QByteArray programCopy = program;
-    std::vector<char *> shArgv{shName.data(), programCopy.data()};
-    for (size_t i = 1; i < argStorage.size(); ++i)
-        shArgv.push_back(argStorage[i].data());
-    shArgv.push_back(nullptr);
-
-    std::vector<QByteArray> envStorage;
-    for (const QString &key : penv.keys())
-        envStorage.push_back((key + QLatin1Char('=') + penv.value(key)).toLocal8Bit());
-    std::vector<char *> childEnv;
-    for (QByteArray &e : envStorage)
-        childEnv.push_back(e.data());
-    childEnv.push_back(nullptr);
-    const QByteArray cwdBytes = QFile::encodeName(cwd);
-
-    auto openLog = [&](const QString &path, int *fd) -> QString {
-        const QByteArray p =
-            path.isEmpty() ? QByteArrayLiteral("/dev/null") : QFile::encodeName(path);
-        *fd = ::open(p.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-        if (*fd < 0)
-            return QStringLiteral("cannot open '%1' for the server's output: %2")
-                .arg(QString::fromLocal8Bit(p), qt_error_string(errno));
-        return {};
-    };
-    int outFd = -1, errFd = -1;
-    QString openError = openLog(stdoutPath, &outFd);
-    if (openError.isEmpty())
-        openError = openLog(stderrPath, &errFd);
-    if (!openError.isEmpty()) {
-        if (outFd >= 0)
-            ::close(outFd);
-        return fail(openError);
-    }
-    int reportPipe[2];
-    if (::pipe2(reportPipe, O_CLOEXEC) != 0) {
-        const int e = errno;
-        ::close(outFd);
-        ::close(errFd);
-        return fail(QStringLiteral("pipe: %1").arg(qt_error_string(e)));
+    cpu_set_t cpuSet;
+    CPU_ZERO(&cpuSet);
+    for (int cpu : cpus) {
+        if (cpu < 0 || cpu >= CPU_SETSIZE)
+            return fail(QStringLiteral("CPU %1 is outside 0..%2").arg(cpu).arg(CPU_SETSIZE - 1));
+        CPU_SET(cpu, &cpuSet);
     }
 
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        const int e = errno;
-        ::close(outFd);
-        ::close(errFd);
-        ::close(reportPipe[0]);
-        ::close(reportPipe[1]);
-        return fail(QStringLiteral("fork: %1").arg(qt_error_string(e)));
+    Containment mode = m_requested == Containment::Auto ? defaultContainment() : m_requested;
+    QByteArray cgroup;
+    if (mode != Containment::Subreaper) {
+        const CgroupDir dir = makeTreeCgroup(++g_cgroupSerial);
+        if (dir.path.isEmpty() && mode == Containment::Cgroup)
+            return fail(QStringLiteral("cannot contain the tree in a cgroup: ") + dir.error);
+        cgroup = dir.path;
     }
-    if (pid == 0) {
-        // Child: async-signal-safe calls only.
-        auto report = [&](ChildStage stage) {
-            ChildReport r{int(stage), errno};
-            ssize_t ignored = ::write(reportPipe[1], &r, sizeof r);
-            (void)ignored;
-            ::_exit(127);
-        };
-        ::setsid();
-        // The server is in a session of its own, so a SIGKILLed Stackbench would leave it
-        // running and holding its port; the kernel kills it when the thread that started it dies.
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent)
-            ::_exit(127);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        // Ignored signals survive exec; the server must start with default dispositions.
-        struct sigaction dfl
-        {};
-        dfl.sa_handler = SIG_DFL;
-        for (int s = 1; s < NSIG; ++s)
-            if (s != SIGKILL && s != SIGSTOP)
-                ::sigaction(s, &dfl, nullptr);
-        if (!cwdBytes.isEmpty() && ::chdir(cwdBytes.constData()) != 0)
-            report(ChildStage::Chdir);
-        const int nullFd = ::open("/dev/null", O_RDONLY);
-        if (nullFd < 0)
-            report(ChildStage::Stdin);
-        if (::dup2(nullFd, 0) < 0 || ::dup2(outFd, 1) < 0 || ::dup2(errFd, 2) < 0)
-            report(ChildStage::Dup);
-        if (nullFd > 2)
-            ::close(nullFd);
-        // Descriptors the parent opened without O_CLOEXEC (sockets, databases) must not leak.
-        if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
-            for (int fd = 3; fd < 4096; ++fd)
-                ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-        ::execve(programCopy.constData(), childArgv.data(), childEnv.data());
-        if (errno == ENOEXEC)
-            ::execve("/bin/sh", shArgv.data(), childEnv.data());
-        report(ChildStage::Exec);
+    LaunchRequest request{
+        argv, cwd, penv, program, stdoutPath, stderrPath, cpus.empty() ? nullptr : &cpuSet, cgroup};
+    Launched launched = launch(request);
+    if (launched.stage == int(detail::ChildStage::Cgroup) && mode == Containment::Auto) {
+        // The machine has cgroup v2 but will not let the tree join it: the subreaper alone.
+        removeTreeCgroup(cgroup);
+        cgroup.clear();
+        request.cgroup = cgroup;
+        launched = launch(request);
     }
-
-    ::close(reportPipe[1]);
-    ::close(outFd);
-    ::close(errFd);
-    ChildReport r;
-    ssize_t got;
-    do
-        got = ::read(reportPipe[0], &r, sizeof r);
-    while (got < 0 && errno == EINTR);
-    ::close(reportPipe[0]);
-    if (got == ssize_t(sizeof r)) {
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        const QString reason = qt_error_string(r.error);
-        switch (ChildStage(r.stage)) {
-        case ChildStage::Chdir:
-            return fail(
-                QStringLiteral("cannot change to working directory '%1': %2").arg(cwd, reason));
-        case ChildStage::Stdin:
-        case ChildStage::Dup:
-            return fail(QStringLiteral("cannot set up the standard streams: %1").arg(reason));
-        case ChildStage::Exec:
-            if (r.error == ENOENT)
-                return fail(
-                    QStringLiteral("program '%1' or its interpreter not found").arg(argv.first()));
-            return fail(QStringLiteral("cannot execute '%1': %2").arg(argv.first(), reason));
-        }
-        return fail(QStringLiteral("the child failed before exec: %1").arg(reason));
+    if (!launched.failure.isEmpty()) {
+        removeTreeCgroup(cgroup);
+        return fail(launched.failure);
     }
-    m_pid = pid;
+    if (launched.stage != 0) {
+        const QString failure = childFailure(detail::ChildStage(launched.stage), launched.error,
+                                             argv, cwd, cpus, cgroup);
+        removeTreeCgroup(cgroup);
+        return fail(failure);
+    }
+    m_supervisor = launched.supervisor;
+    m_pid = launched.root;
+    m_control = launched.control;
+    m_report = launched.report;
+    m_reportEnded = false;
+    m_cgroup = cgroup;
+    m_containment = cgroup.isEmpty() ? Containment::Subreaper : Containment::Cgroup;
     m_exited = false;
     m_status = 0;
     m_treeGone = false;
     return sb::Ok{};
 }
 
+void ServerProcess::readReports()
+{
+    if (m_report < 0 || m_reportEnded)
+        return;
+    detail::SupervisorMessage messages[16];
+    for (;;) {
+        const ssize_t got = ::read(m_report, messages, sizeof messages);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got == 0)
+            m_reportEnded = true;
+        if (got <= 0)
+            return;
+        for (ssize_t i = 0; i < got / ssize_t(sizeof messages[0]); ++i)
+            if (messages[i].kind == detail::kRootExited && !m_exited) {
+                m_exited = true;
+                m_status = messages[i].value;
+            }
+    }
+}
+
 bool ServerProcess::running()
 {
     if (m_pid <= 0 || m_exited)
         return false;
-    int status = 0;
-    pid_t r;
-    do
-        r = ::waitpid(m_pid, &status, WNOHANG);
-    while (r < 0 && errno == EINTR);
-    if (r == 0)
-        return true;
-    m_exited = true;
-    m_status = r == m_pid ? status : -1; // -1: reaped by someone else (unknown status)
-    return false;
+    readReports();
+    if (!m_exited && m_reportEnded) {
+        // The supervisor is gone without a word about the root (it was killed): the root went
+        // with it (its parent death signal), status unknown.
+        m_exited = true;
+        m_status = -1;
+    }
+    return !m_exited;
 }
 
 QString ServerProcess::exitDescription() const
@@ -366,7 +534,7 @@ QString ServerProcess::exitDescription() const
     if (!m_exited)
         return QStringLiteral("running");
     if (m_status == -1)
-        return QStringLiteral("exited (status unknown: reaped elsewhere)");
+        return QStringLiteral("exited (status unknown: its supervisor was killed)");
     if (WIFEXITED(m_status))
         return QStringLiteral("exited with code %1").arg(WEXITSTATUS(m_status));
     if (WIFSIGNALED(m_status)) {
@@ -379,56 +547,95 @@ QString ServerProcess::exitDescription() const
     return QStringLiteral("exited (status %1)").arg(m_status);
 }
 
+std::vector<pid_t> ServerProcess::members() const
+{
+    std::vector<pid_t> out;
+    auto add = [&](pid_t p) {
+        Member m;
+        if (p != m_supervisor && readMember(p, m) && !isGone(m) &&
+            std::find(out.begin(), out.end(), p) == out.end())
+            out.push_back(p);
+    };
+    if (m_pid <= 0)
+        return out;
+    if (!m_exited)
+        add(m_pid);
+    if (m_supervisor > 0 && !m_treeGone)
+        for (pid_t p : sb::sample::processTree(m_supervisor))
+            add(p);
+    if (!m_cgroup.isEmpty())
+        for (pid_t p : cgroupMembers(m_cgroup))
+            add(p);
+    return out;
+}
+
+void ServerProcess::endSupervisor()
+{
+    if (m_control >= 0) {
+        ::close(m_control); // the supervisor kills whatever is left and exits
+        m_control = -1;
+    }
+    if (m_supervisor <= 0)
+        return;
+    bool reaped = false;
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while (!reaped) {
+        int status = 0;
+        const pid_t r = ::waitpid(m_supervisor, &status, WNOHANG);
+        reaped = r == m_supervisor || (r < 0 && errno == ECHILD);
+        if (!reaped && Clock::now() >= deadline) {
+            ::kill(m_supervisor, SIGKILL);
+            if (!m_cgroup.isEmpty())
+                killCgroup(m_cgroup);
+            while (::waitpid(m_supervisor, &status, 0) < 0 && errno == EINTR) {
+            }
+            reaped = true;
+        }
+        if (!reaped)
+            sleepMs(2);
+    }
+    readReports(); // the root's status, written before the supervisor exited
+    if (!m_exited) {
+        m_exited = true;
+        m_status = -1;
+    }
+}
+
 bool ServerProcess::stop(int signal, qint64 graceMs)
 {
-    if (m_pid <= 0 || m_treeGone)
+    if (m_supervisor <= 0 || m_treeGone)
         return true;
-    const pid_t pgid = m_pid; // setsid() made the root the leader of its group
 
     // Every member ever seen, with its start time, so a recycled PID is never signalled.
     std::map<pid_t, uint64_t> known;
     auto scanTree = [&] {
-        running(); // reaps the root when it has exited
-        if (m_exited)
-            return; // a reaped root's PID may be reused: only the group remains addressable
-        for (pid_t p : sb::sample::processTree(m_pid)) {
+        running();
+        for (pid_t p : members()) {
             Member m;
             if (readMember(p, m) && !known.count(p))
                 known.emplace(p, m.startTicks);
         }
     };
-    auto signalAll = [&](int sig) {
-        ::kill(-pgid, sig);
-        for (const auto &[p, start] : known) {
-            Member m;
-            if (readMember(p, m) && m.startTicks == start && !isGone(m))
-                ::kill(p, sig);
-        }
+    auto alive = [&](pid_t p, uint64_t start) {
+        Member m;
+        return readMember(p, m) && m.startTicks == start && !isGone(m);
     };
-    auto groupAlive = [&] {
-        if (::kill(-pgid, 0) != 0)
-            return false;
-        // Zombies keep a group "alive" for kill(); only a live member counts.
-        std::vector<pid_t> all;
-        sb::sample::listPids(all);
-        for (pid_t p : all) {
-            Member m;
-            if (readMember(p, m) && m.pgrp == pgid && !isGone(m))
-                return true;
-        }
-        return false;
+    auto signalAll = [&](int sig) {
+        if (!m_exited)
+            ::kill(-m_pid, sig); // setsid() made the root the leader of its group
+        for (const auto &[p, start] : known)
+            if (alive(p, start))
+                ::kill(p, sig);
     };
     auto anyAlive = [&] {
         if (!m_exited)
             return true;
-        for (const auto &[p, start] : known) {
-            Member m;
-            if (readMember(p, m) && m.startTicks == start && !isGone(m))
+        for (const auto &[p, start] : known)
+            if (alive(p, start))
                 return true;
-        }
-        return groupAlive();
+        return !members().empty();
     };
-    // Signals new descendants as they appear, until all are gone or `deadline` passes.
+    // Signals new members as they appear, until all are gone or `deadline` passes.
     auto waitUntil = [&](Clock::time_point deadline, int sig) {
         for (;;) {
             const size_t before = known.size();
@@ -447,11 +654,18 @@ bool ServerProcess::stop(int signal, qint64 graceMs)
     signalAll(signal);
     const bool graceful =
         waitUntil(Clock::now() + std::chrono::milliseconds(std::max<qint64>(graceMs, 0)), signal);
-    if (!graceful) {
+    if (!graceful)
         signalAll(SIGKILL);
-        waitUntil(Clock::now() + std::chrono::seconds(5), SIGKILL);
-    }
-    m_treeGone = m_exited && !anyAlive();
+    endSupervisor();
+    const bool gone = !anyAlive();
+    if (!gone && !m_cgroup.isEmpty())
+        killCgroup(m_cgroup);
+    if (!gone)
+        waitUntil(Clock::now() + std::chrono::seconds(2), SIGKILL);
+    m_treeGone = !anyAlive();
+    if (m_treeGone)
+        removeTreeCgroup(m_cgroup);
+    closeChannels();
     return graceful;
 }
 

@@ -64,7 +64,7 @@ struct IntervalRecord
     double endS = 0;         // interval end, seconds since the measured window began
     qint64 requests = 0;     // responses completed in the interval
     qint64 ok = 0;           // 2xx responses completed in the interval
-    qint64 errors = 0;       // transport errors plus unexpected statuses in the interval
+    qint64 errors = 0;       // transport errors + responses with a status other than the route's
     double okPerS = 0;       // ok / (endS - startS), responses per second
     qint64 p50Us = 0;        // median latency of the interval, microseconds
     qint64 p99Us = 0;        // 99th percentile latency of the interval, microseconds
@@ -116,7 +116,7 @@ struct WindowRecord
     QByteArray histogram;            // sb::Histogram::encode() bytes (latency, microseconds)
     QByteArray histogramUncorrected; // same without coordinated-omission correction (open loop)
     double serverCpuS = 0;           // server tree CPU seconds during the window
-    double serverCoresMean = 0;      // serverCpuS / elapsedS; 1.0 = one core
+    double serverCoresMean = 0;      // serverCpuS / sampler's span, not elapsedS; 1.0 = one core
     double foreignPctMean = 0;       // mean foreign CPU, percent of one core
     double foreignPctPeak = 0;       // highest interval foreign CPU, percent of one core
     double excludedPctMean = 0;      // mean CPU of excluded processes, percent of one core

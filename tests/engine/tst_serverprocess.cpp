@@ -7,11 +7,13 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <csignal>
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -126,13 +128,17 @@ private slots:
         QList<pid_t> children;
         for (const QString &line : readAll(pidFile).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             children << pid_t(line.toInt());
-        // setsid forks when it is a group leader; either way the tree holds both sleeps.
-        QTRY_VERIFY_WITH_TIMEOUT(sb::sample::processTree(p.pid()).size() >= 3, 10000);
+        // setsid forks when it is a group leader; either way the tree holds both sleeps, and
+        // one of them leaves the group once setsid() has run (the pid file is written before).
+        auto otherGroup = [&] {
+            for (pid_t pid : sb::sample::processTree(p.pid()))
+                if (::getpgid(pid) >= 0 && ::getpgid(pid) != p.pid())
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(sb::sample::processTree(p.pid()).size() >= 3 && otherGroup(),
+                                 10000);
         const std::vector<pid_t> tree = sb::sample::processTree(p.pid());
-        bool otherGroup = false;
-        for (pid_t pid : tree)
-            otherGroup = otherGroup || (::getpgid(pid) >= 0 && ::getpgid(pid) != p.pid());
-        QVERIFY2(otherGroup, "the setsid child should have left the process group");
 
         QVERIFY(p.stop(SIGTERM, 5000));
         for (pid_t pid : tree)
@@ -313,6 +319,99 @@ private slots:
         QVERIFY(!again.ok());
         QVERIFY(sb::qtDetail(again.error()).contains(QStringLiteral("already running")));
         QVERIFY(p.stop(SIGTERM, 5000));
+    }
+
+    void containment_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("cgroup") << int(sb::run::Containment::Cgroup);
+        QTest::newRow("subreaper") << int(sb::run::Containment::Subreaper);
+    }
+
+    // The root exits at once, leaving a child that left its session (a daemonising wrapper):
+    // the orphan is adopted by the tree's supervisor instead of init, so stop() still ends it.
+    void containment()
+    {
+        QFETCH(int, mode);
+        const auto containment = sb::run::Containment(mode);
+        if (containment == sb::run::Containment::Cgroup) {
+            const sb::run::CgroupDir probe = sb::run::makeTreeCgroup(-1);
+            if (probe.path.isEmpty())
+                QSKIP(qPrintable(QStringLiteral("no cgroup v2 here: ") + probe.error));
+            QVERIFY(sb::run::removeTreeCgroup(probe.path));
+        }
+        const QString pidFile = m_dir.filePath(QStringLiteral("orphan-%1").arg(m_serial));
+        ServerProcess p;
+        p.setContainment(containment);
+        QVERIFY(p.start(sh(QStringLiteral("setsid sleep 30 & echo $! > %1.tmp; mv %1.tmp %1")
+                               .arg(pidFile)),
+                        QString(), {}, m_out, m_err)
+                    .ok());
+        QCOMPARE(int(p.containment()), mode);
+        QVERIFY(p.supervisorPid() > 0 && p.supervisorPid() != p.pid());
+        QCOMPARE(readAll(QStringLiteral("/proc/%1/comm").arg(p.supervisorPid())).trimmed(),
+                 QStringLiteral("sb-supervisor"));
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+        QCOMPARE(p.exitDescription(), QStringLiteral("exited with code 0"));
+        QTRY_VERIFY_WITH_TIMEOUT(!readAll(pidFile).isEmpty(), 10000);
+        const pid_t orphan = pid_t(readAll(pidFile).trimmed().toInt());
+        QVERIFY(alive(orphan));
+        // setsid forks when it leads its group: the sleep may be the echoed pid's child.
+        QTRY_VERIFY_WITH_TIMEOUT(!p.members().empty(), 10000);
+        const std::vector<pid_t> members = p.members();
+        for (pid_t member : members) {
+            QFile status(QStringLiteral("/proc/%1/stat").arg(member));
+            QVERIFY(status.open(QIODevice::ReadOnly));
+            const QByteArray stat = status.readAll();
+            const pid_t parent =
+                pid_t(stat.mid(stat.lastIndexOf(')') + 4).split(' ').value(0).toInt());
+            QVERIFY2(parent == p.supervisorPid() || parent == orphan,
+                     qPrintable(QStringLiteral("PID %1 has parent %2, not the supervisor %3")
+                                    .arg(member)
+                                    .arg(parent)
+                                    .arg(p.supervisorPid())));
+            if (containment == sb::run::Containment::Cgroup) {
+                QFile cgroup(QStringLiteral("/proc/%1/cgroup").arg(member));
+                QVERIFY(cgroup.open(QIODevice::ReadOnly));
+                const QByteArray leaf = p.cgroupPath().mid(p.cgroupPath().lastIndexOf('/'));
+                QVERIFY2(cgroup.readAll().contains(leaf), leaf.constData());
+            }
+        }
+        const QByteArray cgroupDir = p.cgroupPath();
+        QVERIFY(p.stop(SIGTERM, 5000));
+        QVERIFY2(!alive(orphan), qPrintable(QStringLiteral("PID %1 survived").arg(orphan)));
+        for (pid_t member : members)
+            QVERIFY(!alive(member));
+        QVERIFY(!alive(p.supervisorPid()));
+        if (!cgroupDir.isEmpty())
+            QVERIFY2(!QFileInfo::exists(QString::fromLocal8Bit(cgroupDir)), cgroupDir.constData());
+    }
+
+    // The CPU set binds the root before exec, so the whole tree inherits it.
+    void cpuSetAppliesToTheTree()
+    {
+        const QString pidFile = m_dir.filePath(QStringLiteral("child-%1").arg(m_serial));
+        ServerProcess p;
+        QVERIFY(
+            p.start(
+                 sh(QStringLiteral("sleep 30 & echo $! > %1.tmp; mv %1.tmp %1; wait").arg(pidFile)),
+                 QString(), {}, m_out, m_err, {0})
+                .ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!readAll(pidFile).isEmpty(), 10000);
+        const pid_t child = pid_t(readAll(pidFile).trimmed().toInt());
+        for (pid_t pid : {p.pid(), child}) {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            QCOMPARE(::sched_getaffinity(pid, sizeof set, &set), 0);
+            QCOMPARE(CPU_COUNT(&set), 1);
+            QVERIFY(CPU_ISSET(0, &set));
+        }
+        QVERIFY(p.stop(SIGTERM, 5000));
+        // A CPU the machine does not have is refused by the kernel, and said so.
+        const auto s = p.start(sh(QStringLiteral("true")), QString(), {}, m_out, m_err, {1000});
+        QVERIFY(!s.ok());
+        QVERIFY2(sb::qtDetail(s.error()).startsWith(QStringLiteral("cannot run on CPUs 1000")),
+                 qPrintable(sb::qtDetail(s.error())));
     }
 
     void destructorKillsTree()

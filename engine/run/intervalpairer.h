@@ -1,0 +1,67 @@
+#pragma once
+
+#include "load/loadresult.h"
+#include "sample/sampler.h"
+#include "store/records.h"
+
+#include <QVector>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace sb::run {
+
+// One interval of the live view and the stored timeline: the load engine's and the sampler's
+// figures of the same interval index.
+struct PairedInterval
+{
+    store::IntervalRecord record; // load figures, plus sampler figures when there was a sample
+    int inFlight = 0;             // requests outstanding when the interval closed
+    bool draining = false;        // sending had stopped: the interval belongs to the final drain
+};
+
+// Pairs load and sampler intervals by index. Load snapshots and samples arrive on their own
+// threads (add* may be called from any thread, concurrently); take() and wait() are called from
+// the one consuming thread.
+class IntervalPairer
+{
+public:
+    // withSampler: an interval is complete once both halves arrived; without, the load half
+    // alone completes it. expectStatus: the route's status, for IntervalRecord::errors.
+    IntervalPairer(bool withSampler, int expectStatus);
+
+    void addLoad(const load::IntervalSnapshot &snapshot);
+    void addSample(const sample::Snapshot &snapshot);
+    // Marks the end of the input (wakes wait()).
+    void finish();
+
+    // Complete intervals in index order, removed from the pairer. With `all`, also those still
+    // missing their sample; halves with no load part (the sampler's extra final sliver) are
+    // dropped.
+    std::vector<PairedInterval> take(bool all);
+    // Waits up to `timeout` for new input or finish(); true once finish() was called.
+    bool wait(std::chrono::milliseconds timeout);
+    // The sampler series collected so far (see appendSampleSeries), moved out.
+    QVector<store::SampleRecord> takeSamples();
+
+private:
+    struct Pending
+    {
+        PairedInterval interval;
+        bool load = false;
+        bool sample = false;
+    };
+
+    const bool m_withSampler;
+    const int m_expectStatus;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::map<int, Pending> m_pending;
+    QVector<store::SampleRecord> m_samples;
+    bool m_finished = false;
+    bool m_news = false;
+};
+
+} // namespace sb::run

@@ -1,0 +1,165 @@
+#include "run/serverpool.h"
+
+#include "core/qterror.h"
+#include "http/url.h"
+#include "run/httpprobe.h"
+
+#include <QFile>
+#include <QThread>
+#include <cerrno>
+#include <csignal>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace sb::run {
+
+namespace {
+
+// True when something accepts connections on the configuration's address within a second (a
+// listener whose backlog is full drops the handshake: a blocking connect would wait minutes).
+bool portAnswers(const http::Url &url)
+{
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo *res = nullptr;
+    if (getaddrinfo(url.host.c_str(), std::to_string(url.port).c_str(), &hints, &res) != 0)
+        return false;
+    const int fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    bool answered = false;
+    if (fd >= 0) {
+        if (::connect(fd, res->ai_addr, res->ai_addrlen) == 0) {
+            answered = true;
+        } else if (errno == EINPROGRESS) {
+            pollfd p{fd, POLLOUT, 0};
+            int error = 0;
+            socklen_t len = sizeof error;
+            answered = ::poll(&p, 1, 1000) == 1 &&
+                       ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;
+        }
+        ::close(fd);
+    }
+    freeaddrinfo(res);
+    return answered;
+}
+
+QByteArray takeFile(const QString &path)
+{
+    QFile f(path);
+    QByteArray bytes = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    f.close();
+    QFile::remove(path);
+    return bytes;
+}
+
+} // namespace
+
+ServerPool::ServerPool(const plan::Plan &plan, Notify notify)
+    : m_plan(plan)
+    , m_notify(std::move(notify))
+{}
+
+ServerPool::~ServerPool()
+{
+    while (!m_servers.empty())
+        stop(m_servers.begin()->first);
+}
+
+sb::Status ServerPool::start(const plan::Configuration &config, int round)
+{
+    stop(config.name);
+    const sb::Result<http::Url> parsed = http::parseUrl(config.baseUrl.toStdString());
+    if (!parsed.ok())
+        return sb::qtError(QStringLiteral("run.url"), config.where,
+                           QStringLiteral("base URL: ") + sb::qtDetail(parsed.error()));
+    // Something else answering on the port would be measured instead of this configuration.
+    for (int i = 0; i < 40 && portAnswers(*parsed); ++i)
+        QThread::msleep(50);
+    if (portAnswers(*parsed))
+        return sb::qtError(QStringLiteral("run.port-busy"), config.where,
+                           QStringLiteral("%1 already accepts connections before '%2' started; "
+                                          "stop whatever listens there")
+                               .arg(config.baseUrl, config.name));
+
+    Server &server = m_servers[config.name];
+    server.process = std::make_unique<ServerProcess>();
+    server.round = round;
+    const QString base = m_logDir.filePath(config.name + QStringLiteral("-r%1").arg(round));
+    server.stdoutPath = base + QStringLiteral(".out");
+    server.stderrPath = base + QStringLiteral(".err");
+    sb::Status st = server.process->start(config.command, config.cwd, config.env, server.stdoutPath,
+                                          server.stderrPath, config.cpus);
+    if (!st.ok()) {
+        m_servers.erase(config.name);
+        return sb::qtError(sb::qtCode(st.error()), config.where,
+                           m_plan.redact(sb::qtWhere(st.error()) + QStringLiteral(": ") +
+                                         sb::qtDetail(st.error())));
+    }
+    ServerProcess *process = server.process.get();
+    st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
+    if (!st.ok()) {
+        const QString why = process->running() ? QString() : process->exitDescription();
+        stop(config.name);
+        return sb::qtError(sb::qtCode(st.error()), config.where,
+                           why.isEmpty() ? sb::qtDetail(st.error())
+                                         : sb::qtDetail(st.error()) + QStringLiteral(" (server ") +
+                                               why + QLatin1Char(')'));
+    }
+    m_notify(QStringLiteral("server-started"), config.name,
+             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4")
+                 .arg(m_plan.redact(config.command.join(QLatin1Char(' '))))
+                 .arg(process->pid())
+                 .arg(containmentName(process->containment()), config.baseUrl),
+             QJsonObject{{QStringLiteral("pid"), double(process->pid())},
+                         {QStringLiteral("round"), round},
+                         {QStringLiteral("containment"), containmentName(process->containment())}});
+    return sb::Ok{};
+}
+
+bool ServerPool::running(const QString &configuration)
+{
+    ServerProcess *p = process(configuration);
+    return p && p->running();
+}
+
+ServerProcess *ServerPool::process(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    return it == m_servers.end() ? nullptr : it->second.process.get();
+}
+
+std::optional<ServerPool::Output> ServerPool::stop(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    if (it == m_servers.end())
+        return std::nullopt;
+    Server &server = it->second;
+    const plan::Configuration *config = m_plan.configuration(configuration);
+    QString how;
+    if (server.process->running()) {
+        const bool graceful = server.process->stop(config ? config->stop.signal : SIGTERM,
+                                                   config ? config->stop.graceMs : 10'000);
+        how =
+            graceful ? QStringLiteral("stopped") : QStringLiteral("killed after the grace period");
+    } else {
+        how = QStringLiteral("had already ended: ") + server.process->exitDescription();
+        server.process->stop(SIGKILL, 0); // reaps, and ends any orphaned children
+    }
+    m_notify(QStringLiteral("server-stopped"), configuration,
+             QStringLiteral("server %1 (pid %2)").arg(how).arg(server.process->pid()), {});
+    Output out{server.round, m_plan.redact(QString::fromUtf8(takeFile(server.stdoutPath))).toUtf8(),
+               m_plan.redact(QString::fromUtf8(takeFile(server.stderrPath))).toUtf8()};
+    m_servers.erase(it);
+    return out;
+}
+
+QStringList ServerPool::configurations() const
+{
+    QStringList names;
+    for (const auto &[name, server] : m_servers)
+        names << name;
+    return names;
+}
+
+} // namespace sb::run
