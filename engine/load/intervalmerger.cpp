@@ -104,6 +104,24 @@ void IntervalMerger::add(int w, const Slot &slot)
     m_last[size_t(w)] = std::max(m_last[size_t(w)], Key{phase, slot.index});
 }
 
+bool IntervalMerger::isShort(const Pending &p, int64_t phaseStartNs) const
+{
+    return p.endNs - (phaseStartNs + int64_t(p.first) * m_intervalNs) < m_intervalNs / 2;
+}
+
+void IntervalMerger::foldFinalSliver(int64_t warmupStartNs, int64_t measureStartNs)
+{
+    if (m_pending.size() < 2)
+        return;
+    const auto last = std::prev(m_pending.end());
+    const auto before = std::prev(last);
+    if (before->first.first != last->first.first ||
+        !isShort(last->second, phaseStart(last->first, warmupStartNs, measureStartNs)))
+        return;
+    before->second.merge(last->second);
+    release(last);
+}
+
 void IntervalMerger::fill(const Key &key, const Pending &p, int64_t phaseStartNs)
 {
     IntervalSnapshot &s = m_snapshot;

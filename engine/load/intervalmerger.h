@@ -24,16 +24,29 @@ public:
 
     // Emits, in order, each pending interval that no worker can add to any more: every worker
     // not `finished` has handed over a later one (or `all`). Phase starts are absolute ns.
+    //
+    // No interval shorter than half an interval is emitted (the sampler's rule, so that both
+    // time lines have the same intervals): an interval waits while the one after it is still
+    // short, and with `all` a final sliver is folded into the interval before it, which keeps
+    // its index. An emitted interval never changes afterwards.
     template<typename Deliver>
     void emitReady(const std::vector<bool> &finished, bool all, int64_t warmupStartNs,
                    int64_t measureStartNs, Deliver &&deliver)
     {
+        if (all)
+            foldFinalSliver(warmupStartNs, measureStartNs);
         while (!m_pending.empty()) {
             const auto it = m_pending.begin();
-            if (!all)
+            if (!all) {
                 for (size_t w = 0; w < m_last.size(); ++w)
                     if (!finished[w] && !(m_last[w] > it->first))
                         return;
+                const auto next = std::next(it);
+                if (next == m_pending.end() ||
+                    (std::next(next) == m_pending.end() && next->first.first == it->first.first &&
+                     isShort(next->second, phaseStart(next->first, warmupStartNs, measureStartNs))))
+                    return;
+            }
             fill(it->first, it->second, it->first.first == 0 ? warmupStartNs : measureStartNs);
             release(it);
             deliver(static_cast<const IntervalSnapshot &>(m_snapshot));
@@ -62,6 +75,13 @@ private:
 
     Map::node_type node(Key key);
     void release(Map::iterator it);
+    static int64_t phaseStart(const Key &key, int64_t warmupStartNs, int64_t measureStartNs)
+    {
+        return key.first == 0 ? warmupStartNs : measureStartNs;
+    }
+    // Covers less than half an interval (from its first interval's start to its last datum).
+    bool isShort(const Pending &p, int64_t phaseStartNs) const;
+    void foldFinalSliver(int64_t warmupStartNs, int64_t measureStartNs);
     void fill(const Key &key, const Pending &p, int64_t phaseStartNs);
 
     int m_workers;

@@ -272,6 +272,7 @@ private slots:
         slot.endNs = kIntervalNs;
         merger.add(0, slot);
         slot.index = slot.firstIndex = 1;
+        slot.endNs = 2 * kIntervalNs;
         merger.add(0, slot);
         merger.emitReady({false, false}, false, 0, 0, collect);
         QVERIFY(emitted.empty()); // worker 1 has not handed over interval 0
@@ -281,6 +282,40 @@ private slots:
         QVERIFY(emitted.empty()); // nor moved past it
         merger.emitReady({false, true}, false, 0, 0, collect);
         QCOMPARE(emitted, std::vector<int>({0})); // finished: it adds nothing more
+    }
+
+    // The sampler's rule: no interval shorter than half an interval. A final sliver folds into
+    // the interval before it, which keeps its index; an interval waits while the next is short.
+    void mergerFoldsTheFinalSliver()
+    {
+        detail::IntervalMerger merger(1, kIntervalNs);
+        std::vector<IntervalSnapshot> emitted;
+        auto collect = [&](const IntervalSnapshot &s) { emitted.push_back(s); };
+        detail::Slot slot;
+        auto add = [&](int index, int64_t endNs, int64_t ok) {
+            slot.index = slot.firstIndex = index;
+            slot.endNs = endNs;
+            slot.counts.ok = ok;
+            merger.add(0, slot);
+        };
+        add(0, kIntervalNs, 100);
+        add(1, kIntervalNs + kIntervalNs / 10, 10); // interval 1 has only just begun
+        merger.emitReady({false}, false, 0, 0, collect);
+        QVERIFY(emitted.empty());                      // 0 waits: 1 may yet be the final sliver
+        add(2, 2 * kIntervalNs + kIntervalNs / 2, 50); // 1 was not: 2 began and is long enough
+        merger.emitReady({false}, false, 0, 0, collect);
+        QCOMPARE(emitted.size(), size_t(2));
+        QCOMPARE(emitted[1].index, 1);
+        add(3, 3 * kIntervalNs + kIntervalNs / 50, 1); // the final sliver, 2 % of an interval
+        merger.emitReady({true}, true, 0, 0, collect);
+        QCOMPARE(emitted.size(), size_t(3)); // folded: no interval 3
+        const IntervalSnapshot &last = emitted[2];
+        QCOMPARE(last.index, 2);
+        QVERIFY(std::abs(last.startS - 0.2) < 1e-9);
+        QVERIFY(std::abs(last.endS - 0.302) < 1e-9);
+        QCOMPARE(last.counts.ok, int64_t(51));
+        QVERIFY(std::abs(last.okPerS - 51 / 0.102) < 1e-6); // not 1 / 0.002 = 500/s
+        QVERIFY(merger.empty());
     }
 };
 
