@@ -356,7 +356,12 @@ LoadController::LoadController(QObject *parent)
 
 LoadController::~LoadController()
 {
-    stop();
+    if (m_shared) { // no stateChanged(): the receivers may be half destroyed
+        std::lock_guard<std::mutex> lock(m_shared->mutex);
+        m_shared->cancelled = true;
+        if (m_shared->engine)
+            m_shared->engine->cancel();
+    }
     if (m_thread) {
         m_thread->wait();
         delete m_thread;
