@@ -445,6 +445,7 @@ void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint6
         QuickTestPoint p;
         p.warmUp = s.warmup;
         p.point.atS = s.warmup ? s.endS : warmUpEndS + s.endS;
+        p.point.spanS = dt;
         p.point.okPerS = s.okPerS;
         p.point.non2xxPerS = dt > 0 ? double(s.counts.responses - s.counts.ok) / dt : 0;
         p.point.errorsPerS = dt > 0 ? double(s.counts.errors()) / dt : 0;

@@ -84,6 +84,7 @@ void Timeline::clear()
     m_measureStartS = 0;
     m_expectedEndS = 0;
     m_lastS = 0;
+    m_lastSpanS = 0;
     m_hasP90 = false;
     m_hasMemory = false;
 }
@@ -96,6 +97,10 @@ void Timeline::setMeasureStart(double s)
 
 void Timeline::addLoad(const LoadPoint &p)
 {
+    if (p.spanS > 0 && m_lastSpanS > 0 && p.spanS < m_lastSpanS / 4)
+        return;
+    if (p.spanS > 0)
+        m_lastSpanS = p.spanS;
     auto add = [&](Series s, double v) { m_series[size_t(s)].append(p.atS, v); };
     add(Series::Ok, p.okPerS);
     add(Series::Non2xx, p.non2xxPerS);
@@ -127,6 +132,9 @@ void Timeline::addResources(const ResourcePoint &p)
 void Timeline::addInterval(const store::IntervalRecord &r, bool warmUp)
 {
     const double atS = warmUp ? r.endS : m_measureStartS + r.endS;
+    const double span = r.endS - r.startS;
+    if (span > 0 && m_lastSpanS > 0 && span < m_lastSpanS / 4)
+        return; // a stub (see addLoad)
     addLoad(loadPoint(r, atS));
     if (!warmUp)
         addResources(resourcePoint(r, atS));
@@ -156,6 +164,7 @@ LoadPoint loadPoint(const store::IntervalRecord &r, double atS)
     const double dt = r.endS - r.startS;
     LoadPoint p;
     p.atS = atS;
+    p.spanS = dt;
     p.okPerS = r.okPerS;
     p.non2xxPerS = dt > 0 ? double(r.requests - r.ok) / dt : 0;
     p.errorsPerS = dt > 0 ? double(r.errors) / dt : 0;

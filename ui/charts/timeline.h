@@ -70,6 +70,7 @@ inline constexpr int kSeriesCount = 12;
 struct LoadPoint
 {
     double atS = 0;        // interval end, seconds since the window (warm-up included) started
+    double spanS = 0;      // interval length, seconds; 0 = unknown
     double okPerS = 0;     // 2xx per second
     double non2xxPerS = 0; // responses with another status per second
     double errorsPerS = 0; // errors per second
@@ -120,6 +121,8 @@ public:
     void setGatePct(double pct) { m_gatePct = pct; }
     double gatePct() const { return m_gatePct; }
 
+    // Adds an interval's load figures. A stub interval (under a quarter of the one before: the
+    // last moments of a drain) is left out: its rates say nothing and would draw a cliff.
     void addLoad(const LoadPoint &p);
     void addResources(const ResourcePoint &p);
     // A run interval: warm-up intervals are timed from the window start, measured ones from
@@ -144,6 +147,7 @@ private:
     double m_expectedEndS = 0;
     double m_gatePct = 0;
     double m_lastS = 0;
+    double m_lastSpanS = 0; // length of the last full interval
     bool m_hasP90 = false;
     bool m_hasMemory = false;
 };

@@ -249,6 +249,7 @@ QWidget *QuickTestPage::buildResults()
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     connect(m_keep, &QPushButton::clicked, this, &QuickTestPage::keepInHistory);
     charts::drawPercentileCurve(m_curve, {}, tr("latency"));
     return split;

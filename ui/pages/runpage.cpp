@@ -114,8 +114,9 @@ RunPage::RunPage(RunController *controller, QWidget *parent)
     m_cellsView->horizontalHeader()->setStretchLastSection(true);
     bottom->addWidget(m_matrixView);
     bottom->addWidget(m_cellsView);
-    bottom->setStretchFactor(0, 1);
-    bottom->setStretchFactor(1, 1);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
+    bottom->setSizes({400, 600});
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);

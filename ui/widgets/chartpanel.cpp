@@ -60,18 +60,19 @@ ChartPanel::ChartPanel(QWidget *parent)
     top->addWidget(m_logLatency);
     layout->addLayout(top);
 
-    m_plots[size_t(Chart::Throughput)] = makePlot(tr("responses/s"), false);
-    m_plots[size_t(Chart::Latency)] = makePlot(tr("latency, ms"), false);
+    m_plots[size_t(Chart::Throughput)] = makePlot(tr("1/s"), false);
+    m_plots[size_t(Chart::Latency)] = makePlot(tr("ms"), false);
     m_plots[size_t(Chart::Cores)] = makePlot(tr("cores"), false);
-    m_plots[size_t(Chart::Foreign)] = makePlot(tr("foreign CPU, %"), true);
+    m_plots[size_t(Chart::Foreign)] = makePlot(tr("% of a core"), true);
     for (QCustomPlot *p : m_plots)
         layout->addWidget(p, 1);
 
     QCustomPlot *tp = plot(Chart::Throughput);
     addGhostGraphs(tp, m_ghosts[size_t(Chart::Throughput)], palette::categorical(0));
     addGraph(tp, Series::Ok, tr("2xx/s"), palette::categorical(0));
-    addGraph(tp, Series::Non2xx, tr("non-2xx/s"), palette::categorical(1));
-    addGraph(tp, Series::Errors, tr("errors/s"), palette::categorical(6));
+    // Dashed and dotted: the 2xx/s line takes the configuration's colour, whichever it is.
+    addGraph(tp, Series::Non2xx, tr("non-2xx/s"), palette::categorical(8), Qt::DashLine);
+    addGraph(tp, Series::Errors, tr("errors/s"), palette::gate(), Qt::DotLine);
 
     QCustomPlot *lp = plot(Chart::Latency);
     addGhostGraphs(lp, m_ghosts[size_t(Chart::Latency)], palette::categorical(6));
@@ -309,8 +310,10 @@ void ChartPanel::rescale(QCustomPlot *plot, double floor, double extra)
         }
     }
     if (log) {
-        if (lo > hi)
-            lo = hi / 10;
+        if (lo > hi) { // nothing to show yet: a readable decade range
+            lo = 0.1;
+            hi = 10;
+        }
         plot->yAxis->setRange(lo / 1.5, hi * 1.5);
     } else {
         plot->yAxis->setRange(0, hi * 1.1);
@@ -367,7 +370,7 @@ void ChartPanel::redraw()
     m_gateLabel->setText(tr("gate %1 %").arg(gate, 0, 'f', 0));
 
     rescale(plot(Chart::Throughput), 1, 0);
-    rescale(plot(Chart::Latency), 0.01, 0);
+    rescale(plot(Chart::Latency), 0, 0);
     rescale(plot(Chart::Cores), 0.1, 0);
     rescale(plot(Chart::Foreign), 1, gate);
     for (QCustomPlot *p : m_plots)
