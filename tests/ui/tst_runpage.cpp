@@ -14,6 +14,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +29,7 @@ class TestRunPage : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init() { QTest::failOnWarning(test::anyWarningOfOurs()); }
 
     void cappedSeriesKeepsCoverage_data()
@@ -119,6 +121,54 @@ private slots:
         QVERIFY(replots.wait(5000));
         QCOMPARE(panel.replotCount(), before + 1); // one redraw for the hundred points
         QCOMPARE(panel.drawnPoints(Series::Ok), 100);
+    }
+
+    void followsTheSystemPalette()
+    {
+        ChartPanel panel;
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        panel.setPalette(dark);
+        for (QCustomPlot *p :
+             {panel.plot(ChartPanel::Chart::Throughput), panel.plot(ChartPanel::Chart::Foreign)}) {
+            QCOMPARE(p->xAxis->tickLabelColor(), QColor(0xe0, 0xe0, 0xe0));
+            QCOMPARE(p->legend->textColor(), QColor(0xe0, 0xe0, 0xe0));
+        }
+    }
+
+    void resumedRunStartsFromItsStoredWindows()
+    {
+        QTemporaryDir dir;
+        const QString plan = dir.filePath(QStringLiteral("plan.json"));
+        const QString store = dir.filePath(QStringLiteral("s.sqlite"));
+        QVERIFY(test::writeShortPlan(plan, 2, QJsonArray{1}, 1, QStringLiteral("200ms")));
+        QString runId;
+        {
+            // The first session stops once the first window is stored.
+            RunController controller;
+            QSignalSpy finished(&controller, &RunController::runFinished);
+            connect(&controller, &RunController::windowFinished, &controller, &RunController::stop);
+            controller.start(test::shortRunOptions(plan, store));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+            const auto end = finished.first().first().value<run::RunFinished>();
+            QCOMPARE(end.status, QString(store::kStatusInterrupted));
+            QCOMPARE(end.validWindows, 1);
+            runId = end.runId;
+            QTRY_VERIFY(!controller.isBusy());
+        }
+        RunController controller;
+        RunPage page(&controller);
+        QSignalSpy context(&page, &RunPage::contextLoaded);
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        controller.resume(runId, test::shortRunOptions(plan, store));
+        QTRY_COMPARE_WITH_TIMEOUT(context.count(), 1, 60000);
+        // The grid shows the stored window before (or beside) the one being measured.
+        QVERIFY(page.matrixModel()->count(CellState::Valid) >= 1);
+        QCOMPARE(page.matrixModel()->columnCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QCOMPARE(page.matrixModel()->count(CellState::Valid), 2);
+        QCOMPARE(page.cellsModel()->index(0, CellsModel::WindowsColumn).data().toInt(), 2);
     }
 
     void shortRunFillsGridCellsAndCharts()

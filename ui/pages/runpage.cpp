@@ -157,8 +157,14 @@ QString RunPage::progressText() const
 
 void RunPage::onRunStarted(const run::RunStarted &e)
 {
-    if (e.runId == m_runId)
-        return; // the same run seen twice (a resume of the one shown keeps its grid)
+    if (e.runId == m_runId) {
+        // A resume of the run shown: its grid, cells and ghosts are all here already.
+        m_status =
+            tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows);
+        m_totalWindows = e.totalWindows;
+        updateHeader();
+        return;
+    }
     m_runId = e.runId;
     m_matrix->clear();
     m_cells->clear();

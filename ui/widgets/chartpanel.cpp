@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSettings>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -54,7 +55,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_caption->setAccessibleName(tr("Chart caption"));
     m_logLatency = new QCheckBox(tr("Log latency axis"), this);
     m_logLatency->setAccessibleName(tr("Log latency axis"));
-    m_logLatency->setChecked(true);
+    m_logLatency->setChecked(QSettings().value(QStringLiteral("charts/logLatency"), true).toBool());
     top->addWidget(m_caption, 1);
     top->addStretch();
     top->addWidget(m_logLatency);
@@ -126,6 +127,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_replotTimer->setInterval(kReplotMs);
     connect(m_replotTimer, &QTimer::timeout, this, &ChartPanel::redraw);
     connect(m_logLatency, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("charts/logLatency"), on);
         QCPAxis *y = plot(Chart::Latency)->yAxis;
         y->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
         if (on)
@@ -134,8 +136,10 @@ ChartPanel::ChartPanel(QWidget *parent)
             y->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         timelineChanged();
     });
-    plot(Chart::Latency)->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    plot(Chart::Latency)->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+    if (logLatency()) {
+        plot(Chart::Latency)->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot(Chart::Latency)->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+    }
     applyTheme();
     redraw();
 }
