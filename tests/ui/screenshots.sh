@@ -48,11 +48,11 @@ json.dump(plan, open(sys.argv[2], "w"), indent=2)
 PY
 }
 
-# Mid-run: the ninth of 24 windows measuring (5 s each), four charts with data, the grid filling in.
+# Mid-run: the 15th of 24 windows (round 2, so ghost lines of round 1) measuring, four charts with data, the grid filling in.
 shoot_run_monitor() {
     write_demo_plan "$work/demo.json"
     "$build/tests/gui_pages" monitor --plan "$work/demo.json" --store "$work/runs.sqlite" \
-        --screenshot "$out/run-monitor.png" --shot-window 9 --stop-after-shot
+        --screenshot "$out/run-monitor.png" --shot-window 15 --stop-after-shot
 }
 
 # After a 5 s test of /users/1 with the target's tree sampled: summary and percentile curve.

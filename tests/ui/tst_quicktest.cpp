@@ -231,6 +231,26 @@ private slots:
         QVERIFY2(plan.ok(), qPrintable(plan.errorText()));
         QCOMPARE(plan.plan->routes.first().path, QStringLiteral("/health"));
         QVERIFY(plan.plan->name.contains(f.url));
+
+        // Stop mid-test: the result covers the time until then and says so.
+        f.length = QStringLiteral("60s");
+        page.setForm(f);
+        bool stopped = false;
+        connect(page.controller(), &LoadController::loadMeasured, &page,
+                [&](const QuickTestPoint &p) {
+                    if (!p.warmUp && !stopped) {
+                        stopped = true;
+                        page.stopTest();
+                    }
+                });
+        page.startTest();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count() + failed.count(), 2, 60000);
+        QVERIFY(stopped);
+        QVERIFY(page.result()->load.cancelled);
+        QVERIFY(page.result()->load.elapsedS < 60);
+        QVERIFY2(page.summaryText().contains(QStringLiteral("Interrupted")),
+                 qPrintable(page.summaryText()));
+        QTRY_VERIFY(!page.controller()->isBusy());
     }
 
     void refusedConnectionSaysWhy()

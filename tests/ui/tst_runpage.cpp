@@ -201,6 +201,8 @@ private slots:
                 [&](const run::WindowFinished &) {
                     measuredPoints = page.liveTimeline().series(Series::ServerCores).size();
                 });
+        test::LagProbe probe;
+        probe.start();
         controller.start(test::shortRunOptions(plan, dir.filePath(QStringLiteral("s.sqlite"))));
         QTRY_COMPARE_WITH_TIMEOUT(context.count(), 1, 60000);
         QVERIFY(page.hasContext());
@@ -211,6 +213,9 @@ private slots:
         QCOMPARE(page.liveTimeline().gatePct(), 450.0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 180000);
 
+        probe.stop();
+        qInfo("event loop with the page shown: longest stall %lld ms over %lld ticks of 10 ms",
+              probe.maxLagMs(), probe.ticks());
         QCOMPARE(m->count(CellState::Valid), 2);
         QCOMPARE(m->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2xx/s")),
                  true);

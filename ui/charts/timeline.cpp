@@ -145,16 +145,24 @@ void Timeline::clearGhosts()
     m_ghosts.clear();
 }
 
-void Timeline::addGhost(const QVector<store::IntervalRecord> &intervals)
+Ghost makeGhost(const QVector<store::IntervalRecord> &intervals)
 {
-    Ghost g;
+    Ghost g{CappedSeries(CappedSeries::Merge::Mean, Timeline::kMaxPoints),
+            CappedSeries(CappedSeries::Merge::Mean, Timeline::kMaxPoints),
+            CappedSeries(CappedSeries::Merge::Mean, Timeline::kMaxPoints),
+            CappedSeries(CappedSeries::Merge::Mean, Timeline::kMaxPoints)};
     for (const store::IntervalRecord &r : intervals) {
         g.ok.append(r.endS, r.okPerS);
         g.p99.append(r.endS, double(r.p99Us) / 1000.0);
         g.serverCores.append(r.endS, r.serverCores);
         g.foreignPct.append(r.endS, r.foreignPct);
     }
-    m_ghosts.append(std::move(g));
+    return g;
+}
+
+void Timeline::addGhost(const Ghost &ghost)
+{
+    m_ghosts.append(ghost);
     while (m_ghosts.size() > kMaxGhosts)
         m_ghosts.removeFirst();
 }

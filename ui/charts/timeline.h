@@ -131,7 +131,7 @@ public:
 
     // Earlier windows of the cell (their measured intervals); keeps the last kMaxGhosts.
     void clearGhosts();
-    void addGhost(const QVector<store::IntervalRecord> &intervals);
+    void addGhost(const Ghost &ghost);
     const QList<Ghost> &ghosts() const { return m_ghosts; }
 
     const CappedSeries &series(Series s) const { return m_series[size_t(s)]; }
@@ -151,6 +151,10 @@ private:
     bool m_hasP90 = false;
     bool m_hasMemory = false;
 };
+
+// The ghost of a measured timeline: its four series, each capped at Timeline::kMaxPoints, so
+// keeping a few per cell costs kilobytes even for 30-minute windows.
+Ghost makeGhost(const QVector<store::IntervalRecord> &intervals);
 
 // Load figures of a run interval (latencies in ms; p90 unknown).
 LoadPoint loadPoint(const store::IntervalRecord &r, double atS);

@@ -235,13 +235,18 @@ void RunPage::addWindow(const store::WindowRecord &w)
     m_seenWindows.insert(w.id);
     m_matrix->windowStored(w);
     m_cells->addWindow(w);
-    if (w.valid) {
-        auto &list = m_earlier[cellKey(
-            run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt})];
-        list.append(w.intervals);
-        while (list.size() > charts::Timeline::kMaxGhosts)
-            list.removeFirst();
-    }
+    keepGhost(w);
+}
+
+void RunPage::keepGhost(const store::WindowRecord &w)
+{
+    if (!w.valid)
+        return;
+    auto &list = m_earlier[cellKey(
+        run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt})];
+    list.append(charts::makeGhost(w.intervals));
+    while (list.size() > charts::Timeline::kMaxGhosts)
+        list.removeFirst();
 }
 
 void RunPage::beginWindow(const run::CellRef &cell)
@@ -255,7 +260,7 @@ void RunPage::beginWindow(const run::CellRef &cell)
     m_status.clear();
     m_live.clear();
     m_live.clearGhosts();
-    for (const QVector<store::IntervalRecord> &g : m_earlier.value(cellKey(cell)))
+    for (const charts::Ghost &g : m_earlier.value(cellKey(cell)))
         m_live.addGhost(g);
     m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(cell.configuration)));
 }
@@ -305,13 +310,7 @@ void RunPage::onWindowFinished(const run::WindowFinished &e)
         m_seenWindows.insert(w.id);
         m_matrix->windowFinished(e);
         m_cells->addWindow(w);
-        if (w.valid) {
-            auto &list = m_earlier[cellKey(
-                run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt})];
-            list.append(w.intervals);
-            while (list.size() > charts::Timeline::kMaxGhosts)
-                list.removeFirst();
-        }
+        keepGhost(w);
     }
     m_inWindow = false;
     m_draining = false;

@@ -111,7 +111,8 @@ private:
     RunContext m_context;
     QString m_runId;
     QString m_storeLocation;
-    QHash<QString, QList<QVector<store::IntervalRecord>>> m_earlier; // cellKey -> valid windows
+    QHash<QString, QList<charts::Ghost>> m_earlier; // cellKey -> its last valid windows, capped
+    void keepGhost(const store::WindowRecord &w);
     QSet<qint64> m_seenWindows;
 
     // The window going on.
