@@ -19,7 +19,7 @@ using charts::Series;
 
 namespace {
 
-constexpr int kLeftMarginPx = 64;  // fixed so the four time axes line up
+constexpr int kLeftMarginPx = 80;  // fixed so the four time axes line up
 constexpr int kRightMarginPx = 56; // room for the memory axis of the cores chart
 
 QVector<double> shifted(const QVector<double> &keys, double by)
