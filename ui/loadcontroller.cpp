@@ -55,9 +55,11 @@ void registerQuickTestTypes()
     qRegisterMetaType<LoadController::State>();
 }
 
-LoadFormCheck checkLoadForm(const LoadForm &f)
+namespace {
+
+// URL, method, headers and body.
+void checkRequest(const LoadForm &f, LoadFormCheck &c)
 {
-    LoadFormCheck c;
     load::LoadSpec &s = c.spec.spec;
     c.spec.url = f.url.trimmed();
     const sb::Result<http::Url> url = http::parseUrl(c.spec.url.toStdString());
@@ -90,7 +92,12 @@ LoadFormCheck checkLoadForm(const LoadForm &f)
             s.request.headers.emplace_back(n.toStdString(), value.trimmed().toStdString());
     }
     s.request.body = f.body.toStdString();
+}
 
+// Connections, threads, how long, warm-up, rate, timeout and interval.
+void checkAmounts(const LoadForm &f, LoadFormCheck &c)
+{
+    load::LoadSpec &s = c.spec.spec;
     if (auto n = parseCount(f.connections.trimmed().toStdString(), 1, limits::kMaxConnections);
         n.ok())
         s.connections = int(*n);
@@ -134,14 +141,25 @@ LoadFormCheck checkLoadForm(const LoadForm &f)
         s.intervalMs = int(*t);
     else
         c.errors.insert(LoadField::Interval, reason(t.error()));
+}
+
+} // namespace
+
+LoadFormCheck checkLoadForm(const LoadForm &f)
+{
+    LoadFormCheck c;
+    checkRequest(f, c);
+    checkAmounts(f, c);
     return c;
 }
 
-QString loadSummaryText(const QuickTestResult &r)
+namespace {
+
+// The header and latency lines of the summary.
+QStringList latencyLines(const QuickTestResult &r)
 {
     const load::LoadSpec &spec = r.spec.spec;
     const load::LoadResult &res = r.load;
-    const load::Counters &t = res.total;
     const Histogram &h = res.latency;
     const bool open = spec.mode == load::Mode::Open;
     QStringList out;
@@ -164,7 +182,16 @@ QString loadSummaryText(const QuickTestResult &r)
         out << tr("  Uncorrected p50 %1, p99 %2; late requests: %3")
                    .arg(figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(50))),
                         figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(99))))
-                   .arg(t.late);
+                   .arg(res.total.late);
+    return out;
+}
+
+// Requests, statuses, errors, throughput and CPU.
+QStringList countLines(const QuickTestResult &r)
+{
+    const load::LoadResult &res = r.load;
+    const load::Counters &t = res.total;
+    QStringList out;
     out << tr("  %1 requests in %2s, %3 bytes read")
                .arg(t.responses)
                .arg(res.elapsedS, 0, 'f', 2)
@@ -206,7 +233,14 @@ QString loadSummaryText(const QuickTestResult &r)
         out << tr("Aborted: %1").arg(QString::fromStdString(res.aborted));
     if (res.cancelled)
         out << tr("Interrupted: the numbers cover the time until the interruption.");
-    return out.join(QLatin1Char('\n'));
+    return out;
+}
+
+} // namespace
+
+QString loadSummaryText(const QuickTestResult &r)
+{
+    return (latencyLines(r) + countLines(r)).join(QLatin1Char('\n'));
 }
 
 QByteArray quickTestPlanText(const QuickTestSpec &q)
@@ -268,32 +302,14 @@ QByteArray quickTestPlanText(const QuickTestSpec &q)
     return QJsonDocument(plan).toJson(QJsonDocument::Indented);
 }
 
-sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &r)
+namespace {
+
+// The test as the one window of run `run`: valid when it ran to its end with 2xx answers.
+store::WindowRecord quickTestWindow(const QuickTestResult &r, const store::RunRecord &run,
+                                    const QString &configuration)
 {
-    sb::Result<std::unique_ptr<store::RunStore>> opened = store::RunStore::open(storeLocation);
-    if (!opened.ok())
-        return opened.error();
-    store::RunStore &st = **opened;
     const QuickTestSpec &q = r.spec;
     const load::LoadResult &res = r.load;
-    const QByteArray planText = quickTestPlanText(q);
-    QJsonDocument planJson = QJsonDocument::fromJson(planText);
-    const QString configuration =
-        planJson[QStringLiteral("configurations")][0][QStringLiteral("name")].toString();
-
-    store::RunRecord run;
-    run.id = store::RunStore::newRunId();
-    run.planPath = QString(); // in memory only
-    run.planText = planText;
-    run.planSha256 = QCryptographicHash::hash(planText, QCryptographicHash::Sha256).toHex();
-    run.profile = QStringLiteral("quick-test");
-    run.startedAt = r.startedAt.isValid() ? r.startedAt : QDateTime::currentDateTimeUtc();
-    run.status = store::kStatusRunning;
-    run.environment = QJsonObject{{QStringLiteral("source"), QStringLiteral("gui quick test")},
-                                  {QStringLiteral("url"), q.url}};
-    if (sb::Status s = st.createRun(run); !s.ok())
-        return s.error();
-
     store::WindowRecord w;
     w.runId = run.id;
     w.configuration = configuration;
@@ -331,7 +347,37 @@ sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestR
         w.pssBytesPeak = r.server.pssBytesPeak;
     }
     w.intervals = r.intervals;
-    if (sb::Result<qint64> saved = st.saveWindow(w); !saved.ok())
+    return w;
+}
+
+} // namespace
+
+sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &r)
+{
+    sb::Result<std::unique_ptr<store::RunStore>> opened = store::RunStore::open(storeLocation);
+    if (!opened.ok())
+        return opened.error();
+    store::RunStore &st = **opened;
+    const QuickTestSpec &q = r.spec;
+    const QByteArray planText = quickTestPlanText(q);
+    QJsonDocument planJson = QJsonDocument::fromJson(planText);
+    const QString configuration =
+        planJson[QStringLiteral("configurations")][0][QStringLiteral("name")].toString();
+
+    store::RunRecord run;
+    run.id = store::RunStore::newRunId();
+    run.planPath = QString(); // in memory only
+    run.planText = planText;
+    run.planSha256 = QCryptographicHash::hash(planText, QCryptographicHash::Sha256).toHex();
+    run.profile = QStringLiteral("quick-test");
+    run.startedAt = r.startedAt.isValid() ? r.startedAt : QDateTime::currentDateTimeUtc();
+    run.status = store::kStatusRunning;
+    run.environment = QJsonObject{{QStringLiteral("source"), QStringLiteral("gui quick test")},
+                                  {QStringLiteral("url"), q.url}};
+    if (sb::Status s = st.createRun(run); !s.ok())
+        return s.error();
+    if (sb::Result<qint64> saved = st.saveWindow(quickTestWindow(r, run, configuration));
+        !saved.ok())
         return saved.error();
     if (sb::Status s = st.finishRun(run.id, store::kStatusFinished); !s.ok())
         return s.error();
@@ -421,30 +467,27 @@ void LoadController::stop()
         m_shared->engine->cancel();
 }
 
-// On the test's thread. Times: the sampler's clock starts just before the engine, so its
-// readings are in seconds since the test started, like the warm-up's; measured intervals are
-// moved by the warm-up's length.
-void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint64 generation)
-{
-    std::mutex mutex; // guards the fields below between the collector and sampler threads
-    double warmUpEndS = 0;
-    bool measuring = false;
-    QVector<store::IntervalRecord> measured;
-    QVector<sample::Snapshot> samples;
+namespace {
 
-    auto onLoad = [&](const load::IntervalSnapshot &s) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (s.warmup) {
-            warmUpEndS = s.endS;
-        } else if (!measuring) {
-            measuring = true;
-            const double at = warmUpEndS;
-            post(generation, [this, at] { Q_EMIT measureStarted(at); });
-        }
+// Gathers a test's intervals from the engine's collector thread and the sampler's thread.
+// Times: the sampler's clock starts just before the engine, so its readings are in seconds since
+// the test started, like the warm-up's; measured intervals are moved by the warm-up's length.
+class Collector
+{
+public:
+    // A load interval as a live point; *measureStarted is set on the first measured one.
+    QuickTestPoint load(const load::IntervalSnapshot &s, bool *measureStarted)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        *measureStarted = !s.warmup && !m_measuring;
+        if (s.warmup)
+            m_warmUpEndS = s.endS;
+        else
+            m_measuring = true;
         const double dt = s.endS - s.startS;
         QuickTestPoint p;
         p.warmUp = s.warmup;
-        p.point.atS = s.warmup ? s.endS : warmUpEndS + s.endS;
+        p.point.atS = s.warmup ? s.endS : m_warmUpEndS + s.endS;
         p.point.spanS = dt;
         p.point.okPerS = s.okPerS;
         p.point.non2xxPerS = dt > 0 ? double(s.counts.responses - s.counts.ok) / dt : 0;
@@ -455,23 +498,17 @@ void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint6
         p.point.maxMs = double(s.maxUs) / 1000.0;
         p.inFlight = s.inFlight;
         p.draining = s.draining;
-        if (!s.warmup) {
-            store::IntervalRecord r;
-            r.index = s.index;
-            r.startS = s.startS;
-            r.endS = s.endS;
-            r.requests = s.counts.responses;
-            r.ok = s.counts.ok;
-            r.errors = s.counts.errors();
-            r.okPerS = s.okPerS;
-            r.p50Us = s.p50Us;
-            r.p99Us = s.p99Us;
-            r.maxUs = s.maxUs;
-            measured.append(r);
+        if (!s.warmup)
+            m_measured.append(record(s));
+        return p;
+    }
+
+    charts::ResourcePoint sample(const sample::Snapshot &s)
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_samples.append(s);
         }
-        post(generation, [this, p] { Q_EMIT loadMeasured(p); });
-    };
-    auto onSample = [&](const sample::Snapshot &s) {
         charts::ResourcePoint p;
         p.atS = double(s.endNs) / 1e9;
         p.serverCores = s.serverCores;
@@ -479,34 +516,102 @@ void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint6
         p.excludedCores = s.excludedPct / 100.0;
         p.foreignPct = s.foreignPct;
         p.rssMiB = double(s.serverRssBytes) / (1024.0 * 1024.0);
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            samples.append(s);
+        return p;
+    }
+
+    double warmUpEndS()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_warmUpEndS;
+    }
+
+    // The measured intervals, each with the sampler reading that ends nearest to its end.
+    QVector<store::IntervalRecord> intervals()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        QVector<store::IntervalRecord> out = m_measured;
+        for (store::IntervalRecord &r : out) {
+            const double at = m_warmUpEndS + r.endS;
+            const sample::Snapshot *best = nullptr;
+            for (const sample::Snapshot &s : m_samples)
+                if (!best ||
+                    std::abs(double(s.endNs) / 1e9 - at) < std::abs(double(best->endNs) / 1e9 - at))
+                    best = &s;
+            if (!best)
+                continue;
+            r.serverCores = best->serverCores;
+            r.foreignPct = best->foreignPct;
+            r.excludedPct = best->excludedPct;
+            r.generatorPct = best->generatorPct;
+            r.rssBytes = best->serverRssBytes;
+            r.pssBytes = best->serverPssBytes;
         }
+        return out;
+    }
+
+private:
+    static store::IntervalRecord record(const load::IntervalSnapshot &s)
+    {
+        store::IntervalRecord r;
+        r.index = s.index;
+        r.startS = s.startS;
+        r.endS = s.endS;
+        r.requests = s.counts.responses;
+        r.ok = s.counts.ok;
+        r.errors = s.counts.errors();
+        r.okPerS = s.okPerS;
+        r.p50Us = s.p50Us;
+        r.p99Us = s.p99Us;
+        r.maxUs = s.maxUs;
+        return r;
+    }
+
+    std::mutex m_mutex;
+    double m_warmUpEndS = 0;
+    bool m_measuring = false;
+    QVector<store::IntervalRecord> m_measured;
+    QVector<sample::Snapshot> m_samples;
+};
+
+} // namespace
+
+// On the test's thread: sampler (when asked), engine, wait, result.
+void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint64 generation)
+{
+    Collector collector;
+    auto onLoad = [&](const load::IntervalSnapshot &s) {
+        bool measureStart = false;
+        const QuickTestPoint p = collector.load(s, &measureStart);
+        if (measureStart) {
+            const double at = collector.warmUpEndS();
+            post(generation, [this, at] { Q_EMIT measureStarted(at); });
+        }
+        post(generation, [this, p] { Q_EMIT loadMeasured(p); });
+    };
+    auto onSample = [&](const sample::Snapshot &s) {
+        const charts::ResourcePoint p = collector.sample(s);
         post(generation, [this, p] { Q_EMIT resourcesSampled(p); });
     };
-
     auto fail = [&](const QString &message) {
         post(generation, [this, message] { Q_EMIT failed(message); });
     };
+
     std::optional<sample::Sampler> sampler;
     if (q.serverPid > 0) {
         sample::Options options;
         options.rootPid = pid_t(q.serverPid);
         options.intervalMs = q.spec.intervalMs;
         options.generatorCores = q.spec.threads;
-        if (sb::Status st = sampler.emplace().start(options, onSample); !st.ok()) {
-            fail(tr("Cannot sample process %1: %2").arg(q.serverPid).arg(sb::qtDetail(st.error())));
-            return;
-        }
+        if (sb::Status st = sampler.emplace().start(options, onSample); !st.ok())
+            return fail(
+                tr("Cannot sample process %1: %2").arg(q.serverPid).arg(sb::qtDetail(st.error())));
     }
     load::LoadEngine engine;
     const QDateTime started = QDateTime::currentDateTimeUtc();
     if (sb::Status st = engine.start(q.spec, onLoad); !st.ok()) {
         if (sampler)
             sampler->stop();
-        fail(sb::qtText(st.error()));
-        return;
+        return fail(sb::qtText(st.error()));
     }
     if (sampler)
         sampler->setGeneratorThreads(engine.workerTids());
@@ -528,25 +633,7 @@ void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint6
         result.server = sampler->stop();
         result.sampled = true;
     }
-    std::lock_guard<std::mutex> lock(mutex);
-    // Each measured interval takes the sampler reading that ends nearest to its end.
-    for (store::IntervalRecord &r : measured) {
-        const double at = warmUpEndS + r.endS;
-        const sample::Snapshot *best = nullptr;
-        for (const sample::Snapshot &s : samples)
-            if (!best ||
-                std::abs(double(s.endNs) / 1e9 - at) < std::abs(double(best->endNs) / 1e9 - at))
-                best = &s;
-        if (best) {
-            r.serverCores = best->serverCores;
-            r.foreignPct = best->foreignPct;
-            r.excludedPct = best->excludedPct;
-            r.generatorPct = best->generatorPct;
-            r.rssBytes = best->serverRssBytes;
-            r.pssBytes = best->serverPssBytes;
-        }
-    }
-    result.intervals = measured;
+    result.intervals = collector.intervals();
     post(generation, [this, result] { Q_EMIT finished(result); });
 }
 

@@ -74,6 +74,8 @@ for i, (h, g) in enumerate(zip(head, gui), 1):
     ok.append(a); cpu.append(b)
     print(f"pair {i}: 2xx/s gui/headless {a:.4f}   2xx per client CPU-s gui/headless {b:.4f}")
 lag = max(int(g["max_lag_ms"]) for g in gui)
+cpu_gui = statistics.median(float(g["gui_thread_cpu_s"]) for g in gui)
+print(f"GUI thread CPU per run (median): {cpu_gui:.2f} s")
 ok_over = (1 - statistics.median(ok)) * 100
 cpu_over = (1 - statistics.median(cpu)) * 100
 print(f"median overhead: 2xx/s {ok_over:.2f} %, 2xx per client CPU-s {cpu_over:.2f} % (target < 3 %)")

@@ -8,8 +8,10 @@
 // monitor runs the plan through the RunController with the RunPage shown (or, with --headless,
 // through a Runner on the main thread with no GUI at all) and prints one line
 //   RESULT mode=gui|headless windows=N ok_per_s=X ok_per_client_cpu_s=Y max_lag_ms=Z
+//          gui_thread_cpu_s=C
 // from the stored windows (means over the run's valid windows; the lag is the event loop's
-// longest stall measured by a 10 ms timer, -1 headless).
+// longest stall measured by a 10 ms timer; C the GUI thread's CPU seconds during the run;
+// both -1 headless).
 #include "core/qterror.h"
 #include "store/runstore.h"
 #include "ui/pages/quicktestpage.h"
@@ -25,13 +27,22 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
+#include <ctime>
 
 using namespace sb;
 
 namespace {
 
+// CPU seconds the calling thread has used so far.
+double threadCpuS()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
 void printResult(const QString &mode, const QString &storeLocation, const QString &runId,
-                 qint64 maxLagMs)
+                 qint64 maxLagMs, double guiCpuS)
 {
     auto opened = store::RunStore::open(storeLocation, store::RunStore::OpenMode::ReadOnly);
     if (!opened.ok()) {
@@ -51,10 +62,10 @@ void printResult(const QString &mode, const QString &storeLocation, const QStrin
             ++n;
         }
     }
-    std::printf(
-        "RESULT mode=%s windows=%d ok_per_s=%.1f ok_per_client_cpu_s=%.1f max_lag_ms=%lld\n",
-        qPrintable(mode), n, n ? okPerS / n : 0.0, n ? okPerCpu / n : 0.0,
-        static_cast<long long>(maxLagMs));
+    std::printf("RESULT mode=%s windows=%d ok_per_s=%.1f ok_per_client_cpu_s=%.1f max_lag_ms=%lld "
+                "gui_thread_cpu_s=%.2f\n",
+                qPrintable(mode), n, n ? okPerS / n : 0.0, n ? okPerCpu / n : 0.0,
+                static_cast<long long>(maxLagMs), guiCpuS);
     std::fflush(stdout);
 }
 
@@ -86,7 +97,7 @@ int monitor(QApplication &app, const QCommandLineParser &p)
             std::fprintf(stderr, "gui_pages: %s\n", r.error().toString().c_str());
             return 1;
         }
-        printResult(QStringLiteral("headless"), o.storeLocation, r->runId, -1);
+        printResult(QStringLiteral("headless"), o.storeLocation, r->runId, -1, -1);
         return 0;
     }
 
@@ -102,7 +113,11 @@ int monitor(QApplication &app, const QCommandLineParser &p)
     bool shotTaken = false;
     int window = 0;
     int exitCode = 0;
-    QObject::connect(&controller, &RunController::runStarted, &app, [&] { probe.start(); });
+    double cpuAtStart = 0;
+    QObject::connect(&controller, &RunController::runStarted, &app, [&] {
+        probe.start();
+        cpuAtStart = threadCpuS();
+    });
     QObject::connect(&controller, &RunController::windowStarted, &app,
                      [&](const run::WindowStarted &e) { window = e.windowNumber; });
     QObject::connect(&controller, &RunController::intervalMeasured, &app,
@@ -118,13 +133,14 @@ int monitor(QApplication &app, const QCommandLineParser &p)
                                  controller.stop();
                          });
                      });
-    QObject::connect(
-        &controller, &RunController::runFinished, &app, [&](const run::RunFinished &e) {
-            probe.stop();
-            std::printf("FINISHED %s %s\n", qPrintable(e.runId), qPrintable(e.status));
-            printResult(QStringLiteral("gui"), o.storeLocation, e.runId, probe.maxLagMs());
-            QTimer::singleShot(0, &app, &QApplication::quit);
-        });
+    QObject::connect(&controller, &RunController::runFinished, &app,
+                     [&](const run::RunFinished &e) {
+                         probe.stop();
+                         std::printf("FINISHED %s %s\n", qPrintable(e.runId), qPrintable(e.status));
+                         printResult(QStringLiteral("gui"), o.storeLocation, e.runId,
+                                     probe.maxLagMs(), threadCpuS() - cpuAtStart);
+                         QTimer::singleShot(0, &app, &QApplication::quit);
+                     });
     QObject::connect(&controller, &RunController::runFailed, &app, [&](const QString &m) {
         std::fprintf(stderr, "gui_pages: %s\n", qPrintable(m));
         exitCode = 1;

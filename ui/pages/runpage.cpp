@@ -90,6 +90,8 @@ RunPage::RunPage(RunController *controller, QWidget *parent)
     bold.setBold(true);
     m_header->setFont(bold);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its text changes every interval: a fixed policy spares the page a relayout each time.
+    m_header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_backToLive = new QPushButton(tr("Back to the live window"), this);
     m_backToLive->setAccessibleName(tr("Back to the live window"));
     m_backToLive->setVisible(false);
@@ -98,6 +100,7 @@ RunPage::RunPage(RunController *controller, QWidget *parent)
     layout->addLayout(top);
     m_progress = new QLabel(this);
     m_progress->setAccessibleName(tr("Run progress"));
+    m_progress->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     layout->addWidget(m_progress);
 
     auto *split = new QSplitter(Qt::Vertical, this);

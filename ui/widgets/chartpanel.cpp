@@ -68,6 +68,25 @@ ChartPanel::ChartPanel(QWidget *parent)
     for (QCustomPlot *p : m_plots)
         layout->addWidget(p, 1);
 
+    addSeries();
+    addShading();
+
+    m_replotTimer = new QTimer(this);
+    m_replotTimer->setSingleShot(true);
+    m_replotTimer->setInterval(kReplotMs);
+    connect(m_replotTimer, &QTimer::timeout, this, &ChartPanel::redraw);
+    connect(m_logLatency, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("charts/logLatency"), on);
+        applyLatencyScale();
+        timelineChanged();
+    });
+    applyLatencyScale();
+    applyTheme();
+    redraw();
+}
+
+void ChartPanel::addSeries()
+{
     QCustomPlot *tp = plot(Chart::Throughput);
     addGhostGraphs(tp, m_ghosts[size_t(Chart::Throughput)], palette::categorical(0));
     addGraph(tp, Series::Ok, tr("2xx/s"), palette::categorical(0));
@@ -103,7 +122,10 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_gateLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_gateLabel->setPositionAlignment(Qt::AlignBottom | Qt::AlignRight);
     m_gateLabel->setColor(palette::gate());
+}
 
+void ChartPanel::addShading()
+{
     for (size_t i = 0; i < m_plots.size(); ++i) {
         QCustomPlot *p = m_plots[i];
         Shading &s = m_shading[i];
@@ -121,27 +143,6 @@ ChartPanel::ChartPanel(QWidget *parent)
         s.label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
         s.label->setText(tr("warm-up"));
     }
-
-    m_replotTimer = new QTimer(this);
-    m_replotTimer->setSingleShot(true);
-    m_replotTimer->setInterval(kReplotMs);
-    connect(m_replotTimer, &QTimer::timeout, this, &ChartPanel::redraw);
-    connect(m_logLatency, &QCheckBox::toggled, this, [this](bool on) {
-        QSettings().setValue(QStringLiteral("charts/logLatency"), on);
-        QCPAxis *y = plot(Chart::Latency)->yAxis;
-        y->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-        if (on)
-            y->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
-        else
-            y->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        timelineChanged();
-    });
-    if (logLatency()) {
-        plot(Chart::Latency)->yAxis->setScaleType(QCPAxis::stLogarithmic);
-        plot(Chart::Latency)->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
-    }
-    applyTheme();
-    redraw();
 }
 
 QCustomPlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
@@ -186,6 +187,17 @@ void ChartPanel::addGhostGraphs(QCustomPlot *plot,
         g->removeFromLegend();
     }
     ghosts[0]->setName(tr("earlier windows"));
+}
+
+void ChartPanel::applyLatencyScale()
+{
+    QCPAxis *y = plot(Chart::Latency)->yAxis;
+    const bool log = logLatency();
+    y->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (log)
+        y->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+    else
+        y->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
 }
 
 void ChartPanel::applyTheme()

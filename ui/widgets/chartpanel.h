@@ -74,11 +74,14 @@ private:
         QCPItemText *label = nullptr;
     };
     QCustomPlot *makePlot(const QString &yLabel, bool showXLabel);
+    void addSeries();  // the graphs of the four charts, ghosts first (drawn beneath)
+    void addShading(); // the warm-up rectangles and their labels
     QCPGraph *addGraph(QCustomPlot *plot, charts::Series series, const QString &name,
                        const QColor &colour, Qt::PenStyle style = Qt::SolidLine);
     void addGhostGraphs(QCustomPlot *plot, std::array<QCPGraph *, charts::Timeline::kMaxGhosts> &g,
                         const QColor &colour);
     void applyTheme();
+    void applyLatencyScale(); // log or linear, as the check box says
     void redraw();
     void drawGhosts();
     void rescale(QCustomPlot *plot, double floor, double extra);
