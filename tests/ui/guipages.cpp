@@ -11,7 +11,7 @@
 //          gui_thread_cpu_s=C
 // from the stored windows (means over the run's valid windows; the lag is the event loop's
 // longest stall measured by a 10 ms timer; C the GUI thread's CPU seconds during the run;
-// both -1 headless).
+// both -1 headless; longest_redraw_ms the chart panel's longest redraw).
 #include "core/qterror.h"
 #include "store/runstore.h"
 #include "ui/pages/quicktestpage.h"
@@ -42,7 +42,7 @@ double threadCpuS()
 }
 
 void printResult(const QString &mode, const QString &storeLocation, const QString &runId,
-                 qint64 maxLagMs, double guiCpuS)
+                 qint64 maxLagMs, double guiCpuS, double redrawMs = -1)
 {
     auto opened = store::RunStore::open(storeLocation, store::RunStore::OpenMode::ReadOnly);
     if (!opened.ok()) {
@@ -63,9 +63,9 @@ void printResult(const QString &mode, const QString &storeLocation, const QStrin
         }
     }
     std::printf("RESULT mode=%s windows=%d ok_per_s=%.1f ok_per_client_cpu_s=%.1f max_lag_ms=%lld "
-                "gui_thread_cpu_s=%.2f\n",
+                "gui_thread_cpu_s=%.2f longest_redraw_ms=%.1f\n",
                 qPrintable(mode), n, n ? okPerS / n : 0.0, n ? okPerCpu / n : 0.0,
-                static_cast<long long>(maxLagMs), guiCpuS);
+                static_cast<long long>(maxLagMs), guiCpuS, redrawMs);
     std::fflush(stdout);
 }
 
@@ -133,14 +133,14 @@ int monitor(QApplication &app, const QCommandLineParser &p)
                                  controller.stop();
                          });
                      });
-    QObject::connect(&controller, &RunController::runFinished, &app,
-                     [&](const run::RunFinished &e) {
-                         probe.stop();
-                         std::printf("FINISHED %s %s\n", qPrintable(e.runId), qPrintable(e.status));
-                         printResult(QStringLiteral("gui"), o.storeLocation, e.runId,
-                                     probe.maxLagMs(), threadCpuS() - cpuAtStart);
-                         QTimer::singleShot(0, &app, &QApplication::quit);
-                     });
+    QObject::connect(
+        &controller, &RunController::runFinished, &app, [&](const run::RunFinished &e) {
+            probe.stop();
+            std::printf("FINISHED %s %s\n", qPrintable(e.runId), qPrintable(e.status));
+            printResult(QStringLiteral("gui"), o.storeLocation, e.runId, probe.maxLagMs(),
+                        threadCpuS() - cpuAtStart, page.chartPanel()->longestRedrawMs());
+            QTimer::singleShot(0, &app, &QApplication::quit);
+        });
     QObject::connect(&controller, &RunController::runFailed, &app, [&](const QString &m) {
         std::fprintf(stderr, "gui_pages: %s\n", qPrintable(m));
         exitCode = 1;

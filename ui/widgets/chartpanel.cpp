@@ -3,6 +3,7 @@
 #include "ui/charts/palette.h"
 
 #include <QCheckBox>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -65,8 +66,11 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_plots[size_t(Chart::Latency)] = makePlot(tr("ms"), false);
     m_plots[size_t(Chart::Cores)] = makePlot(tr("cores"), false);
     m_plots[size_t(Chart::Foreign)] = makePlot(tr("% of a core"), true);
-    for (QCustomPlot *p : m_plots)
+    for (QCustomPlot *p : m_plots) {
         layout->addWidget(p, 1);
+        connect(p, &QCustomPlot::afterReplot, this,
+                [this, p] { m_longestPaintMs = std::max(m_longestPaintMs, p->replotTime()); });
+    }
 
     addSeries();
     addShading();
@@ -342,6 +346,8 @@ void ChartPanel::rescale(QCustomPlot *plot, double floor, double extra)
 
 void ChartPanel::redraw()
 {
+    QElapsedTimer clock;
+    clock.start();
     const charts::Timeline empty;
     const charts::Timeline &t = m_timeline ? *m_timeline : empty;
     for (int i = 0; i < charts::kSeriesCount; ++i) {
@@ -392,6 +398,7 @@ void ChartPanel::redraw()
     for (QCustomPlot *p : m_plots)
         p->replot(QCustomPlot::rpQueuedReplot);
     ++m_replots;
+    m_longestFillMs = std::max(m_longestFillMs, double(clock.nsecsElapsed()) / 1e6);
     Q_EMIT replotted();
 }
 

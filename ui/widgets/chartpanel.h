@@ -56,6 +56,9 @@ public:
     // Points drawn for a series right now (for the tests of the point cap).
     int drawnPoints(charts::Series series) const;
     int replotCount() const { return m_replots; }
+    // The longest time the GUI thread spent on one redraw: filling the graphs plus the slowest
+    // of the four plots' painting (QCustomPlot::replotTime), milliseconds.
+    double longestRedrawMs() const { return m_longestFillMs + m_longestPaintMs; }
 
 public Q_SLOTS:
     // The timeline got new points: redraw soon (coalesced).
@@ -97,6 +100,8 @@ private:
     QTimer *m_replotTimer = nullptr;
     const charts::Timeline *m_timeline = nullptr;
     int m_replots = 0;
+    double m_longestFillMs = 0;
+    double m_longestPaintMs = 0;
 };
 
 } // namespace sb
