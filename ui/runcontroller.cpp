@@ -1,7 +1,10 @@
 #include "ui/runcontroller.h"
 
 #include "core/qterror.h"
+#include "run/runnerprocess.h"
+#include "store/runstore.h"
 
+#include <QFileInfo>
 #include <QMetaType>
 #include <QThread>
 
@@ -30,7 +33,20 @@ public:
         , m_generation(generation)
     {}
 
-    void runStarted(const run::RunStarted &e) override { post(&RunController::runStarted, e); }
+    void runStarted(const run::RunStarted &e) override
+    {
+        RunController *c = m_controller;
+        const quint64 generation = m_generation;
+        QMetaObject::invokeMethod(
+            c,
+            [c, generation, e] {
+                if (generation != c->m_generation)
+                    return;
+                c->m_runId = e.runId;
+                Q_EMIT c->runStarted(e);
+            },
+            Qt::QueuedConnection);
+    }
     void windowStarted(const run::WindowStarted &e) override
     {
         post(&RunController::windowStarted, e);
@@ -46,7 +62,18 @@ public:
     void noted(const run::RunNote &e) override { post(&RunController::noted, e); }
     void progressed(const run::Progress &e) override { post(&RunController::progressed, e); }
     void runFinished(const run::RunFinished &e) override { post(&RunController::runFinished, e); }
-    void failed(const QString &message) { post(&RunController::runFailed, message); }
+    void failed(const QString &message)
+    {
+        RunController *c = m_controller;
+        const quint64 generation = m_generation;
+        QMetaObject::invokeMethod(
+            c,
+            [c, generation, message] {
+                if (generation == c->m_generation)
+                    Q_EMIT c->runFailed(message);
+            },
+            Qt::QueuedConnection);
+    }
 
 private:
     template<typename Signal, typename Event> void post(Signal signal, const Event &event)
@@ -56,7 +83,7 @@ private:
         QMetaObject::invokeMethod(
             c,
             [c, generation, signal, event] {
-                if (generation == c->m_generation)
+                if (generation == c->m_generation && c->accepts(event.runId))
                     (c->*signal)(event);
             },
             Qt::QueuedConnection);
@@ -93,7 +120,9 @@ void RunController::setState(State state)
 void RunController::start(const run::RunOptions &options)
 {
     if (isBusy()) {
-        Q_EMIT runFailed(tr("A run is going on; stop it first."));
+        const QString message = tr("A run is going on; stop it first.");
+        Q_EMIT startRefused(message);
+        Q_EMIT runFailed(message);
         return;
     }
     if (m_thread) { // the previous run's thread has ended; reap it
@@ -102,6 +131,8 @@ void RunController::start(const run::RunOptions &options)
         m_thread = nullptr;
     }
     const quint64 generation = ++m_generation;
+    m_options = options;
+    m_runId.clear();
     auto relay = std::make_shared<Relay>(this, generation);
     m_runner = std::make_unique<run::Runner>(relay.get());
     run::Runner *runner = m_runner.get();
@@ -113,6 +144,40 @@ void RunController::start(const run::RunOptions &options)
     connect(m_thread, &QThread::finished, this, [this, generation] { finished(generation); });
     setState(State::Running);
     m_thread->start();
+}
+
+void RunController::resume(const QString &runId, const run::RunOptions &options)
+{
+    run::RunOptions o = options;
+    o.resumeRunId = runId;
+    start(o);
+}
+
+bool RunController::accepts(const QString &runId)
+{
+    // Before runStarted() nothing names the run yet; after it only its own events pass.
+    return m_runId.isEmpty() || runId == m_runId;
+}
+
+sb::Result<QString> RunController::lastResumableRun(const QString &storeLocation,
+                                                    const QString &planPath)
+{
+    sb::Result<std::unique_ptr<store::RunStore>> opened =
+        store::RunStore::open(storeLocation, store::RunStore::OpenMode::Existing);
+    if (!opened.ok())
+        return opened.error();
+    sb::Result<QVector<store::RunRecord>> runs = (*opened)->runs();
+    if (!runs.ok())
+        return runs.error();
+    const QString wanted = QFileInfo(planPath).absoluteFilePath();
+    for (const store::RunRecord &r : *runs) { // newest first
+        if (QFileInfo(r.planPath).absoluteFilePath() != wanted)
+            continue;
+        const QString status = run::currentStatus(r);
+        if (status != store::kStatusFinished && status != store::kStatusRunning)
+            return r.id;
+    }
+    return QString();
 }
 
 void RunController::stop()

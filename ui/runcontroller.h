@@ -31,11 +31,24 @@ public:
 
     State state() const { return m_state; }
     bool isBusy() const { return m_state != State::Idle; }
+    // The options of the run going on (or of the last one).
+    const run::RunOptions &options() const { return m_options; }
+    // The id of the run going on (or of the last one), known from runStarted(); empty before.
+    QString runId() const { return m_runId; }
+
+    // The newest run of `planPath` (compared as absolute paths) in the store at `storeLocation`
+    // (empty = the default store) that can be resumed: not finished, its runner gone
+    // (run::currentStatus). Empty when there is none. Blocks on the store: call it off the GUI
+    // thread for a store that may be slow. Errors: "store.*". Any thread.
+    static sb::Result<QString> lastResumableRun(const QString &storeLocation,
+                                                const QString &planPath);
 
 public Q_SLOTS:
-    // Starts a new run (options.resumeRunId empty) or a resume. Ignored with runFailed() when a
-    // run is going on.
+    // Starts a new run (options.resumeRunId empty) or a resume. Refused with runFailed() (and
+    // nothing else changes) when a run is going on.
     void start(const sb::run::RunOptions &options);
+    // Resumes the stored run `runId` with `options`' store and variables.
+    void resume(const QString &runId, const sb::run::RunOptions &options);
     // Stops the run: the window in flight is not stored; the run ends "interrupted" and can be
     // resumed. No effect when idle.
     void stop();
@@ -49,6 +62,9 @@ Q_SIGNALS:
     void noted(const sb::run::RunNote &event);
     void progressed(const sb::run::Progress &event);
     void runFinished(const sb::run::RunFinished &event);
+    // start() was called while a run is going on; runFailed(message) follows at once (for
+    // callers that show every failure); the run going on is not affected.
+    void startRefused(const QString &message);
     // The run could not start or stopped on an error (invalid plan, store failure, ...): the
     // message names the place. runFinished() is not emitted then.
     void runFailed(const QString &message);
@@ -57,9 +73,13 @@ private:
     class Relay;
     void setState(State state);
     void finished(quint64 generation);
+    // Whether an event of run `runId` belongs to the run going on (it drops the others).
+    bool accepts(const QString &runId);
 
     State m_state = State::Idle;
     quint64 m_generation = 0; // bumped by every start(); events carry theirs
+    run::RunOptions m_options;
+    QString m_runId;
     QThread *m_thread = nullptr;
     std::unique_ptr<run::Runner> m_runner;
     Relay *m_relay = nullptr;

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Regenerates the GUI screenshots in docs/screenshots/ under Xvfb, from the demo plan (the
-# plan template, copied as demo.json). One function per page: page_NAME writes NAME.png.
+# Regenerates the GUI screenshots in docs/screenshots/ under Xvfb, from real plans and real runs
+# of the reference target on loopback. One function per page: page_NAME writes its PNGs.
 #
 #   tests/ui/screenshots.sh [PAGE...]     (default: every page_* function)
 #
-# Needs a build (BUILD, default build/) with gui_demo and stackbench, and Xvfb. With ImageMagick
-# (import, convert) the X screen is captured; without it gui_demo grabs its own window.
-# DISPLAY_NUMBER picks the X display (default :98).
+# Needs a build (BUILD, default build/) with gui_demo, gui_pages and stackbench, and Xvfb. With
+# ImageMagick (import, convert) the X screen is captured; without it the program grabs its own
+# window. DISPLAY_NUMBER picks the X display (default :98).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD="${BUILD:-$ROOT/build}"
 OUT="$ROOT/docs/screenshots"
 DISPLAY_NUMBER="${DISPLAY_NUMBER:-:98}"
 DEMO="$BUILD/tests/gui_demo"
+PAGES="$BUILD/tests/gui_pages"
 WIDTH=1400
 HEIGHT=900
 WORK="$(mktemp -d)"
@@ -100,7 +101,40 @@ page_check() {
   shoot check.png --page plan --check "$plan"
 }
 
+# The two-target plan on free ports: 2 configurations x 3 routes x c=1,4 x 2 rounds.
+two_targets_plan() {
+  /usr/bin/python3 - "$ROOT/tests/data/plans/valid/two-targets.json" "$WORK/two-targets.json" <<'PY'
+import json, socket, sys
+plan = json.load(open(sys.argv[1]))
+for c in plan["configurations"]:
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); c["port"] = s.getsockname()[1]; s.close()
+plan["name"] = "demo"
+plan["profiles"]["quick"]["measure_s"] = 5
+json.dump(plan, open(sys.argv[2], "w"), indent=2)
+PY
+  echo "$WORK/two-targets.json"
+}
+
+# The run monitor mid-run: the 15th of 24 windows (round 2, so ghost lines of round 1), four
+# charts with data, the grid filling in.
+page_run_monitor() {
+  mkdir -p "$OUT"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$PAGES" monitor --plan "$(two_targets_plan)" --store "$WORK/monitor.sqlite" \
+    --screenshot "$OUT/run-monitor.png" --shot-window 15 --stop-after-shot
+  echo "screenshots: $OUT/run-monitor.png"
+}
+
+# The quick test after 5 s of /users/1 with the target's tree sampled: summary and curve.
+page_quick_test() {
+  mkdir -p "$OUT"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$PAGES" quicktest --screenshot "$OUT/quick-test.png" --seconds 5
+  echo "screenshots: $OUT/quick-test.png"
+}
+
 [ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
+[ -x "$PAGES" ] || { echo "screenshots: build gui_pages first ($PAGES)" >&2; exit 1; }
 start_xvfb
 pages=("$@")
 if [ ${#pages[@]} -eq 0 ]; then

@@ -1,18 +1,471 @@
 #include "ui/pages/runpage.h"
 
+#include "core/qterror.h"
+#include "plan/planloader.h"
+#include "store/runstore.h"
+#include "ui/charts/palette.h"
+#include "ui/models/cellsmodel.h"
+#include "ui/models/figures.h"
+#include "ui/models/matrixmodel.h"
+#include "ui/offthread.h"
 #include "ui/runcontroller.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/matrixview.h"
 
+#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace sb {
 
+RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
+                          const QString &storeLocation, bool resumed)
+{
+    RunContext c;
+    c.runId = runId;
+    QString planPath = options.planPath;
+    QString profileName = options.profile;
+    QStringList only = options.only;
+    QStringList routes = options.routes;
+    if (resumed) {
+        sb::Result<std::unique_ptr<store::RunStore>> opened =
+            store::RunStore::open(storeLocation, store::RunStore::OpenMode::ReadOnly);
+        if (!opened.ok()) {
+            c.error = sb::qtText(opened.error());
+            return c;
+        }
+        sb::Result<store::RunRecord> record = (*opened)->run(runId);
+        if (!record.ok()) {
+            c.error = sb::qtText(record.error());
+            return c;
+        }
+        planPath = record->planPath;
+        profileName = record->profile;
+        only = record->only;
+        routes = record->routes;
+        if (sb::Result<QVector<store::WindowRecord>> w = (*opened)->windows(runId, true); w.ok())
+            c.stored = *w;
+    }
+    const plan::PlanLoad load = plan::loadPlan(planPath, options.variables);
+    if (!load.ok()) {
+        c.error = load.errorText();
+        return c;
+    }
+    const plan::Plan &plan = *load.plan;
+    const plan::Profile *profile = plan.profile(profileName);
+    if (!profile) {
+        c.error = QCoreApplication::translate("sb::RunPage", "no profile '%1' in %2")
+                      .arg(profileName, planPath);
+        return c;
+    }
+    for (const plan::Configuration &conf : plan.configurations)
+        c.configurations << conf.name;
+    for (const plan::Route &r : plan.routes)
+        c.routeText.insert(r.name, r.method + QLatin1Char(' ') + r.path);
+    c.schedule = run::buildSchedule(plan, *profile, only, routes);
+    c.gatePct = plan.sampler.foreignGatePct;
+    c.warmUpS = profile->warmup.kind == plan::Warmup::Kind::Duration
+                    ? double(profile->warmup.durationMs) / 1000.0
+                    : 0;
+    c.measureS = double(profile->measureMs) / 1000.0;
+    c.rounds = profile->rounds;
+    return c;
+}
+
 RunPage::RunPage(RunController *controller, QWidget *parent)
     : QWidget(parent)
     , m_controller(controller)
+    , m_matrix(new MatrixModel(this))
+    , m_cells(new CellsModel(this))
 {
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("No run yet: open a plan and press Start."), this));
+    auto *top = new QHBoxLayout;
+    m_header = new QLabel(tr("No run yet: open a plan and press Start."), this);
+    m_header->setAccessibleName(tr("Current window"));
+    QFont bold = m_header->font();
+    bold.setBold(true);
+    m_header->setFont(bold);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its text changes every interval: a fixed policy spares the page a relayout each time.
+    m_header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_backToLive = new QPushButton(tr("Back to the live window"), this);
+    m_backToLive->setAccessibleName(tr("Back to the live window"));
+    m_backToLive->setVisible(false);
+    top->addWidget(m_header, 1);
+    top->addWidget(m_backToLive);
+    layout->addLayout(top);
+    m_progress = new QLabel(this);
+    m_progress->setAccessibleName(tr("Run progress"));
+    m_progress->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    layout->addWidget(m_progress);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_charts = new ChartPanel(split);
+    m_charts->setTimeline(&m_live);
+    split->addWidget(m_charts);
+    auto *bottom = new QSplitter(Qt::Horizontal, split);
+    m_matrixView = new MatrixView(m_matrix, bottom);
+    m_cellsView = new QTableView(bottom);
+    m_cellsView->setModel(m_cells);
+    m_cellsView->setAccessibleName(tr("Cells so far"));
+    m_cellsView->verticalHeader()->setVisible(false);
+    m_cellsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_cellsView->horizontalHeader()->setStretchLastSection(true);
+    bottom->addWidget(m_matrixView);
+    bottom->addWidget(m_cellsView);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
+    bottom->setSizes({400, 600});
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(m_matrixView, &MatrixView::windowActivated, this, &RunPage::showStoredWindow);
+    connect(m_backToLive, &QPushButton::clicked, this, &RunPage::showLive);
+    connect(controller, &RunController::runStarted, this, &RunPage::onRunStarted);
+    connect(controller, &RunController::windowStarted, this, &RunPage::onWindowStarted);
+    connect(controller, &RunController::intervalMeasured, this, &RunPage::onInterval);
+    connect(controller, &RunController::windowFinished, this, &RunPage::onWindowFinished);
+    connect(controller, &RunController::noted, this, &RunPage::onNoted);
+    connect(controller, &RunController::progressed, this, &RunPage::onProgress);
+    connect(controller, &RunController::runFinished, this, &RunPage::onRunFinished);
+    connect(controller, &RunController::runFailed, this, &RunPage::onRunFailed);
+    connect(controller, &RunController::startRefused, this, [this] { m_refused = true; });
+}
+
+RunPage::~RunPage()
+{
+    m_charts->setTimeline(nullptr);
+}
+
+QString RunPage::cellKey(const run::CellRef &c) const
+{
+    return QStringLiteral("%1|%2|%3").arg(c.configuration, c.route).arg(c.concurrency);
+}
+
+QString RunPage::headerText() const
+{
+    return m_header->text();
+}
+
+QString RunPage::progressText() const
+{
+    return m_progress->text();
+}
+
+void RunPage::onRunStarted(const run::RunStarted &e)
+{
+    if (e.runId == m_runId) {
+        // A resume of the run shown: its grid, cells and ghosts are all here already.
+        m_status =
+            tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows);
+        m_totalWindows = e.totalWindows;
+        updateHeader();
+        return;
+    }
+    m_runId = e.runId;
+    m_matrix->clear();
+    m_cells->clear();
+    m_earlier.clear();
+    m_seenWindows.clear();
+    m_live.clear();
+    m_live.clearGhosts();
+    m_hasContext = false;
+    m_context = RunContext{};
+    m_inWindow = false;
+    m_totalWindows = e.totalWindows;
+    m_windowNumber = e.doneWindows;
+    m_status =
+        e.resumed
+            ? tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows)
+            : tr("starting");
+    showLive();
+    const run::RunOptions options = m_controller->options();
+    m_storeLocation = options.storeLocation.isEmpty() ? e.storeLocation : options.storeLocation;
+    m_progress->setText(tr("%1 (%2) - %3 windows - store %4")
+                            .arg(e.planName, e.profile)
+                            .arg(e.totalWindows)
+                            .arg(e.storeLocation));
+    const QString runId = e.runId;
+    const QString store = m_storeLocation;
+    const bool resumed = e.resumed;
+    runOffThread(
+        this,
+        [options, runId, store, resumed] { return loadRunContext(options, runId, store, resumed); },
+        [this](const RunContext &c) { applyContext(c); });
+    updateHeader();
+}
+
+void RunPage::applyContext(const RunContext &c)
+{
+    if (c.runId != m_runId)
+        return; // a context of an earlier run
+    m_context = c;
+    m_hasContext = true;
+    if (!c.configurations.isEmpty()) {
+        m_matrix->setConfigurationOrder(c.configurations);
+        m_cells->setConfigurationOrder(c.configurations);
+    }
+    if (!c.schedule.isEmpty())
+        m_matrix->setSchedule(c.schedule);
+    m_live.setGatePct(c.gatePct);
+    m_stored.setGatePct(c.gatePct);
+    for (const store::WindowRecord &w : c.stored)
+        addWindow(w);
+    if (m_inWindow) {
+        m_charts->setThroughputColor(
+            palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
+        m_live.setExpectedEnd(m_live.measureStartS() + c.measureS +
+                              (m_phase == run::Phase::WarmUp ? c.warmUpS : 0));
+    }
+    if (!c.error.isEmpty())
+        m_progress->setText(m_progress->text() + QLatin1String(" - ") + c.error);
+    m_charts->timelineChanged();
+    updateHeader();
+    Q_EMIT contextLoaded();
+}
+
+// A stored window of a resumed run, or a finished one of this session.
+void RunPage::addWindow(const store::WindowRecord &w)
+{
+    if (m_seenWindows.contains(w.id))
+        return;
+    m_seenWindows.insert(w.id);
+    m_matrix->windowStored(w);
+    m_cells->addWindow(w);
+    keepGhost(w);
+}
+
+void RunPage::keepGhost(const store::WindowRecord &w)
+{
+    if (!w.valid)
+        return;
+    auto &list = m_earlier[cellKey(
+        run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt})];
+    list.append(charts::makeGhost(w.intervals));
+    while (list.size() > charts::Timeline::kMaxGhosts)
+        list.removeFirst();
+}
+
+void RunPage::beginWindow(const run::CellRef &cell)
+{
+    m_inWindow = true;
+    m_cell = cell;
+    m_warmUpDoneS = 0;
+    m_measuredS = 0;
+    m_inFlight = 0;
+    m_draining = false;
+    m_status.clear();
+    m_live.clear();
+    m_live.clearGhosts();
+    for (const charts::Ghost &g : m_earlier.value(cellKey(cell)))
+        m_live.addGhost(g);
+    m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(cell.configuration)));
+}
+
+void RunPage::onWindowStarted(const run::WindowStarted &e)
+{
+    const bool sameWindow = m_inWindow && m_phase == run::Phase::WarmUp &&
+                            e.phase == run::Phase::Measure && cellKey(e.cell) == cellKey(m_cell) &&
+                            e.cell.round == m_cell.round && e.cell.attempt == m_cell.attempt;
+    if (!sameWindow)
+        beginWindow(e.cell);
+    m_phase = e.phase;
+    m_windowNumber = e.windowNumber;
+    m_totalWindows = e.totalWindows;
+    if (e.phase == run::Phase::Measure) {
+        m_live.setMeasureStart(m_warmUpDoneS);
+        m_live.setExpectedEnd(m_warmUpDoneS + m_context.measureS);
+    } else {
+        m_live.setExpectedEnd(m_context.warmUpS + m_context.measureS);
+    }
+    m_matrix->windowStarted(e);
+    m_charts->timelineChanged();
+    updateHeader();
+}
+
+void RunPage::onInterval(const run::IntervalUpdate &e)
+{
+    if (!m_inWindow)
+        return;
+    const bool warmUp = e.phase == run::Phase::WarmUp;
+    if (warmUp)
+        m_warmUpDoneS = e.interval.endS;
+    else
+        m_measuredS = e.interval.endS;
+    m_live.addInterval(e.interval, warmUp);
+    m_inFlight = e.inFlight;
+    m_draining = e.draining;
+    if (!m_showingStored)
+        m_charts->timelineChanged();
+    updateHeader();
+}
+
+void RunPage::onWindowFinished(const run::WindowFinished &e)
+{
+    const store::WindowRecord &w = e.window;
+    if (!m_seenWindows.contains(w.id)) {
+        m_seenWindows.insert(w.id);
+        m_matrix->windowFinished(e);
+        m_cells->addWindow(w);
+        keepGhost(w);
+    }
+    m_inWindow = false;
+    m_draining = false;
+    if (w.valid)
+        m_status = tr("last window valid: %1 2xx/s")
+                       .arg(figures::rate(w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0));
+    else
+        m_status = tr("last window invalid (%1)%2")
+                       .arg(w.invalidReason,
+                            e.willRetry ? tr(", measuring again") : tr(", no retries left"));
+    updateHeader();
+}
+
+void RunPage::onNoted(const run::RunNote &e)
+{
+    if (e.kind == QLatin1String("configuration-blocked"))
+        m_matrix->configurationBlocked(e.configuration, e.detail);
+}
+
+void RunPage::onProgress(const run::Progress &e)
+{
+    QString eta;
+    if (e.etaS >= 0)
+        eta = e.etaS >= 90 ? tr(" - ETA %1 min").arg(qRound(e.etaS / 60))
+                           : tr(" - ETA %1 s").arg(qRound(e.etaS));
+    m_progress->setText(
+        tr("%1 of %2 windows done%3 - %4 valid, %5 invalid, %6 failed")
+            .arg(e.doneWindows)
+            .arg(e.totalWindows)
+            .arg(eta)
+            .arg(m_matrix->count(CellState::Valid) + m_matrix->count(CellState::Remeasured))
+            .arg(m_matrix->count(CellState::Invalid))
+            .arg(m_matrix->count(CellState::Failed)));
+}
+
+void RunPage::onRunFinished(const run::RunFinished &e)
+{
+    m_matrix->runEnded();
+    m_inWindow = false;
+    if (e.status == store::kStatusInterrupted)
+        m_status =
+            tr("run interrupted: %1 valid windows stored; it can be resumed").arg(e.validWindows);
+    else if (e.status == store::kStatusFailed)
+        m_status = tr("run failed: %1").arg(e.error);
+    else
+        m_status = tr("run %1: %2 valid, %3 invalid windows")
+                       .arg(e.status)
+                       .arg(e.validWindows)
+                       .arg(e.invalidWindows);
+    updateHeader();
+}
+
+void RunPage::onRunFailed(const QString &message)
+{
+    if (m_refused) {
+        m_refused = false; // a refused second start: the run shown goes on
+        return;
+    }
+    m_matrix->runEnded();
+    m_inWindow = false;
+    m_status = tr("run failed: %1").arg(message);
+    updateHeader();
+}
+
+void RunPage::updateHeader()
+{
+    if (!m_inWindow) {
+        m_header->setText(m_status);
+        return;
+    }
+    const run::CellRef &c = m_cell;
+    QString route = c.route;
+    if (m_context.routeText.contains(c.route))
+        route += QStringLiteral(" (%1)").arg(m_context.routeText.value(c.route));
+    const QString rounds = m_context.rounds > 0
+                               ? tr("round %1 of %2").arg(c.round + 1).arg(m_context.rounds)
+                               : tr("round %1").arg(c.round + 1);
+    QString phase;
+    if (m_phase == run::Phase::WarmUp)
+        phase = m_context.warmUpS > 0 ? tr("warm-up %1/%2 s")
+                                            .arg(m_warmUpDoneS, 0, 'f', 0)
+                                            .arg(m_context.warmUpS, 0, 'f', 0)
+                                      : tr("warm-up %1 s").arg(m_warmUpDoneS, 0, 'f', 0);
+    else
+        phase = m_context.measureS > 0 ? tr("measuring %1/%2 s")
+                                             .arg(m_measuredS, 0, 'f', 0)
+                                             .arg(m_context.measureS, 0, 'f', 0)
+                                       : tr("measuring %1 s").arg(m_measuredS, 0, 'f', 0);
+    if (m_draining)
+        phase += tr(" - draining: %1 in flight").arg(m_inFlight);
+    m_header->setText(tr("%1 - %2 - %3 - c=%4 - attempt %5 - %6 - window %7 of %8")
+                          .arg(rounds, c.configuration, route)
+                          .arg(c.concurrency)
+                          .arg(c.attempt + 1)
+                          .arg(phase)
+                          .arg(m_windowNumber)
+                          .arg(m_totalWindows));
+}
+
+void RunPage::showStoredWindow(qint64 windowId)
+{
+    const QString location = m_storeLocation;
+    runOffThread(
+        this,
+        [location, windowId]() -> std::pair<store::WindowRecord, QString> {
+            sb::Result<std::unique_ptr<store::RunStore>> opened =
+                store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
+            if (!opened.ok())
+                return {store::WindowRecord{}, sb::qtText(opened.error())};
+            sb::Result<store::WindowRecord> w = (*opened)->window(windowId);
+            if (!w.ok())
+                return {store::WindowRecord{}, sb::qtText(w.error())};
+            return {*w, QString()};
+        },
+        [this, windowId](const std::pair<store::WindowRecord, QString> &result) {
+            if (!result.second.isEmpty()) {
+                Q_EMIT storedWindowFailed(result.second);
+                m_charts->setCaption(
+                    tr("Cannot open window %1: %2").arg(windowId).arg(result.second));
+                return;
+            }
+            const store::WindowRecord &w = result.first;
+            m_stored.clear();
+            m_stored.clearGhosts();
+            for (const store::IntervalRecord &r : w.intervals)
+                m_stored.addInterval(r, false);
+            m_showingStored = true;
+            m_charts->setTimeline(&m_stored);
+            m_charts->setThroughputColor(
+                palette::configuration(m_matrix->colourIndex(w.configuration)));
+            m_charts->setCaption(
+                tr("Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7")
+                    .arg(w.id)
+                    .arg(w.round + 1)
+                    .arg(w.configuration, w.route)
+                    .arg(w.concurrency)
+                    .arg(w.attempt + 1)
+                    .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason)));
+            m_backToLive->setVisible(true);
+            Q_EMIT storedWindowShown(w.id);
+        });
+}
+
+void RunPage::showLive()
+{
+    m_showingStored = false;
+    m_backToLive->setVisible(false);
+    m_charts->setCaption(QString());
+    m_charts->setTimeline(&m_live);
+    if (m_inWindow)
+        m_charts->setThroughputColor(
+            palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
 }
 
 } // namespace sb

@@ -1,0 +1,83 @@
+// "Cells so far": plain medians [min-max] of 2xx/s and per CPU-second over valid windows, the
+// ratio of medians to the baseline (the plan's first configuration), "-" as verdict.
+#include "ui/models/cellsmodel.h"
+#include "ui/models/figures.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace sb;
+
+namespace {
+
+store::WindowRecord window(const QString &c, int conc, double okPerS, double cpuS,
+                           bool valid = true)
+{
+    store::WindowRecord w;
+    w.configuration = c;
+    w.route = QStringLiteral("health");
+    w.concurrency = conc;
+    w.valid = valid;
+    w.elapsedS = 10;
+    w.ok = qint64(okPerS * 10);
+    w.serverCpuS = cpuS;
+    return w;
+}
+
+} // namespace
+
+class TestCellsModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void median_data()
+    {
+        QTest::addColumn<QVector<double>>("values");
+        QTest::addColumn<double>("median");
+        QTest::newRow("empty") << QVector<double>{} << 0.0;
+        QTest::newRow("one") << QVector<double>{5} << 5.0;
+        QTest::newRow("odd, unsorted") << QVector<double>{9, 1, 5} << 5.0;
+        QTest::newRow("even") << QVector<double>{4, 1, 3, 2} << 2.5;
+    }
+    void median()
+    {
+        QFETCH(QVector<double>, values);
+        QFETCH(double, median);
+        QCOMPARE(figures::median(values), median);
+    }
+
+    void mediansRangesAndRatio()
+    {
+        CellsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setConfigurationOrder({QStringLiteral("base"), QStringLiteral("other")});
+        // The other configuration's windows come first (rotated order): rows still sort by plan.
+        m.addWindow(window(QStringLiteral("other"), 1, 1500, 5));
+        m.addWindow(window(QStringLiteral("other"), 1, 900, 5, false)); // invalid: ignored
+        m.addWindow(window(QStringLiteral("other"), 1, 1300, 5));
+        QCOMPARE(m.rowCount(), 1);
+        QCOMPARE(m.index(0, CellsModel::RatioColumn).data().toString(), QStringLiteral("-"));
+        m.addWindow(window(QStringLiteral("base"), 1, 1000, 10));
+        m.addWindow(window(QStringLiteral("base"), 1, 1200, 10));
+        m.addWindow(window(QStringLiteral("base"), 1, 800, 10));
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(m.index(0, CellsModel::ConfigurationColumn).data().toString(),
+                 QStringLiteral("base"));
+        QCOMPARE(m.index(0, CellsModel::WindowsColumn).data().toInt(), 3);
+        QCOMPARE(m.index(0, CellsModel::OkPerSColumn).data().toString(),
+                 QStringLiteral("1000 [800-1200]"));
+        // per CPU-second: 10000 ok / 10 CPU-s.
+        QCOMPARE(m.index(0, CellsModel::PerCpuSColumn).data().toString(),
+                 QStringLiteral("1000 [800-1200]"));
+        QCOMPARE(m.index(0, CellsModel::RatioColumn).data().toString(), QStringLiteral("baseline"));
+        QCOMPARE(m.index(1, CellsModel::OkPerSColumn).data().toString(),
+                 QStringLiteral("1400 [1300-1500]"));
+        QCOMPARE(m.index(1, CellsModel::RatioColumn).data().toString(), QStringLiteral("1.40"));
+        QCOMPARE(m.perCpuRatio(1), 2.8);
+        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data().toString(), QStringLiteral("-"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCellsModel)
+#include "tst_cellsmodel.moc"

@@ -1,0 +1,270 @@
+// The run monitor: a short run of the reference target driven through the RunController fills
+// the matrix grid, the cells so far and the four charts (with a ghost line of the cell's earlier
+// window and the plan's gate); double-clicking a cell opens its stored timeline. The charts'
+// points per series stay capped over a 30-minute window at 100 ms; redraws are coalesced. The
+// page renders without Qt warnings.
+#include "ui/charts/timeline.h"
+#include "ui/models/cellsmodel.h"
+#include "ui/models/matrixmodel.h"
+#include "ui/pages/runpage.h"
+#include "ui/runcontroller.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/matrixview.h"
+#include "uitest.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace sb;
+using charts::Series;
+using charts::Timeline;
+
+class TestRunPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QTest::failOnWarning(test::anyWarningOfOurs()); }
+
+    void cappedSeriesKeepsCoverage_data()
+    {
+        QTest::addColumn<int>("merge");
+        QTest::addColumn<int>("points");
+        QTest::newRow("mean, below the cap") << int(charts::CappedSeries::Merge::Mean) << 999;
+        QTest::newRow("mean, 30 min at 100 ms") << int(charts::CappedSeries::Merge::Mean) << 18000;
+        QTest::newRow("max, 30 min at 100 ms") << int(charts::CappedSeries::Merge::Max) << 18000;
+        QTest::newRow("mean, a day at 100 ms") << int(charts::CappedSeries::Merge::Mean) << 864000;
+    }
+    void cappedSeriesKeepsCoverage()
+    {
+        QFETCH(int, merge);
+        QFETCH(int, points);
+        charts::CappedSeries s(charts::CappedSeries::Merge(merge), Timeline::kMaxPoints);
+        double sum = 0;
+        for (int i = 1; i <= points; ++i) {
+            const double v = i % 10 == 0 ? 100 : 1; // a spike every tenth interval
+            sum += v;
+            s.append(i * 0.1, v);
+            QVERIFY(s.size() <= Timeline::kMaxPoints);
+        }
+        QCOMPARE(s.keys().last(), points * 0.1);         // the latest point is always shown
+        QVERIFY(s.keys().first() <= points * 0.1 / 100); // and the start is still covered
+        double maxValue = 0;
+        double stored = 0;
+        for (double v : s.values()) {
+            maxValue = std::max(maxValue, v);
+            stored += v;
+        }
+        if (charts::CappedSeries::Merge(merge) == charts::CappedSeries::Merge::Max)
+            QCOMPARE(maxValue, 100.0); // spikes survive
+        else
+            QVERIFY(qAbs(stored / s.size() - sum / points) < 0.5); // the mean survives
+    }
+
+    void chartsStayBoundedOverThirtyMinutes()
+    {
+        Timeline t;
+        t.setGatePct(450);
+        t.setMeasureStart(5);
+        for (int i = 0; i < 18000; ++i) {
+            store::IntervalRecord r;
+            r.index = i;
+            r.startS = i * 0.1;
+            r.endS = (i + 1) * 0.1;
+            r.requests = r.ok = 1000;
+            r.okPerS = 10000;
+            r.p50Us = 800;
+            r.p99Us = 2000;
+            r.maxUs = 9000;
+            r.serverCores = 0.9;
+            r.foreignPct = 12;
+            t.addInterval(r, false);
+        }
+        for (int s = 0; s < charts::kSeriesCount; ++s)
+            QVERIFY(t.series(Series(s)).size() <= Timeline::kMaxPoints);
+        QCOMPARE(t.series(Series::Ok).keys().last(), 5 + 1800.0);
+        ChartPanel panel;
+        panel.resize(900, 700);
+        const int before = panel.replotCount();
+        panel.setTimeline(&t);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(panel.replotCount() > before);
+        QVERIFY(panel.drawnPoints(Series::Ok) > 0);
+        for (int s = 0; s < charts::kSeriesCount; ++s)
+            QVERIFY(panel.drawnPoints(Series(s)) <= Timeline::kMaxPoints);
+        QCOMPARE(panel.plot(ChartPanel::Chart::Throughput)->xAxis->range().upper, 1805.0);
+    }
+
+    void redrawsAreCoalesced()
+    {
+        Timeline t;
+        ChartPanel panel;
+        panel.setTimeline(&t);
+        QTRY_VERIFY(panel.replotCount() > 0);
+        const int before = panel.replotCount();
+        QSignalSpy replots(&panel, &ChartPanel::replotted);
+        for (int i = 0; i < 100; ++i) {
+            charts::LoadPoint p;
+            p.atS = i;
+            p.okPerS = 100;
+            t.addLoad(p);
+            panel.timelineChanged();
+        }
+        QCOMPARE(panel.replotCount(), before); // nothing drawn synchronously
+        QVERIFY(replots.wait(5000));
+        QCOMPARE(panel.replotCount(), before + 1); // one redraw for the hundred points
+        QCOMPARE(panel.drawnPoints(Series::Ok), 100);
+    }
+
+    void followsTheSystemPalette()
+    {
+        ChartPanel panel;
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        panel.setPalette(dark);
+        for (QCustomPlot *p :
+             {panel.plot(ChartPanel::Chart::Throughput), panel.plot(ChartPanel::Chart::Foreign)}) {
+            QCOMPARE(p->xAxis->tickLabelColor(), QColor(0xe0, 0xe0, 0xe0));
+            QCOMPARE(p->legend->textColor(), QColor(0xe0, 0xe0, 0xe0));
+        }
+    }
+
+    void resumedRunStartsFromItsStoredWindows()
+    {
+        QTemporaryDir dir;
+        const QString plan = dir.filePath(QStringLiteral("plan.json"));
+        const QString store = dir.filePath(QStringLiteral("s.sqlite"));
+        QVERIFY(test::writeShortPlan(plan, 2, QJsonArray{1}, 1, QStringLiteral("200ms")));
+        QString runId;
+        {
+            // The first session stops once the first window is stored.
+            RunController controller;
+            QSignalSpy finished(&controller, &RunController::runFinished);
+            connect(&controller, &RunController::windowFinished, &controller, &RunController::stop);
+            controller.start(test::shortRunOptions(plan, store));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+            const auto end = finished.first().first().value<run::RunFinished>();
+            QCOMPARE(end.status, QString(store::kStatusInterrupted));
+            QCOMPARE(end.validWindows, 1);
+            runId = end.runId;
+            QTRY_VERIFY(!controller.isBusy());
+        }
+        RunController controller;
+        RunPage page(&controller);
+        QSignalSpy context(&page, &RunPage::contextLoaded);
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        controller.resume(runId, test::shortRunOptions(plan, store));
+        QTRY_COMPARE_WITH_TIMEOUT(context.count(), 1, 60000);
+        // The grid shows the stored window before (or beside) the one being measured.
+        QVERIFY(page.matrixModel()->count(CellState::Valid) >= 1);
+        QCOMPARE(page.matrixModel()->columnCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QCOMPARE(page.matrixModel()->count(CellState::Valid), 2);
+        QCOMPARE(page.cellsModel()->index(0, CellsModel::WindowsColumn).data().toInt(), 2);
+    }
+
+    void shortRunFillsGridCellsAndCharts()
+    {
+        QTemporaryDir dir;
+        const QString plan = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(test::writeShortPlan(plan, 2, QJsonArray{1}));
+        RunController controller;
+        RunPage page(&controller);
+        QAbstractItemModelTester matrixTester(
+            page.matrixModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester cellsTester(
+            page.cellsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy context(&page, &RunPage::contextLoaded);
+        QSignalSpy windows(&controller, &RunController::windowFinished);
+        QStringList headers;
+        int ghostsInRoundTwo = -1;
+        connect(&controller, &RunController::intervalMeasured, this,
+                [&](const run::IntervalUpdate &e) {
+                    headers << page.headerText();
+                    if (e.cell.round == 1 && e.phase == run::Phase::Measure)
+                        ghostsInRoundTwo = int(page.liveTimeline().ghosts().size());
+                });
+        int measuredPoints = 0;
+        connect(&controller, &RunController::windowFinished, this,
+                [&](const run::WindowFinished &) {
+                    measuredPoints = page.liveTimeline().series(Series::ServerCores).size();
+                });
+        test::LagProbe probe;
+        probe.start();
+        controller.start(test::shortRunOptions(plan, dir.filePath(QStringLiteral("s.sqlite"))));
+        QTRY_COMPARE_WITH_TIMEOUT(context.count(), 1, 60000);
+        QVERIFY(page.hasContext());
+        // The grid is laid out from the plan before any window ends: 1 row, c=1 x 2 rounds.
+        MatrixModel *m = page.matrixModel();
+        QCOMPARE(m->rowCount(), 1);
+        QCOMPARE(m->columnCount(), 2);
+        QCOMPARE(page.liveTimeline().gatePct(), 450.0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 180000);
+
+        probe.stop();
+        qInfo("event loop with the page shown: longest stall %lld ms over %lld ticks of 10 ms",
+              probe.maxLagMs(), probe.ticks());
+        QCOMPARE(m->count(CellState::Valid), 2);
+        QCOMPARE(m->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2xx/s")),
+                 true);
+        QCOMPARE(page.cellsModel()->rowCount(), 1);
+        QCOMPARE(page.cellsModel()->index(0, CellsModel::WindowsColumn).data().toInt(), 2);
+        QCOMPARE(page.cellsModel()->index(0, CellsModel::RatioColumn).data().toString(),
+                 QStringLiteral("baseline"));
+        // Charts: the last window's series, the measured phase after a shaded warm-up.
+        const Timeline &t = page.liveTimeline();
+        QVERIFY(t.series(Series::Ok).size() >= 3);
+        QVERIFY(measuredPoints >= 2);
+        QVERIFY(t.measureStartS() > 0.5);
+        QVERIFY(*std::max_element(t.series(Series::Ok).values().begin(),
+                                  t.series(Series::Ok).values().end()) > 0);
+        QCOMPARE(ghostsInRoundTwo, 1);
+        QTRY_VERIFY(page.chartPanel()->drawnPoints(Series::Ok) >= 3);
+        QVERIFY(page.chartPanel()->drawnPoints(Series::ServerCores) >= 2);
+        bool sawHeader = false;
+        for (const QString &h : std::as_const(headers))
+            sawHeader = sawHeader || (h.contains(QStringLiteral("round 2 of 2")) &&
+                                      h.contains(QStringLiteral("target-a")) &&
+                                      h.contains(QStringLiteral("health (GET /health)")) &&
+                                      h.contains(QStringLiteral("c=1")) &&
+                                      h.contains(QStringLiteral("attempt 1")) &&
+                                      h.contains(QStringLiteral("measuring")));
+        QVERIFY2(sawHeader, qPrintable(headers.join(QLatin1Char('\n'))));
+        QVERIFY(page.headerText().contains(QStringLiteral("2 valid")));
+
+        // Double-click the first round's cell: its stored timeline in the same charts.
+        QSignalSpy shown(&page, &RunPage::storedWindowShown);
+        QTableView *table = page.matrixView()->table();
+        const QModelIndex first = m->index(0, m->column(1, 0));
+        const QRect cell = table->visualRect(first);
+        QVERIFY(first.data(MatrixModel::WindowIdRole).toLongLong() > 0);
+        QVERIFY(table->viewport()->rect().contains(cell.center()));
+        // A double-click is a press, a release, then the double-click event (Qt 6's mouseDClick
+        // sends only the latter two).
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 10000);
+        QCOMPARE(shown.first().first().toLongLong(),
+                 windows.first().first().value<run::WindowFinished>().window.id);
+        QVERIFY(page.isShowingStoredWindow());
+        QVERIFY(page.chartPanel()->timeline() != &page.liveTimeline());
+        QVERIFY(page.chartPanel()->timeline()->series(Series::Ok).size() >= 2);
+        page.showLive();
+        QCOMPARE(page.chartPanel()->timeline(), &page.liveTimeline());
+    }
+};
+
+QTEST_MAIN(TestRunPage)
+#include "tst_runpage.moc"

@@ -1,0 +1,223 @@
+#include "ui/models/cellsmodel.h"
+
+#include "ui/charts/palette.h"
+#include "ui/models/figures.h"
+
+#include <algorithm>
+
+namespace sb {
+
+namespace {
+
+QString rangeText(const QVector<double> &v)
+{
+    if (v.isEmpty())
+        return QStringLiteral("-");
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    return QStringLiteral("%1 [%2-%3]")
+        .arg(figures::rate(figures::median(v)), figures::rate(*lo), figures::rate(*hi));
+}
+
+} // namespace
+
+CellsModel::CellsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
+
+void CellsModel::setConfigurationOrder(const QStringList &configurations)
+{
+    beginResetModel();
+    m_order = configurations;
+    std::stable_sort(m_rows.begin(), m_rows.end(), [this](const Row &a, const Row &b) {
+        return std::tuple(rankOf(a.configuration), m_routes.indexOf(a.route), a.concurrency) <
+               std::tuple(rankOf(b.configuration), m_routes.indexOf(b.route), b.concurrency);
+    });
+    endResetModel();
+}
+
+QString CellsModel::baseline() const
+{
+    if (!m_order.isEmpty())
+        return m_order.first();
+    return m_rows.isEmpty() ? QString() : m_rows.first().configuration;
+}
+
+void CellsModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_routes.clear();
+    endResetModel();
+}
+
+int CellsModel::rankOf(const QString &configuration) const
+{
+    const qsizetype i = m_order.indexOf(configuration);
+    return i >= 0 ? int(i) : int(m_order.size());
+}
+
+int CellsModel::insertPosition(const Row &row) const
+{
+    auto rank = [this](const Row &r) {
+        return std::tuple(rankOf(r.configuration), m_routes.indexOf(r.route), r.concurrency);
+    };
+    int pos = 0;
+    while (pos < m_rows.size() && !(rank(row) < rank(m_rows[pos])))
+        ++pos;
+    return pos;
+}
+
+void CellsModel::addWindow(const store::WindowRecord &w)
+{
+    if (!w.valid)
+        return;
+    if (!m_routes.contains(w.route))
+        m_routes << w.route;
+    int r = 0;
+    for (; r < m_rows.size(); ++r)
+        if (m_rows[r].configuration == w.configuration && m_rows[r].route == w.route &&
+            m_rows[r].concurrency == w.concurrency)
+            break;
+    if (r == m_rows.size()) {
+        Row row{w.configuration, w.route, w.concurrency, {}, {}};
+        r = insertPosition(row);
+        beginInsertRows(QModelIndex(), r, r);
+        m_rows.insert(r, row);
+        endInsertRows();
+    }
+    Row &row = m_rows[r];
+    row.okPerS << (w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0);
+    row.okPerCpuS << (w.serverCpuS > 0 ? double(w.ok) / w.serverCpuS : 0);
+    if (w.configuration == baseline()) {
+        // Every row of this route and concurrency has a new denominator.
+        for (int i = 0; i < m_rows.size(); ++i)
+            if (m_rows[i].route == w.route && m_rows[i].concurrency == w.concurrency)
+                Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+    } else {
+        Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
+    }
+}
+
+int CellsModel::baselineRow(int row) const
+{
+    const Row &x = m_rows[row];
+    const QString base = baseline();
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].configuration == base && m_rows[i].route == x.route &&
+            m_rows[i].concurrency == x.concurrency)
+            return i;
+    return -1;
+}
+
+double CellsModel::ratio(int row) const
+{
+    const int b = baselineRow(row);
+    if (b < 0)
+        return -1;
+    const double base = figures::median(m_rows[b].okPerS);
+    return base > 0 ? figures::median(m_rows[row].okPerS) / base : -1;
+}
+
+double CellsModel::perCpuRatio(int row) const
+{
+    const int b = baselineRow(row);
+    if (b < 0)
+        return -1;
+    const double base = figures::median(m_rows[b].okPerCpuS);
+    return base > 0 ? figures::median(m_rows[row].okPerCpuS) / base : -1;
+}
+
+int CellsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CellsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CellsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows[index.row()];
+    const int column = index.column();
+    if (role == Qt::DecorationRole && column == ConfigurationColumn)
+        return palette::configuration(rankOf(r.configuration));
+    if (role == Qt::TextAlignmentRole)
+        return int(column >= ConcurrencyColumn ? Qt::AlignRight | Qt::AlignVCenter
+                                               : Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == MedianRole || role == MinRole || role == MaxRole) {
+        const QVector<double> &v = column == OkPerSColumn ? r.okPerS : r.okPerCpuS;
+        if (column == RatioColumn && role == MedianRole)
+            return ratio(index.row());
+        if ((column != OkPerSColumn && column != PerCpuSColumn) || v.isEmpty())
+            return {};
+        if (role == MedianRole)
+            return figures::median(v);
+        return role == MinRole ? *std::min_element(v.begin(), v.end())
+                               : *std::max_element(v.begin(), v.end());
+    }
+    if (role == Qt::ToolTipRole && column == RatioColumn) {
+        const double cpu = perCpuRatio(index.row());
+        return tr("2xx/s median over %1's; per CPU-second: %2")
+            .arg(baseline(), cpu < 0 ? QStringLiteral("-") : QString::number(cpu, 'f', 2));
+    }
+    if (role == Qt::ToolTipRole && column == VerdictColumn)
+        return tr("Verdicts (interval, noise floor) come from the statistics of the comparison.");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case ConfigurationColumn:
+        return r.configuration;
+    case RouteColumn:
+        return r.route;
+    case ConcurrencyColumn:
+        return r.concurrency;
+    case WindowsColumn:
+        return int(r.okPerS.size());
+    case OkPerSColumn:
+        return rangeText(r.okPerS);
+    case PerCpuSColumn:
+        return rangeText(r.okPerCpuS);
+    case RatioColumn: {
+        if (r.configuration == baseline())
+            return tr("baseline");
+        const double x = ratio(index.row());
+        return x < 0 ? QStringLiteral("-") : QString::number(x, 'f', 2);
+    }
+    case VerdictColumn:
+        return QStringLiteral("-");
+    default:
+        return {};
+    }
+}
+
+QVariant CellsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ConfigurationColumn:
+        return tr("Configuration");
+    case RouteColumn:
+        return tr("Route");
+    case ConcurrencyColumn:
+        return tr("c");
+    case WindowsColumn:
+        return tr("Windows");
+    case OkPerSColumn:
+        return tr("2xx/s median [min-max]");
+    case PerCpuSColumn:
+        return tr("per CPU-s median [min-max]");
+    case RatioColumn:
+        return tr("Ratio to baseline");
+    case VerdictColumn:
+        return tr("Verdict");
+    default:
+        return {};
+    }
+}
+
+} // namespace sb

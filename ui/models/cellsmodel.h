@@ -1,0 +1,80 @@
+#pragma once
+
+#include "store/records.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QStringList>
+#include <QVector>
+
+namespace sb {
+
+// "Cells so far": one row per cell (configuration, route, concurrency) with the plain median
+// [min-max] of 2xx/s and of 2xx per server CPU-second over the valid windows seen, and the
+// ratio of 2xx/s medians to the same route and concurrency of the baseline configuration (the
+// first configuration of the plan). The verdict column shows "-": verdicts come from the
+// statistics module (stats::compareWindows) when it lands. No widgets.
+class CellsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        ConfigurationColumn,
+        RouteColumn,
+        ConcurrencyColumn,
+        WindowsColumn,
+        OkPerSColumn,
+        PerCpuSColumn,
+        RatioColumn,
+        VerdictColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        MedianRole = Qt::UserRole + 1, // double: the column's median (OkPerS, PerCpuS, Ratio)
+        MinRole,                       // double
+        MaxRole                        // double
+    };
+
+    // The figures of one cell over its valid windows.
+    struct Row
+    {
+        QString configuration;
+        QString route;
+        int concurrency = 0;
+        QVector<double> okPerS;    // per valid window, 2xx/s
+        QVector<double> okPerCpuS; // per valid window, 2xx per server CPU-second
+    };
+
+    explicit CellsModel(QObject *parent = nullptr);
+
+    // The plan's configurations in order: the first is the baseline; it also orders the rows.
+    void setConfigurationOrder(const QStringList &configurations);
+    QString baseline() const;
+    void clear();
+    // Counts a window if it is valid (invalid ones change nothing).
+    void addWindow(const store::WindowRecord &window);
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    const Row &cellRow(int row) const { return m_rows[row]; }
+    // Median 2xx/s of this row over the baseline's same route and concurrency; < 0 if unknown.
+    double ratio(int row) const;
+    double perCpuRatio(int row) const;
+
+private:
+    int baselineRow(int row) const;
+    int rankOf(const QString &configuration) const;
+    int insertPosition(const Row &row) const;
+
+    QList<Row> m_rows;
+    QStringList m_order;
+    QStringList m_routes; // first-seen order
+};
+
+} // namespace sb

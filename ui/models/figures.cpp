@@ -1,0 +1,40 @@
+#include "ui/models/figures.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+
+namespace sb::figures {
+
+QString rate(double perS)
+{
+    if (!std::isfinite(perS))
+        return QStringLiteral("-");
+    const double a = std::abs(perS);
+    return QString::number(perS, 'f', a >= 100 ? 0 : a >= 10 ? 1 : 2);
+}
+
+QString latencyUs(double us)
+{
+    if (us >= 1e6)
+        return QCoreApplication::translate("sb::figures", "%1 s").arg(us / 1e6, 0, 'f', 2);
+    if (us >= 1e3)
+        return QCoreApplication::translate("sb::figures", "%1 ms").arg(us / 1e3, 0, 'f', 2);
+    return QCoreApplication::translate("sb::figures", "%1 us").arg(us, 0, 'f', 0);
+}
+
+QString cores(double c)
+{
+    return QString::number(c, 'f', 2);
+}
+
+double median(QVector<double> values)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const qsizetype n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+} // namespace sb::figures

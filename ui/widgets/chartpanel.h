@@ -1,0 +1,107 @@
+#pragma once
+
+#include "ui/charts/timeline.h"
+
+#include <QColor>
+#include <QWidget>
+#include <array>
+
+class QCheckBox;
+class QCustomPlot;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QLabel;
+class QTimer;
+
+namespace sb {
+
+// The four live charts of one window (GUI.md), stacked with a shared time axis in seconds since
+// the window started: 2xx/s with non-2xx and errors per second; latency p50 / p90 / p99 / max
+// (with a log-axis option); cores of the server tree, the generator and the database (with the
+// server tree's memory on a second axis when known); foreign CPU % with the gate threshold as a
+// dashed line. The warm-up is shaded; earlier windows of the same cell are faint ghost lines.
+//
+// It draws a charts::Timeline that its owner fills; timelineChanged() asks for a redraw, which
+// happens at most every kReplotMs with QCustomPlot::rpQueuedReplot. GUI thread only.
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kReplotMs = 100; // at most ~10 redraws a second
+    enum class Chart
+    {
+        Throughput,
+        Latency,
+        Cores,
+        Foreign
+    };
+
+    explicit ChartPanel(QWidget *parent = nullptr);
+
+    // The timeline shown (not owned; it must outlive the panel or be replaced first); nullptr
+    // shows empty charts. Schedules a redraw.
+    void setTimeline(const charts::Timeline *timeline);
+    const charts::Timeline *timeline() const { return m_timeline; }
+    // Colour of the 2xx/s line: the configuration's colour.
+    void setThroughputColor(const QColor &colour);
+    // A line above the charts ("stored window 12 ..."); empty hides it.
+    void setCaption(const QString &text);
+
+    bool logLatency() const;
+    void setLogLatency(bool on);
+
+    QCustomPlot *plot(Chart chart) const { return m_plots[size_t(chart)]; }
+    // Points drawn for a series right now (for the tests of the point cap).
+    int drawnPoints(charts::Series series) const;
+    int replotCount() const { return m_replots; }
+    // The longest time the GUI thread spent on one redraw: filling the graphs plus the slowest
+    // of the four plots' painting (QCustomPlot::replotTime), milliseconds.
+    double longestRedrawMs() const { return m_longestFillMs + m_longestPaintMs; }
+
+public Q_SLOTS:
+    // The timeline got new points: redraw soon (coalesced).
+    void timelineChanged();
+
+Q_SIGNALS:
+    void replotted();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Shading
+    {
+        QCPItemRect *rect = nullptr;
+        QCPItemText *label = nullptr;
+    };
+    QCustomPlot *makePlot(const QString &yLabel, bool showXLabel);
+    void addSeries();  // the graphs of the four charts, ghosts first (drawn beneath)
+    void addShading(); // the warm-up rectangles and their labels
+    QCPGraph *addGraph(QCustomPlot *plot, charts::Series series, const QString &name,
+                       const QColor &colour, Qt::PenStyle style = Qt::SolidLine);
+    void addGhostGraphs(QCustomPlot *plot, std::array<QCPGraph *, charts::Timeline::kMaxGhosts> &g,
+                        const QColor &colour);
+    void applyTheme();
+    void applyLatencyScale(); // log or linear, as the check box says
+    void redraw();
+    void drawGhosts();
+    void rescale(QCustomPlot *plot, double floor, double extra);
+
+    std::array<QCustomPlot *, 4> m_plots{};
+    std::array<QCPGraph *, charts::kSeriesCount> m_graphs{};
+    std::array<std::array<QCPGraph *, charts::Timeline::kMaxGhosts>, 4> m_ghosts{};
+    std::array<Shading, 4> m_shading{};
+    QCPItemStraightLine *m_gateLine = nullptr;
+    QCPItemText *m_gateLabel = nullptr;
+    QCheckBox *m_logLatency = nullptr;
+    QLabel *m_caption = nullptr;
+    QTimer *m_replotTimer = nullptr;
+    const charts::Timeline *m_timeline = nullptr;
+    int m_replots = 0;
+    double m_longestFillMs = 0;
+    double m_longestPaintMs = 0;
+};
+
+} // namespace sb
