@@ -175,7 +175,7 @@ QWidget *QuickTestPage::buildForm()
     m_processView->horizontalHeader()->setStretchLastSection(true);
     m_processView->setSortingEnabled(true);
     m_processView->sortByColumn(ProcessListModel::PidColumn, Qt::AscendingOrder);
-    m_processView->setMinimumHeight(140);
+    m_processView->setMinimumHeight(100);
     sv->addWidget(m_processView);
     auto *pickRow = new QHBoxLayout;
     m_serverLabel = new QLabel(tr("No server process: only the client is measured."), server);
@@ -244,7 +244,7 @@ QWidget *QuickTestPage::buildResults()
     bh->addLayout(left, 1);
     m_curve = new QCustomPlot(bottom);
     m_curve->setAccessibleName(tr("Latency percentile curve"));
-    m_curve->setMinimumSize(280, 200);
+    m_curve->setMinimumSize(280, 120);
     bh->addWidget(m_curve, 1);
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);

@@ -152,7 +152,7 @@ void ChartPanel::addShading()
 QCustomPlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
 {
     auto *p = new QCustomPlot(this);
-    p->setMinimumHeight(110);
+    p->setMinimumHeight(90);
     p->setAccessibleName(yLabel);
     p->yAxis->setLabel(yLabel);
     if (showXLabel)
