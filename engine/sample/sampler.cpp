@@ -494,6 +494,36 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
 
 int64_t Sampler::Impl::readGenerator()
 {
+    // Take over a changed thread list first, so that a thread registered during an interval
+    // counts in that interval, not in the next one.
+    std::vector<pid_t> requested;
+    bool changed = false;
+    {
+        std::lock_guard lock(m_genMutex);
+        if (m_genChanged) {
+            requested = m_genRequested;
+            m_genChanged = false;
+            changed = true;
+        }
+    }
+    if (changed) {
+        std::unordered_map<pid_t, GenThread> next;
+        for (pid_t tid : requested) {
+            auto it = m_gen.find(tid);
+            if (it != m_gen.end()) {
+                next.emplace(tid, it->second);
+                continue;
+            }
+            GenThread g;
+            const int64_t startNs = ownThreadStartBootNs(tid);
+            // A thread born inside the window counts from its birth; an older one from this
+            // sample on.
+            if (startNs >= 0 && startNs < m_windowStartBootNs - kBirthSlackNs)
+                g.lastNs = std::max<int64_t>(0, ownThreadCpuNs(tid));
+            next.emplace(tid, g);
+        }
+        m_gen.swap(next);
+    }
     int64_t delta = 0;
     for (auto &[tid, g] : m_gen) {
         const int64_t ns = ownThreadCpuNs(tid);
@@ -503,30 +533,6 @@ int64_t Sampler::Impl::readGenerator()
             g.lastNs = ns;
         }
     }
-    std::vector<pid_t> requested;
-    {
-        std::lock_guard lock(m_genMutex);
-        if (!m_genChanged)
-            return delta;
-        requested = m_genRequested;
-        m_genChanged = false;
-    }
-    std::unordered_map<pid_t, GenThread> next;
-    for (pid_t tid : requested) {
-        auto it = m_gen.find(tid);
-        if (it != m_gen.end()) {
-            next.emplace(tid, it->second);
-            continue;
-        }
-        GenThread g;
-        const int64_t startNs = ownThreadStartBootNs(tid);
-        // A thread born inside the window counts from its birth (next sample); an older one from
-        // now.
-        if (startNs >= 0 && startNs < m_windowStartBootNs - kBirthSlackNs)
-            g.lastNs = std::max<int64_t>(0, ownThreadCpuNs(tid));
-        next.emplace(tid, g);
-    }
-    m_gen.swap(next);
     return delta;
 }
 

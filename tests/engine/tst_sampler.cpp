@@ -243,6 +243,7 @@ private slots:
     void rootExits_data();
     void rootExits();
     void generatorThreads();
+    void generatorAddedAfterStart();
     void finalSliver_data();
     void finalSliver();
     void timelineRule_data();
@@ -804,6 +805,53 @@ void TstSampler::rootExits()
     QCOMPARE(snaps.back().serverProcesses, 0);
     QCOMPARE(snaps.back().serverRssBytes, int64_t(0));
     QVERIFY(snaps.back().final);
+}
+
+// The runner registers the load engine's workers after both have started: a worker born in the
+// window counts from its birth, in the interval it was registered in, not from the next one.
+void TstSampler::generatorAddedAfterStart()
+{
+    Pipe hold;
+    const pid_t root = ::fork();
+    if (root == 0) {
+        hold.closeWrite();
+        waitEof(hold.r);
+        ::_exit(0);
+    }
+    hold.closeRead();
+    Options o;
+    o.rootPid = root;
+    o.intervalMs = 500;
+    o.generatorCores = 1;
+    Collector col;
+    Sampler sampler;
+    std::string error;
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
+    std::atomic<pid_t> tid{0};
+    std::atomic<bool> release{false};
+    std::thread worker([&] {
+        tid = pid_t(::syscall(SYS_gettid));
+        while (!release)
+            burnCpu(5'000'000LL);
+    });
+    QTRY_VERIFY(tid != 0);
+    sampler.setGeneratorThreads({tid.load()});
+    QTRY_VERIFY_WITH_TIMEOUT(col.count >= 1, 30000);
+    release = true;
+    worker.join();
+    sampler.stop();
+    hold.closeWrite();
+    ::waitpid(root, nullptr, 0);
+    const std::vector<Snapshot> snaps = col.all();
+    QVERIFY(!snaps.empty());
+    const Snapshot &first = snaps.front();
+    QCOMPARE(first.index, 0);
+    // The burner ran for (nearly) the whole first interval; on a busy machine it may get less
+    // than its core, but never nothing.
+    QVERIFY2(first.generatorCpuNs > (first.endNs - first.startNs) / 10,
+             qPrintable(QStringLiteral("generator %1 ms of CPU in the first %2 ms interval")
+                            .arg(double(first.generatorCpuNs) / 1e6)
+                            .arg(double(first.endNs - first.startNs) / 1e6)));
 }
 
 // Generator threads are reported on their own, and not as own CPU.
