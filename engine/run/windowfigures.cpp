@@ -50,6 +50,7 @@ store::IntervalRecord loadInterval(const load::IntervalSnapshot &s, int expectSt
     r.errors = s.counts.errors() + unexpectedStatuses(s.counts, expectStatus);
     r.okPerS = s.okPerS;
     r.p50Us = s.p50Us;
+    r.p90Us = s.p90Us;
     r.p99Us = s.p99Us;
     r.maxUs = s.maxUs;
     return r;

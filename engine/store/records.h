@@ -67,6 +67,7 @@ struct IntervalRecord
     qint64 errors = 0;       // transport errors + responses with a status other than the route's
     double okPerS = 0;       // ok / (endS - startS), responses per second
     qint64 p50Us = 0;        // median latency of the interval, microseconds
+    qint64 p90Us = 0;        // 90th percentile latency of the interval, microseconds
     qint64 p99Us = 0;        // 99th percentile latency of the interval, microseconds
     qint64 maxUs = 0;        // largest latency of the interval, microseconds
     double serverCores = 0;  // server tree CPU / wall time in the interval; 1.0 = one core

@@ -218,6 +218,7 @@ const std::vector<Field<IntervalRecord>> &intervalFields()
         field("errors", &I::errors),
         field("ok_per_s", &I::okPerS),
         field("p50_us", &I::p50Us),
+        field("p90_us", &I::p90Us),
         field("p99_us", &I::p99Us),
         field("max_us", &I::maxUs),
         field("server_cores", &I::serverCores),

@@ -84,6 +84,18 @@ Migration version2()
     };
 }
 
+// Existing intervals read a p90 of 0 (unknown).
+Migration version3()
+{
+    return {
+        3,
+        "p90 latency of an interval",
+        {
+            QStringLiteral("ALTER TABLE intervals ADD COLUMN p90_us BIGINT NOT NULL DEFAULT 0"),
+        },
+    };
+}
+
 // How a field of type T is stored and read back.
 template<typename T> QVariant toSql(const T &value)
 {
@@ -138,7 +150,7 @@ template<typename R> Column<R> required(const char *name, QString R::*member)
 
 const QVector<Migration> &migrations()
 {
-    static const QVector<Migration> list = {version1(), version2()};
+    static const QVector<Migration> list = {version1(), version2(), version3()};
     return list;
 }
 
@@ -238,6 +250,7 @@ const Columns<IntervalRecord> &intervalColumns()
         column("generator_pct", &I::generatorPct),
         column("rss_bytes", &I::rssBytes),
         column("pss_bytes", &I::pssBytes),
+        column("p90_us", &I::p90Us, 3),
     };
     return list;
 }

@@ -301,6 +301,7 @@ WindowRecord makeWindow(const QString &runId, int round, const QString &configur
         r.errors = 10;
         r.okPerS = 989.9010099 + i;
         r.p50Us = 800 + i;
+        r.p90Us = 2000 + i;
         r.p99Us = 5000 + i;
         r.maxUs = 90'000 + seed;
         r.serverCores = 1.95 + i / 100.0;
@@ -426,6 +427,7 @@ void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withI
         QCOMPARE(a.errors, b.errors);
         QCOMPARE(a.okPerS, b.okPerS);
         QCOMPARE(a.p50Us, b.p50Us);
+        QCOMPARE(a.p90Us, b.p90Us);
         QCOMPARE(a.p99Us, b.p99Us);
         QCOMPARE(a.maxUs, b.maxUs);
         QCOMPARE(a.serverCores, b.serverCores);

@@ -96,8 +96,14 @@ private slots:
         s.counts.readErrors = 2;
         s.counts.timeouts = 1;
         s.okPerS = 10;
+        s.p50Us = 500;
+        s.p90Us = 900;
+        s.p99Us = 990;
         const store::IntervalRecord r = run::loadInterval(s, expect);
         QCOMPARE(r.errors, errors);
+        QCOMPARE(r.p50Us, qint64(500));
+        QCOMPARE(r.p90Us, qint64(900));
+        QCOMPARE(r.p99Us, qint64(990));
         QCOMPARE(r.index, 4);
         QCOMPARE(r.requests, qint64(15));
         QCOMPARE(r.ok, qint64(10));

@@ -177,6 +177,8 @@ LoadPoint loadPoint(const store::IntervalRecord &r, double atS)
     p.non2xxPerS = dt > 0 ? double(r.requests - r.ok) / dt : 0;
     p.errorsPerS = dt > 0 ? double(r.errors) / dt : 0;
     p.p50Ms = double(r.p50Us) / 1000.0;
+    // A stored interval from before schema version 3 has no p90 (0).
+    p.p90Ms = r.p90Us > 0 ? double(r.p90Us) / 1000.0 : -1;
     p.p99Ms = double(r.p99Us) / 1000.0;
     p.maxMs = double(r.maxUs) / 1000.0;
     return p;

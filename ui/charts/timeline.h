@@ -156,7 +156,7 @@ private:
 // keeping a few per cell costs kilobytes even for 30-minute windows.
 Ghost makeGhost(const QVector<store::IntervalRecord> &intervals);
 
-// Load figures of a run interval (latencies in ms; p90 unknown).
+// Load figures of a run interval (latencies in ms; p90 unknown for intervals stored before p90).
 LoadPoint loadPoint(const store::IntervalRecord &r, double atS);
 ResourcePoint resourcePoint(const store::IntervalRecord &r, double atS);
 
