@@ -110,6 +110,12 @@ void readKind(SectionContext &ctx, const JsonValue &obj, const QString &path, Pr
         pr.kind = Profile::Kind(index);
     const JsonValue *configuration = obj.value(u"configuration");
     const QString at = jsonChildPath(path, QStringLiteral("configuration"));
+    if (pr.kind == Profile::Kind::AA && pr.process == Profile::Process::Once) {
+        if (const JsonValue *process = obj.value(u"process"))
+            f.error(*process, jsonChildPath(path, QStringLiteral("process")), "plan.value",
+                    QStringLiteral("an A/A profile starts its arms' processes fresh: use \"round\" "
+                                   "or \"window\", not \"once\""));
+    }
     if (pr.kind != Profile::Kind::AA) {
         if (configuration)
             f.error(

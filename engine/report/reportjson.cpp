@@ -62,6 +62,18 @@ QJsonObject cellJson(const CellReport &c)
     return o;
 }
 
+// An A/A run's own floor: {overall, routes: {route: floor}}, or null.
+QJsonValue measuredFloorJson(const RunReport &r)
+{
+    if (!r.aa || r.measuredFloor < 0)
+        return QJsonValue();
+    QJsonObject routes;
+    for (auto it = r.measuredFloorByRoute.begin(); it != r.measuredFloorByRoute.end(); ++it)
+        routes.insert(it.key(), it.value());
+    return QJsonObject{{QStringLiteral("overall"), r.measuredFloor},
+                       {QStringLiteral("routes"), routes}};
+}
+
 } // namespace
 
 QJsonObject spreadJson(const stats::Spread &s)
@@ -143,6 +155,8 @@ QJsonObject reportJson(const RunReport &report)
         {QStringLiteral("noise_floor"),
          report.options.noiseFloor >= 0 ? QJsonValue(report.options.noiseFloor) : QJsonValue()},
         {QStringLiteral("noise_floor_source"), report.options.noiseFloorSource},
+        {QStringLiteral("aa"), report.aa},
+        {QStringLiteral("measured_noise_floor"), measuredFloorJson(report)},
         {QStringLiteral("cells"), cells},
         {QStringLiteral("ratios"), ratios},
         {QStringLiteral("saturation"), saturation},

@@ -1,6 +1,7 @@
 #include "report/reportmarkdown.h"
 
 #include "stats/ceiling.h"
+#include "stats/summary.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -263,6 +264,33 @@ QString gatesSection(const RunReport &r)
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+QString floorSection(const RunReport &r)
+{
+    QStringList out;
+    out << QStringLiteral("## Noise floor (A/A run)\n");
+    if (r.measuredFloor < 0) {
+        out << QStringLiteral("No cell has 2 valid windows per arm: no floor can be given.\n");
+        return out.join(QLatin1Char('\n'));
+    }
+    out << QStringLiteral("The two arms run the same configuration; the largest |ratio - 1| "
+                          "between their medians is what the harness itself produces. Pass "
+                          "`--noise-floor %1` to `report` or `compare` to use it.\n")
+               .arg(r.run.id);
+    out << QStringLiteral("| route | noise floor | median spread of its cells |");
+    out << QStringLiteral("|---|---:|---:|");
+    for (auto it = r.measuredFloorByRoute.begin(); it != r.measuredFloorByRoute.end(); ++it) {
+        std::vector<double> spreads;
+        for (const CellReport &c : r.cells)
+            if (c.route == it.key() && c.figures.validWindows >= 2)
+                spreads.push_back(c.figures.okPerS.spread);
+        out << QStringLiteral("| %1 | %2 | %3 |")
+                   .arg(code(it.key()), formatPercent(it.value()),
+                        formatPercent(stats::median(spreads)));
+    }
+    out << QStringLiteral("| **all routes** | **%1** | |\n").arg(formatPercent(r.measuredFloor));
+    return out.join(QLatin1Char('\n'));
+}
+
 QString environmentSection(const RunReport &r)
 {
     QStringList out;
@@ -331,6 +359,8 @@ QString reportMarkdown(const RunReport &r)
     parts << header(r) << summaryTable(r);
     for (const QString &route : r.routes)
         parts << routeSection(r, route);
+    if (r.aa)
+        parts << floorSection(r);
     parts << ceilingSection(r) << gatesSection(r) << environmentSection(r) << definitionsMarkdown();
     return parts.join(QLatin1Char('\n'));
 }

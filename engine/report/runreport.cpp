@@ -167,6 +167,24 @@ void compareCells(RunReport &r)
     }
 }
 
+// An A/A run's own noise floor: the largest |ratio - 1| between its arms' medians, per route and
+// overall, over every cell with enough windows.
+void measureFloor(RunReport &r)
+{
+    r.aa =
+        r.run.environment.value(QStringLiteral("profile_kind")).toString() == QLatin1String("aa");
+    if (!r.aa)
+        return;
+    for (const RatioReport &x : r.ratios) {
+        const stats::Comparison &c = x.comparison;
+        if (c.verdict == stats::Verdict::NotEnoughWindows || c.ratio <= 0)
+            continue;
+        const double d = std::fabs(c.ratio - 1);
+        r.measuredFloor = std::max(r.measuredFloor, d);
+        r.measuredFloorByRoute[x.route] = std::max(r.measuredFloorByRoute.value(x.route, -1), d);
+    }
+}
+
 } // namespace
 
 RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
@@ -227,6 +245,7 @@ RunReport buildRunReport(const store::RunRecord &run, const QVector<store::Windo
     saturate(r);
     if (options.ratios)
         compareCells(r);
+    measureFloor(r);
     for (const store::EventRecord &e : events) {
         ++r.events[e.kind];
         if (e.kind == QLatin1String("configuration-blocked"))

@@ -84,8 +84,11 @@ struct RunReport
     QMap<QString, int> invalidByGate; // gate -> invalid attempts
     qint64 checkpointsInWindows = 0;  // database checkpoints inside measured windows, all attempts
     QMap<QString, int> events;        // event kind -> count
-    QStringList blocked;              // "configuration-blocked" event details
-    QStringList warnings;             // "warning" event details
+    bool aa = false;                  // an A/A run: two arms of one configuration
+    double measuredFloor = -1;        // aa: the largest |ratio - 1| between the arms, any cell
+    QMap<QString, double> measuredFloorByRoute; // aa: the same per route
+    QStringList blocked;                        // "configuration-blocked" event details
+    QStringList warnings;                       // "warning" event details
 
     const CellReport *cell(const QString &configuration, const QString &route,
                            int concurrency) const;

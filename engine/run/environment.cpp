@@ -138,6 +138,10 @@ QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, in
     r.insert(QStringLiteral("plan_path"), plan.filePath);
     r.insert(QStringLiteral("plan_sha256"), QString::fromLatin1(plan.sha256));
     r.insert(QStringLiteral("profile"), profile);
+    if (const plan::Profile *p = plan.profile(profile); p && p->kind == plan::Profile::Kind::AA) {
+        r.insert(QStringLiteral("profile_kind"), QStringLiteral("aa"));
+        r.insert(QStringLiteral("aa_configuration"), p->aaConfiguration);
+    }
     r.insert(QStringLiteral("started_at"),
              QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
 

@@ -307,6 +307,9 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
                            QStringLiteral("no profile '%1'; the plan has: %2")
                                .arg(options.profile, names.join(QStringLiteral(", "))));
     }
+    // An A/A run measures its configuration as two arms, and nothing else.
+    if (m_profile->kind == plan::Profile::Kind::AA)
+        m_plan.configurations = aaArms(m_plan, *m_profile);
     for (const QString &name : options.only)
         if (!m_plan.configuration(name))
             return sb::qtError(QStringLiteral("run.filter"), planPath,

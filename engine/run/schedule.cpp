@@ -25,6 +25,20 @@ QStringList configurationOrder(const QStringList &configurations, plan::Profile:
     return result;
 }
 
+QList<plan::Configuration> aaArms(const plan::Plan &plan, const plan::Profile &profile)
+{
+    const plan::Configuration *base = plan.configuration(profile.aaConfiguration);
+    if (!base)
+        return {};
+    QList<plan::Configuration> arms;
+    for (const char *arm : {":A", ":B"}) {
+        plan::Configuration c = *base;
+        c.name = base->name + QLatin1String(arm);
+        arms.append(c);
+    }
+    return arms;
+}
+
 QList<ScheduledWindow> buildSchedule(const plan::Plan &plan, const plan::Profile &profile,
                                      const QStringList &only, const QStringList &routes)
 {

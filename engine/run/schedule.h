@@ -27,6 +27,11 @@ struct ScheduledWindow
 QStringList configurationOrder(const QStringList &configurations, plan::Profile::Order order,
                                int round);
 
+// An A/A profile's two arms: the profile's configuration twice, named "<name>:A" and
+// "<name>:B", identical otherwise. Each arm starts its own process trees, and the schedule
+// interleaves them like any two configurations.
+QList<plan::Configuration> aaArms(const plan::Plan &plan, const plan::Profile &profile);
+
 // The whole matrix in run order: rounds, then configurations in configurationOrder(), then routes
 // in plan order, then concurrency in profile order. `only` and `routes` filter by name (empty =
 // all); names must exist (checked by the caller).

@@ -816,6 +816,11 @@ private slots:
             << QStringLiteral("$.profiles.q.configuration: \"configuration\" belongs to an A/A "
                               "profile (\"kind\": \"aa\")")
             << 0 << QString();
+        QTest::newRow("aa with one process for the run")
+            << QByteArray("{\"kind\": \"aa\", \"process\": \"once\", \"concurrency\": [1]}")
+            << QStringLiteral("$.profiles.q.process: an A/A profile starts its arms' processes "
+                              "fresh: use \"round\" or \"window\", not \"once\"")
+            << 0 << QString();
         QTest::newRow("unknown kind")
             << QByteArray("{\"kind\": \"ab\", \"concurrency\": [1]}")
             << QStringLiteral(

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void failIf_data();
     void failIf();
     void noiseFloorFromAnAaRun();
+    void anAaRunReportsItsFloor();
 
 private:
     QTemporaryDir m_dir;
@@ -394,6 +395,38 @@ void TestReport::noiseFloorFromAnAaRun()
         QCOMPARE(cell.ratio.comparison.noiseFloor, *floor);
     QVERIFY(
         report::comparisonMarkdown(*c).contains(QStringLiteral("Noise floor: 0.6 % (A/A run aa)")));
+}
+
+void TestReport::anAaRunReportsItsFloor()
+{
+    report::RunReport aa =
+        syntheticRun(QStringLiteral("aa"), {{QStringLiteral("native:A"), {9000, 9100, 8900}},
+                                            {QStringLiteral("native:B"), {9300, 9050, 8950}}});
+    QVERIFY(!aa.aa); // not marked as an A/A run: no floor section
+    QVERIFY(!report::reportMarkdown(aa).contains(QStringLiteral("## Noise floor")));
+    store::RunRecord run = aa.run;
+    run.environment.insert(QStringLiteral("profile_kind"), QStringLiteral("aa"));
+    QVector<store::WindowRecord> windows;
+    for (const auto &[arm, rates] :
+         QList<QPair<QString, QList<double>>>{{QStringLiteral("native:A"), {9000, 9100, 8900}},
+                                              {QStringLiteral("native:B"), {9300, 9050, 8950}}})
+        for (qsizetype round = 0; round < rates.size(); ++round)
+            windows << window(run.id, int(round), arm, QStringLiteral("health"), 10, rates[round],
+                              1.0, 2000);
+    const report::RunReport marked = report::buildRunReport(run, windows, {}, {});
+    QVERIFY(marked.aa);
+    QVERIFY(std::fabs(marked.measuredFloor - (9050.0 / 9000 - 1)) < 1e-9);
+    QCOMPARE(marked.measuredFloor, *report::noiseFloorOf(marked));
+    QCOMPARE(marked.measuredFloorByRoute.value(QStringLiteral("health")), marked.measuredFloor);
+    const QString md = report::reportMarkdown(marked);
+    QVERIFY2(md.contains(QStringLiteral("## Noise floor (A/A run)")), qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("| **all routes** | **0.6 %** | |")));
+    const QJsonObject json = report::reportJson(marked);
+    QCOMPARE(json.value(QStringLiteral("measured_noise_floor"))
+                 .toObject()
+                 .value(QStringLiteral("overall"))
+                 .toDouble(),
+             marked.measuredFloor);
 }
 
 QTEST_GUILESS_MAIN(TestReport)

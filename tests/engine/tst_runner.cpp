@@ -283,6 +283,50 @@ private slots:
         QCOMPARE(starts, 4); // a fresh process tree per configuration per round
     }
 
+    // An A/A profile measures its configuration as two arms, each with fresh process trees,
+    // interleaved; the run says it is one, and the arms give a noise floor.
+    void aaProfileMeasuresTwoArms()
+    {
+        QJsonObject aa = profile(2, QJsonArray{2});
+        aa.insert(QStringLiteral("kind"), QStringLiteral("aa"));
+        aa.insert(QStringLiteral("configuration"), QStringLiteral("a"));
+        const QString plan = writePlan(
+            QStringLiteral("aa"),
+            QJsonObject{{QStringLiteral("configurations"),
+                         QJsonArray{target(QStringLiteral("a")), target(QStringLiteral("b"))}},
+                        {QStringLiteral("routes"), routes(1)},
+                        {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("noise"), aa}}}});
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = plan;
+        options.profile = QStringLiteral("noise");
+        options.storeLocation = storePath(QStringLiteral("aa"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
+        QCOMPARE(result->status, QString(store::kStatusFinished));
+        const QVector<store::WindowRecord> windows =
+            storedWindows(options.storeLocation, result->runId);
+        QCOMPARE(windows.size(), 4); // 2 rounds x 2 arms; configuration b is not measured
+        QStringList order;
+        for (const store::WindowRecord &w : windows) {
+            QVERIFY2(w.valid, qPrintable(w.invalidReason));
+            order << QStringLiteral("%1%2").arg(w.round).arg(w.configuration);
+        }
+        QCOMPARE(order, (QStringList{QStringLiteral("0a:A"), QStringLiteral("0a:B"),
+                                     QStringLiteral("1a:B"), QStringLiteral("1a:A")}));
+        auto s = store::RunStore::open(options.storeLocation);
+        auto record = (*s)->run(result->runId);
+        QCOMPARE(record->environment.value(QStringLiteral("profile_kind")).toString(),
+                 QStringLiteral("aa"));
+        QCOMPARE(record->environment.value(QStringLiteral("aa_configuration")).toString(),
+                 QStringLiteral("a"));
+        auto events = (*s)->events(result->runId);
+        int starts = 0;
+        for (const store::EventRecord &e : *events)
+            starts += e.kind == QStringLiteral("server-started");
+        QCOMPARE(starts, 4); // fresh processes: each arm, each round
+    }
+
     // A burner outside the server tree with a low gate: the window is stored invalid with the
     // foreign-CPU reason and measured again.
     void foreignBurnerCausesRemeasure()
