@@ -202,6 +202,8 @@ def _add_header(head, name, value):
 
 
 def _header_name_ok(name):
+    if b" " not in name:
+        return True
     lower = name.lower()
     return not any(lower.startswith(s + b" ") for s in _SPECIAL)
 
