@@ -162,7 +162,7 @@ class Connection(asyncio.Protocol):
             return
         if self.close_after:
             self.start_linger()
-        elif self.eof:
+        elif self.eof and not self.write_paused:
             self.transport.close()
 
     def start_linger(self):
@@ -229,7 +229,12 @@ async def serve(args, router):
     await server.wait_closed()
 
 
+def stop_while_seeding(_signal, _frame):
+    raise SystemExit(0)  # runs the seed's cleanup (its temporary file) on the way out
+
+
 def main(argv):
+    signal.signal(signal.SIGTERM, stop_while_seeding)
     args = parse_args(argv)
     try:
         demodb.ensure_database(args.db)
