@@ -227,7 +227,7 @@ private slots:
         QTest::addColumn<int>("windows");
         QTest::addColumn<double>("minS");
         QTest::addColumn<double>("maxS");
-        QTest::newRow("quick") << QStringLiteral("quick") << 28 << 45.0 << 75.0;
+        QTest::newRow("quick") << QStringLiteral("quick") << 56 << 45.0 << 90.0;
         QTest::newRow("ci") << QStringLiteral("ci") << 14 << 10.0 << 40.0;
         QTest::newRow("full") << QStringLiteral("full") << 126 << 3600.0 << 5400.0;
     }
