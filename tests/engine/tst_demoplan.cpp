@@ -326,6 +326,39 @@ private slots:
                   qPrintable(w.route), w.concurrency, double(w.ok) / w.elapsedS, w.serverCoresMean);
         }
     }
+
+    // `stackbench demo` as a user runs it: the plan from the binary, the Python server from the
+    // source tree, the data under the user's data directory, the report beside the store.
+    void demoCommandRunsHeadless()
+    {
+        QTemporaryDir home;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        p.setProcessEnvironment(env);
+        const QString store = home.filePath(QStringLiteral("store/runs.sqlite"));
+        QDir().mkpath(home.filePath(QStringLiteral("store")));
+        p.start(QStringLiteral(STACKBENCH_BIN),
+                {QStringLiteral("demo"), QStringLiteral("--profile"), QStringLiteral("ci"),
+                 QStringLiteral("--store"), store});
+        QVERIFY(p.waitForFinished(240'000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out.right(2000) + err));
+        QVERIFY2(out.contains(QStringLiteral("finished: 14 valid windows, 0 invalid attempts")),
+                 qPrintable(out.right(2000)));
+        QVERIFY(out.contains(QStringLiteral("ratio 2xx/s")));
+        QVERIFY(QFile::exists(home.filePath(QStringLiteral("data/stackbench/demo/demo.json"))));
+        const QStringList reports = QDir(home.filePath(QStringLiteral("store")))
+                                        .entryList({QStringLiteral("demo-report-*.md")});
+        QCOMPARE(reports.size(), 1);
+        QVERIFY2(err.contains(QStringLiteral("wrote ")), qPrintable(err));
+        QFile report(home.filePath(QStringLiteral("store/")) + reports.first());
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        QVERIFY(report.readAll().startsWith("# demo: run "));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDemoPlan)
