@@ -2,8 +2,9 @@
 # installer/test-package.sh [BUILD_DIR]: builds the .deb (cmake --build BUILD_DIR --target package,
 # default build/), installs it with `apt-get install ./stackbench_*.deb` into a fresh minimal
 # Debian 12 root (debootstrap, cached as /var/tmp/sb-fresh-base.tar), and checks it there, chrooted:
-# --version, --help, the reference target, the demo (when the command exists), the GUI offscreen,
-# the desktop file and the AppStream metadata with Debian's validators, and that
+# --version, --help, the reference target, a one-window run into a new run store, the demo (when
+# the command exists), the GUI offscreen, the man page and icons, the desktop file and the AppStream
+# metadata with Debian's validators, and that
 # `apt-get remove --purge stackbench` leaves nothing of the package behind.
 # Needs root (chroot, mount) and the Debian mirror. Prints a summary; exits 1 when a check failed.
 set -euo pipefail
@@ -118,7 +119,11 @@ run_version() {
   out=$(in_root stackbench --version) && echo "$out" && [[ $out =~ ^stackbench\ [0-9]+\.[0-9]+\.[0-9]+ ]]
 }
 
-run_help() { in_root stackbench --help | tee /dev/stderr | grep -q '^Commands:'; }
+# (The output goes to the check's log through a variable: tee /dev/stderr would truncate the log.)
+run_help() {
+  local out
+  out=$(in_root stackbench --help) && echo "$out" && grep -q '^Commands:' <<<"$out"
+}
 
 # bg_in_root LOG COMMAND...: starts COMMAND in the fresh root in the background; chroot and env
 # exec, so $! is the program itself.
@@ -184,7 +189,7 @@ free_port() {
 # list and report it: the Qt SQLite driver, loaded at run time, is there. The foreign-CPU gate is
 # off: this checks the package, it measures nothing, and the host may be busy.
 run_plan() {
-  local port run
+  local port run listing
   port=$(free_port) || { echo "no free port"; return 1; }
   cat >"$ROOT/tmp/package-check.json" <<EOF
 {
@@ -207,8 +212,9 @@ run_plan() {
 }
 EOF
   in_root stackbench run /tmp/package-check.json --profile check --store /tmp/runs.sqlite || return 1
-  run=$(in_root stackbench list --json --store /tmp/runs.sqlite | tee /dev/stderr |
-    sed -n 's/.*"id": *"\([^"]*\)".*/\1/p' | head -n 1)
+  listing=$(in_root stackbench list --json --store /tmp/runs.sqlite) || return 1
+  echo "$listing"
+  run=$(sed -n 's/.*"id": *"\([^"]*\)".*/\1/p' <<<"$listing" | head -n 1)
   [ -n "$run" ] || { echo "stackbench list shows no run"; return 1; }
   in_root stackbench report "$run" --store /tmp/runs.sqlite -o /tmp/report.md || return 1
   head -n 20 "$ROOT/tmp/report.md"
@@ -263,8 +269,9 @@ validate_metainfo() {
 }
 
 check_manpage() {
-  in_root sh -c 'gzip -dc /usr/share/man/man1/stackbench.1.gz | head -n 3' | tee /dev/stderr |
-    grep -q '^\.TH STACKBENCH 1 '
+  local head
+  head=$(in_root sh -c 'gzip -dc /usr/share/man/man1/stackbench.1.gz | head -n 3') || return 1
+  echo "$head" && grep -q '^\.TH STACKBENCH 1 ' <<<"$head"
 }
 
 check_icons() {
