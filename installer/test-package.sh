@@ -17,6 +17,7 @@ LOGS=$(mktemp -d /var/tmp/sb-test-package-logs.XXXXXX)
 ROOT=""
 RESULTS=()
 FAILED=0
+CHECKS=0
 STOPPED_RC=""
 
 say() { printf 'test-package: %s\n' "$*"; }
@@ -30,9 +31,13 @@ record() { # record STATUS NAME [DETAIL]
   printf 'test-package: %-4s %s%s\n' "$1" "$2" "${3:+  ($3)}"
 }
 
-# check NAME COMMAND...: runs COMMAND on the host, its output in $LOGS/NAME.log; shown on failure.
+# check NAME COMMAND...: runs COMMAND on the host, its output in $LOGS/NN-NAME.log (numbered in
+# order), shown on failure.
 check() {
-  local name=$1 log="$LOGS/$1.log"; shift
+  local name=$1 log
+  shift
+  CHECKS=$((CHECKS + 1))
+  log=$(printf '%s/%02d-%s.log' "$LOGS" "$CHECKS" "${name//[^a-zA-Z0-9]/-}")
   if "$@" >"$log" 2>&1; then
     record PASS "$name"
   else
@@ -108,10 +113,11 @@ build_package() {
 
 # --- the checks in the fresh root ----------------------------------------------------------------
 
+# install_package [APT-OPTION...]: `apt-get install ./stackbench_*.deb` as a user types it.
 install_package() {
   cp "$DEB" "$ROOT/tmp/"
   TIMEOUT=900 in_root apt-get update -o DPkg::Lock::Timeout=600 &&
-    TIMEOUT=1800 in_root sh -c "cd /tmp && apt-get install -y ./$(basename "$DEB")"
+    TIMEOUT=1800 in_root sh -c "cd /tmp && apt-get install -y $* ./$(basename "$DEB")"
 }
 
 run_version() {
@@ -291,34 +297,72 @@ remove_package() { TIMEOUT=900 in_root apt-get remove --purge -y stackbench; }
 # own or that still hold other packages' files; and no path named after the program remains
 # outside the user's home and /tmp (the user's own runs and target database stay, as they should).
 nothing_left() {
-  local path bad=0 owners
+  local path bad=0 owners kept=""
   while IFS= read -r path; do
     case $path in '' | /.) continue ;; esac
     if [ -L "$ROOT$path" ] || [ -f "$ROOT$path" ]; then
       echo "left behind: $path"; bad=1
     elif [ -d "$ROOT$path" ]; then
       if owners=$(in_root dpkg-query -S "$path" 2>/dev/null); then
-        echo "kept, shared: $path (${owners%%:*})"
+        kept+="kept, shared: $path (${owners%%:*})"$'\n'
       elif [ -n "$(ls -A "$ROOT$path")" ]; then
-        echo "kept, not empty: $path ($(ls -A "$ROOT$path" | head -n 3 | tr '\n' ' '))"
+        kept+="kept, not empty: $path ($(ls -A "$ROOT$path" | head -n 3 | tr '\n' ' '))"$'\n'
       else
         echo "left behind (an empty directory no package owns): $path"; bad=1
       fi
     fi
   done <"$LOGS/dpkg-L.txt"
-  local stray
+  local stray status
   stray=$(cd "$ROOT" && find . -xdev \( -path ./root -o -path ./tmp -o -path ./proc -o -path ./sys \
     -o -path ./dev -o -path ./var/cache/apt -o -path ./var/lib/apt -o -path ./var/lib/dpkg \
     -o -path ./var/log \) -prune -o -iname '*stackbench*' -print)
   [ -z "$stray" ] || { echo "paths named after stackbench remain:"; echo "$stray"; bad=1; }
-  local status
   # shellcheck disable=SC2016 # dpkg-query's own ${Status}
   status=$(in_root dpkg-query -W -f='${Status}' stackbench 2>/dev/null) || status=""
   case $status in "" | "unknown ok not-installed") ;; *) echo "dpkg still has: $status"; bad=1 ;; esac
+  [ $bad = 1 ] || echo "every file of the package is gone"
+  printf '%s' "$kept"
   return $bad
 }
 
 # --- main ---------------------------------------------------------------------------------------
+
+# Phase 1, the Depends alone (--no-install-recommends): everything but the demo has to work, the
+# GUI and the run store's SQLite driver included. Then a purge.
+phase_depends_only() {
+  RESULTS+=("-- phase 1: the Depends alone")
+  check "install --no-install-recommends (Depends only)" install_package --no-install-recommends
+  [ "${RESULTS[-1]:0:4}" = PASS ] || { record SKIP "phase 1" "the package did not install"; return; }
+  check "version" run_version
+  check "help" run_help
+  check "target, stopped by SIGINT" run_target
+  check "run into a new store, list, report" run_plan
+  check "gui offscreen" run_gui
+  check "dpkg -L" installed_files
+  check "apt-get remove --purge" remove_package
+  check "nothing left" nothing_left
+}
+
+# Phase 2, as a user installs it (Recommends too): the demo, the installed files, the validators,
+# and the purge again.
+phase_with_recommends() {
+  RESULTS+=("-- phase 2: with the Recommends, as apt installs it by default")
+  check "install (with Recommends)" install_package
+  [ "${RESULTS[-1]:0:4}" = PASS ] || { record SKIP "phase 2" "the package did not install"; return; }
+  if has_demo; then
+    check "demo --profile ci" run_demo
+  else
+    record SKIP "demo --profile ci" "this build has no 'stackbench demo' command"
+  fi
+  check "dpkg -L" installed_files
+  check "man page" check_manpage
+  check "icons" check_icons
+  check "install the validators" install_validators
+  check "desktop-file-validate" validate_desktop
+  check "appstreamcli validate --no-net" validate_metainfo
+  check "apt-get remove --purge" remove_package
+  check "nothing left" nothing_left
+}
 
 main() {
   [ "$(id -u)" -eq 0 ] || die "needs root (chroot and mount); run it with sudo"
@@ -326,29 +370,8 @@ main() {
   make_base
   open_root
   say "fresh root in $ROOT; logs in $LOGS"
-  check install "install_package"
-  if [ $FAILED = 1 ]; then
-    record SKIP "everything else" "the package did not install"
-  else
-    check version run_version
-    check help run_help
-    check target run_target
-    check run-store run_plan
-    if has_demo; then
-      check demo run_demo
-    else
-      record SKIP demo "this build has no 'stackbench demo' command"
-    fi
-    check gui-offscreen run_gui
-    check files installed_files
-    check man-page check_manpage
-    check icons check_icons
-    check validators-installed install_validators
-    check desktop-file-validate validate_desktop
-    check appstreamcli-validate validate_metainfo
-    check remove-purge remove_package
-    check nothing-left nothing_left
-  fi
+  phase_depends_only
+  phase_with_recommends
   echo
   echo "=== test-package summary ($(basename "$DEB"), $(stat -c %s "$DEB") bytes)"
   echo "Depends:    $(dpkg-deb -f "$DEB" Depends)"
