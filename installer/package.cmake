@@ -33,7 +33,11 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql, python3")
 # A stripped binary (2.8 MB instead of 70). CPACK_DEBIAN_DEBUGINFO_PACKAGE would keep the symbols in
 # a stackbench-dbgsym .ddeb, at a minute more of xz per package.
 set(CPACK_STRIP_FILES ON)
-# No maintainer scripts: dpkg's file triggers (hicolor icon cache, desktop database, man-db)
-# refresh the caches on install and removal.
+# dpkg's file triggers refresh the icon cache, the desktop database and man-db on install and
+# removal, so the one maintainer script is prerm: it removes the Python bytecode a demo run as root
+# leaves beside the demo's modules.
+set(STACKBENCH_SHARE_DIR ${CPACK_PACKAGING_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/stackbench)
+configure_file(${CMAKE_CURRENT_SOURCE_DIR}/prerm.in ${CMAKE_CURRENT_BINARY_DIR}/debian/prerm @ONLY)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_CURRENT_BINARY_DIR}/debian/prerm)
 
 include(CPack)

@@ -291,6 +291,20 @@ check_icons() {
   [ $missing = 0 ] && echo "hicolor: scalable and 9 PNG sizes"
 }
 
+has_share() { grep -q '^/usr/share/stackbench/' "$LOGS/dpkg-L.txt"; }
+
+list_share() { grep '^/usr/share/stackbench/' "$LOGS/dpkg-L.txt"; }
+
+# Root running the demo leaves __pycache__ beside its modules; the prerm has to remove it, or the
+# purge leaves directories behind. Compile them as an import would, so the purge meets them.
+compile_python() {
+  local py
+  py=$(in_root find /usr/share/stackbench -name '*.py') || return 1
+  [ -n "$py" ] || { echo "no Python modules in /usr/share/stackbench"; return 0; }
+  # shellcheck disable=SC2086 # one path a word
+  in_root python3 -m py_compile $py && in_root find /usr/share/stackbench -name '*.pyc'
+}
+
 remove_package() { TIMEOUT=900 in_root apt-get remove --purge -y stackbench; }
 
 # After the purge, every path the package listed is gone, except directories that other packages
@@ -355,6 +369,12 @@ phase_with_recommends() {
     record SKIP "demo --profile ci" "this build has no 'stackbench demo' command"
   fi
   check "dpkg -L" installed_files
+  if has_share; then
+    check "/usr/share/stackbench" list_share
+    check "demo modules compiled, as root running the demo leaves them" compile_python
+  else
+    record SKIP "/usr/share/stackbench" "this build installs nothing there"
+  fi
   check "man page" check_manpage
   check "icons" check_icons
   check "install the validators" install_validators
