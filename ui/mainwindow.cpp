@@ -13,6 +13,7 @@
 #include "ui/pages/quicktestpage.h"
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
+#include "ui/settingsdialog.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
@@ -40,6 +41,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -282,6 +284,13 @@ static QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKe
     return keys.isEmpty() ? QList<QKeySequence>{fallback} : keys;
 }
 
+// An action's text without its accelerator, as "&Open…" and Chinese "打开(&O)…" show in a tooltip.
+static QString plainText(const QString &text)
+{
+    static const QRegularExpression accelerator(QStringLiteral("\\(&[^&]\\)|&(?!&)"));
+    return QString(text).remove(accelerator).remove(QStringLiteral("…"));
+}
+
 static QAction *makeAction(QObject *parent, const QString &name, const QString &text,
                            const QList<QKeySequence> &keys, QStyle::StandardPixmap icon,
                            QStyle *style)
@@ -293,8 +302,7 @@ static QAction *makeAction(QObject *parent, const QString &name, const QString &
         a->setIcon(style->standardIcon(icon));
     if (!keys.isEmpty())
         a->setToolTip(MainWindow::tr("%1 (%2)").arg(
-            QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…")),
-            keys.first().toString(QKeySequence::NativeText)));
+            plainText(text), keys.first().toString(QKeySequence::NativeText)));
     return a;
 }
 
@@ -334,6 +342,9 @@ void MainWindow::createActions()
                    QKeySequence::keyBindings(QKeySequence::FindPrevious), none, s);
     m_goToLineAction = makeAction(this, QStringLiteral("actionGoToLine"), tr("&Go to line…"),
                                   {QKeySequence(Qt::CTRL | Qt::Key_L)}, none, s);
+    m_preferencesAction = makeAction(
+        this, QStringLiteral("actionPreferences"), tr("Preferen&ces…"),
+        standardKeys(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)), none, s);
     m_checkAction = makeAction(this, QStringLiteral("actionCheck"), tr("&Check"),
                                {QKeySequence(Qt::Key_F7)}, none, s);
     m_startAction = makeAction(this, QStringLiteral("actionStart"), tr("&Start"),
@@ -353,6 +364,7 @@ void MainWindow::createActions()
     m_newAction->setIconText(tr("New"));
     m_resumeAction->setIconText(tr("Resume"));
     m_quitAction->setMenuRole(QAction::QuitRole);
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
 
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newFromTemplate);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
@@ -381,6 +393,15 @@ void MainWindow::createActions()
             onPlanPage([find] { find->findPrevious(); }));
     connect(m_goToLineAction, &QAction::triggered, this,
             onPlanPage([editor] { editor->askGoToLine(); }));
+    connect(m_preferencesAction, &QAction::triggered, this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const QString text = dialog.apply() ? tr("The language changes when Stackbench restarts.")
+                                            : tr("Preferences saved.");
+        appendLog(text);
+        statusBar()->showMessage(text, 10000);
+    });
     connect(m_checkAction, &QAction::triggered, this, &MainWindow::checkPlan);
     connect(m_startAction, &QAction::triggered, this, &MainWindow::startRun);
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRun);
@@ -423,6 +444,8 @@ void MainWindow::createMenus()
     edit->addAction(m_findNextAction);
     edit->addAction(m_findPreviousAction);
     edit->addAction(m_goToLineAction);
+    edit->addSeparator();
+    edit->addAction(m_preferencesAction);
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
     runMenu->addAction(m_checkAction);
@@ -872,11 +895,11 @@ void MainWindow::offerResume(const QVector<store::RunRecord> &runs, const QStrin
     }
     const auto answer = QMessageBox::question(
         this, tr("Resume"),
-        tr("Resume run %1 (profile %2, started %3, %4, %5 valid window(s) stored)?")
+        tr("Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?", nullptr,
+           candidate->validWindowCount)
             .arg(candidate->id, candidate->profile,
                  QLocale().toString(candidate->startedAt.toLocalTime(), QLocale::ShortFormat),
-                 candidate->status)
-            .arg(candidate->validWindowCount));
+                 candidate->status));
     if (answer != QMessageBox::Yes)
         return;
     run::RunOptions options = startOptions();
@@ -901,9 +924,9 @@ void MainWindow::connectRun()
     });
     connect(m_run, &RunController::runStarted, this, [this](const run::RunStarted &e) {
         appendLog(
-            tr("Run %1 %2: plan %3, profile %4, %5 window(s) to measure, %6 done; store %7")
+            tr("Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6",
+               nullptr, e.totalWindows)
                 .arg(e.runId, e.resumed ? tr("resumed") : tr("started"), e.planName, e.profile)
-                .arg(e.totalWindows)
                 .arg(e.doneWindows)
                 .arg(e.storeLocation));
         for (const QString &w : e.warnings)
@@ -936,12 +959,11 @@ void MainWindow::connectRun()
                        : tr("ETA %1").arg(OutlineView::durationText(qint64(p.etaS * 1000))));
     });
     connect(m_run, &RunController::runFinished, this, [this](const run::RunFinished &e) {
-        const QString text = tr("Run %1 %2: %3 valid window(s), %4 invalid attempt(s), %5 failed "
-                                "cell(s)")
-                                 .arg(e.runId, e.status)
-                                 .arg(e.validWindows)
-                                 .arg(e.invalidWindows)
-                                 .arg(e.failedCells.size());
+        const QString text =
+            tr("Run %1 %2: %3, %4, %5")
+                .arg(e.runId, e.status, tr("%n valid window(s)", nullptr, e.validWindows),
+                     tr("%n invalid attempt(s)", nullptr, e.invalidWindows),
+                     tr("%n failed cell(s)", nullptr, int(e.failedCells.size())));
         appendLog(text);
         for (const QString &c : e.blockedConfigurations)
             appendLog(tr("blocked: %1").arg(c));

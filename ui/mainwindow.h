@@ -132,6 +132,7 @@ private:
     QAction *m_findNextAction = nullptr;
     QAction *m_findPreviousAction = nullptr;
     QAction *m_goToLineAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
     QAction *m_checkAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stopAction = nullptr;
