@@ -257,6 +257,10 @@ void MainWindow::createPages()
     const QSize cell(std::max(width, 48) + 24,
                      m_switcher->iconSize().height() + m_switcher->fontMetrics().height() + 14);
     m_switcher->setGridSize(cell);
+    // Uniform item sizes take the first item's size: without this every name would get the room
+    // "Plan" needs and longer ones ("Schnelltest", "快速测试") would be cut.
+    for (int i = 0; i < m_switcher->count(); ++i)
+        m_switcher->item(i)->setSizeHint(cell);
     m_switcher->setFixedWidth(cell.width() + 2 * m_switcher->frameWidth() + 4);
     connect(m_switcher, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     m_switcher->setCurrentRow(PlanPageIndex);
@@ -297,6 +301,7 @@ static QAction *makeAction(QObject *parent, const QString &name, const QString &
 {
     auto *a = new QAction(text, parent);
     a->setObjectName(name);
+    a->setIconText(plainText(text)); // the toolbar's label: "打开", not "打开(O)…"
     a->setShortcuts(keys);
     if (icon != QStyle::SP_CustomBase)
         a->setIcon(style->standardIcon(icon));

@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QHash>
 #include <QLibraryInfo>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -209,10 +210,13 @@ void TestTranslationsGui::mainWindowMenus_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("help");
     QTest::addColumn<QString>("open");
+    QTest::addColumn<QString>("openLabel"); // on the toolbar
     QTest::newRow("German") << QStringLiteral("de") << QStringLiteral("&Datei")
-                            << QStringLiteral("&Hilfe") << QStringLiteral("Ö&ffnen…");
+                            << QStringLiteral("&Hilfe") << QStringLiteral("Ö&ffnen…")
+                            << QStringLiteral("Öffnen");
     QTest::newRow("Chinese") << QStringLiteral("zh_CN") << QStringLiteral("文件(&F)")
-                             << QStringLiteral("帮助(&H)") << QStringLiteral("打开(&O)…");
+                             << QStringLiteral("帮助(&H)") << QStringLiteral("打开(&O)…")
+                             << QStringLiteral("打开");
 }
 
 // The main window built after the translators are installed: File and Help as the language
@@ -223,6 +227,7 @@ void TestTranslationsGui::mainWindowMenus()
     QFETCH(QString, file);
     QFETCH(QString, help);
     QFETCH(QString, open);
+    QFETCH(QString, openLabel);
     QVERIFY(sb::installTranslators(QStringLiteral("en")).isEmpty());
     QStringList english;
     {
@@ -239,6 +244,17 @@ void TestTranslationsGui::mainWindowMenus()
     sb::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Translated page names are longer than English ones: each is drawn whole in its item.
+    auto *pages = window.findChild<QListWidget *>();
+    for (int i = 0; i < pages->count(); ++i) {
+        const QRect item = pages->visualItemRect(pages->item(i));
+        const int text = pages->fontMetrics().horizontalAdvance(pages->item(i)->text());
+        QVERIFY2(item.width() >= text && pages->viewport()->rect().contains(item),
+                 qPrintable(QStringLiteral("%1: %2 px in an item of %3 px")
+                                .arg(pages->item(i)->text())
+                                .arg(text)
+                                .arg(item.width())));
+    }
     const QStringList titles = menuTitles(window);
     QCOMPARE(titles.size(), english.size());
     QCOMPARE(titles.first(), file);
@@ -249,6 +265,7 @@ void TestTranslationsGui::mainWindowMenus()
         QVERIFY2(titles[i] != english[i], qPrintable(english[i] + QLatin1String(" untranslated")));
     const QAction *openAction = window.findChild<QAction *>(QStringLiteral("actionOpen"));
     QCOMPARE(openAction->text(), open);
+    QCOMPARE(openAction->iconText(), openLabel);
     QVERIFY(window.findChild<QAction *>(QStringLiteral("actionPreferences"))->text() !=
             QStringLiteral("Preferen&ces…"));
     // The tooltip names the action without its accelerator, "(&O)" included.
