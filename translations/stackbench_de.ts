@@ -204,10 +204,6 @@
         <translation>Antwort der gewählten Prüfung</translation>
     </message>
     <message>
-        <source>Content-Type: %1</source>
-        <translation>Content-Type: %1</translation>
-    </message>
-    <message>
         <source>%1 -&gt; %2</source>
         <translation>%1 -&gt; %2</translation>
     </message>

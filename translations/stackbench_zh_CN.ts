@@ -204,10 +204,6 @@
         <translation>所选检查的响应</translation>
     </message>
     <message>
-        <source>Content-Type: %1</source>
-        <translation>Content-Type：%1</translation>
-    </message>
-    <message>
         <source>%1 -&gt; %2</source>
         <translation>%1 -&gt; %2</translation>
     </message>
