@@ -103,7 +103,7 @@
     </message>
     <message>
         <source>% of a core</source>
-        <translation>% eines Kerns</translation>
+        <translation>Kern-%</translation>
     </message>
     <message>
         <source>2xx/s</source>
@@ -1363,7 +1363,7 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>closed loop; or requests/s</source>
-        <translation>geschlossene Schleife; oder Anfragen/s</translation>
+        <translation>geschlossen; oder Anfragen/s</translation>
     </message>
     <message>
         <source>Timeout</source>
