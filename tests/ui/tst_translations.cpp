@@ -131,6 +131,23 @@ bool hasAccelerator(const QString &text)
     return false;
 }
 
+// lupdate's "file:line: Class 'X' lacks Q_OBJECT macro" is harmless when the file's free tr()
+// helper translates in context X too (a namespace's texts); otherwise the texts of that file are
+// filed under X but looked up under another context at run time.
+bool contextMatches(const QString &warning)
+{
+    static const QRegularExpression lacks(
+        QStringLiteral("^(.*):\\d+: Class '([^']+)' lacks Q_OBJECT macro$"));
+    const QRegularExpressionMatch m = lacks.match(warning.trimmed());
+    if (!m.hasMatch())
+        return false;
+    QFile source(m.captured(1));
+    if (!source.open(QIODevice::ReadOnly))
+        return false;
+    const QString helper = QStringLiteral("translate(\"%1\",").arg(m.captured(2));
+    return QString::fromUtf8(source.readAll()).contains(helper);
+}
+
 } // namespace
 
 class TestTranslations : public QObject
@@ -215,7 +232,8 @@ void TestTranslations::lupdateFindsNothingNew()
         QRegularExpression::MultilineOption);
     QStringList warnings;
     for (const QRegularExpressionMatch &m : wrongContext.globalMatch(output))
-        warnings << m.captured(0);
+        if (!contextMatches(m.captured(0)))
+            warnings << m.captured(0);
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
 
     for (int i = 0; i < languages.size(); ++i) {
@@ -252,6 +270,19 @@ void TestTranslations::placeholderHelpers()
     QVERIFY(hasAccelerator(QStringLiteral("文件(&F)")));
     QVERIFY(!hasAccelerator(QStringLiteral("Tom && Jerry")));
     QVERIFY(!hasAccelerator(QStringLiteral("a & b")));
+
+    QTemporaryDir dir;
+    QFile source(dir.filePath(QStringLiteral("charts.cpp")));
+    QVERIFY(source.open(QIODevice::WriteOnly));
+    source.write("namespace sb::charts {\nQString tr(const char *t) { return "
+                 "QCoreApplication::translate(\"sb::charts\", t); }\n}\n");
+    source.close();
+    QVERIFY(contextMatches(source.fileName() +
+                           QLatin1String(":2: Class 'sb::charts' lacks Q_OBJECT macro")));
+    QVERIFY(
+        !contextMatches(source.fileName() + QLatin1String(":2: Class 'sb' lacks Q_OBJECT macro")));
+    QVERIFY(!contextMatches(source.fileName() +
+                            QLatin1String(":2: Qualifying with unknown namespace/class ::X")));
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)
