@@ -47,9 +47,10 @@ void setLanguageSetting(const QString &code);
 
 // Installs translators on the running QCoreApplication for `code` (one of uiLanguages()):
 // Stackbench's catalogue, and Qt's own qtbase catalogue from QLibraryInfo::TranslationsPath when
-// it is installed (standard buttons and dialogs). "en" installs none. Call once, after the
-// application is created and before any window is built; GUI thread. Returns the catalogues
-// loaded (resource or file paths), so a caller can log them; a missing Qt catalogue is no error.
+// it is installed (standard buttons and dialogs). "en" installs none. Replaces what an earlier
+// call installed; widgets built before keep their texts, so call it after the application is
+// created and before any window is built. GUI thread. Returns the catalogues loaded (resource or
+// file paths), so a caller can log them; a missing Qt catalogue is no error.
 QStringList installTranslators(const QString &code);
 
 // The language installTranslators() was called with; "en" before that. GUI thread.
