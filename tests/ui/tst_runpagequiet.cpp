@@ -85,7 +85,7 @@ private slots:
                      QStringLiteral("Waiting for a quiet machine before %1: ").arg(cell)),
                  qPrintable(headers.first()));
         QVERIFY2(headers.first().contains(
-                     QStringLiteral(" of at most 4 s - foreign CPU %1 % (quiet below %2 %")
+                     QStringLiteral(" s of at most 4 s - foreign CPU %1 % (quiet once below %2 %")
                          .arg(waits.first().foreignPct, 0, 'f', 0)
                          .arg(waits.first().gatePct, 0, 'f', 0)),
                  qPrintable(headers.first()));

@@ -354,8 +354,8 @@ void RunPage::onQuietWait(const run::WaitingForQuiet &e)
     else if (e.outcome == QLatin1String("cancelled"))
         m_status = tr("The wait for a quiet machine was cancelled");
     else
-        m_status = tr("Waiting for a quiet machine before %1: %2 of at most %3 s - foreign CPU "
-                      "%4 % (quiet below %5 % for %6 s; quiet so far %7 s)")
+        m_status = tr("Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU "
+                      "%4 % (quiet once below %5 % for %6 s; so far %7 s)")
                        .arg(cell)
                        .arg(e.waitedS, 0, 'f', 0)
                        .arg(e.limitS, 0, 'f', 0)
