@@ -8,6 +8,7 @@
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
 #include "run/loadwindow.h"
+#include "run/quietwait.h"
 #include "run/runnerprocess.h"
 #include "run/schedule.h"
 #include "run/serverpool.h"
@@ -226,6 +227,7 @@ private:
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
                            const sample::Summary &summary);
     bool storeWindow(store::WindowRecord &window, int attempt, int maxAttempts);
+    void waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next);
     load::LoadSpec loadSpec(const plan::Configuration &config, const plan::Route &route,
                             int concurrency) const;
     sample::Options samplerOptions(const QString &configuration);
@@ -551,6 +553,9 @@ Runner::Session::Flow Runner::Session::measureCell(const plan::Configuration &co
             stopServer(config.name);
         if (m_profile->cooldownMs > 0 && !cancelled())
             QThread::msleep(unsigned(m_profile->cooldownMs));
+        if (!valid && attempt < maxAttempts && m_plan.sampler.waitQuietMs > 0 && !cancelled() &&
+            foreignContended(window.gates))
+            waitForQuietMachine(window, cellOf(w, attempt));
     }
     ++m_done;
     ++m_doneThisSession;
@@ -968,7 +973,10 @@ void Runner::Session::measure(const plan::Configuration &config, const plan::Rou
     f.checkpointsWatched = checkpointsAfter.has_value();
     f.checkpoints = window.checkpoints;
     f.foreignPctMean = r->summary.foreignPct.mean;
-    f.foreignGatePct = m_plan.sampler.foreignGatePct;
+    f.foreignGate = m_plan.sampler.foreignGate;
+    f.machineCores = m_plan.sampler.machineCores;
+    f.foreignPeakGate = m_plan.sampler.foreignPeakGate;
+    f.foreignPeak = foreignPeak(window.intervals);
     f.problems = problemSummary(r->load.total, route.expectStatus);
     f.clientCpuS = r->load.clientCpuS;
     f.elapsedS = r->load.elapsedS;
@@ -1051,6 +1059,59 @@ bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int 
     }
     m_observer->windowFinished(wf);
     return true;
+}
+
+// Before the re-measure of a contended window: waits until foreign CPU stays below the gate (the
+// lower of the mean and the peak gate) or wait_quiet_s passes, instead of spending a retry on a
+// machine that is still busy. Shown live; stored as a "quiet-wait" event naming the window.
+void Runner::Session::waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next)
+{
+    const QuietRule rule = quietRule(m_plan.sampler);
+    ServerProcess *process = m_servers->process(next.configuration);
+    ForeignCpuProbe probe(m_plan.sampler.exclude,
+                          process && process->running() ? process->pid() : 0);
+    WaitingForQuiet e;
+    e.runId = m_runId;
+    e.cell = next;
+    e.limitS = double(rule.limitMs) / 1000.0;
+    e.gatePct = rule.gatePct;
+    e.quietNeededS = double(std::min(rule.quietStretchMs, rule.limitMs)) / 1000.0;
+    double peakPct = 0;
+    int readings = 0;
+    auto show = [&](const QuietState &s) {
+        e.waitedS = double(s.waitedMs) / 1000.0;
+        e.quietS = double(s.quietMs) / 1000.0;
+        if (s.outcome != QuietOutcome::Waiting)
+            e.outcome = QLatin1String(quietOutcomeName(s.outcome));
+        m_observer->quietWaitProgressed(e);
+    };
+    QuietState end = waitForQuiet(
+        rule, std::min(m_plan.sampler.intervalMs, 1000), probe, [this] { return cancelled(); },
+        [&](const QuietState &s, double pct) {
+            e.foreignPct = pct;
+            peakPct = std::max(peakPct, pct);
+            ++readings;
+            show(s);
+        });
+    if (end.outcome == QuietOutcome::Cancelled)
+        show(end);
+    const QString detail = quietWaitSummary(
+        end, rule, e.foreignPct,
+        QStringLiteral("attempt %1 of %2").arg(next.attempt + 1).arg(cellText(next)));
+    note(QStringLiteral("quiet-wait"), next.configuration, detail,
+         QJsonObject{{QStringLiteral("window_id"), double(contended.id)},
+                     {QStringLiteral("round"), next.round},
+                     {QStringLiteral("route"), next.route},
+                     {QStringLiteral("concurrency"), next.concurrency},
+                     {QStringLiteral("attempt"), next.attempt},
+                     {QStringLiteral("outcome"), QLatin1String(quietOutcomeName(end.outcome))},
+                     {QStringLiteral("waited_s"), e.waitedS},
+                     {QStringLiteral("limit_s"), e.limitS},
+                     {QStringLiteral("quiet_s"), e.quietS},
+                     {QStringLiteral("gate_pct"), rule.gatePct},
+                     {QStringLiteral("foreign_pct_last"), e.foreignPct},
+                     {QStringLiteral("foreign_pct_peak"), peakPct},
+                     {QStringLiteral("readings"), readings}});
 }
 
 // ---- hooks and notes ------------------------------------------------------------------------
