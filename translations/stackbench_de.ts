@@ -1639,6 +1639,26 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>invalid: %1</source>
         <translation>ungültig: %1</translation>
     </message>
+    <message>
+        <source>attempt %1 of round %2 - %3 - %4 - c=%5</source>
+        <translation>Versuch %1 in Runde %2 - %3 - %4 - c=%5</translation>
+    </message>
+    <message>
+        <source>The machine is quiet after %1 s: measuring %2</source>
+        <translation>Der Rechner ist nach %1 s ruhig: Messung von %2</translation>
+    </message>
+    <message>
+        <source>Waited %1 s for a quiet machine (the plan&apos;s limit), foreign CPU still %2 %: measuring %3 anyway</source>
+        <translation>%1 s auf einen ruhigen Rechner gewartet (die Grenze des Plans), fremde CPU noch %2 %: %3 wird trotzdem gemessen</translation>
+    </message>
+    <message>
+        <source>The wait for a quiet machine was cancelled</source>
+        <translation>Das Warten auf einen ruhigen Rechner wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
+        <translation>Warte vor %1 auf einen ruhigen Rechner: %2 s von höchstens %3 s - fremde CPU %4 % (ruhig, sobald %6 s lang unter %5 %; bisher %7 s)</translation>
+    </message>
 </context>
 <context>
     <name>sb::SettingsDialog</name>

@@ -1626,6 +1626,26 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>invalid: %1</source>
         <translation>无效：%1</translation>
     </message>
+    <message>
+        <source>attempt %1 of round %2 - %3 - %4 - c=%5</source>
+        <translation>第 %2 轮第 %1 次尝试 - %3 - %4 - c=%5</translation>
+    </message>
+    <message>
+        <source>The machine is quiet after %1 s: measuring %2</source>
+        <translation>机器在 %1 秒后已空闲：正在测量 %2</translation>
+    </message>
+    <message>
+        <source>Waited %1 s for a quiet machine (the plan&apos;s limit), foreign CPU still %2 %: measuring %3 anyway</source>
+        <translation>已等待机器空闲 %1 秒（计划的上限），外部 CPU 仍为 %2 %：仍将测量 %3</translation>
+    </message>
+    <message>
+        <source>The wait for a quiet machine was cancelled</source>
+        <translation>已取消等待机器空闲</translation>
+    </message>
+    <message>
+        <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
+        <translation>在 %1 之前等待机器空闲：%2 秒（最多 %3 秒）- 外部 CPU %4 %（低于 %5 % 持续 %6 秒即视为空闲；目前已 %7 秒）</translation>
+    </message>
 </context>
 <context>
     <name>sb::SettingsDialog</name>
