@@ -915,6 +915,15 @@ void MainWindow::connectRun()
     connect(m_run, &RunController::windowStarted, this, [this](const run::WindowStarted &e) {
         m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") + phaseText(e.phase));
     });
+    connect(m_run, &RunController::quietWaitProgressed, this,
+            [this](const run::WaitingForQuiet &e) {
+                if (!e.outcome.isEmpty())
+                    return; // the next window's start says what runs now
+                m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") +
+                                     tr("waiting for a quiet machine (%1 of %2 s)")
+                                         .arg(e.waitedS, 0, 'f', 0)
+                                         .arg(e.limitS, 0, 'f', 0));
+            });
     connect(m_run, &RunController::windowFinished, this, [this](const run::WindowFinished &e) {
         QString line = windowText(e.window);
         if (e.willRetry)
