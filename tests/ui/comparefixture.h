@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTimeZone>
 #include <functional>
 
 namespace sb::test {
@@ -51,7 +50,7 @@ inline QString writeFixtureRun(store::RunStore &store, const FixtureRun &f)
                        .toJson(QJsonDocument::Compact);
     run.profile = f.profileKind.isEmpty() ? QStringLiteral("quick") : QStringLiteral("noise");
     run.startedAt = QDateTime::fromString(f.id.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
-    run.startedAt.setTimeZone(QTimeZone::UTC);
+    run.startedAt.setTimeSpec(Qt::UTC);
     run.environment = QJsonObject{{QStringLiteral("hostname"), f.host},
                                   {QStringLiteral("git_revision"), f.revision},
                                   {QStringLiteral("cores"), 2}};
@@ -112,8 +111,9 @@ inline QString writeFixtureRun(store::RunStore &store, const FixtureRun &f)
 }
 
 // Two runs of the same plan and an A/A run, in `storePath`: "base" (run A) and "candidate"
-// (run B, 'fast' 30 % faster on health c=8, slower on echo c=1, the same elsewhere; 'slow' has
-// one window only on echo c=8), on the same host; run C on another host and revision.
+// (run B: 'fast' 30 % faster on health c=8, 20 % slower on echo c=1, within each other's range
+// elsewhere; 'slow' has one window only on echo c=8; 1.3x the server cores), on the same host;
+// run C as B on another host and revision; an A/A run of 'fast' (arms 2 % apart).
 struct FixtureStore
 {
     QString a = QStringLiteral("20261201-100000-aaaa");
@@ -151,6 +151,9 @@ inline QString writeFixtureStore(const QString &storePath, const FixtureStore &i
         // Overlapping ranges elsewhere: a round's noise larger than the difference.
         return x * (round == 1 ? 1.002 : 0.999);
     };
+    // More cores for the same work: per CPU-second B is slower where 2xx/s is the same, and no
+    // faster on health c=8 where 2xx/s is (1.3x the rate on 1.3x the cores).
+    b.serverCores = 0.65;
     FixtureRun c = b;
     c.id = ids.c;
     c.host = QStringLiteral("bench-2");

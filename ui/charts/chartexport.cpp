@@ -1,6 +1,7 @@
 #include "ui/charts/chartexport.h"
 
 #include "core/qterror.h"
+#include "ui/charts/comparecharts.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -57,7 +58,7 @@ QSize sizeFor(QChart *chart, QSize size)
     if (size.isValid() && !size.isEmpty())
         return size;
     const QSize current = chart->size().toSize();
-    return current.isEmpty() ? QSize(860, 360) : current;
+    return current.isEmpty() ? kChartSize : current;
 }
 
 } // namespace

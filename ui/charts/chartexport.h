@@ -30,7 +30,8 @@ std::optional<ExportFormat> exportFormatFor(const QString &path);
 QString exportFilter(ExportFormat format);
 QString exportSuffix(ExportFormat format); // "png", "svg", "pdf"
 
-// The chart at `size` (pixels; 0x0 = its current size) in each format.
+// The chart at `size` (pixels; 0x0 = its current size, or kChartSize for a chart never laid out)
+// in each format.
 QImage chartImage(QChart *chart, QSize size = {}, qreal scale = 2);
 QByteArray chartSvg(QChart *chart, QSize size = {}, const QString &title = QString());
 QByteArray chartPdf(QChart *chart, QSize size = {}, const QString &title = QString());
