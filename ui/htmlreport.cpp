@@ -217,7 +217,18 @@ private:
 // QSvgGenerator's document as an inline <svg> element: without the XML prolog, the DOCTYPE and
 // the namespace declarations (an HTML parser puts <svg> in the SVG namespace by itself, and
 // the file then names no URL at all), sized in pixels, scaling down with the page.
-QString inlineSvg(const QByteArray &svg, QSize size, const QString &label)
+// Element ids (gradients) made unique in the document by `prefix`: every chart's own
+// "gradient1" would otherwise paint with the first chart's.
+QString prefixIds(QString s, const QString &prefix)
+{
+    static const QRegularExpression id(QStringLiteral("\\bid=\"([^\"]+)\""));
+    static const QRegularExpression ref(QStringLiteral("(url\\(#|href=\"#)"));
+    s.replace(id, QStringLiteral("id=\"%1\\1\"").arg(prefix));
+    s.replace(ref, QStringLiteral("\\1%1").arg(prefix));
+    return s;
+}
+
+QString inlineSvg(const QByteArray &svg, QSize size, const QString &label, const QString &prefix)
 {
     QString s = QString::fromUtf8(svg);
     const qsizetype start = s.indexOf(QLatin1String("<svg"));
@@ -232,31 +243,34 @@ QString inlineSvg(const QByteArray &svg, QSize size, const QString &label)
     s.replace(height, QStringLiteral("<svg\\1 height=\"%1\"").arg(size.height()));
     s.replace(0, 4,
               QStringLiteral("<svg role=\"img\" aria-label=\"%1\"").arg(label.toHtmlEscaped()));
-    return s;
+    return prefixIds(s, prefix);
 }
 
-QString figure(QChart *chart, QSize size)
+// `figures` counts the document's charts, so each one's ids get their own prefix.
+QString figure(QChart *chart, QSize size, int &figures)
 {
     std::unique_ptr<QChart> owned(chart);
     const QString title = chart->title();
     return QStringLiteral("<figure>%1</figure>\n")
-        .arg(inlineSvg(charts::chartSvg(chart, size, title), size, title));
+        .arg(inlineSvg(charts::chartSvg(chart, size, title), size, title,
+                       QStringLiteral("f%1-").arg(++figures)));
 }
 
-QString routeCharts(const charts::ChartSource &source, const QString &route, QSize size)
+QString routeCharts(const charts::ChartSource &source, const QString &route, QSize size,
+                    int &figures)
 {
     int highest = 0;
     for (const report::CellReport &c : source.runs.first().cells)
         if (c.route == route)
             highest = std::max(highest, c.concurrency);
     QString out = QStringLiteral("<div class=\"charts\">\n");
-    out += figure(charts::boxPlotChart(source, route, charts::Metric::OkPerS), size);
-    out += figure(charts::boxPlotChart(source, route, charts::Metric::PerCpuS), size);
-    out += figure(charts::throughputChart(source, route, charts::Metric::OkPerS), size);
-    out += figure(charts::latencyChart(source, route), size);
-    out += figure(charts::percentileChart(source, route, 0), size);
+    out += figure(charts::boxPlotChart(source, route, charts::Metric::OkPerS), size, figures);
+    out += figure(charts::boxPlotChart(source, route, charts::Metric::PerCpuS), size, figures);
+    out += figure(charts::throughputChart(source, route, charts::Metric::OkPerS), size, figures);
+    out += figure(charts::latencyChart(source, route), size, figures);
+    out += figure(charts::percentileChart(source, route, 0), size, figures);
     if (!source.timelines.isEmpty())
-        out += figure(charts::timelineChart(source, route, highest), size);
+        out += figure(charts::timelineChart(source, route, highest), size, figures);
     return out + QStringLiteral("</div>\n");
 }
 
@@ -301,11 +315,12 @@ QByteArray htmlReport(const report::RunReport &report,
     source.runs = {report};
     source.timelines = timelines;
     static const QRegularExpression routeHeading(QStringLiteral("^Route `(.+)`$"));
+    int figures = 0;
     const auto charts = [&](const QString &heading) -> QString {
         const QRegularExpressionMatch m = routeHeading.match(heading);
         if (!options.charts || !m.hasMatch() || report.cells.isEmpty())
             return QString();
-        return routeCharts(source, m.captured(1), options.chartSize);
+        return routeCharts(source, m.captured(1), options.chartSize, figures);
     };
     const QString title =
         QStringLiteral("%1: run %2")
