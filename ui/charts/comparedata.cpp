@@ -5,6 +5,10 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <algorithm>
+#include <functional>
+#include <future>
+#include <vector>
 
 namespace sb::charts {
 
@@ -73,17 +77,30 @@ QString ChartSource::seriesName(int run, const QString &configuration) const
 sb::Result<RunData> loadRunData(const store::RunStore &store, const QString &runId,
                                 const report::ReportOptions &options, bool timelines)
 {
-    sb::Result<report::RunReport> r = report::loadRunReport(store, runId, options);
-    if (!r.ok())
-        return r.error();
-    RunData out{std::move(*r), {}};
-    if (timelines) {
-        sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId, true);
-        if (!windows.ok())
-            return windows.error();
-        out.timelines = timelinesOf(*windows);
+    if (!timelines) {
+        sb::Result<report::RunReport> r = report::loadRunReport(store, runId, options);
+        if (!r.ok())
+            return r.error();
+        return RunData{std::move(*r), {}};
     }
-    return out;
+    // What loadRunReport reads, read once for the report and the timelines both.
+    sb::Result<store::RunRecord> run = store.run(runId);
+    if (!run.ok())
+        return run.error();
+    sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId, true);
+    if (!windows.ok())
+        return windows.error();
+    sb::Result<QVector<store::EventRecord>> events = store.events(runId);
+    if (!events.ok())
+        return events.error();
+    if (!options.baseline.isEmpty() &&
+        std::none_of(windows->begin(), windows->end(), [&options](const store::WindowRecord &w) {
+            return w.configuration == options.baseline;
+        }))
+        return sb::qtError(
+            QStringLiteral("report.baseline"), runId,
+            QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
+    return RunData{report::buildRunReport(*run, *windows, *events, options), timelinesOf(*windows)};
 }
 
 namespace {
@@ -102,14 +119,30 @@ sb::Status applyNoiseFloor(const store::RunStore &store, const QString &aaRun, C
     return sb::Ok{};
 }
 
-// Runs against the first, as `stackbench compare` does: cells only, then compareRuns.
-sb::Status compareStoredRuns(const store::RunStore &store, const CompareRequest &request,
-                             CompareResult &out)
+// One run as compare reads it (cells only), from a store of its own: any thread.
+sb::Result<RunData> loadCells(const QString &location, const QString &runId, bool timelines)
 {
+    auto opened = store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
+    if (!opened.ok())
+        return opened.error();
     report::ReportOptions cellsOnly;
     cellsOnly.ratios = false;
-    for (const QString &id : request.runIds) {
-        sb::Result<RunData> d = loadRunData(store, id, cellsOnly, request.timelines);
+    return loadRunData(**opened, runId, cellsOnly, timelines);
+}
+
+// Runs against the first, as `stackbench compare` does: cells only, then compareRuns. The runs
+// are read side by side (a thread and a store each), and the two metrics compared side by side.
+sb::Status compareStoredRuns(const CompareRequest &request, CompareResult &out)
+{
+    std::vector<std::future<sb::Result<RunData>>> reads;
+    for (qsizetype i = 1; i < request.runIds.size(); ++i)
+        reads.push_back(std::async(std::launch::async, loadCells, request.storeLocation,
+                                   request.runIds[i], request.timelines));
+    std::vector<sb::Result<RunData>> data;
+    data.push_back(loadCells(request.storeLocation, request.runIds.first(), request.timelines));
+    for (auto &f : reads)
+        data.push_back(f.get());
+    for (sb::Result<RunData> &d : data) {
         if (!d.ok())
             return d.error();
         out.source.runs.append(std::move(d->report));
@@ -118,13 +151,19 @@ sb::Status compareStoredRuns(const store::RunStore &store, const CompareRequest 
     report::RunCompareOptions options;
     options.noiseFloor = out.noiseFloor;
     options.noiseFloorSource = out.noiseFloorSource;
-    for (const Metric m : {Metric::OkPerS, Metric::PerCpuS}) {
-        options.metric = metricKey(m);
-        sb::Result<report::RunComparison> c = report::compareRuns(out.source.runs, options);
-        if (!c.ok())
-            return c.error();
-        (m == Metric::OkPerS ? out.okPerS : out.perCpuS) = std::move(*c);
-    }
+    report::RunCompareOptions perCpu = options;
+    perCpu.metric = metricKey(Metric::PerCpuS);
+    options.metric = metricKey(Metric::OkPerS);
+    auto cpu = std::async(std::launch::async, report::compareRuns, std::cref(out.source.runs),
+                          std::cref(perCpu));
+    sb::Result<report::RunComparison> raw = report::compareRuns(out.source.runs, options);
+    sb::Result<report::RunComparison> perCpuS = cpu.get();
+    if (!raw.ok())
+        return raw.error();
+    if (!perCpuS.ok())
+        return perCpuS.error();
+    out.okPerS = std::move(*raw);
+    out.perCpuS = std::move(*perCpuS);
     return sb::Ok{};
 }
 
@@ -167,7 +206,7 @@ CompareResult loadComparison(const CompareRequest &request)
     if (!request.noiseFloorRun.isEmpty())
         st = applyNoiseFloor(store, request.noiseFloorRun, out);
     if (st.ok())
-        st = out.multiRun ? compareStoredRuns(store, request, out)
+        st = out.multiRun ? compareStoredRuns(request, out)
                           : compareConfigurations(store, request, out);
     if (!st.ok()) {
         out.error = sb::qtText(st.error());

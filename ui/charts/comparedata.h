@@ -91,13 +91,14 @@ struct CompareResult
     double loadMs = 0;             // time spent reading and comparing
 };
 
-// Reads and compares as the request says. Opens its own read-only store and closes it before
-// returning, so it may run on any thread (one call, one thread). Errors go to result.error,
-// naming the run or the store.
+// Reads and compares as the request says. Opens its own read-only stores (one per run, each
+// read on a thread of its own) and closes them before returning, so it may run on any thread.
+// Errors go to result.error, naming the run or the store.
 CompareResult loadComparison(const CompareRequest &request);
 
-// One run's report as `stackbench report` builds it (report::loadRunReport with `options`), with
-// its windows' timelines. Store's thread.
+// One run's report as `stackbench report` builds it, with its windows' timelines: the records
+// report::loadRunReport reads (read once for both), built by report::buildRunReport as it
+// builds them, with its errors. Without timelines, loadRunReport itself. Store's thread.
 struct RunData
 {
     report::RunReport report;
