@@ -8,8 +8,8 @@
 // --window shows the page inside the main window (for screenshots), otherwise the page alone.
 // Each comparison is timed from the request to the page painted (table and charts); --repeat
 // compares N times more and prints the best. --export-dir writes every chart as PNG, SVG and
-// PDF. --html times exporting RUN's HTML report (read + render + write). Prints "ready" when done
-// and quits unless --stay.
+// PDF (after the screenshot). --html times exporting RUN's HTML report (read + render + write).
+// Prints "ready" when done and quits unless --stay.
 #include "store/runstore.h"
 #include "ui/htmlreport.h"
 #include "ui/mainwindow.h"
@@ -215,14 +215,14 @@ int main(int argc, char **argv)
         if (o.tab >= 0)
             page->chartTabs()->setCurrentIndex(o.tab);
     }
-    if (!o.exportDir.isEmpty())
-        exportCharts(page, o.exportDir);
-    if (!o.htmlRun.isEmpty())
-        exportHtml(o);
     QCoreApplication::processEvents();
     top->repaint();
     if (!o.screenshot.isEmpty())
         top->grab().save(o.screenshot);
+    if (!o.exportDir.isEmpty())
+        exportCharts(page, o.exportDir);
+    if (!o.htmlRun.isEmpty())
+        exportHtml(o);
     std::printf("ready\n");
     std::fflush(stdout);
     if (!o.stay)

@@ -133,6 +133,50 @@ page_quick_test() {
   echo "screenshots: $OUT/quick-test.png"
 }
 
+# stored_run PLAN STORE [PROFILE]: runs the plan with the built stackbench, prints the run id.
+stored_run() {
+  "$BUILD/app/stackbench" run "$1" --store "$2" --profile "${3:-quick}" >"$WORK/run.log" 2>&1 || {
+    echo "screenshots: stackbench run failed:" >&2
+    tail -20 "$WORK/run.log" >&2
+    exit 1
+  }
+  sed -n '1s/^run //p' "$WORK/run.log"
+}
+
+# Compare: two real runs of the two-target plan side by side, the noise floor from an A/A run
+# of target-a, the box plots of /users/1 at c=4. Then one chart exported as PDF and its first
+# page rendered (pdftoppm; chromium on the SVG without it).
+page_compare() {
+  local plan store a b aa
+  plan="$(two_targets_plan)"
+  /usr/bin/python3 - "$plan" <<'PY2'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+plan["profiles"]["noise"] = {"kind": "aa", "configuration": "target-a", "rounds": 2,
+                             "concurrency": [1, 4], "warmup": "1s", "measure_s": 2}
+json.dump(plan, open(sys.argv[1], "w"), indent=2)
+PY2
+  store="$WORK/compare.sqlite"
+  a="$(stored_run "$plan" "$store")"
+  b="$(stored_run "$plan" "$store")"
+  aa="$(stored_run "$plan" "$store" noise)"
+  mkdir -p "$OUT"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$BUILD/tests/gui_compare" --window --size "${WIDTH}x${HEIGHT}" --store "$store" \
+    --runs "$a,$b" --noise-floor "$aa" --cell user:4 --tab 0 --export-dir "$WORK/charts" \
+    --screenshot "$OUT/compare.png" >/dev/null
+  echo "screenshots: $OUT/compare.png"
+  if command -v pdftoppm >/dev/null; then
+    pdftoppm -png -r 144 -singlefile "$WORK/charts/chart2_0.pdf" "$OUT/compare-export"
+  else
+    chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync \
+      --user-data-dir="$WORK/chromium" --window-size=900,400 \
+      --screenshot="$OUT/compare-export.png" "file://$WORK/charts/chart2_0.svg" 2>/dev/null
+  fi
+  echo "screenshots: $OUT/compare-export.png (the percentile chart exported as PDF)"
+}
+
 [ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
 [ -x "$PAGES" ] || { echo "screenshots: build gui_pages first ($PAGES)" >&2; exit 1; }
 start_xvfb

@@ -11,9 +11,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -223,6 +225,22 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 0, 30000);
     }
 
+    // A store that does not exist yet (a first start) is no error: the page says where runs
+    // will appear.
+    void aStoreNotYetCreatedIsNoError()
+    {
+        ComparePage page;
+        QSignalSpy listed(&page, &ComparePage::runsListed);
+        const QString nowhere = m_dir.filePath(QStringLiteral("not-yet.sqlite"));
+        page.setStoreLocation(nowhere);
+        QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
+        QCOMPARE(page.runList()->topLevelItemCount(), 0);
+        QVERIFY2(page.statusText().startsWith(QStringLiteral("No run is stored in ")),
+                 qPrintable(page.statusText()));
+        QVERIFY(page.statusText().contains(nowhere));
+        QVERIFY(!QFileInfo::exists(nowhere));
+    }
+
     void onlyTheLatestRequestIsShown()
     {
         ComparePage page;
@@ -288,6 +306,64 @@ private slots:
         // The toggle redraws the box plots per CPU-second.
         page.setPerCpu(true);
         QVERIFY(page.chartViews().first()->chart()->title().contains(QStringLiteral("CPU")));
+    }
+
+    // The Export menu (the page's button and File ▸ Export) offers each chart of the tab
+    // shown in the three formats, and the HTML report once a run is compared.
+    void exportMenuListsTheChartsShown()
+    {
+        ComparePage page;
+        QMenu *menu = page.exportMenu();
+        QVERIFY(menu);
+        auto actions = [menu] {
+            Q_EMIT menu->aboutToShow();
+            QStringList out;
+            for (QAction *a : menu->actions())
+                if (!a->isSeparator())
+                    out << a->objectName() + (a->isEnabled() ? QString() : QStringLiteral(" off"));
+            return out;
+        };
+        page.chartTabs()->setCurrentIndex(ComparePage::BoxPlotTab);
+        QCOMPARE(actions(), (QStringList{QStringLiteral("chart0_0-export-png off"),
+                                         QStringLiteral("chart0_0-export-svg off"),
+                                         QStringLiteral("chart0_0-export-pdf off"),
+                                         QStringLiteral("compare-export-html off")}));
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        page.chartTabs()->setCurrentIndex(ComparePage::ConcurrencyTab);
+        QCOMPARE(actions(),
+                 (QStringList{
+                     QStringLiteral("chart1_0-export-png"), QStringLiteral("chart1_0-export-svg"),
+                     QStringLiteral("chart1_0-export-pdf"), QStringLiteral("chart1_1-export-png"),
+                     QStringLiteral("chart1_1-export-svg"), QStringLiteral("chart1_1-export-pdf"),
+                     QStringLiteral("compare-export-html")}));
+        // The two charts of the tab are told apart by their titles.
+        QVERIFY(
+            menu->actions().at(3)->text().startsWith(page.chartViews().at(2)->chart()->title()));
+        QVERIFY(menu->actions().constLast()->text().contains(m_ids.a));
+    }
+
+    void exportsTheBaselineRunsHtmlReport()
+    {
+        ComparePage page;
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.b, m_ids.a}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QCOMPARE(page.reportRun(), m_ids.b);
+        const QString path = m_dir.filePath(QStringLiteral("b.html"));
+        QSignalSpy written(&page, &ComparePage::htmlExported);
+        page.exportHtml(path);
+        QTRY_VERIFY_WITH_TIMEOUT(written.size() == 1, 30000);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray html = f.readAll();
+        QVERIFY(html.contains("<h1 id=\"fixture-run-" + m_ids.b.toUtf8() + "\">"));
+        QVERIFY(html.contains("<svg "));
+        QSignalSpy failed(&page, &ComparePage::htmlExportFailed);
+        page.exportHtml(m_dir.filePath(QStringLiteral("no/such/dir/x.html")));
+        QTRY_VERIFY_WITH_TIMEOUT(failed.size() == 1, 30000);
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("no/such/dir")));
     }
 
 private:

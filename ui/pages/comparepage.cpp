@@ -4,25 +4,32 @@
 #include "run/runnerprocess.h"
 #include "store/runstore.h"
 #include "ui/charts/comparecharts.h"
+#include "ui/htmlreport.h"
 #include "ui/models/comparemodel.h"
 #include "ui/offthread.h"
 #include "ui/widgets/chartview.h"
 #include "ui/widgets/verdictdelegate.h"
 
 #include <QButtonGroup>
+#include <QChart>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMenu>
 #include <QRadioButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -47,13 +54,15 @@ struct StoredRuns
 {
     QVector<store::RunRecord> runs;
     QString error;
+    bool missing = false; // no store there yet
 };
 
 StoredRuns readRuns(const QString &location)
 {
     auto opened = store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
     if (!opened.ok())
-        return {{}, qtText(opened.error())};
+        return {
+            {}, qtText(opened.error()), qtCode(opened.error()) == QLatin1String("store.missing")};
     auto runs = opened.value()->runs();
     if (!runs.ok())
         return {{}, qtText(runs.error())};
@@ -216,6 +225,7 @@ void ComparePage::createCharts()
     controls->addWidget(m_metric->button(0));
     controls->addWidget(m_metric->button(1));
     controls->addStretch(1);
+    controls->addWidget(createExportButton());
 
     auto *chartPickers = new QHBoxLayout;
     chartPickers->addWidget(new QLabel(tr("Charts of route"), this));
@@ -254,6 +264,87 @@ void ComparePage::createCharts()
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_splitter);
+}
+
+QToolButton *ComparePage::createExportButton()
+{
+    m_exportMenu = new QMenu(tr("Export c&hart"), this);
+    m_exportMenu->setObjectName(QStringLiteral("compareExportMenu"));
+    connect(m_exportMenu, &QMenu::aboutToShow, this, &ComparePage::fillExportMenu);
+    fillExportMenu(); // so the menu has its actions before it is first shown (tests, shortcuts)
+    auto *button = new QToolButton(this);
+    button->setText(tr("Export"));
+    button->setPopupMode(QToolButton::InstantPopup);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button->setMenu(m_exportMenu);
+    return button;
+}
+
+// Each chart of the tab shown in each format, then the baseline run's HTML report.
+void ComparePage::fillExportMenu()
+{
+    m_exportMenu->clear();
+    const int t = m_tabs->currentIndex();
+    const QList<ChartView *> views =
+        t >= 0 && t < m_views.size() ? m_views[t] : QList<ChartView *>();
+    const bool charted = !m_result.source.runs.isEmpty();
+    for (ChartView *view : views) {
+        const QString title = view->chart() ? view->chart()->title() : QString();
+        for (const char *suffix : {"png", "svg", "pdf"}) {
+            const QString s = QString::fromLatin1(suffix);
+            QAction *a = m_exportMenu->addAction(views.size() > 1 && !title.isEmpty()
+                                                     ? tr("%1 as %2…").arg(title, s.toUpper())
+                                                     : tr("Chart shown as %1…").arg(s.toUpper()),
+                                                 view, [view, s] { view->exportWithDialog(s); });
+            a->setObjectName(QStringLiteral("%1-export-%2").arg(view->objectName(), s));
+            a->setEnabled(charted);
+        }
+    }
+    m_exportMenu->addSeparator();
+    const QString run = reportRun();
+    QAction *html = m_exportMenu->addAction(run.isEmpty() ? tr("HTML report of the baseline run…")
+                                                          : tr("HTML report of run %1…").arg(run),
+                                            this, &ComparePage::exportHtmlWithDialog);
+    html->setObjectName(QStringLiteral("compare-export-html"));
+    html->setEnabled(!run.isEmpty());
+}
+
+void ComparePage::exportHtmlWithDialog()
+{
+    const QString run = reportRun();
+    if (run.isEmpty())
+        return;
+    QSettings settings;
+    const QString dir =
+        settings.value(QStringLiteral("compare/exportDir"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the HTML report"), QDir(dir).filePath(run + QStringLiteral(".html")),
+        tr("HTML page (*.html)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("compare/exportDir"), QFileInfo(path).absolutePath());
+    exportHtml(path);
+}
+
+void ComparePage::exportHtml(const QString &path)
+{
+    report::ReportOptions options;
+    if (m_selection.size() == 1)
+        options.baseline = m_baselineConfiguration;
+    options.noiseFloor = m_result.noiseFloor;
+    options.noiseFloorSource = m_result.noiseFloorSource;
+    const QString run = reportRun();
+    setStatus(tr("Writing the HTML report of run %1…").arg(run));
+    exportHtmlReport(this, m_storeLocation, run, path, options,
+                     [this, path, run](const QString &error) {
+                         if (error.isEmpty()) {
+                             setStatus(tr("HTML report of run %1 written to %2").arg(run, path));
+                             Q_EMIT htmlExported(path);
+                         } else {
+                             setStatus(tr("HTML report not written: %1").arg(error));
+                             Q_EMIT htmlExportFailed(error);
+                         }
+                     });
 }
 
 void ComparePage::readSettings()
@@ -296,9 +387,14 @@ void ComparePage::refreshRuns()
     const quint64 id = ++m_runsRequestId;
     runOffThread(
         this, [location] { return readRuns(location); },
-        [this, id](const StoredRuns &r) {
-            if (id == m_runsRequestId)
-                applyRuns(r.runs, r.error);
+        [this, id, location](const StoredRuns &r) {
+            if (id != m_runsRequestId)
+                return;
+            if (r.missing) // a first start: no error, runs appear once measured
+                setStatus(
+                    tr("No run is stored in %1 yet: runs appear here once measured.")
+                        .arg(location.isEmpty() ? store::RunStore::defaultLocation() : location));
+            applyRuns(r.runs, r.missing ? QString() : r.error);
         });
 }
 

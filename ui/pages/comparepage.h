@@ -15,6 +15,8 @@ class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTimer;
+class QToolButton;
+class QMenu;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -73,8 +75,16 @@ public:
 
     // File ▸ Export for the chart shown: PNG, SVG or PDF by the suffix of `path`.
     sb::Status exportCurrentChart(const QString &path);
+    // The page's Export menu (its Export button; the main window's File menu shows it too):
+    // each chart of the tab shown as PNG, SVG or PDF (a file dialog), and the baseline run's HTML
+    // report. Refilled each time it opens.
+    QMenu *exportMenu() const { return m_exportMenu; }
     // The run the HTML report of this page is about: the baseline run (empty when none).
     QString reportRun() const { return m_selection.value(0); }
+    // Writes that run's HTML report to `path` (read on a worker thread, drawn here), with this
+    // page's baseline configuration (one run) and noise floor; htmlExported or
+    // htmlExportFailed follows.
+    void exportHtml(const QString &path);
 
     // Milliseconds the last comparison took: reading and comparing on the worker, and building
     // its table and charts on the GUI thread.
@@ -99,10 +109,16 @@ Q_SIGNALS:
     // A comparison's table and charts are shown.
     void comparisonShown();
     void comparisonFailed(const QString &message);
+    // exportHtml() wrote `path` / could not (`message` names the run or file and why).
+    void htmlExported(const QString &path);
+    void htmlExportFailed(const QString &message);
 
 private:
     void createControls();
     void createCharts();
+    QToolButton *createExportButton();
+    void fillExportMenu();
+    void exportHtmlWithDialog();
     void applyRuns(const QVector<store::RunRecord> &runs, const QString &error);
     void onRunItemChanged(QTreeWidgetItem *item);
     void onBaselineChosen(int index);
@@ -145,6 +161,7 @@ private:
     QSplitter *m_rightSplitter = nullptr;
     QList<QList<ChartView *>> m_views; // per tab
     QTimer *m_compareTimer = nullptr;
+    QMenu *m_exportMenu = nullptr;
 };
 
 } // namespace sb
