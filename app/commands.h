@@ -34,6 +34,7 @@ int reportCommand(const QStringList &args);
 int compareCommand(const QStringList &args);
 int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
+int demoCommand(const QStringList &args);
 
 // The application object of a command, for main() to create before the command runs
 // (cmdreport.cpp): a QApplication for `report --format html` when the GUI is built (its charts
