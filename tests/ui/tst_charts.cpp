@@ -258,7 +258,8 @@ private slots:
         view.replaceChart(
             charts::boxPlotChart(m_source, QStringLiteral("echo"), charts::Metric::OkPerS));
         QStringList names;
-        for (QAction *a : view.exportMenu()->actions())
+        const std::unique_ptr<QMenu> menu(view.createExportMenu(nullptr));
+        for (QAction *a : menu->actions())
             names << a->objectName();
         QCOMPARE(names, (QStringList{QStringLiteral("export-png"), QStringLiteral("export-svg"),
                                      QStringLiteral("export-pdf")}));

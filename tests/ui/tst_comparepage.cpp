@@ -4,6 +4,7 @@
 // and the A/A runs as noise floors, labels runs from another machine, drops the results of
 // superseded requests, and exports the chart shown.
 #include "comparefixture.h"
+#include "ui/mainwindow.h"
 #include "ui/models/comparemodel.h"
 #include "ui/pages/comparepage.h"
 #include "ui/widgets/chartview.h"
@@ -308,11 +309,15 @@ private slots:
         QVERIFY(page.chartViews().first()->chart()->title().contains(QStringLiteral("CPU")));
     }
 
-    // The Export menu (the page's button and File ▸ Export) offers each chart of the tab
-    // shown in the three formats, and the HTML report once a run is compared.
-    void exportMenuListsTheChartsShown()
+    // The Export menu (the page's button and File ▸ Export chart): the chart shown in the three
+    // formats (in the tab with two, the one last clicked) and the HTML report, once a run is
+    // compared.
+    void exportMenuNamesTheChartShown()
     {
         ComparePage page;
+        page.resize(1300, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
         QMenu *menu = page.exportMenu();
         QVERIFY(menu);
         auto actions = [menu] {
@@ -324,24 +329,50 @@ private slots:
             return out;
         };
         page.chartTabs()->setCurrentIndex(ComparePage::BoxPlotTab);
-        QCOMPARE(actions(), (QStringList{QStringLiteral("chart0_0-export-png off"),
-                                         QStringLiteral("chart0_0-export-svg off"),
-                                         QStringLiteral("chart0_0-export-pdf off"),
-                                         QStringLiteral("compare-export-html off")}));
+        QCOMPARE(actions(), (QStringList{QStringLiteral("actionExportChartPNG off"),
+                                         QStringLiteral("actionExportChartSVG off"),
+                                         QStringLiteral("actionExportChartPDF off"),
+                                         QStringLiteral("actionExportComparedHtml off")}));
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
         page.compareRuns({m_ids.a, m_ids.b}, m_store);
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
-        page.chartTabs()->setCurrentIndex(ComparePage::ConcurrencyTab);
-        QCOMPARE(actions(),
-                 (QStringList{
-                     QStringLiteral("chart1_0-export-png"), QStringLiteral("chart1_0-export-svg"),
-                     QStringLiteral("chart1_0-export-pdf"), QStringLiteral("chart1_1-export-png"),
-                     QStringLiteral("chart1_1-export-svg"), QStringLiteral("chart1_1-export-pdf"),
-                     QStringLiteral("compare-export-html")}));
-        // The two charts of the tab are told apart by their titles.
-        QVERIFY(
-            menu->actions().at(3)->text().startsWith(page.chartViews().at(2)->chart()->title()));
+        QCOMPARE(actions(), (QStringList{QStringLiteral("actionExportChartPNG"),
+                                         QStringLiteral("actionExportChartSVG"),
+                                         QStringLiteral("actionExportChartPDF"),
+                                         QStringLiteral("actionExportComparedHtml")}));
         QVERIFY(menu->actions().constLast()->text().contains(m_ids.a));
+        // Against concurrency: the throughput chart until the latency chart is clicked.
+        page.chartTabs()->setCurrentIndex(ComparePage::ConcurrencyTab);
+        ChartView *latency = page.chartViews().at(2);
+        actions();
+        QVERIFY(!menu->actions().first()->text().contains(latency->chart()->title()));
+        QCOMPARE(page.currentChartView(), page.chartViews().at(1));
+        QTest::mouseClick(latency->viewport(), Qt::LeftButton);
+        QCOMPARE(page.currentChartView(), latency);
+        actions();
+        QVERIFY2(menu->actions().first()->text().contains(latency->chart()->title()),
+                 qPrintable(menu->actions().first()->text()));
+        const QString svg = m_dir.filePath(QStringLiteral("latency.svg"));
+        QVERIFY(page.exportCurrentChart(svg).ok());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains(latency->chart()->title().toUtf8()));
+    }
+
+    // In the workbench: File ▸ Export chart is the page's menu, and the page lists the main
+    // window's store.
+    void inTheMainWindow()
+    {
+        MainWindow window;
+        ComparePage *page = window.comparePage();
+        QVERIFY(page);
+        auto *file = window.findChild<QMenu *>(QStringLiteral("fileMenu"));
+        QVERIFY(file);
+        QVERIFY(file->actions().contains(page->exportMenu()->menuAction()));
+        QSignalSpy listed(page, &ComparePage::runsListed);
+        window.setStoreLocation(m_store);
+        QCOMPARE(page->storeLocation(), m_store);
+        QTRY_COMPARE_WITH_TIMEOUT(page->runList()->topLevelItemCount(), 4, 30000);
     }
 
     void exportsTheBaselineRunsHtmlReport()

@@ -10,6 +10,7 @@
 #include "ui/widgets/chartview.h"
 #include "ui/widgets/verdictdelegate.h"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QChart>
 #include <QComboBox>
@@ -25,6 +26,7 @@
 #include <QMenu>
 #include <QRadioButton>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -49,6 +51,22 @@ enum RunListColumn
 };
 
 constexpr int kRunIdRole = Qt::UserRole + 1;
+
+struct ChartExport
+{
+    const char *suffix;
+    const char *text;
+    QKeyCombination key;
+};
+
+const ChartExport kChartExports[] = {
+    {"png", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &PNG…"),
+     Qt::CTRL | Qt::SHIFT | Qt::Key_P},
+    {"svg", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &SVG…"),
+     Qt::CTRL | Qt::SHIFT | Qt::Key_G},
+    {"pdf", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as P&DF…"),
+     Qt::CTRL | Qt::SHIFT | Qt::Key_D},
+};
 
 struct StoredRuns
 {
@@ -107,6 +125,13 @@ ComparePage::ComparePage(QWidget *parent)
 ComparePage::~ComparePage()
 {
     writeSettings();
+}
+
+void ComparePage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!event->spontaneous())
+        refreshRuns();
 }
 
 // ---- construction
@@ -203,6 +228,7 @@ void ComparePage::createCharts()
             auto *view = new ChartView(tab);
             view->setObjectName(QStringLiteral("chart%1_%2").arg(t).arg(v));
             connect(view, &ChartView::exportFailed, this, &ComparePage::setStatus);
+            connect(view, &ChartView::picked, this, [this, t, v] { m_picked[t] = v; });
             connect(view, &ChartView::exported, this, [this](const QString &path) {
                 setStatus(tr("Chart written to %1").arg(path));
             });
@@ -210,6 +236,7 @@ void ComparePage::createCharts()
             views << view;
         }
         m_views << views;
+        m_picked << 0;
         m_tabs->addTab(tab, names[t]);
     }
 
@@ -270,43 +297,59 @@ QToolButton *ComparePage::createExportButton()
 {
     m_exportMenu = new QMenu(tr("Export c&hart"), this);
     m_exportMenu->setObjectName(QStringLiteral("compareExportMenu"));
-    connect(m_exportMenu, &QMenu::aboutToShow, this, &ComparePage::fillExportMenu);
-    fillExportMenu(); // so the menu has its actions before it is first shown (tests, shortcuts)
+    for (const ChartExport &e : kChartExports) {
+        auto *a = new QAction(tr(e.text), this);
+        a->setObjectName(QStringLiteral("actionExportChart") +
+                         QString::fromLatin1(e.suffix).toUpper());
+        a->setShortcut(QKeySequence(e.key));
+        // The chart shown is this page's: its shortcuts act while the page has the focus.
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        const QString suffix = QLatin1String(e.suffix);
+        connect(a, &QAction::triggered, this, [this, suffix] {
+            if (ChartView *view = currentChartView())
+                view->exportWithDialog(suffix);
+        });
+        addAction(a);
+        m_exportMenu->addAction(a);
+        m_chartExportActions << a;
+    }
+    m_exportMenu->addSeparator();
+    m_htmlAction = new QAction(tr("&HTML report of the baseline run…"), this);
+    m_htmlAction->setObjectName(QStringLiteral("actionExportComparedHtml"));
+    m_htmlAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_htmlAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_htmlAction, &QAction::triggered, this, &ComparePage::exportHtmlWithDialog);
+    addAction(m_htmlAction);
+    m_exportMenu->addAction(m_htmlAction);
+    connect(m_exportMenu, &QMenu::aboutToShow, this, &ComparePage::updateExportActions);
+    updateExportActions();
+
     auto *button = new QToolButton(this);
     button->setText(tr("Export"));
+    button->setAccessibleName(tr("Export"));
     button->setPopupMode(QToolButton::InstantPopup);
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     button->setMenu(m_exportMenu);
     return button;
 }
 
-// Each chart of the tab shown in each format, then the baseline run's HTML report.
-void ComparePage::fillExportMenu()
+// The chart actions name the chart they export (in the tab with two, the one last clicked);
+// nothing to export before a comparison is shown.
+void ComparePage::updateExportActions()
 {
-    m_exportMenu->clear();
-    const int t = m_tabs->currentIndex();
-    const QList<ChartView *> views =
-        t >= 0 && t < m_views.size() ? m_views[t] : QList<ChartView *>();
-    const bool charted = !m_result.source.runs.isEmpty();
-    for (ChartView *view : views) {
-        const QString title = view->chart() ? view->chart()->title() : QString();
-        for (const char *suffix : {"png", "svg", "pdf"}) {
-            const QString s = QString::fromLatin1(suffix);
-            QAction *a = m_exportMenu->addAction(views.size() > 1 && !title.isEmpty()
-                                                     ? tr("%1 as %2…").arg(title, s.toUpper())
-                                                     : tr("Chart shown as %1…").arg(s.toUpper()),
-                                                 view, [view, s] { view->exportWithDialog(s); });
-            a->setObjectName(QStringLiteral("%1-export-%2").arg(view->objectName(), s));
-            a->setEnabled(charted);
-        }
+    ChartView *view = currentChartView();
+    const bool charted = !m_result.source.runs.isEmpty() && view && view->chart();
+    const QString title = charted ? view->chart()->title() : QString();
+    for (int i = 0; i < m_chartExportActions.size(); ++i) {
+        const QString format = QString::fromLatin1(kChartExports[i].suffix).toUpper();
+        m_chartExportActions[i]->setText(title.isEmpty() ? tr(kChartExports[i].text)
+                                                         : tr("“%1” as &%2…").arg(title, format));
+        m_chartExportActions[i]->setEnabled(charted);
     }
-    m_exportMenu->addSeparator();
     const QString run = reportRun();
-    QAction *html = m_exportMenu->addAction(run.isEmpty() ? tr("HTML report of the baseline run…")
-                                                          : tr("HTML report of run %1…").arg(run),
-                                            this, &ComparePage::exportHtmlWithDialog);
-    html->setObjectName(QStringLiteral("compare-export-html"));
-    html->setEnabled(!run.isEmpty());
+    m_htmlAction->setText(run.isEmpty() ? tr("&HTML report of the baseline run…")
+                                        : tr("&HTML report of run %1…").arg(run));
+    m_htmlAction->setEnabled(!run.isEmpty());
 }
 
 void ComparePage::exportHtmlWithDialog()
@@ -649,6 +692,8 @@ void ComparePage::rebuildCharts()
     m_views[PercentileTab][0]->replaceChart(
         charts::percentileChart(s, m_route, m_concurrency, look));
     m_views[TimelineTab][0]->replaceChart(charts::timelineChart(s, m_route, m_concurrency, look));
+    if (m_exportMenu)
+        updateExportActions();
 }
 
 void ComparePage::setPerCpu(bool perCpu)
@@ -674,7 +719,9 @@ QList<ChartView *> ComparePage::chartViews() const
 ChartView *ComparePage::currentChartView() const
 {
     const int t = m_tabs->currentIndex();
-    return t >= 0 && t < m_views.size() ? m_views[t].first() : nullptr;
+    if (t < 0 || t >= m_views.size())
+        return nullptr;
+    return m_views[t].value(m_picked.value(t), m_views[t].first());
 }
 
 sb::Status ComparePage::exportCurrentChart(const QString &path)

@@ -16,6 +16,7 @@ class QTabWidget;
 class QTableView;
 class QTimer;
 class QToolButton;
+class QAction;
 class QMenu;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -62,7 +63,8 @@ public:
     QComboBox *baselineBox() const { return m_baseline; }
     QComboBox *noiseFloorBox() const { return m_noiseFloor; }
     QTabWidget *chartTabs() const { return m_tabs; }
-    // Every chart view, and the first one of the tab shown.
+    // Every chart view, and the one of the tab shown that File ▸ Export means (the one last
+    // clicked or right-clicked, the tab's first until then).
     QList<ChartView *> chartViews() const;
     ChartView *currentChartView() const;
     // The route and concurrency the charts show.
@@ -75,9 +77,9 @@ public:
 
     // File ▸ Export for the chart shown: PNG, SVG or PDF by the suffix of `path`.
     sb::Status exportCurrentChart(const QString &path);
-    // The page's Export menu (its Export button; the main window's File menu shows it too):
-    // each chart of the tab shown as PNG, SVG or PDF (a file dialog), and the baseline run's HTML
-    // report. Refilled each time it opens.
+    // The page's Export menu (its Export button; the main window's File menu shows it too): the
+    // chart shown as PNG, SVG or PDF (a file dialog; in the tab with two charts, the one last
+    // clicked), and the baseline run's HTML report. Its shortcuts act while the page has focus.
     QMenu *exportMenu() const { return m_exportMenu; }
     // The run the HTML report of this page is about: the baseline run (empty when none).
     QString reportRun() const { return m_selection.value(0); }
@@ -113,11 +115,15 @@ Q_SIGNALS:
     void htmlExported(const QString &path);
     void htmlExportFailed(const QString &message);
 
+protected:
+    // Re-lists the store's runs: runs measured or imported elsewhere appear.
+    void showEvent(QShowEvent *event) override;
+
 private:
     void createControls();
     void createCharts();
     QToolButton *createExportButton();
-    void fillExportMenu();
+    void updateExportActions();
     void exportHtmlWithDialog();
     void applyRuns(const QVector<store::RunRecord> &runs, const QString &error);
     void onRunItemChanged(QTreeWidgetItem *item);
@@ -161,7 +167,10 @@ private:
     QSplitter *m_rightSplitter = nullptr;
     QList<QList<ChartView *>> m_views; // per tab
     QTimer *m_compareTimer = nullptr;
+    QList<int> m_picked; // per tab: the chart of m_views[tab] File ▸ Export means
     QMenu *m_exportMenu = nullptr;
+    QList<QAction *> m_chartExportActions; // PNG, SVG, PDF
+    QAction *m_htmlAction = nullptr;
 };
 
 } // namespace sb

@@ -16,17 +16,22 @@ namespace sb {
 
 ChartView::ChartView(QWidget *parent)
     : QChartView(parent)
-    , m_menu(new QMenu(this))
 {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(320, 220);
+}
+
+QMenu *ChartView::createExportMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
     for (const charts::ExportFormat f :
          {charts::ExportFormat::Png, charts::ExportFormat::Svg, charts::ExportFormat::Pdf}) {
         const QString suffix = charts::exportSuffix(f);
-        QAction *a = m_menu->addAction(tr("Export as %1…").arg(suffix.toUpper()));
+        QAction *a = menu->addAction(tr("Export as %1…").arg(suffix.toUpper()));
         a->setObjectName(QStringLiteral("export-") + suffix);
         connect(a, &QAction::triggered, this, [this, suffix] { exportWithDialog(suffix); });
     }
+    return menu;
 }
 
 ChartView::~ChartView() = default;
@@ -73,8 +78,17 @@ void ChartView::exportWithDialog(const QString &suffix)
 
 void ChartView::contextMenuEvent(QContextMenuEvent *event)
 {
-    m_menu->popup(event->globalPos());
+    Q_EMIT picked();
+    QMenu *menu = createExportMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
     event->accept();
+}
+
+void ChartView::mousePressEvent(QMouseEvent *event)
+{
+    Q_EMIT picked();
+    QChartView::mousePressEvent(event);
 }
 
 } // namespace sb

@@ -11,6 +11,9 @@ namespace sb {
 // A Qt Charts view that exports what it shows: its context menu offers PNG, SVG and PDF
 // (charts/chartexport.h), and exportTo() does the same for File ▸ Export. It owns its chart;
 // setChart() replaces (and deletes) the one before. GUI thread.
+//
+// The context menu is made when it opens: its actions are the mouse's way in and have no
+// shortcuts; the keyboard's is the page's Export menu, whose actions have them.
 class ChartView : public QChartView
 {
     Q_OBJECT
@@ -25,8 +28,8 @@ public:
     // Errors: charts::exportChart's.
     sb::Status exportTo(const QString &path);
 
-    // The context menu's actions (Export as PNG…, SVG…, PDF…), for tests.
-    QMenu *exportMenu() const { return m_menu; }
+    // A new context menu (Export as PNG…, SVG…, PDF…) with `parent`; the caller owns it.
+    QMenu *createExportMenu(QWidget *parent);
 
 public Q_SLOTS:
     // Asks for a file name (a file dialog with the format's filter) and exports to it.
@@ -37,12 +40,12 @@ Q_SIGNALS:
     void exported(const QString &path);
     // An export failed; `message` names the file and the reason.
     void exportFailed(const QString &message);
+    // The user clicked the view or opened its context menu: the chart File ▸ Export means.
+    void picked();
 
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
-
-private:
-    QMenu *m_menu;
+    void mousePressEvent(QMouseEvent *event) override;
 };
 
 } // namespace sb
