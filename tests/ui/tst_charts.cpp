@@ -204,6 +204,27 @@ private slots:
         scene.removeItem(chart.get());
     }
 
+    // A window of one interval (the demo's 1 s windows) is one point: a line alone would draw
+    // nothing, so short timelines show their points.
+    void aShortTimelineShowsItsPoints()
+    {
+        charts::ChartSource source;
+        const QString route = QStringLiteral("health");
+        source.timelines << charts::WindowTimeline{
+            QStringLiteral("r1"), QStringLiteral("fast"), route, 4, 0, 0, true, {{1.0, 500.0}}, {}};
+        QVector<QPointF> longer;
+        for (int i = 1; i <= 30; ++i)
+            longer.append({double(i), 400.0});
+        source.timelines << charts::WindowTimeline{
+            QStringLiteral("r1"), QStringLiteral("fast"), route, 4, 1, 0, true, longer, {}};
+        std::unique_ptr<QChart> chart(charts::timelineChart(source, route, 4));
+        const QList<QLineSeries *> lines = seriesOf<QLineSeries>(chart.get());
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0]->points().size(), 1);
+        QVERIFY(lines[0]->pointsVisible());
+        QVERIFY(!lines[1]->pointsVisible()); // 30 intervals: the line says it
+    }
+
     void emptySourceDrawsEmptyCharts()
     {
         const charts::ChartSource none;

@@ -24,6 +24,9 @@ namespace sb::charts {
 
 namespace {
 
+// Series of at most this many points show them as markers.
+constexpr qsizetype kMarkedPoints = 10;
+
 QString tr(const char *text)
 {
     return QCoreApplication::translate("sb::charts", text);
@@ -250,7 +253,8 @@ QChart *throughputChart(const ChartSource &source, const QString &route, Metric 
 
 QChart *latencyChart(const ChartSource &source, const QString &route, ChartLook look)
 {
-    QChart *chart = newChart(tr("Latency against concurrency: %1").arg(route), look);
+    QChart *chart =
+        newChart(tr("Latency against concurrency, median of windows: %1").arg(route), look);
     const QList<int> levels = levelsOf(source, route);
     QLogValueAxis *x = concurrencyAxis(levels);
     double hi = 0;
@@ -277,14 +281,14 @@ QChart *latencyChart(const ChartSource &source, const QString &route, ChartLook 
     QAbstractAxis *y = nullptr;
     if (lo > 0 && hi / lo > 20) {
         auto *log = new QLogValueAxis;
-        log->setTitleText(tr("ms (median of windows, log scale)"));
+        log->setTitleText(tr("ms (log scale)"));
         log->setBase(10);
         log->setLabelFormat(QStringLiteral("%g"));
         log->setMinorTickCount(-1);
         log->setRange(lo / 1.3, hi * 1.3);
         y = log;
     } else {
-        y = valueAxis(tr("ms (median of windows)"), 0, hi * 1.1);
+        y = valueAxis(tr("ms"), 0, hi * 1.1);
     }
     addAll(chart, x, y, lines);
     return chart;
@@ -352,6 +356,12 @@ QChart *timelineChart(const ChartSource &source, const QString &route, int concu
                        palette::configurationInRun(source.colourIndex(t.configuration), run),
                        palette::runPenStyle(run), 1.5);
         line->append(t.okPerS);
+        // A window of a few intervals (1 s windows have one) is a few points: a line alone
+        // may draw nothing.
+        if (t.okPerS.size() <= kMarkedPoints) {
+            line->setPointsVisible(true);
+            line->setMarkerSize(7);
+        }
         for (const QPointF &p : t.okPerS) {
             hiX = std::max(hiX, p.x());
             hiY = std::max(hiY, p.y());

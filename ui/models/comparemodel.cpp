@@ -328,9 +328,9 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     case WindowsColumn:
         return tr("Windows");
     case OkPerSColumn:
-        return tr("2xx/s median [min-max]");
+        return tr("2xx/s\nmedian [min-max]");
     case PerCpuSColumn:
-        return tr("per CPU-s median [min-max]");
+        return tr("per CPU-s\nmedian [min-max]");
     case CoresColumn:
         return tr("Cores");
     case P50Column:
@@ -338,15 +338,15 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     case P99Column:
         return tr("p99");
     case RatioColumn:
-        return perCpu ? tr("Ratio per CPU-s [95 % CI]") : tr("Ratio 2xx/s [95 % CI]");
+        return perCpu ? tr("Ratio per CPU-s\n[95 % CI]") : tr("Ratio 2xx/s\n[95 % CI]");
     case VerdictColumn:
         return tr("Verdict");
     case NoiseFloorColumn:
-        return tr("Noise floor");
+        return tr("Noise\nfloor");
     case CeilingColumn:
-        return tr("Where the ceiling is");
+        return tr("Where the\nceiling is");
     case LabelColumn:
-        return tr("Not like for like");
+        return tr("Not like\nfor like");
     default:
         return {};
     }

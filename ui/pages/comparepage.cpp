@@ -39,13 +39,14 @@ namespace sb {
 
 namespace {
 
+// What tells runs apart first: the list is narrow beside the table.
 enum RunListColumn
 {
     RunIdColumn,
-    PlanColumn,
     ProfileColumn,
     StatusColumn,
     WindowsColumn,
+    PlanColumn,
     MachineColumn,
     RunListColumnCount
 };
@@ -143,7 +144,7 @@ void ComparePage::createControls()
     m_runs->setRootIsDecorated(false);
     m_runs->setUniformRowHeights(true);
     m_runs->setHeaderLabels(
-        {tr("Run"), tr("Plan"), tr("Profile"), tr("Status"), tr("Valid/all"), tr("Machine")});
+        {tr("Run"), tr("Profile"), tr("Status"), tr("Valid/all"), tr("Plan"), tr("Machine")});
     m_runs->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_runs->setToolTip(tr("Tick the runs to compare; the first ticked is the baseline."));
     connect(m_runs, &QTreeWidget::itemChanged, this, &ComparePage::onRunItemChanged);
@@ -271,8 +272,8 @@ void ComparePage::createCharts()
     m_rightSplitter = new QSplitter(Qt::Vertical, this);
     m_rightSplitter->addWidget(m_table);
     m_rightSplitter->addWidget(chartsPane);
-    m_rightSplitter->setStretchFactor(0, 2);
-    m_rightSplitter->setStretchFactor(1, 3);
+    m_rightSplitter->setStretchFactor(0, 1);
+    m_rightSplitter->setStretchFactor(1, 1);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -287,7 +288,7 @@ void ComparePage::createCharts()
     m_splitter->addWidget(right);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({300, 1100});
+    m_splitter->setSizes({280, 1120});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_splitter);
