@@ -7,7 +7,9 @@
 #     (tests/gui_compare on the offscreen platform, or on DISPLAY when set; best of 5)
 #   stackbench report RUN --format html -o FILE                     (target: under 2 s)
 #     (whole-process wall time, best of 5)
-# Prints each figure with its target and exits 1 when one is missed.
+# Prints each figure with its target and exits 1 when one is missed; with the comparison's CPU
+# time (all threads) and the load average, since on a busy machine its wall time is mostly the
+# wait for a core.
 # Environment: BUILD (default build/), DISPLAY to draw on an X server instead of offscreen.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -116,10 +118,12 @@ check() { # check LABEL SECONDS TARGET_S: prints the figure, and FAILED=1 when i
 echo "compare-speed: 2 runs x $WINDOWS windows in $STORE ($(du -h "$STORE" | cut -f1)), platform ${QT_QPA_PLATFORM:-xcb on $DISPLAY}"
 OUT=$("$GUI" --store "$STORE" --runs "$A,$B" --repeat 4 --html "$A" --html-out "$WORK/gui.html")
 echo "$OUT" | sed -n 's/^/  gui_compare: /p' | grep -v ': ready$'
-BEST_MS=$(echo "$OUT" | sed -n 's/^compare: best of [0-9]*: \([0-9.]*\) ms$/\1/p')
+BEST_MS=$(echo "$OUT" | sed -n 's/^compare: best of [0-9]*: \([0-9.]*\) ms .*/\1/p')
 [ -n "$BEST_MS" ] || { echo "compare-speed: gui_compare printed no figure" >&2; exit 1; }
 BEST_S=$(echo "$BEST_MS / 1000" | bc -l)
 check "Compare, request to painted ($WINDOWS + $WINDOWS windows)" "$BEST_S" 0.5
+CPU_MS=$(echo "$OUT" | sed -n 's/^compare: best of .*CPU of all threads: \([0-9.]*\) ms)$/\1/p')
+echo "  (its CPU, all threads: ${CPU_MS:-?} ms; load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores)"
 
 best=""
 for _ in 1 2 3 4 5; do
