@@ -76,6 +76,9 @@ struct RunNote
                            // "hook", "warning", "configuration-blocked", "cell-failed", ...
     QString configuration; // may be empty
     QString detail;        // one human sentence
+    QJsonObject data;      // what the event stores beside the sentence (secrets redacted), e.g. a
+                           // parity gate's "results": per check its status, content_type,
+                           // headers ["Name: value", ...] and body (first 4,000 bytes)
 };
 
 struct Progress

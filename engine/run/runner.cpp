@@ -206,6 +206,7 @@ private:
     void stopServer(const QString &configuration);
     void stopAllServers();
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
+    QJsonObject parityEntry(const plan::ParityCheck &check, const HttpResponse &r) const;
     void recordConfiguration(const plan::Configuration &config);
     void updateConfigurationInfo(const QString &configuration, const QString &key,
                                  const QString &value);
@@ -596,7 +597,7 @@ RunFinished Runner::Session::finish(const QString &status, const QString &error)
         // resumed, so nothing is lost, but the caller must hear of it.
         const QString why =
             QStringLiteral("cannot store the run's final status: ") + sb::qtText(st.error());
-        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), QString(), why});
+        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), QString(), why, {}});
         m_finished.error =
             m_finished.error.isEmpty() ? why : m_finished.error + QStringLiteral("; ") + why;
     }
@@ -770,6 +771,23 @@ void Runner::Session::recordTreeCpus(const plan::Configuration &config)
                       uniform ? QString() : QStringLiteral(" (not all on the same set)")));
 }
 
+// What the gate saw of one check's response, as the event stores it and the GUI's Check table
+// shows it: status, Content-Type, headers and the first 4,000 bytes of the body, redacted.
+QJsonObject Runner::Session::parityEntry(const plan::ParityCheck &check,
+                                         const HttpResponse &r) const
+{
+    QJsonArray headers;
+    for (const auto &[name, value] : r.headers)
+        headers.append(m_plan.redact(QString::fromLatin1(name) + QStringLiteral(": ") +
+                                     QString::fromUtf8(value)));
+    return QJsonObject{
+        {QStringLiteral("check"), check.name},
+        {QStringLiteral("status"), r.status},
+        {QStringLiteral("content_type"), QString::fromUtf8(r.contentType)},
+        {QStringLiteral("headers"), headers},
+        {QStringLiteral("body"), m_plan.redact(QString::fromUtf8(r.body.left(4000)))}};
+}
+
 sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStringList *failures)
 {
     QJsonArray results;
@@ -780,14 +798,10 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
             problem = QStringLiteral("no response: ") + r.error;
         else
             problem = check.checkResponse(r.status, r.contentType, r.body);
-        QJsonObject entry{{QStringLiteral("check"), check.name},
-                          {QStringLiteral("passed"), problem.isEmpty()},
-                          {QStringLiteral("status"), r.status}};
+        QJsonObject entry = parityEntry(check, r);
+        entry.insert(QStringLiteral("passed"), problem.isEmpty());
         if (!problem.isEmpty()) {
             entry.insert(QStringLiteral("problem"), problem);
-            entry.insert(QStringLiteral("content_type"), QString::fromUtf8(r.contentType));
-            entry.insert(QStringLiteral("body"),
-                         m_plan.redact(QString::fromUtf8(r.body.left(4000))));
             failures->append(QStringLiteral("%1 (%2 %3): %4")
                                  .arg(check.name, check.method, check.path, problem));
         }
@@ -1076,18 +1090,21 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
                            const QJsonObject &data)
 {
     const QString clean = m_plan.redact(detail);
-    m_observer->noted(RunNote{m_runId, kind, configuration, clean});
-    if (!m_store || m_runId.isEmpty())
-        return;
     QJsonObject d = data;
     if (!configuration.isEmpty())
         d.insert(QStringLiteral("configuration"), configuration);
+    m_observer->noted(RunNote{m_runId, kind, configuration, clean, d});
+    if (!m_store || m_runId.isEmpty())
+        return;
     if (sb::Status st = m_store->saveEvent(
             store::EventRecord{m_runId, QDateTime::currentDateTimeUtc(), kind, clean, d});
         !st.ok())
-        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), configuration,
+        m_observer->noted(RunNote{m_runId,
+                                  QStringLiteral("warning"),
+                                  configuration,
                                   QStringLiteral("the '%1' event could not be stored: %2")
-                                      .arg(kind, sb::qtText(st.error()))});
+                                      .arg(kind, sb::qtText(st.error())),
+                                  {}});
 }
 
 // ---- check ----------------------------------------------------------------------------------
