@@ -192,6 +192,7 @@ MainWindow::MainWindow(QWidget *parent)
     createPages();
     createActions();
     createMenus();
+    connectCompare();
     createToolBar();
     createDocks();
     createStatusBar();
@@ -405,6 +406,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -555,6 +557,7 @@ void MainWindow::readSettings()
     if (m_storeLocation.isEmpty())
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
     rebuildRecentMenu();
+    comparePage()->setStoreLocation(m_storeLocation);
 }
 
 void MainWindow::writeSettings() const
@@ -612,6 +615,7 @@ plan::PlanVariables MainWindow::planVariables() const
 
 void MainWindow::setStoreLocation(const QString &location)
 {
+    comparePage()->setStoreLocation(location);
     m_storeLocation = location;
 }
 
@@ -977,6 +981,25 @@ void MainWindow::checkPlan()
     m_checkDock->raise();
     appendLog(tr("Checking %1").arg(QFileInfo(options.planPath).fileName()));
     m_check->start(options);
+}
+
+// ---- compare
+
+ComparePage *MainWindow::comparePage() const
+{
+    return static_cast<ComparePage *>(m_stack->widget(ComparePageIndex));
+}
+
+// File ▸ Export chart is the Compare page's Export menu; the page's run list follows the runs
+// measured here.
+void MainWindow::connectCompare()
+{
+    ComparePage *compare = comparePage();
+    auto *file = findChild<QMenu *>(QStringLiteral("fileMenu"));
+    file->insertMenu(m_quitAction, compare->exportMenu());
+    file->insertSeparator(m_quitAction);
+    connect(m_run, &RunController::runFinished, compare, &ComparePage::refreshRuns);
+    connect(m_run, &RunController::runFailed, compare, &ComparePage::refreshRuns);
 }
 
 void MainWindow::connectCheck()
