@@ -194,6 +194,7 @@ MainWindow::MainWindow(QWidget *parent)
     createPages();
     createActions();
     createMenus();
+    connectCompare();
     createToolBar();
     createDocks();
     createStatusBar();
@@ -431,6 +432,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -583,6 +585,7 @@ void MainWindow::readSettings()
     if (m_storeLocation.isEmpty())
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
     rebuildRecentMenu();
+    comparePage()->setStoreLocation(m_storeLocation);
 }
 
 void MainWindow::writeSettings() const
@@ -640,6 +643,7 @@ plan::PlanVariables MainWindow::planVariables() const
 
 void MainWindow::setStoreLocation(const QString &location)
 {
+    comparePage()->setStoreLocation(location);
     m_storeLocation = location;
 }
 
@@ -943,6 +947,15 @@ void MainWindow::connectRun()
     connect(m_run, &RunController::windowStarted, this, [this](const run::WindowStarted &e) {
         m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") + phaseText(e.phase));
     });
+    connect(m_run, &RunController::quietWaitProgressed, this,
+            [this](const run::WaitingForQuiet &e) {
+                if (!e.outcome.isEmpty())
+                    return; // the next window's start says what runs now
+                m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") +
+                                     tr("waiting for a quiet machine (%1 of %2 s)")
+                                         .arg(e.waitedS, 0, 'f', 0)
+                                         .arg(e.limitS, 0, 'f', 0));
+            });
     connect(m_run, &RunController::windowFinished, this, [this](const run::WindowFinished &e) {
         QString line = windowText(e.window);
         if (e.willRetry)
@@ -995,6 +1008,25 @@ void MainWindow::checkPlan()
     m_checkDock->raise();
     appendLog(tr("Checking %1").arg(QFileInfo(options.planPath).fileName()));
     m_check->start(options);
+}
+
+// ---- compare
+
+ComparePage *MainWindow::comparePage() const
+{
+    return static_cast<ComparePage *>(m_stack->widget(ComparePageIndex));
+}
+
+// File ▸ Export chart is the Compare page's Export menu; the page's run list follows the runs
+// measured here.
+void MainWindow::connectCompare()
+{
+    ComparePage *compare = comparePage();
+    auto *file = findChild<QMenu *>(QStringLiteral("fileMenu"));
+    file->insertMenu(m_quitAction, compare->exportMenu());
+    file->insertSeparator(m_quitAction);
+    connect(m_run, &RunController::runFinished, compare, &ComparePage::refreshRuns);
+    connect(m_run, &RunController::runFailed, compare, &ComparePage::refreshRuns);
 }
 
 void MainWindow::connectCheck()
