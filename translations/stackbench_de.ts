@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>sb</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>sb::CellState</name>
     <message>
         <source>pending</source>
@@ -35,12 +42,12 @@
 <context>
     <name>sb::CellsModel</name>
     <message>
-        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
-        <translation>Median 2xx/s gegenüber %1; pro CPU-Sekunde: %2</translation>
+        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
+        <translation>2xx/s-Verhältnis %1 [%2–%3], Mann-Whitney-U p = %4%5</translation>
     </message>
     <message>
-        <source>Verdicts (interval, noise floor) come from the statistics of the comparison.</source>
-        <translation>Die Befunde (Intervall, Rauschgrenze) stammen aus der Statistik des Vergleichs.</translation>
+        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
+        <translation>Median 2xx/s gegenüber %1; pro CPU-Sekunde: %2</translation>
     </message>
     <message>
         <source>baseline</source>
@@ -175,6 +182,17 @@
     </message>
 </context>
 <context>
+    <name>sb::ChartView</name>
+    <message>
+        <source>Export as %1…</source>
+        <translation>Als %1 exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+</context>
+<context>
     <name>sb::CheckController</name>
     <message>
         <source>A check is going on; wait for it or stop it first.</source>
@@ -236,14 +254,333 @@
     </message>
 </context>
 <context>
+    <name>sb::CompareModel</name>
+    <message>
+        <source>%1-bound</source>
+        <translation>%1-gebunden</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 invalid)</source>
+        <translation>%1 (+%2 ungültig)</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
+        <translation>Mann-Whitney-U p = %1 (%2 gegen %3 Messfenster)%4</translation>
+    </message>
+    <message>
+        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
+        <translation>Verhältnis der Mediane zur Basis mit 95-%-Bootstrap-Intervall</translation>
+    </message>
+    <message>
+        <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
+        <translation>Wodurch die Zelle begrenzt ist und ab welcher Nebenläufigkeit der Durchsatz ihrer Konfiguration nicht mehr wuchs</translation>
+    </message>
+    <message>
+        <source>What differs from the baseline run: machine, CPU, kernel, Stackbench revision or plan</source>
+        <translation>Was sich vom Basislauf unterscheidet: Rechner, CPU, Kernel, Stackbench-Revision oder Plan</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Messfenster</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>2xx/s
+median [min-max]</source>
+        <translation>2xx/s
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>per CPU-s
+median [min-max]</source>
+        <translation>pro CPU-s
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>Ratio per CPU-s
+[95 % CI]</source>
+        <translation>Verhältnis pro CPU-s
+[95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Ratio 2xx/s
+[95 % CI]</source>
+        <translation>Verhältnis 2xx/s
+[95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Noise
+floor</source>
+        <translation>Rausch-
+grenze</translation>
+    </message>
+    <message>
+        <source>Where the
+ceiling is</source>
+        <translation>Wo die
+Grenze liegt</translation>
+    </message>
+    <message>
+        <source>Not like
+for like</source>
+        <translation>Nicht
+vergleichbar</translation>
+    </message>
+</context>
+<context>
     <name>sb::ComparePage</name>
     <message>
-        <source>Compare arrives in part 2 of the GUI: two or more runs, or configurations inside one run, against a baseline, with box plots, percentile curves and verdicts.
-
-Until then, stackbench list shows the stored runs</source>
-        <translation>Der Vergleich kommt mit Teil 2 der Oberfläche: zwei oder mehr Läufe oder die Konfigurationen eines Laufs gegen eine Basis, mit Boxplots, Perzentilkurven und Befunden.
-
-Bis dahin zeigt stackbench list die gespeicherten Läufe</translation>
+        <source>Chart as &amp;PNG…</source>
+        <translation>Diagramm als &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>Diagramm als &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>Diagramm als P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
+        <translation>Wählen Sie zwei oder mehr Läufe, um sie Zelle für Zelle zu vergleichen, oder einen Lauf, um seine Konfigurationen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>Gespeicherte Läufe</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Valid/all</source>
+        <translation>Gültig/alle</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>Tick the runs to compare; the first ticked is the baseline.</source>
+        <translation>Wählen Sie die zu vergleichenden Läufe; der erste gewählte ist die Basis.</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Noise floor from an A/A run</source>
+        <translation>Rauschgrenze aus einem A/A-Lauf</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>per CPU-second</source>
+        <translation>pro CPU-Sekunde</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Route of the charts</source>
+        <translation>Route der Diagramme</translation>
+    </message>
+    <message>
+        <source>Concurrency of the charts</source>
+        <translation>Nebenläufigkeit der Diagramme</translation>
+    </message>
+    <message>
+        <source>Box plots</source>
+        <translation>Boxplots</translation>
+    </message>
+    <message>
+        <source>Against concurrency</source>
+        <translation>Über der Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>Percentiles</source>
+        <translation>Perzentile</translation>
+    </message>
+    <message>
+        <source>Timelines</source>
+        <translation>Zeitverläufe</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>Diagramm nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>Basis:</translation>
+    </message>
+    <message>
+        <source>Noise floor from A/A run:</source>
+        <translation>Rauschgrenze aus A/A-Lauf:</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Anzeigen:</translation>
+    </message>
+    <message>
+        <source>Charts of route</source>
+        <translation>Diagramme der Route</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>bei</translation>
+    </message>
+    <message>
+        <source>(pick a row of the table; right-click a chart to export it)</source>
+        <translation>(Zeile der Tabelle wählen; Rechtsklick auf ein Diagramm exportiert es)</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart</source>
+        <translation>Dia&amp;gramm exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of the baseline run…</source>
+        <translation>&amp;HTML-Bericht des Basislaufs…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>„%1“ als &amp;%2…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of run %1…</source>
+        <translation>&amp;HTML-Bericht von Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Export the HTML report</source>
+        <translation>HTML-Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the HTML report of run %1…</source>
+        <translation>Schreibe den HTML-Bericht von Lauf %1…</translation>
+    </message>
+    <message>
+        <source>HTML report of run %1 written to %2</source>
+        <translation>HTML-Bericht von Lauf %1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>HTML report not written: %1</source>
+        <translation>HTML-Bericht nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>No run is stored in %1 yet: runs appear here once measured.</source>
+        <translation>In %1 ist noch kein Lauf gespeichert: Läufe erscheinen hier, sobald sie gemessen sind.</translation>
+    </message>
+    <message>
+        <source>%1 (A/A)</source>
+        <translation>%1 (A/A)</translation>
+    </message>
+    <message>
+        <source>Cannot list the runs: %1</source>
+        <translation>Die Läufe können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>Lese Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs against %2…</source>
+        <translation>Vergleiche %1 Läufe mit %2…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Not like for like:
+%1</source>
+        <translation>Nicht vergleichbar:
+%1</translation>
+    </message>
+    <message>
+        <source>noise floor %1 % (%2)</source>
+        <translation>Rauschgrenze %1 % (%2)</translation>
+    </message>
+    <message>
+        <source>no noise floor known</source>
+        <translation>keine Rauschgrenze bekannt</translation>
+    </message>
+    <message>
+        <source>%1 runs against run %2; %3. Read and compared in %4 ms, shown in %5 ms.</source>
+        <translation>%1 Läufe gegen Lauf %2; %3. Gelesen und verglichen in %4 ms, angezeigt in %5 ms.</translation>
+    </message>
+    <message>
+        <source>Configurations of run %1 against %2; %3. Read in %4 ms, shown in %5 ms.</source>
+        <translation>Konfigurationen von Lauf %1 gegen %2; %3. Gelesen in %4 ms, angezeigt in %5 ms.</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>no chart is shown</source>
+        <translation>kein Diagramm angezeigt</translation>
     </message>
 </context>
 <context>
@@ -995,6 +1332,10 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>Preferen&amp;ces…</source>
         <translation>E&amp;instellungen…</translation>
     </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>Warte auf ruhigen Rechner (%1 von %2 s)</translation>
+    </message>
 </context>
 <context>
     <name>sb::MatrixModel</name>
@@ -1686,12 +2027,104 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
 <context>
     <name>sb::charts</name>
     <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the file name must end in .png, .svg or .pdf</source>
+        <translation>der Dateiname muss auf .png, .svg oder .pdf enden</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>connections (log scale)</source>
+        <translation>Verbindungen (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>2xx per CPU-second</source>
+        <translation>2xx pro CPU-Sekunde</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>%1 across windows: %2</source>
+        <translation>%1 über die Messfenster: %2</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>%1 against concurrency: %2</source>
+        <translation>%1 über der Nebenläufigkeit: %2</translation>
+    </message>
+    <message>
+        <source>%1 (median)</source>
+        <translation>%1 (Median)</translation>
+    </message>
+    <message>
+        <source>%1 p50</source>
+        <translation>%1 p50</translation>
+    </message>
+    <message>
+        <source>%1 p99</source>
+        <translation>%1 p99</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1 c=%2</source>
+        <translation>Latenz nach Perzentil, zusammengefasst: %1 c=%2</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1</source>
+        <translation>Latenz nach Perzentil, zusammengefasst: %1</translation>
+    </message>
+    <message>
+        <source>percentile (log scale of 1/(1-p))</source>
+        <translation>Perzentil (logarithmisch in 1/(1-p))</translation>
+    </message>
+    <message>
+        <source>2xx/s per interval of each window: %1 c=%2</source>
+        <translation>2xx/s je Intervall jedes Messfensters: %1 c=%2</translation>
+    </message>
+    <message>
+        <source>seconds into the measured window</source>
+        <translation>Sekunden im Messfenster</translation>
+    </message>
+    <message>
+        <source>Pick a run to compare.</source>
+        <translation>Wählen Sie einen Lauf zum Vergleichen.</translation>
+    </message>
+    <message>
         <source>percentile</source>
         <translation>Perzentil</translation>
     </message>
     <message>
         <source>latency, ms</source>
         <translation>Latenz, ms</translation>
+    </message>
+    <message>
+        <source>Latency against concurrency, median of windows: %1</source>
+        <translation>Latenz über der Nebenläufigkeit, Median der Messfenster: %1</translation>
+    </message>
+    <message>
+        <source>ms (log scale)</source>
+        <translation>ms (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>sb</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
     <name>sb::CellState</name>
     <message>
         <source>pending</source>
@@ -35,12 +42,12 @@
 <context>
     <name>sb::CellsModel</name>
     <message>
-        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
-        <translation>2xx/s 中位数相对 %1 之比；每 CPU 秒：%2</translation>
+        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
+        <translation>2xx/s 比值 %1 [%2-%3]，Mann-Whitney U 检验 p = %4%5</translation>
     </message>
     <message>
-        <source>Verdicts (interval, noise floor) come from the statistics of the comparison.</source>
-        <translation>结论（区间、噪声底）来自比较的统计结果。</translation>
+        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
+        <translation>2xx/s 中位数相对 %1 之比；每 CPU 秒：%2</translation>
     </message>
     <message>
         <source>baseline</source>
@@ -175,6 +182,17 @@
     </message>
 </context>
 <context>
+    <name>sb::ChartView</name>
+    <message>
+        <source>Export as %1…</source>
+        <translation>导出为 %1…</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>导出图表</translation>
+    </message>
+</context>
+<context>
     <name>sb::CheckController</name>
     <message>
         <source>A check is going on; wait for it or stop it first.</source>
@@ -236,14 +254,332 @@
     </message>
 </context>
 <context>
+    <name>sb::CompareModel</name>
+    <message>
+        <source>%1-bound</source>
+        <translation>受 %1 限制</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 invalid)</source>
+        <translation>%1（另 %2 个无效）</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
+        <translation>Mann-Whitney U 检验 p = %1（%2 对 %3 个测量窗口）%4</translation>
+    </message>
+    <message>
+        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
+        <translation>中位数与基线之比，附自助法 95% 区间</translation>
+    </message>
+    <message>
+        <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
+        <translation>该单元受何限制，以及其配置的吞吐量在何种并发下不再增长</translation>
+    </message>
+    <message>
+        <source>What differs from the baseline run: machine, CPU, kernel, Stackbench revision or plan</source>
+        <translation>与基线运行的差异：机器、CPU、内核、Stackbench 版本或计划</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>测量窗口</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核数</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>2xx/s
+median [min-max]</source>
+        <translation>2xx/s
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>per CPU-s
+median [min-max]</source>
+        <translation>每 CPU 秒
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Ratio per CPU-s
+[95 % CI]</source>
+        <translation>每 CPU 秒之比
+[95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>Ratio 2xx/s
+[95 % CI]</source>
+        <translation>2xx/s 之比
+[95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>Noise
+floor</source>
+        <translation>噪声底</translation>
+    </message>
+    <message>
+        <source>Where the
+ceiling is</source>
+        <translation>瓶颈
+所在</translation>
+    </message>
+    <message>
+        <source>Not like
+for like</source>
+        <translation>不可直接
+比较</translation>
+    </message>
+</context>
+<context>
     <name>sb::ComparePage</name>
     <message>
-        <source>Compare arrives in part 2 of the GUI: two or more runs, or configurations inside one run, against a baseline, with box plots, percentile curves and verdicts.
-
-Until then, stackbench list shows the stored runs</source>
-        <translation>比较功能将在图形界面的第 2 部分提供：两次或多次运行，或同一次运行中的多个配置，与基线对比，并附箱线图、百分位曲线和结论。
-
-在此之前，可用 stackbench list 查看已存储的运行</translation>
+        <source>Chart as &amp;PNG…</source>
+        <translation>图表导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>图表导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>图表导出为 P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
+        <translation>勾选两次或更多运行以逐单元比较，或勾选一次运行以比较其中的配置。</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>已存储的运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Valid/all</source>
+        <translation>有效/全部</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Tick the runs to compare; the first ticked is the baseline.</source>
+        <translation>勾选要比较的运行；第一个勾选的为基线。</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Noise floor from an A/A run</source>
+        <translation>来自 A/A 运行的噪声底</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>per CPU-second</source>
+        <translation>每 CPU 秒</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Route of the charts</source>
+        <translation>图表的路由</translation>
+    </message>
+    <message>
+        <source>Concurrency of the charts</source>
+        <translation>图表的并发</translation>
+    </message>
+    <message>
+        <source>Box plots</source>
+        <translation>箱线图</translation>
+    </message>
+    <message>
+        <source>Against concurrency</source>
+        <translation>随并发变化</translation>
+    </message>
+    <message>
+        <source>Percentiles</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <source>Timelines</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>图表已写入 %1</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Noise floor from A/A run:</source>
+        <translation>来自 A/A 运行的噪声底：</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Charts of route</source>
+        <translation>图表：路由</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>(pick a row of the table; right-click a chart to export it)</source>
+        <translation>（在表格中选择一行；右键单击图表可将其导出）</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart</source>
+        <translation>导出图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of the baseline run…</source>
+        <translation>基线运行的 &amp;HTML 报告…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>将“%1”导出为 &amp;%2…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of run %1…</source>
+        <translation>运行 %1 的 &amp;HTML 报告…</translation>
+    </message>
+    <message>
+        <source>Export the HTML report</source>
+        <translation>导出 HTML 报告</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML 页面 (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the HTML report of run %1…</source>
+        <translation>正在写入运行 %1 的 HTML 报告…</translation>
+    </message>
+    <message>
+        <source>HTML report of run %1 written to %2</source>
+        <translation>运行 %1 的 HTML 报告已写入 %2</translation>
+    </message>
+    <message>
+        <source>HTML report not written: %1</source>
+        <translation>未写入 HTML 报告：%1</translation>
+    </message>
+    <message>
+        <source>No run is stored in %1 yet: runs appear here once measured.</source>
+        <translation>%1 中尚未存储任何运行：运行测量完成后会显示在此处。</translation>
+    </message>
+    <message>
+        <source>%1 (A/A)</source>
+        <translation>%1（A/A）</translation>
+    </message>
+    <message>
+        <source>Cannot list the runs: %1</source>
+        <translation>无法列出运行：%1</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>正在读取运行 %1…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs against %2…</source>
+        <translation>正在将 %1 次运行与 %2 比较…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>无法比较：%1</translation>
+    </message>
+    <message>
+        <source>Not like for like:
+%1</source>
+        <translation>不可直接比较：
+%1</translation>
+    </message>
+    <message>
+        <source>noise floor %1 % (%2)</source>
+        <translation>噪声底 %1 %（%2）</translation>
+    </message>
+    <message>
+        <source>no noise floor known</source>
+        <translation>噪声底未知</translation>
+    </message>
+    <message>
+        <source>%1 runs against run %2; %3. Read and compared in %4 ms, shown in %5 ms.</source>
+        <translation>%1 次运行对比运行 %2；%3。读取并比较用时 %4 毫秒，显示用时 %5 毫秒。</translation>
+    </message>
+    <message>
+        <source>Configurations of run %1 against %2; %3. Read in %4 ms, shown in %5 ms.</source>
+        <translation>运行 %1 的配置对比 %2；%3。读取用时 %4 毫秒，显示用时 %5 毫秒。</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>no chart is shown</source>
+        <translation>未显示图表</translation>
     </message>
 </context>
 <context>
@@ -988,6 +1324,10 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>Preferen&amp;ces…</source>
         <translation>首选项(&amp;C)…</translation>
     </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>等待机器空闲（%1 / %2 秒）</translation>
+    </message>
 </context>
 <context>
     <name>sb::MatrixModel</name>
@@ -1673,12 +2013,104 @@ Fair benchmarks of complete HTTP server stacks.</source>
 <context>
     <name>sb::charts</name>
     <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the file name must end in .png, .svg or .pdf</source>
+        <translation>文件名必须以 .png、.svg 或 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>connections (log scale)</source>
+        <translation>连接数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>2xx per CPU-second</source>
+        <translation>每 CPU 秒 2xx 数</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>%1 across windows: %2</source>
+        <translation>%1 在各测量窗口中的分布：%2</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>%1 against concurrency: %2</source>
+        <translation>%1 随并发变化：%2</translation>
+    </message>
+    <message>
+        <source>%1 (median)</source>
+        <translation>%1（中位数）</translation>
+    </message>
+    <message>
+        <source>%1 p50</source>
+        <translation>%1 p50</translation>
+    </message>
+    <message>
+        <source>%1 p99</source>
+        <translation>%1 p99</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1 c=%2</source>
+        <translation>按百分位的延迟（合并）：%1 c=%2</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1</source>
+        <translation>按百分位的延迟（合并）：%1</translation>
+    </message>
+    <message>
+        <source>percentile (log scale of 1/(1-p))</source>
+        <translation>百分位（1/(1-p) 的对数刻度）</translation>
+    </message>
+    <message>
+        <source>2xx/s per interval of each window: %1 c=%2</source>
+        <translation>每个测量窗口各间隔的 2xx/s：%1 c=%2</translation>
+    </message>
+    <message>
+        <source>seconds into the measured window</source>
+        <translation>测量窗口内的秒数</translation>
+    </message>
+    <message>
+        <source>Pick a run to compare.</source>
+        <translation>请选择要比较的运行。</translation>
+    </message>
+    <message>
         <source>percentile</source>
         <translation>百分位</translation>
     </message>
     <message>
         <source>latency, ms</source>
         <translation>延迟，毫秒</translation>
+    </message>
+    <message>
+        <source>Latency against concurrency, median of windows: %1</source>
+        <translation>延迟随并发变化（各窗口中位数）：%1</translation>
+    </message>
+    <message>
+        <source>ms (log scale)</source>
+        <translation>毫秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
     </message>
 </context>
 <context>
