@@ -154,8 +154,8 @@ void printTextReport(const LoadOptions &o, const load::LoadResult &r)
     printCounts(r);
     std::printf("Requests/sec: %12.2f\n", perS(r.total.responses, r.elapsedS));
     std::printf("2xx/sec:      %12.2f\n", r.okPerS);
-    std::printf("Client CPU:   %12.2fs (%.2f cores)\n", r.clientCpuS,
-                r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0.0);
+    std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", r.clientCpuS,
+                r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0.0, r.processCpuS);
     if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
         std::printf("Client CPUs:  %s\n", formatCpuList(cpus).c_str());
     if (r.cancelled)
@@ -182,6 +182,7 @@ QByteArray jsonReport(const LoadOptions &o, const load::LoadResult &r)
     if (isOpen(o))
         j.insert(QStringLiteral("latency_uncorrected_us"), latencyJson(r.latencyUncorrected));
     j.insert(QStringLiteral("client_cpu_s"), r.clientCpuS);
+    j.insert(QStringLiteral("process_cpu_s"), r.processCpuS);
     if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
         j.insert(QStringLiteral("cpus"), QString::fromStdString(formatCpuList(cpus)));
     j.insert(QStringLiteral("warmup"), countersJson(r.warmup));

@@ -68,10 +68,16 @@ struct LoadResult
     double elapsedS = 0; // measured seconds: measure start to the end of the final drain
     double drainS = 0;   // of elapsedS, seconds from the end of sending to the end of the drain
     int64_t inFlightAtEnd =
-        0;                 // requests outstanding when sending stopped (the drain waits for them)
-    double okPerS = 0;     // successful throughput = total.ok / elapsedS
-    double clientCpuS = 0; // CPU seconds of the engine's threads during measure + drain
-    Histogram latency;     // us; open loop: from the intended send time (corrected)
+        0;             // requests outstanding when sending stopped (the drain waits for them)
+    double okPerS = 0; // successful throughput = total.ok / elapsedS
+    // CPU seconds of the engine's threads (workers and collector) while measuring: from the
+    // start of measuring (the first connect when there is no warm-up) to the end of the drain
+    // and the closing of every socket.
+    double clientCpuS = 0;
+    // CPU seconds of the whole process over the same span: clientCpuS plus whatever else the
+    // process did meanwhile (the caller's other threads), never less than clientCpuS.
+    double processCpuS = 0;
+    Histogram latency;            // us; open loop: from the intended send time (corrected)
     Histogram latencyUncorrected; // us; from the actual send time (equals latency in closed loop)
     std::vector<int> cpusApplied; // CPUs the worker threads could run on (the union), sorted
 };

@@ -23,13 +23,6 @@ constexpr int64_t kKernelSocketBytes = 4096;    // a TCP socket's kernel structu
 constexpr size_t kReadBufferBytes = 64 * 1024;
 constexpr int kMaxEvents = 256;
 
-int64_t threadCpuNs()
-{
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
 // glibc's send() and recv() are thread cancellation points and pay for it on every call; the
 // workers are never cancelled, so the hot path makes the system calls directly.
 ssize_t sendBytes(int fd, const char *data, size_t len)
@@ -148,8 +141,7 @@ bool Worker::measuring(int64_t now)
 {
     int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
     if (ms == 0 && m_warmupMsNs > 0 && now >= m_window.startNs + m_warmupMsNs) {
-        int64_t expected = 0;
-        m_window.measureStartNs.compare_exchange_strong(expected, m_window.startNs + m_warmupMsNs);
+        m_window.beginMeasuring(m_window.startNs + m_warmupMsNs);
         ms = m_window.measureStartNs.load(std::memory_order_relaxed);
     }
     if (ms != 0 && now >= ms && m_cpuStartNs < 0) {
@@ -526,10 +518,8 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
             latencyUncorrected.record(toUs(now - c.sentNs));
     } else if (m_window.spec.warmupRequests > 0) {
         int64_t done = m_window.warmupResponses.fetch_add(1, std::memory_order_relaxed) + 1;
-        if (done == m_window.spec.warmupRequests) {
-            int64_t expected = 0;
-            m_window.measureStartNs.compare_exchange_strong(expected, now);
-        }
+        if (done == m_window.spec.warmupRequests)
+            m_window.beginMeasuring(now);
     }
     if (measured == (m_key.first == 1))
         m_intervalLatency.record(corrected);
@@ -626,6 +616,7 @@ void Worker::begin()
     // Pinned before the first connect, so that no socket is set up from another CPU.
     cpusApplied = pinCurrentThread(m_window.spec.cpus);
     m_tid.store(pid_t(syscall(SYS_gettid)));
+    m_tid.notify_all();
     const LoadSpec &spec = m_window.spec;
     // Every value is bounded by checkSpec() (at most 1 day), so none of these overflows.
     m_timeoutNs = spec.timeoutMs * 1'000'000;
@@ -638,6 +629,8 @@ void Worker::begin()
         m_scheduleStartNs = m_window.startNs;
     }
     const int64_t now = nowNs();
+    // Without a warm-up the first connect is measured, and so is the CPU it takes.
+    measuring(now);
     int64_t phaseStart = 0;
     m_key = currentKey(now, phaseStart);
     m_firstIndex = 0;
@@ -721,13 +714,14 @@ void Worker::finish(int64_t now)
     }
     // The loop ends as soon as the drain is over, so "now" is the end of the window.
     finishNs = now;
-    if (m_cpuStartNs >= 0)
-        cpuNs = threadCpuNs() - m_cpuStartNs;
     if (!m_open)
         latencyUncorrected = latency;
     flushFinal(now);
     for (Conn &c : m_conns)
         closeFd(c);
+    // Closing thousands of sockets is work the window caused: it counts.
+    if (m_cpuStartNs >= 0)
+        cpuNs = threadCpuNs() - m_cpuStartNs;
     m_finished.store(true, std::memory_order_release);
     uint64_t one = 1;
     [[maybe_unused]] ssize_t w = ::write(m_window.collectorFd, &one, sizeof one);

@@ -30,6 +30,9 @@ public:
     void join();
 
     pid_t tid() const { return m_tid.load(); }
+    // Blocks (without spinning: the wait is inside the measured CPU span) until the thread has
+    // published its id. Only after launch().
+    void waitForTid() const { m_tid.wait(0); }
     Ring &ring() { return m_ring; }
     bool finished() const { return m_finished.load(std::memory_order_acquire); }
 

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -160,6 +161,8 @@ private slots:
         QVERIFY(j.value(QStringLiteral("elapsed_s")).toDouble() > 0);
         QVERIFY(j.value(QStringLiteral("ok_per_s")).toDouble() > 0);
         QVERIFY(j.value(QStringLiteral("client_cpu_s")).toDouble() > 0);
+        QVERIFY(j.value(QStringLiteral("process_cpu_s")).toDouble() >=
+                j.value(QStringLiteral("client_cpu_s")).toDouble());
         QVERIFY(j.contains(QStringLiteral("drain_s")));
         QVERIFY(j.contains(QStringLiteral("in_flight_at_end")));
         QVERIFY(!j.contains(QStringLiteral("aborted")));
@@ -196,6 +199,9 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("99.9%")));
         QVERIFY(out.contains(QStringLiteral("Requests/sec:")));
         QVERIFY(out.contains(QStringLiteral("Client CPU:")));
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral(
+                     "Client CPU: +[0-9.]+s \\([0-9.]+ cores\\); process [0-9.]+s\n"))),
+                 o.out.constData());
         QVERIFY(out.contains(QStringLiteral("  Drain: ")));
     }
 

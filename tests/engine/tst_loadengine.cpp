@@ -609,6 +609,26 @@ private slots:
         QVERIFY2(draining, "no interval of the drain");
     }
 
+    // The client's CPU covers every thread of the engine from the first connect to the last
+    // socket closed, and the process's CPU over that span is reported beside it: with many
+    // connections and few requests, where connecting and closing are most of the work, the
+    // engine's share is nearly all of the process's (the rest: starting and joining threads).
+    void clientCpuCoversConnectsAndCloses()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.connections = 1000;
+        spec.requestLimit = 1000;
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        QCOMPARE(run.result.total.ok, 1000);
+        const double client = run.result.clientCpuS;
+        const double process = run.result.processCpuS;
+        const QByteArray figures =
+            QByteArray::number(client) + " s of " + QByteArray::number(process) + " s";
+        QVERIFY2(client > 0 && process >= client, figures.constData());
+        QVERIFY2(client >= 0.9 * process, figures.constData());
+    }
+
     // cancel() before start(): the window ends as soon as it starts.
     void cancelBeforeStartEndsAtOnce()
     {
