@@ -334,6 +334,7 @@ void LoadEngine::summarize()
         res.total.add(w->totals);
         res.latency.add(w->latency);
         res.latencyUncorrected.add(w->latencyUncorrected);
+        res.sendDelay.add(w->sendDelay);
         finish = std::max(finish, w->finishNs);
         sendEnd = std::max(sendEnd, w->stopNs);
         res.inFlightAtEnd += w->inFlightAtStop;

@@ -54,6 +54,7 @@ struct Slot
     int firstIndex = 0;
     int index = 0;
     int64_t endNs = 0; // absolute end of the time this slot covers
+    int64_t sendDelayMaxNs = 0;
     int inFlight = 0;
     Counters counts;
     Histogram latency;

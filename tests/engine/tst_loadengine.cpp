@@ -34,6 +34,19 @@ LoadSpec specFor(uint16_t port, const char *target = "/")
     return s;
 }
 
+// An open-loop window on one thread.
+LoadSpec openSpecFor(uint16_t port, const char *target, double ratePerS, int connections,
+                     int64_t durationMs)
+{
+    LoadSpec s = specFor(port, target);
+    s.mode = Mode::Open;
+    s.ratePerS = ratePerS;
+    s.connections = connections;
+    s.threads = 1;
+    s.durationMs = durationMs;
+    return s;
+}
+
 // Runs one window and keeps every interval snapshot. A window still running after `watchdogMs`
 // is cancelled (and `watchdogFired` set), so that a window that would never end fails the test
 // instead of hanging it.
@@ -418,6 +431,55 @@ private slots:
                  qPrintable(QStringLiteral("uncorrected p99 %1 us").arg(uncorrected)));
         QVERIFY(r.latencyUncorrected.max() >= 500'000); // the stalled requests themselves
         QVERIFY(r.total.late > 500);
+    }
+
+    // Open loop: every measured request sent has its send delay (actual minus intended send
+    // time) in its own histogram, and each interval carries its largest one; the closed loop
+    // has none.
+    void openLoopRecordsTheSendDelay()
+    {
+        LoadSpec spec = openSpecFor(m_target->port(), "/health", 500, 10, 1000);
+        const Run open = runWindow(spec);
+        QVERIFY2(open.started, open.error.c_str());
+        const LoadResult &r = open.result;
+        QVERIFY2(r.total.requests >= 400, qPrintable(QString::number(r.total.requests)));
+        QCOMPARE(r.sendDelay.count(), r.total.requests);
+        QCOMPARE(r.sendDelay.lowest(), 1); // ns
+        QVERIFY(r.sendDelay.valueAtPercentile(50) <= r.sendDelay.max());
+        int64_t intervalMaxUs = 0;
+        for (const IntervalSnapshot &s : open.intervals)
+            if (!s.warmup)
+                intervalMaxUs = std::max(intervalMaxUs, s.sendDelayMaxUs);
+        // The histogram's max is its bucket's upper end (1 % wide), the intervals' the value.
+        QVERIFY2(
+            std::abs(double(intervalMaxUs) * 1000 - double(r.sendDelay.max())) <=
+                0.02 * double(r.sendDelay.max()) + 1000,
+            qPrintable(QStringLiteral("%1 us, %2 ns").arg(intervalMaxUs).arg(r.sendDelay.max())));
+
+        spec.mode = Mode::Closed;
+        spec.requestLimit = 100;
+        const Run closed = runWindow(spec);
+        QVERIFY2(closed.started, closed.error.c_str());
+        QCOMPARE(closed.result.sendDelay.count(), 0);
+    }
+
+    // Open loop at a rate where a response waits to be read until the next send is due: its
+    // latency comes from the kernel's receive time, on the engine's clock, so it is never less
+    // than the server's delay and never more than the timeout.
+    void openLoopLatencyComesFromTheReceiveTime()
+    {
+        // A send every 2.5 ms: responses are read at the next send.
+        const LoadSpec spec = openSpecFor(m_target->port(), "/delay?ms=20", 400, 20, 1500);
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        const LoadResult &r = run.result;
+        QCOMPARE(r.total.errors(), 0);
+        QVERIFY2(r.total.ok >= 300, qPrintable(QString::number(r.total.ok)));
+        QVERIFY2(r.latencyUncorrected.min() >= 19'900,
+                 qPrintable(QString::number(r.latencyUncorrected.min())));
+        QVERIFY(r.latency.min() >= r.latencyUncorrected.min());
+        QVERIFY2(r.latency.max() < spec.timeoutMs * 1000,
+                 qPrintable(QString::number(r.latency.max())));
     }
 
     // A target that dies mid-run: the window ends (it does not reconnect forever), says why,
