@@ -363,6 +363,8 @@ void Worker::connect(Conn &c, int64_t now)
         failConnect(c, now);
         return;
     }
+    // Registered once for everything, edge-triggered: the first EPOLLOUT edge is the connect's,
+    // a later one comes only after a write found the socket full.
     epoll_event ev{};
     ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
     ev.data.ptr = &c;
@@ -432,10 +434,6 @@ void Worker::connected(Conn &c, int64_t now)
     c.connectFailures = 0;
     m_failingSinceNs = 0;
     ++m_established;
-    epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
-    ev.data.ptr = &c;
-    epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
     becomeIdle(c, now);
 }
 
@@ -478,24 +476,12 @@ void Worker::writeSome(Conn &c, int64_t now)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            if (c.state != State::Writing) {
-                c.state = State::Writing;
-                epoll_event ev{};
-                ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
-                ev.data.ptr = &c;
-                epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
-            }
+            c.state = State::Writing; // the socket's EPOLLOUT edge says when to go on
             return;
         }
         count(c.measured, [](Counters &k) { ++k.writeErrors; });
         drop(c, now);
         return;
-    }
-    if (c.state == State::Writing) {
-        epoll_event ev{};
-        ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
-        ev.data.ptr = &c;
-        epoll_ctl(m_epoll, EPOLL_CTL_MOD, c.fd, &ev);
     }
     c.state = State::Reading;
     count(c.measured, [](Counters &k) { ++k.requests; });
@@ -784,16 +770,18 @@ int64_t Worker::housekeep(int64_t now)
 void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
 {
     switch (c.state) {
-    case State::Connecting: {
-        int err = 0;
-        socklen_t len = sizeof err;
-        getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &len);
-        if (err != 0 || (ev & (EPOLLERR | EPOLLHUP)))
+    case State::Connecting:
+        // A failed connect reports EPOLLERR; SO_ERROR would only say which error it was.
+        if (ev & (EPOLLERR | EPOLLHUP)) {
             failConnect(c, now);
-        else if (ev & EPOLLOUT)
+        } else if (ev & EPOLLOUT) {
             connected(c, now);
+            // The socket is never re-armed (epoll_ctl costs a system call per connect): bytes
+            // or a close that came with the connect are served now, or their edge is lost.
+            if ((ev & (EPOLLIN | EPOLLRDHUP)) && c.fd >= 0 && c.state != State::Disconnected)
+                readable(c, now, (ev & EPOLLRDHUP) != 0);
+        }
         break;
-    }
     case State::Writing:
         // Edge-triggered: an event with both bits must serve both, or the write edge is lost
         // and the rest of the body waits for the timeout.
@@ -804,7 +792,9 @@ void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
         break;
     case State::Reading:
     case State::Idle:
-        readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        // Registered with EPOLLOUT: a write-space edge alone has nothing to read.
+        if (ev & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP))
+            readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
         break;
     case State::Disconnected:
         break;

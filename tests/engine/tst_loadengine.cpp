@@ -186,6 +186,41 @@ private:
     bool m_ok = false;
 };
 
+// Accepts every connection and at once shuts its sending side (a FIN before any request),
+// keeping it open otherwise: a request sent on it never gets an answer nor a close.
+class HalfClosingServer
+{
+public:
+    HalfClosingServer()
+    {
+        m_listen = sb::test::listenOnLoopback(512, m_port);
+        m_acceptor = std::thread([this] {
+            while (true) {
+                const int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+                if (fd < 0)
+                    return; // the listening socket was shut down
+                ::shutdown(fd, SHUT_WR);
+                m_fds.push_back(fd);
+            }
+        });
+    }
+    ~HalfClosingServer()
+    {
+        ::shutdown(m_listen, SHUT_RDWR);
+        m_acceptor.join();
+        ::close(m_listen);
+        for (int fd : m_fds)
+            ::close(fd);
+    }
+    uint16_t port() const { return m_port; }
+
+private:
+    int m_listen = -1;
+    uint16_t m_port = 0;
+    std::thread m_acceptor;
+    std::vector<int> m_fds; // the acceptor's alone until it is joined
+};
+
 } // namespace
 
 class TestLoadEngine : public QObject
@@ -313,6 +348,24 @@ private slots:
         QVERIFY(run.result.total.readErrors > 10);
         QCOMPARE(run.result.total.parseErrors, 0);
         QVERIFY(run.wallS < 3);
+    }
+
+    // A close that arrives with the connect itself (in the same edge-triggered event) is seen:
+    // the request sent on that connection is a read error at once, not a timeout.
+    void closeTogetherWithTheConnectIsSeen()
+    {
+        HalfClosingServer server;
+        LoadSpec spec = specFor(server.port());
+        spec.connections = 100;
+        spec.threads = 1;
+        spec.requestLimit = 300;
+        spec.timeoutMs = 3000;
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        const Counters &t = run.result.total;
+        QCOMPARE(t.timeouts, 0);
+        QCOMPARE(t.readErrors, 300);
+        QCOMPARE(t.ok, 0);
     }
 
     void stallingServerTimesOutAndWindowEndsOnTime()
