@@ -149,7 +149,8 @@ open_row() {
     d50+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['p50'], 1)")")
     d99+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['p99'], 1)")")
     dmax+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['max'], 1)")")
-    late+=("$(json "$WORK/sb.json" "round(100.0 * d['late'] / max(1, d['late'] + d['requests']), 2)")")
+    # late counts the requests sent late and those never sent: a share of the intended ones.
+    late+=("$(json "$WORK/sb.json" "round(100.0 * d['late'] / ($rate * $SECONDS_PER_RUN), 2)")")
     rps+=("$(json "$WORK/sb.json" "round(d['requests_per_s'])")")
     # The window's CPU, not the process's start-up: at low rates that would dominate.
     sb_us+=("$(json "$WORK/sb.json" "round(d['process_cpu_s'] * 1e6 / max(1, d['requests']), 1)")")
