@@ -74,8 +74,9 @@ private:
         uint8_t connectFailures = 0; // consecutive failed connects: the retry pause doubles
         uint32_t written = 0;        // request bytes written so far
         int64_t sentNs = 0;          // first byte of the request written
-        int64_t receivedNs =
-            0; // the last bytes of the response read arrived (the kernel's time in open loop)
+        // When the last bytes read of the response arrived: the read's time, in open loop the
+        // kernel's receive time.
+        int64_t receivedNs = 0;
         int64_t intendedNs = 0; // open loop: the scheduled send time
         int64_t deadlineNs = 0; // timeout of the outstanding connect or request
         int64_t retryAtNs = 0;  // Disconnected: reconnect at this time
