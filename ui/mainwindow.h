@@ -23,10 +23,13 @@ namespace sb {
 
 class CheckController;
 class CheckView;
+class HistoryPage;
 class ParityModel;
 class PlanPage;
 class RunController;
 struct CheckOutcome;
+struct RunRow;
+struct StoreOperation;
 
 // The workbench's main window (GUI.md): a page switcher (Plan, Run, Quick test, History,
 // Compare), menus and a toolbar for plans and runs, docks for the log, the plan's problems and
@@ -58,8 +61,10 @@ public:
     // (QCoreApplication::applicationFilePath()) when not given.
     void setPlanVariables(const plan::PlanVariables &variables);
     plan::PlanVariables planVariables() const;
-    // Where runs are stored; empty = the default store.
+    // Where runs are stored and read (History); empty = the default store. Not remembered:
+    // switching the store from the GUI (File > Switch store) is.
     void setStoreLocation(const QString &location);
+    QString storeLocation() const { return m_storeLocation; }
 
     // What Start would run now: the open plan's file, the outline's profile and ticked
     // configurations and routes, the store and the variables. Asks nothing.
@@ -74,6 +79,7 @@ public:
     Page currentPage() const;
 
     PlanPage *planPage() const { return m_planPage; }
+    HistoryPage *historyPage() const { return m_historyPage; }
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
     ParityModel *parityModel() const { return m_parity; }
@@ -92,9 +98,14 @@ public Q_SLOTS:
     void startRun();
     void stopRun();
     void resumeRun();
+    // Resumes the stored run (History's Resume) through the run controller; shows the Run page.
+    void resumeStoredRun(const sb::RunRow &run);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // JSON exports dropped on the window are imported into the store (History).
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createActions();
@@ -105,6 +116,8 @@ private:
     void createStatusBar();
     void connectRun();
     void connectCheck();
+    void connectHistory();
+    void historyOperationFinished(const StoreOperation &operation, const QString &message);
     void readSettings();
     void writeSettings() const;
 
@@ -143,6 +156,7 @@ private:
     QListWidget *m_switcher = nullptr;
     QStackedWidget *m_stack = nullptr;
     PlanPage *m_planPage = nullptr;
+    HistoryPage *m_historyPage = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_checkDock = nullptr;
