@@ -319,9 +319,11 @@ void HistoryStore::setLocation(const QString &location)
     m_locationRequest = m_nextRequest + 1;
 }
 
-template<typename Work> quint64 HistoryStore::post(Work work)
+template<typename Work> quint64 HistoryStore::post(Work work, std::atomic<quint64> *latest)
 {
     const quint64 id = ++m_nextRequest;
+    if (latest)
+        *latest = id; // before the worker can look at it
     ++m_pending;
     Q_EMIT pendingChanged(m_pending);
     Worker *worker = m_worker;
@@ -339,45 +341,47 @@ void HistoryStore::arrived()
 quint64 HistoryStore::requestRuns()
 {
     const QString location = m_location;
-    const quint64 id = post([this, location](Worker &w, quint64 request) {
-        const bool stale = request != m_latestRuns.load();
-        RunsResult result = stale ? RunsResult{} : w.runs(location);
-        result.request = request;
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, stale] {
-                arrived();
-                if (stale || result.request != m_latestRuns || result.request < m_locationRequest)
-                    Q_EMIT resultDropped(result.request);
-                else
-                    Q_EMIT runsLoaded(result);
-            },
-            Qt::QueuedConnection);
-    });
-    m_latestRuns = id;
-    return id;
+    return post(
+        [this, location](Worker &w, quint64 request) {
+            const bool stale = request != m_latestRuns.load();
+            RunsResult result = stale ? RunsResult{} : w.runs(location);
+            result.request = request;
+            QMetaObject::invokeMethod(
+                this,
+                [this, result, stale] {
+                    arrived();
+                    if (stale || result.request != m_latestRuns ||
+                        result.request < m_locationRequest)
+                        Q_EMIT resultDropped(result.request);
+                    else
+                        Q_EMIT runsLoaded(result);
+                },
+                Qt::QueuedConnection);
+        },
+        &m_latestRuns);
 }
 
 quint64 HistoryStore::requestRun(const QString &runId)
 {
     const QString location = m_location;
-    const quint64 id = post([this, location, runId](Worker &w, quint64 request) {
-        const bool stale = request != m_latestRun.load();
-        StoredRun result = stale ? StoredRun{} : w.run(location, runId);
-        result.request = request;
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, stale] {
-                arrived();
-                if (stale || result.request != m_latestRun || result.request < m_locationRequest)
-                    Q_EMIT resultDropped(result.request);
-                else
-                    Q_EMIT runLoaded(result);
-            },
-            Qt::QueuedConnection);
-    });
-    m_latestRun = id;
-    return id;
+    return post(
+        [this, location, runId](Worker &w, quint64 request) {
+            const bool stale = request != m_latestRun.load();
+            StoredRun result = stale ? StoredRun{} : w.run(location, runId);
+            result.request = request;
+            QMetaObject::invokeMethod(
+                this,
+                [this, result, stale] {
+                    arrived();
+                    if (stale || result.request != m_latestRun ||
+                        result.request < m_locationRequest)
+                        Q_EMIT resultDropped(result.request);
+                    else
+                        Q_EMIT runLoaded(result);
+                },
+                Qt::QueuedConnection);
+        },
+        &m_latestRun);
 }
 
 // Imports, exports, deletes and checks always report: they did something.

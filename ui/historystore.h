@@ -143,7 +143,7 @@ Q_SIGNALS:
 
 private:
     class Worker;
-    template<typename Work> quint64 post(Work work);
+    template<typename Work> quint64 post(Work work, std::atomic<quint64> *latest = nullptr);
     quint64 postOperation(std::function<StoreOperation(Worker &)> operation);
     void arrived();
 

@@ -82,6 +82,7 @@ HistoryPage::HistoryPage(QWidget *parent)
 {
     setObjectName(QStringLiteral("historyPage"));
     setAcceptDrops(true);
+    qRegisterMetaType<sb::RunDialog *>();
     m_filter->setSourceModel(m_model);
     createActions();
     createLayout();

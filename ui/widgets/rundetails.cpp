@@ -135,7 +135,10 @@ RunDetails::RunDetails(QWidget *parent)
     m_log->setAccessibleName(tr("Server log"));
     m_log->setReadOnly(true);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setStyleHint(QFont::Monospace);
+    mono.setFixedPitch(true);
+    m_log->setFont(mono);
     logs->addWidget(m_logList);
     logs->addWidget(m_log);
     logs->setStretchFactor(1, 3);
