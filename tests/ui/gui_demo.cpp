@@ -3,18 +3,20 @@
 //
 //   gui_demo [--dark] [--page plan|run|quick|history|compare] [--edit FROM=TO] [--store PATH]
 //            [--size WxH] [--start] [--check] [--grab FILE] [--select-run RUN]
-//            [--details-tab N] [PLAN]
+//            [--details-tab N] [--open] [PLAN]
 //
 // --edit replaces the first FROM in the editor's text after the plan is loaded, as typing
 // would, and puts the cursor on the first problem; --start starts the run with the outline's
 // selection; --check runs Check and is ready when it has finished; --grab saves the window to FILE
 // and quits. --select-run shows the History page with that run selected (and its details pane on
-// tab N, 0 = summary) and is ready when the details are shown.
+// tab N, 0 = summary) and is ready when the details are shown; with --open, when the run's grid
+// (Open) is shown too.
 #include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
+#include "ui/pages/rundialog.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/rundetails.h"
 
@@ -89,6 +91,7 @@ int main(int argc, char **argv)
          QStringLiteral("run")},
         {QStringLiteral("details-tab"), QStringLiteral("History: the details tab to show."),
          QStringLiteral("N"), QStringLiteral("0")},
+        {QStringLiteral("open"), QStringLiteral("History: open the selected run.")},
     });
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file."));
     parser.process(app);
@@ -112,6 +115,7 @@ int main(int argc, char **argv)
         sb::HistoryPage *history = window.historyPage();
         const QString runId = parser.value(QStringLiteral("select-run"));
         const int tab = parser.value(QStringLiteral("details-tab")).toInt();
+        const bool open = parser.isSet(QStringLiteral("open"));
         QObject::connect(history, &sb::HistoryPage::runsLoaded, &window, [=] {
             if (!history->selectRun(runId)) {
                 std::fprintf(stderr, "gui_demo: no run %s\n", qPrintable(runId));
@@ -120,8 +124,13 @@ int main(int argc, char **argv)
         });
         QObject::connect(history, &sb::HistoryPage::detailsShown, &window, [=, &window] {
             history->details()->setCurrentIndex(tab);
-            announceReady(&window, grabFile);
+            if (open)
+                history->openSelected();
+            else
+                announceReady(&window, grabFile);
         });
+        QObject::connect(history, &sb::HistoryPage::runOpened, &window,
+                         [=, &window] { announceReady(&window, grabFile); });
         window.showPage(sb::MainWindow::HistoryPageIndex);
         return app.exec();
     }

@@ -5,6 +5,8 @@
 #include "ui/models/matrixmodel.h"
 #include "ui/widgets/matrixview.h"
 
+#include <algorithm>
+
 #include <QDialogButtonBox>
 #include <QHash>
 #include <QHeaderView>
@@ -12,6 +14,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -71,8 +74,10 @@ RunDialog::RunDialog(const StoredRun &run, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     auto *header = new QLabel(
-        tr("%1, started %2 · %3 valid window(s), %4 invalid attempt(s) · read-only")
-            .arg(RunsModel::statusName(run.row.status),
+        tr("Run %1 · %2 (%3) · %4, started %5 · %6 valid window(s), %7 invalid attempt(s) · "
+           "read-only")
+            .arg(run.runId, run.row.planName, run.row.profile,
+                 RunsModel::statusName(run.row.status),
                  QLocale().toString(run.row.startedAt.toLocalTime(), QLocale::ShortFormat))
             .arg(run.validWindows)
             .arg(run.invalidWindows),
@@ -92,15 +97,22 @@ RunDialog::RunDialog(const StoredRun &run, QWidget *parent)
     m_cellsView->horizontalHeader()->setStretchLastSection(true);
     split->addWidget(m_matrixView);
     split->addWidget(m_cellsView);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     layout->addWidget(buttons);
-    resize(1100, 560);
+    resize(1280, 600);
+    // The grid as wide as its cells (up to half the dialog), the cell table the rest.
+    QTableView *grid = m_matrixView->table();
+    grid->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
+    grid->verticalHeader()->resizeSections(QHeaderView::ResizeToContents);
+    int gridWidth = grid->verticalHeader()->sizeHint().width() +
+                    grid->horizontalHeader()->length() + 2 * grid->frameWidth() +
+                    grid->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    gridWidth = std::min(gridWidth, width() / 2);
+    split->setSizes({gridWidth, width() - gridWidth});
 }
 
 } // namespace sb

@@ -122,7 +122,10 @@ RunDetails::RunDetails(QWidget *parent)
                           tr("Attempt"), tr("Gate"), tr("Reason")});
     gates->addWidget(m_gatesSummary);
     gates->addWidget(m_invalid);
-    gates->setStretchFactor(1, 2);
+    gates->setStretchFactor(0, 0);
+    gates->setStretchFactor(1, 1);
+    const int line = fontMetrics().lineSpacing();
+    gates->setSizes({line * 6, line * 20}); // a few lines of summary, the rest for the attempts
     addTab(gates, tr("Gates"));
 
     m_events = makeTree(this, tr("Events"), {tr("Time"), tr("Kind"), tr("Detail")});
@@ -139,9 +142,10 @@ RunDetails::RunDetails(QWidget *parent)
     mono.setStyleHint(QFont::Monospace);
     mono.setFixedPitch(true);
     m_log->setFont(mono);
+    m_logList->setMaximumWidth(m_logList->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 36);
     logs->addWidget(m_logList);
     logs->addWidget(m_log);
-    logs->setStretchFactor(1, 3);
+    logs->setStretchFactor(1, 1);
     addTab(logs, tr("Server logs"));
     connect(m_logList, &QListWidget::currentRowChanged, this, &RunDetails::showLog);
 
@@ -210,8 +214,11 @@ void RunDetails::fillSummary(const StoredRun &run)
     html += row(tr("Stackbench"), tr("%1, revision %2").arg(r.version, r.revision));
     for (const store::ConfigurationRecord &c : run.configurations) {
         const QJsonValue command = c.info.value(QLatin1String("command"));
+        QStringList words;
+        for (const QJsonValue &w : command.toArray())
+            words << w.toString();
         html += row(tr("Configuration %1").arg(c.name),
-                    command.isArray() ? scalarText(command) : command.toString());
+                    command.isArray() ? words.join(QLatin1Char(' ')) : command.toString());
     }
     html += QStringLiteral("</table>");
     m_summary->setHtml(html);
@@ -230,6 +237,7 @@ void RunDetails::fillEnvironment(const StoredRun &run)
         auto *item = new QTreeWidgetItem(root, {tr("configuration %1").arg(c.name)});
         addJson(item, c.info);
     }
+    m_environment->expandAll();
     m_environment->resizeColumnToContents(0);
 }
 
