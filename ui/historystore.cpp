@@ -38,11 +38,12 @@ bool isMissing(const sb::Error &e)
 }
 
 // The matrix the run's stored plan asks for, or nothing when the plan text no longer loads (a
-// "${name}" this program does not know, an "@file" body that moved).
-QList<run::ScheduledWindow> plannedSchedule(const store::RunRecord &run)
+// "${name}" not in `variables`, an "@file" body that moved).
+QList<run::ScheduledWindow> plannedSchedule(const store::RunRecord &run,
+                                            const plan::PlanVariables &variables)
 {
-    const plan::PlanLoad load =
-        plan::parsePlan(run.planText, run.planPath, QFileInfo(run.planPath).absolutePath());
+    const plan::PlanLoad load = plan::parsePlan(run.planText, run.planPath,
+                                                QFileInfo(run.planPath).absolutePath(), variables);
     if (!load.ok())
         return {};
     const plan::Profile *profile = load.plan->profile(run.profile);
@@ -51,7 +52,8 @@ QList<run::ScheduledWindow> plannedSchedule(const store::RunRecord &run)
     return run::buildSchedule(*load.plan, *profile, run.only, run.routes);
 }
 
-StoredRun loadStoredRun(const store::RunStore &s, const QString &runId)
+StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
+                        const plan::PlanVariables &variables)
 {
     StoredRun out;
     out.runId = runId;
@@ -94,7 +96,7 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId)
         if (!w.valid)
             out.invalid.append({w.round, w.configuration, w.route, w.concurrency, w.attempt,
                                 report::invalidKind(w), w.invalidReason});
-    out.schedule = plannedSchedule(*record);
+    out.schedule = plannedSchedule(*record, variables);
     return out;
 }
 
@@ -202,7 +204,8 @@ public:
         return out;
     }
 
-    StoredRun run(const QString &location, const QString &runId)
+    StoredRun run(const QString &location, const QString &runId,
+                  const plan::PlanVariables &variables)
     {
         auto s = reader(location);
         if (!s.ok()) {
@@ -211,7 +214,7 @@ public:
             out.error = oneLine(s.error());
             return out;
         }
-        return loadStoredRun(**s, runId);
+        return loadStoredRun(**s, runId, variables);
     }
 
     StoreOperation exportRun(const QString &location, const QString &runId, ExportFormat format,
@@ -364,10 +367,11 @@ quint64 HistoryStore::requestRuns()
 quint64 HistoryStore::requestRun(const QString &runId)
 {
     const QString location = m_location;
+    const plan::PlanVariables variables = m_variables;
     return post(
-        [this, location, runId](Worker &w, quint64 request) {
+        [this, location, runId, variables](Worker &w, quint64 request) {
             const bool stale = request != m_latestRun.load();
-            StoredRun result = stale ? StoredRun{} : w.run(location, runId);
+            StoredRun result = stale ? StoredRun{} : w.run(location, runId, variables);
             result.request = request;
             QMetaObject::invokeMethod(
                 this,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "plan/planloader.h"
 #include "run/schedule.h"
 #include "store/records.h"
 #include "ui/models/runsmodel.h"
@@ -61,7 +62,8 @@ struct StoredRun
     int invalidWindows = 0;               // from the report
     QStringList configurationOrder;       // the plan's configurations in order
     QList<run::ScheduledWindow> schedule; // the planned matrix; empty when the stored plan
-                                          // cannot be read again (the grid then shows only
+                                          // cannot be read again, e.g. it has a ${name} the
+                                          // plan variables lack (the grid then shows only
                                           // what was measured)
     QVector<store::WindowRecord> windows; // without intervals and samples
     QVector<store::EventRecord> events;
@@ -120,6 +122,10 @@ public:
     // are dropped.
     void setLocation(const QString &location);
     QString location() const { return m_location; }
+    // The ${name}s stored plans are read with for the planned matrix (StoredRun::schedule), as
+    // a run or resume in this window would resolve them; for requests made after.
+    void setPlanVariables(const plan::PlanVariables &variables) { m_variables = variables; }
+    plan::PlanVariables planVariables() const { return m_variables; }
 
     // Each returns the request's id (increasing).
     quint64 requestRuns();
@@ -150,6 +156,7 @@ private:
     QThread *m_thread = nullptr;
     Worker *m_worker = nullptr;
     QString m_location;
+    plan::PlanVariables m_variables;
     quint64 m_nextRequest = 0;
     // The newest request of each superseding kind; the worker reads them to skip stale work.
     std::atomic<quint64> m_latestRuns{0};

@@ -622,6 +622,7 @@ void MainWindow::setPlanVariables(const plan::PlanVariables &variables)
 {
     m_variables = variables;
     m_planPage->setVariables(planVariables());
+    m_historyPage->setPlanVariables(planVariables());
 }
 
 plan::PlanVariables MainWindow::planVariables() const

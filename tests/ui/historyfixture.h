@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 namespace sb::test {
 
@@ -65,8 +66,10 @@ inline store::WindowRecord fixtureWindow(const QString &runId, int round,
     return w;
 }
 
+// `edit` may change the stored plan text (two-targets.json).
 inline bool addFixtureRun(store::RunStore &s, const QString &id, const QString &status, int windows,
-                          const run::RunnerIdentity &runner, int minute)
+                          const run::RunnerIdentity &runner, int minute,
+                          const std::function<QByteArray(QByteArray)> &edit = {})
 {
     QFile plan(QStringLiteral(STACKBENCH_TEST_DATA "/plans/valid/two-targets.json"));
     if (!plan.open(QIODevice::ReadOnly))
@@ -74,7 +77,7 @@ inline bool addFixtureRun(store::RunStore &s, const QString &id, const QString &
     store::RunRecord r;
     r.id = id;
     r.planPath = plan.fileName();
-    r.planText = plan.readAll();
+    r.planText = edit ? edit(plan.readAll()) : plan.readAll();
     r.profile = QStringLiteral("quick");
     r.routes = {QStringLiteral("health")};
     r.startedAt = QDateTime(QDate(2026, 12, 1), QTime(10, minute, 0), Qt::UTC);

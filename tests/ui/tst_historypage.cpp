@@ -206,7 +206,8 @@ private slots:
         QVERIFY(select(page, test::kFinished));
         RunDetails *d = page.details();
         QVERIFY(d->summaryView()->toPlainText().contains(test::kFinished));
-        QVERIFY(d->summaryView()->toPlainText().contains(QStringLiteral("8 valid, 1 invalid")));
+        QVERIFY(d->summaryView()->toPlainText().contains(
+            QStringLiteral("8 valid window(s), 1 invalid attempt(s)")));
         // The environment record, key by key.
         const auto env =
             d->environmentView()->findItems(QStringLiteral("hostname"), Qt::MatchExactly);
@@ -272,6 +273,52 @@ private slots:
         QCOMPARE(dialog->matrix()->count(CellState::Pending), pending);
         QCOMPARE(dialog->cells()->rowCount(), cells);
         dialog->grab();
+        dialog->close();
+    }
+
+    // A stored plan with a ${name} of its own, as the demo's ${data_dir}: the grid of the
+    // interrupted run shows the cells it did not reach only when the page reads the plan with
+    // the window's plan variables; without them, what was measured.
+    void openDrawsThePlannedMatrixWithThePlanVariables_data()
+    {
+        QTest::addColumn<bool>("variables");
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<int>("pending");
+        QTest::newRow("without the variable") << false << 2 << 1;
+        QTest::newRow("with the window's variables") << true << 4 << 5;
+    }
+
+    void openDrawsThePlannedMatrixWithThePlanVariables()
+    {
+        QFETCH(bool, variables);
+        QFETCH(int, columns);
+        QFETCH(int, pending);
+        const QString path = m_dir.filePath(QStringLiteral("variables-%1.sqlite").arg(variables));
+        {
+            auto opened = store::RunStore::open(path, store::RunStore::OpenMode::Create);
+            QVERIFY(opened.ok());
+            const run::RunnerIdentity me = run::thisProcess();
+            QVERIFY(test::addFixtureRun(
+                **opened, test::kInterrupted, QString(store::kStatusRunning), 3,
+                {me.pid, me.host, QStringLiteral("another-boot:1")}, 20, [](QByteArray plan) {
+                    return plan.replace("\"--threads\", \"1\"",
+                                        "\"--threads\", \"1\", \"--db\", \"${data_dir}/t.sqlite\"");
+                }));
+        }
+        HistoryPage page;
+        if (variables)
+            page.setPlanVariables({{QStringLiteral("data_dir"), m_dir.path()}});
+        QVERIFY(showPage(page, path));
+        QVERIFY(select(page, test::kInterrupted));
+        QSignalSpy opened(&page, &HistoryPage::runOpened);
+        page.openSelected(); // the details are there: opens at once
+        QCOMPARE(opened.size(), 1);
+        auto *dialog = opened.first().first().value<RunDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->matrix()->rowCount(), 2);
+        QCOMPARE(dialog->matrix()->columnCount(), columns);
+        QCOMPARE(dialog->matrix()->count(CellState::Valid), 3);
+        QCOMPARE(dialog->matrix()->count(CellState::Pending), pending);
         dialog->close();
     }
 

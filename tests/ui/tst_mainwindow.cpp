@@ -407,6 +407,17 @@ private slots:
                  QCoreApplication::applicationFilePath());
     }
 
+    // History reads stored plans with the window's variables (so a demo run's grid shows its
+    // whole matrix when the window runs the demo), this program standing for ${stackbench}.
+    void historyReadsPlansWithTheWindowsVariables()
+    {
+        MainWindow window;
+        window.setPlanVariables({{QStringLiteral("data_dir"), QStringLiteral("/srv/demo")}});
+        const sb::plan::PlanVariables v = window.historyPage()->store()->planVariables();
+        QCOMPARE(v.value(QStringLiteral("data_dir")), QStringLiteral("/srv/demo"));
+        QCOMPARE(v.value(QStringLiteral("stackbench")), QCoreApplication::applicationFilePath());
+    }
+
     void findsTheRunToResume_data()
     {
         QTest::addColumn<QStringList>("statuses"); // newest first, all of this plan

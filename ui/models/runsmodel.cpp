@@ -109,6 +109,12 @@ QString RunsModel::durationText(double seconds)
     return tr("%1 s").arg(s);
 }
 
+QString RunsModel::attemptsText(int valid, int invalid)
+{
+    return tr("%1, %2").arg(tr("%n valid window(s)", nullptr, valid),
+                            tr("%n invalid attempt(s)", nullptr, invalid));
+}
+
 int RunsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_runs.size());
@@ -169,7 +175,7 @@ QVariant RunsModel::toolTip(const RunRow &r, int column) const
     case PlanColumn:
         return r.planPath;
     case WindowsColumn:
-        return tr("%1 valid window(s) of %2 stored").arg(r.validWindows).arg(r.windows);
+        return tr("%1 of %n stored window(s) valid", nullptr, int(r.windows)).arg(r.validWindows);
     case MachineColumn:
         return tr("host %1, CPU %2").arg(r.hostname, r.cpuModel);
     case KernelColumn:

@@ -87,6 +87,8 @@ public:
     static QString statusName(const QString &status);
     // "1 h 02 min", "3 min 05 s", "12 s"; "" when unknown (< 0).
     static QString durationText(double seconds);
+    // "8 valid window(s), 1 invalid attempt(s)" (plural forms by translation).
+    static QString attemptsText(int valid, int invalid);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -52,25 +52,40 @@ QAction *makeAction(QWidget *page, const QString &name, const QString &text,
     return a;
 }
 
+// One row per Export entry: the menu text, the action's name and shortcut, the file name's
+// ending after the run id, and the file dialog's filter.
 struct ExportEntry
 {
     ExportFormat format;
     const char *text;
     const char *name;
     QKeyCombination key;
+    const char *suffix;
+    const char *filter;
 };
 
 const ExportEntry kExports[] = {
     {ExportFormat::Markdown, QT_TRANSLATE_NOOP("sb::HistoryPage", "&Markdown report…"),
-     "actionExportMarkdown", Qt::CTRL | Qt::Key_E},
+     "actionExportMarkdown", Qt::CTRL | Qt::Key_E, ".md",
+     QT_TRANSLATE_NOOP("sb::HistoryPage", "Markdown (*.md)")},
     {ExportFormat::Csv, QT_TRANSLATE_NOOP("sb::HistoryPage", "&CSV report…"), "actionExportCsv",
-     Qt::CTRL | Qt::SHIFT | Qt::Key_E},
+     Qt::CTRL | Qt::SHIFT | Qt::Key_E, ".csv", QT_TRANSLATE_NOOP("sb::HistoryPage", "CSV (*.csv)")},
     {ExportFormat::JsonReport, QT_TRANSLATE_NOOP("sb::HistoryPage", "&JSON report…"),
-     "actionExportJsonReport", Qt::CTRL | Qt::ALT | Qt::Key_E},
+     "actionExportJsonReport", Qt::CTRL | Qt::ALT | Qt::Key_E, "-report.json",
+     QT_TRANSLATE_NOOP("sb::HistoryPage", "JSON (*.json)")},
     {ExportFormat::FullExport,
      QT_TRANSLATE_NOOP("sb::HistoryPage", "&Full export (JSON, for stackbench import)…"),
-     "actionExportFull", Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_E},
+     "actionExportFull", Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_E, "-export.json",
+     QT_TRANSLATE_NOOP("sb::HistoryPage", "JSON (*.json)")},
 };
+
+const ExportEntry &exportEntry(ExportFormat format)
+{
+    for (const ExportEntry &e : kExports)
+        if (e.format == format)
+            return e;
+    return kExports[0];
+}
 
 } // namespace
 
@@ -267,6 +282,11 @@ void HistoryPage::setStoreLocation(const QString &location)
         reload();
 }
 
+void HistoryPage::setPlanVariables(const plan::PlanVariables &variables)
+{
+    m_store->setPlanVariables(variables);
+}
+
 void HistoryPage::setRunBusy(bool busy)
 {
     m_runBusy = busy;
@@ -420,11 +440,7 @@ QString HistoryPage::exportSuggestion(const RunRow &run, ExportFormat format) co
 {
     const QString dir =
         QSettings().value(QStringLiteral("history/exportDir"), QDir::homePath()).toString();
-    const QString suffix = format == ExportFormat::Markdown     ? QStringLiteral(".md")
-                           : format == ExportFormat::Csv        ? QStringLiteral(".csv")
-                           : format == ExportFormat::JsonReport ? QStringLiteral("-report.json")
-                                                                : QStringLiteral("-export.json");
-    return QDir(dir).filePath(run.id + suffix);
+    return QDir(dir).filePath(run.id + QLatin1String(exportEntry(format).suffix));
 }
 
 void HistoryPage::exportRun(ExportFormat format, const QString &path, const QString &runId)
@@ -437,9 +453,7 @@ void HistoryPage::exportRun(ExportFormat format, const QString &path, const QStr
             return;
         id = run->id;
         if (target.isEmpty()) {
-            const QString filter = format == ExportFormat::Markdown ? tr("Markdown (*.md)")
-                                   : format == ExportFormat::Csv    ? tr("CSV (*.csv)")
-                                                                    : tr("JSON (*.json)");
+            const QString filter = tr(exportEntry(format).filter);
             target = QFileDialog::getSaveFileName(
                 this, tr("Export run %1").arg(id), exportSuggestion(*run, format),
                 filter + QStringLiteral(";;") + tr("All files (*)"));

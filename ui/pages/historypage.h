@@ -38,6 +38,9 @@ public:
     // the next show). No check, nothing remembered: switchStore() is the user's way.
     void setStoreLocation(const QString &location);
     QString storeLocation() const { return m_location; }
+    // The ${name}s a run in this window resolves plans with (MainWindow::planVariables()):
+    // with them a stored run's grid shows its whole planned matrix; for runs selected after.
+    void setPlanVariables(const plan::PlanVariables &variables);
 
     HistoryStore *store() const { return m_store; }
     RunsModel *model() const { return m_model; }

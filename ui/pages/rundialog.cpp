@@ -5,18 +5,18 @@
 #include "ui/models/matrixmodel.h"
 #include "ui/widgets/matrixview.h"
 
-#include <algorithm>
-
 #include <QDialogButtonBox>
 #include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScreen>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace sb {
 
@@ -28,6 +28,25 @@ QString attemptKey(const store::WindowRecord &w)
         .arg(w.round)
         .arg(w.configuration, w.route)
         .arg(w.concurrency);
+}
+
+// The width `view` needs to show every column without a horizontal scroll bar.
+int contentWidth(QTableView *view)
+{
+    int width = 2 * view->frameWidth() + view->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    if (!view->verticalHeader()->isHidden()) // isVisible() is false until the dialog shows
+        width += view->verticalHeader()->sizeHint().width();
+    const QAbstractItemView *items = view; // sizeHintForColumn() is public there
+    const QHeaderView *header = view->horizontalHeader();
+    const int columns = view->model()->columnCount();
+    for (int c = 0; c < columns; ++c) {
+        int column = std::max(items->sizeHintForColumn(c), header->sectionSizeHint(c));
+        // A stretched last section is never narrower than the default section size.
+        if (c == columns - 1 && header->stretchLastSection())
+            column = std::max(column, header->defaultSectionSize());
+        width += std::max(column, header->minimumSectionSize());
+    }
+    return width;
 }
 
 } // namespace
@@ -74,13 +93,11 @@ RunDialog::RunDialog(const StoredRun &run, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     auto *header = new QLabel(
-        tr("Run %1 · %2 (%3) · %4, started %5 · %6 valid window(s), %7 invalid attempt(s) · "
-           "read-only")
+        tr("Run %1 · %2 (%3) · %4, started %5 · %6 · read-only")
             .arg(run.runId, run.row.planName, run.row.profile,
                  RunsModel::statusName(run.row.status),
-                 QLocale().toString(run.row.startedAt.toLocalTime(), QLocale::ShortFormat))
-            .arg(run.validWindows)
-            .arg(run.invalidWindows),
+                 QLocale().toString(run.row.startedAt.toLocalTime(), QLocale::ShortFormat),
+                 RunsModel::attemptsText(run.validWindows, run.invalidWindows)),
         this);
     header->setAccessibleName(tr("Run"));
     header->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,16 +120,23 @@ RunDialog::RunDialog(const StoredRun &run, QWidget *parent)
     buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     layout->addWidget(buttons);
-    resize(1280, 600);
-    // The grid as wide as its cells (up to half the dialog), the cell table the rest.
-    QTableView *grid = m_matrixView->table();
-    grid->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
-    grid->verticalHeader()->resizeSections(QHeaderView::ResizeToContents);
-    int gridWidth = grid->verticalHeader()->sizeHint().width() +
-                    grid->horizontalHeader()->length() + 2 * grid->frameWidth() +
-                    grid->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-    gridWidth = std::min(gridWidth, width() / 2);
-    split->setSizes({gridWidth, width() - gridWidth});
+    fitContents(split);
+}
+
+void RunDialog::fitContents(QSplitter *split)
+{
+    // Wide enough for the grid (at least its legend) and every column of the cell table,
+    // within the screen; the cell table gets what a smaller screen leaves.
+    const int gridWidth =
+        std::max(contentWidth(m_matrixView->table()), m_matrixView->minimumSizeHint().width());
+    const QMargins margins = layout()->contentsMargins();
+    const int frame = margins.left() + margins.right() + split->handleWidth();
+    const int wanted = frame + gridWidth + contentWidth(m_cellsView);
+    const QScreen *on = parentWidget() ? parentWidget()->screen() : screen();
+    const QRect room = on->availableGeometry();
+    resize(std::min(wanted, room.width() * 19 / 20), std::min(640, room.height() * 4 / 5));
+    split->setSizes({gridWidth, std::max(1, width() - frame - gridWidth)});
+    split->setStretchFactor(1, 1); // a wider dialog widens the cell table
 }
 
 } // namespace sb

@@ -3,6 +3,7 @@
 #include <QDialog>
 
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace sb {
@@ -33,6 +34,8 @@ public:
     QTableView *cellsView() const { return m_cellsView; }
 
 private:
+    void fitContents(QSplitter *split);
+
     QString m_runId;
     MatrixModel *m_matrix;
     CellsModel *m_cells;

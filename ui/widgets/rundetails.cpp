@@ -201,9 +201,7 @@ void RunDetails::fillSummary(const StoredRun &run)
         row(tr("Finished"), r.finishedAt.isValid() ? timeText(r.finishedAt) : tr("not recorded"));
     if (r.durationS >= 0)
         html += row(tr("Duration"), RunsModel::durationText(r.durationS));
-    html +=
-        row(tr("Windows"),
-            tr("%1 valid, %2 invalid attempt(s)").arg(run.validWindows).arg(run.invalidWindows));
+    html += row(tr("Windows"), RunsModel::attemptsText(run.validWindows, run.invalidWindows));
     html += row(tr("Configurations"), r.only.isEmpty()
                                           ? run.configurationOrder.join(QStringLiteral(", "))
                                           : r.only.join(QStringLiteral(", ")));
@@ -250,11 +248,10 @@ void RunDetails::fillGates(const StoredRun &run)
     } else {
         QStringList parts;
         for (auto it = run.invalidByGate.begin(); it != run.invalidByGate.end(); ++it)
-            parts << tr("%1: %2").arg(it.key().toHtmlEscaped()).arg(it.value());
-        html += tr("<p><b>%1 invalid attempt(s)</b> beside %2 valid window(s), by gate: %3</p>")
-                    .arg(run.invalidWindows)
-                    .arg(run.validWindows)
-                    .arg(parts.join(QStringLiteral(", ")));
+            parts << tr("%1: %2").arg(it.key()).arg(it.value());
+        html += tr("<p><b>%1</b>; by gate: %2</p>")
+                    .arg(RunsModel::attemptsText(run.validWindows, run.invalidWindows),
+                         parts.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     const auto list = [](const QString &title, const QStringList &items) {
         if (items.isEmpty())
