@@ -3,14 +3,15 @@
 //
 //   gui_demo [--dark] [--page plan|run|quick|history|compare] [--edit FROM=TO] [--store PATH]
 //            [--size WxH] [--start] [--check] [--grab FILE] [--select-run RUN]
-//            [--details-tab N] [--open] [PLAN]
+//            [--details-tab N] [--open] [--var NAME=VALUE]... [PLAN]
 //
 // --edit replaces the first FROM in the editor's text after the plan is loaded, as typing
 // would, and puts the cursor on the first problem; --start starts the run with the outline's
 // selection; --check runs Check and is ready when it has finished; --grab saves the window to FILE
 // and quits. --select-run shows the History page with that run selected (and its details pane on
 // tab N, 0 = summary) and is ready when the details are shown; with --open, when the run's grid
-// (Open) is shown too.
+// (Open) is shown too. --var gives the window a plan variable (as `stackbench demo --gui` gives
+// the demo's), e.g. for the planned matrix of a stored demo run.
 #include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnosticsmodel.h"
@@ -92,6 +93,8 @@ int main(int argc, char **argv)
         {QStringLiteral("details-tab"), QStringLiteral("History: the details tab to show."),
          QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("open"), QStringLiteral("History: open the selected run.")},
+        {QStringLiteral("var"), QStringLiteral("A plan variable, as stackbench demo --gui gives."),
+         QStringLiteral("NAME=VALUE")},
     });
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file."));
     parser.process(app);
@@ -99,7 +102,11 @@ int main(int argc, char **argv)
         useDarkPalette();
 
     sb::MainWindow window;
-    window.setPlanVariables({{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}});
+    sb::plan::PlanVariables variables{
+        {QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}};
+    for (const QString &v : parser.values(QStringLiteral("var")))
+        variables.insert(v.section(QLatin1Char('='), 0, 0), v.section(QLatin1Char('='), 1));
+    window.setPlanVariables(variables);
     if (parser.isSet(QStringLiteral("store")))
         window.setStoreLocation(parser.value(QStringLiteral("store")));
     const QStringList size = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
