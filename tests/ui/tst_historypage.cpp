@@ -5,6 +5,7 @@
 // broken file's error names the JSON path; delete asks (saying how many windows go) and removes
 // the run; switching to a store that cannot be opened says why in one line without the
 // password; a result for a superseded request is dropped.
+#include "../engine/pgcluster.h"
 #include "core/qterror.h"
 #include "historyfixture.h"
 #include "report/reportjson.h"
@@ -36,6 +37,9 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -43,6 +47,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QTreeWidget>
+#include <memory>
 
 using namespace sb;
 
@@ -98,6 +103,16 @@ QByteArray reportJsonOf(const QString &store, const QString &runId)
 
 } // namespace
 
+// PostgreSQL tests skip only when its binaries or Qt's driver are absent.
+#define SKIP_WITHOUT_POSTGRES()                                                                    \
+    do {                                                                                           \
+        if (!QFile::exists(test::PgCluster::binDir() + QStringLiteral("/initdb")) ||               \
+            !QFile::exists(test::PgCluster::binDir() + QStringLiteral("/pg_ctl")))                 \
+            QSKIP("PostgreSQL 15 binaries are not installed in /usr/lib/postgresql/15/bin");       \
+        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))                             \
+            QSKIP("the Qt PostgreSQL driver (QPSQL) is not installed");                            \
+    } while (false)
+
 class TestHistoryPage : public QObject
 {
     Q_OBJECT
@@ -105,6 +120,60 @@ class TestHistoryPage : public QObject
     QTemporaryDir m_dir;
     QString m_store; // the five fixture runs
     int m_stores = 0;
+
+    std::unique_ptr<test::PgCluster> m_pg; // started by the first PostgreSQL test
+    QString m_pgFailure;
+
+    // A connection named `connection` to `database` of the test's cluster, not yet open.
+    QSqlDatabase postgresConnection(const QString &connection, const QString &database) const
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connection);
+        db.setHostName(QStringLiteral("127.0.0.1"));
+        db.setPort(m_pg->port());
+        db.setUserName(QStringLiteral("postgres"));
+        db.setDatabaseName(database);
+        return db;
+    }
+
+    // A new database `name` in the test's PostgreSQL cluster holding the interrupted fixture
+    // run, as a store URL (with a password trust authentication ignores); empty on failure
+    // (m_pgFailure says why). Locks wait at most 10 s there, so a broken test cannot hang.
+    QString postgresStore(const QString &name)
+    {
+        if (!m_pg) {
+            auto cluster = std::make_unique<test::PgCluster>();
+            m_pgFailure = cluster->start();
+            if (!m_pgFailure.isEmpty())
+                return {};
+            m_pg = std::move(cluster);
+        }
+        {
+            QSqlDatabase admin =
+                postgresConnection(QStringLiteral("history-admin"), QStringLiteral("postgres"));
+            QSqlQuery q(admin);
+            const bool ok =
+                admin.open() && q.exec(QStringLiteral("CREATE DATABASE %1").arg(name)) &&
+                q.exec(QStringLiteral("ALTER DATABASE %1 SET lock_timeout = '10s'").arg(name));
+            m_pgFailure = ok ? QString() : q.lastError().text() + admin.lastError().text();
+            q.finish();
+            admin.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("history-admin"));
+        if (!m_pgFailure.isEmpty())
+            return {};
+        const QString url = m_pg->url(name);
+        auto s = store::RunStore::open(url, store::RunStore::OpenMode::Create);
+        if (!s.ok()) {
+            m_pgFailure = qtText(s.error());
+            return {};
+        }
+        if (!test::addFixtureRun(**s, test::kInterrupted, QString(store::kStatusRunning), 3,
+                                 {0, QStringLiteral("elsewhere"), QStringLiteral("x")}, 20)) {
+            m_pgFailure = QStringLiteral("cannot write the fixture run");
+            return {};
+        }
+        return url;
+    }
 
     // A fresh copy of the fixture store.
     QString freshStore()
@@ -121,6 +190,28 @@ class TestHistoryPage : public QObject
         page.resize(1200, 800);
         page.show();
         return QTest::qWaitForWindowExposed(&page) && (loaded.size() > 0 || loaded.wait(10000));
+    }
+
+    // Switches `page` to `location`: true when it said so (with the location as given) and
+    // listed the runs there.
+    static bool switchTo(HistoryPage &page, const QString &location)
+    {
+        QSignalSpy switched(&page, &HistoryPage::storeSwitched);
+        QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
+        page.switchStore(location);
+        return switched.wait(30000) && switched.first().first().toString() == location &&
+               (loaded.size() > 0 || loaded.wait(30000)) && page.storeLocation() == location;
+    }
+
+    // `stackbench export` of the finished fixture run into `name`; its path, empty on failure.
+    QString exportFinished(const QString &name) const
+    {
+        const QString path = m_dir.filePath(name);
+        int code = -1;
+        stackbench({QStringLiteral("export"), test::kFinished, QStringLiteral("--store"), m_store,
+                    QStringLiteral("-o"), path},
+                   &code);
+        return code == 0 ? path : QString();
     }
 
     static bool select(HistoryPage &page, const QString &runId)
@@ -361,12 +452,9 @@ private slots:
 
     void importGivesTheSameReportAsTheCommandLine()
     {
-        const QString exported = m_dir.filePath(QStringLiteral("finished-export.json"));
+        const QString exported = exportFinished(QStringLiteral("finished-export.json"));
+        QVERIFY(!exported.isEmpty());
         int code = -1;
-        stackbench({QStringLiteral("export"), test::kFinished, QStringLiteral("--store"), m_store,
-                    QStringLiteral("-o"), exported},
-                   &code);
-        QCOMPARE(code, 0);
         const QString byCli = m_dir.filePath(QStringLiteral("imported-cli.sqlite"));
         stackbench({QStringLiteral("import"), exported, QStringLiteral("--store"), byCli}, &code);
         QCOMPARE(code, 0);
@@ -524,14 +612,81 @@ private slots:
         }
         HistoryPage page;
         QVERIFY(showPage(page, m_store));
-        QSignalSpy switched(&page, &HistoryPage::storeSwitched);
-        QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
-        page.switchStore(other);
-        QVERIFY(switched.wait(10000));
-        QCOMPARE(switched.first().first().toString(), other);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(switchTo(page, other));
         QCOMPARE(page.model()->rowCount(), 1);
         QCOMPARE(page.storeLocation(), other);
+    }
+
+    // A postgresql:// store from the GUI: switching lists its runs without ever showing the
+    // password, and an export imported there by the page is listed and selected.
+    void switchingToPostgresqlListsItsRuns()
+    {
+        SKIP_WITHOUT_POSTGRES();
+        const QString url = postgresStore(QStringLiteral("switched"));
+        QVERIFY2(!url.isEmpty(), qPrintable(m_pgFailure));
+        const test::PgCluster &cluster = *m_pg;
+        HistoryPage page;
+        QVERIFY(showPage(page, m_store));
+        QVERIFY(switchTo(page, url)); // the password kept, not shown
+        QCOMPARE(page.model()->rowCount(), 1);
+        QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
+        const QString shown =
+            QStringLiteral("postgresql://postgres@127.0.0.1:%1/switched").arg(cluster.port());
+        QVERIFY2(page.message().contains(shown), qPrintable(page.message()));
+        QVERIFY(!page.message().contains(QStringLiteral("s3cret")));
+        QVERIFY(select(page, test::kInterrupted));
+        QCOMPARE(page.details()->invalidView()->topLevelItemCount(), 0);
+
+        const QString exported = exportFinished(QStringLiteral("to-postgres.json"));
+        QVERIFY(!exported.isEmpty());
+        page.importFiles({exported});
+        const StoreOperation op = waitForOperation(page);
+        QVERIFY2(op.error.isEmpty(), qPrintable(op.error));
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(page.model()->rowCount(), 2);
+        QCOMPARE(page.selectedRun()->id, test::kFinished);
+        QCOMPARE(reportJsonOf(url, test::kFinished), reportJsonOf(m_store, test::kFinished));
+    }
+
+    // Store reads run off the GUI thread: while another session holds the runs table locked,
+    // the list waits for it and the GUI thread goes on handling events; the list arrives when
+    // the lock goes. (Read on the GUI thread, reload() would block until the database's
+    // lock_timeout and return with the error already delivered.)
+    void readsRunOffTheGuiThread()
+    {
+        SKIP_WITHOUT_POSTGRES();
+        const QString url = postgresStore(QStringLiteral("locked"));
+        QVERIFY2(!url.isEmpty(), qPrintable(m_pgFailure));
+        HistoryPage page;
+        QVERIFY(showPage(page, url));
+        QCOMPARE(page.model()->rowCount(), 1);
+
+        QSqlDatabase lock =
+            postgresConnection(QStringLiteral("history-lock"), QStringLiteral("locked"));
+        QVERIFY2(lock.open(), qPrintable(lock.lastError().text()));
+        QVERIFY(lock.transaction());
+        QSqlQuery q(lock);
+        QVERIFY2(q.exec(QStringLiteral("LOCK TABLE runs IN ACCESS EXCLUSIVE MODE")),
+                 qPrintable(q.lastError().text()));
+
+        QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
+        int ticks = 0;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        timer.start(10);
+        page.reload();
+        QVERIFY(loaded.isEmpty());
+        QCOMPARE(page.store()->pending(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(ticks >= 5, 10000); // the GUI thread handles events meanwhile
+        QVERIFY(loaded.isEmpty());                   // and the read still waits for the lock
+        QVERIFY(lock.commit());
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(page.model()->rowCount(), 1);
+        QVERIFY2(!page.message().contains(QStringLiteral("cannot")), qPrintable(page.message()));
+        q.finish();
+        lock.close();
+        lock = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("history-lock"));
     }
 
     void storeDialogNeverShowsThePassword()
