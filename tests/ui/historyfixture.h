@@ -125,6 +125,11 @@ inline bool addFixtureRun(store::RunStore &s, const QString &id, const QString &
                       QStringLiteral("warning"),
                       QStringLiteral("the CPU governor is powersave, not performance"),
                       {}})
+             .ok() ||
+        !s.saveEvent({id, at, QStringLiteral("server-died"),
+                      QStringLiteral("the server tree died during round 1 target-a health c=1; "
+                                     "restarting it"),
+                      QJsonObject{{QStringLiteral("configuration"), kConfigurations[0]}}})
              .ok())
         return false;
     if (!s.appendServerLog(id, kConfigurations[0], 0, "listening on 127.0.0.1\n", "a warning\n")

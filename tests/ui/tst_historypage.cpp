@@ -312,8 +312,11 @@ private slots:
         const QString gates = d->gatesSummaryView()->toPlainText();
         QVERIFY2(gates.contains(QStringLiteral("foreign_cpu: 1")), qPrintable(gates));
         QVERIFY2(gates.contains(QStringLiteral("powersave")), qPrintable(gates)); // the warning
+        // What else the gates count, as the report does: here a server tree that died.
+        QVERIFY2(gates.contains(QStringLiteral("the server tree died during round 1 target-a")),
+                 qPrintable(gates));
         QCOMPARE(d->tabText(RunDetails::GatesTab), QStringLiteral("Gates (1)"));
-        QCOMPARE(d->eventsView()->topLevelItemCount(), 2);
+        QCOMPARE(d->eventsView()->topLevelItemCount(), 3);
         // Server output per configuration and round, monospace.
         QCOMPARE(d->logList()->count(), 2);
         d->logList()->setCurrentRow(0);

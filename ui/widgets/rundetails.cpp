@@ -99,6 +99,19 @@ QString logSection(const QString &title, const QByteArray &bytes)
              text.endsWith(QLatin1Char('\n')) || text.isEmpty() ? QString() : QStringLiteral("\n"));
 }
 
+// The events the report counts beside the invalid attempts (what the gates caught): server
+// trees that died, sleep or clock gaps, failed hooks, cells out of retries; "kind: detail".
+QStringList caughtEvents(const StoredRun &run)
+{
+    static const QStringList kinds{QStringLiteral("server-died"), QStringLiteral("sampler-sleep"),
+                                   QStringLiteral("hook-failed"), QStringLiteral("cell-failed")};
+    QStringList out;
+    for (const store::EventRecord &e : run.events)
+        if (kinds.contains(e.kind))
+            out << QStringLiteral("%1: %2").arg(e.kind, e.detail);
+    return out;
+}
+
 } // namespace
 
 RunDetails::RunDetails(QWidget *parent)
@@ -263,6 +276,7 @@ void RunDetails::fillGates(const StoredRun &run)
     };
     html += list(tr("Warnings"), run.warnings);
     html += list(tr("Blocked configurations"), run.blocked);
+    html += list(tr("Also caught"), caughtEvents(run));
     m_gatesSummary->setHtml(html);
 
     m_invalid->clear();
