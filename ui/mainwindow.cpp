@@ -1020,7 +1020,9 @@ void MainWindow::showCheckOutcome(const CheckOutcome &outcome)
     if (configurations.isEmpty())
         for (const plan::Configuration &c : plan->configurations)
             configurations << c.name;
-    m_parity->setRows(parityRowsFromReport(*plan, configurations, outcome.report));
+    QVector<ParityRow> rows = parityRowsFromReport(*plan, configurations, outcome.report);
+    attachResponses(&rows, outcome.notes);
+    m_parity->setRows(rows);
     const QStringList failures = m_parity->failureSummary();
     m_checkView->setSummary(
         failures.isEmpty() ? tr("All %n configuration(s) started and passed every parity check.",

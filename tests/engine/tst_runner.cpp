@@ -150,6 +150,13 @@ private:
         plan.insert(QStringLiteral("name"), name);
         if (!plan.contains(QStringLiteral("load")))
             plan.insert(QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}});
+        // Not a test of the foreign-CPU gate: the default (32 % of the machine) would fail
+        // windows whenever others keep this shared machine busy. The gate's tests set their own.
+        QJsonObject sampler = plan.value(QStringLiteral("sampler")).toObject();
+        if (!sampler.contains(QStringLiteral("foreign_gate")) &&
+            !sampler.contains(QStringLiteral("foreign_gate_pct")))
+            sampler.insert(QStringLiteral("foreign_gate"), QStringLiteral("100%machine"));
+        plan.insert(QStringLiteral("sampler"), sampler);
         const QString path = m_dir.filePath(name + QStringLiteral(".json"));
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
