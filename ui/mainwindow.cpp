@@ -196,6 +196,7 @@ MainWindow::MainWindow(QWidget *parent)
     createPages();
     createActions();
     createMenus();
+    connectCompare();
     createToolBar();
     createDocks();
     createStatusBar();
@@ -411,6 +412,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -577,6 +579,7 @@ void MainWindow::readSettings()
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
     m_historyPage->setStoreLocation(m_storeLocation);
     rebuildRecentMenu();
+    comparePage()->setStoreLocation(m_storeLocation);
 }
 
 void MainWindow::writeSettings() const
@@ -635,6 +638,7 @@ plan::PlanVariables MainWindow::planVariables() const
 
 void MainWindow::setStoreLocation(const QString &location)
 {
+    comparePage()->setStoreLocation(location);
     m_storeLocation = location;
     m_historyPage->setStoreLocation(location);
 }
@@ -940,6 +944,15 @@ void MainWindow::connectRun()
     connect(m_run, &RunController::windowStarted, this, [this](const run::WindowStarted &e) {
         m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") + phaseText(e.phase));
     });
+    connect(m_run, &RunController::quietWaitProgressed, this,
+            [this](const run::WaitingForQuiet &e) {
+                if (!e.outcome.isEmpty())
+                    return; // the next window's start says what runs now
+                m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") +
+                                     tr("waiting for a quiet machine (%1 of %2 s)")
+                                         .arg(e.waitedS, 0, 'f', 0)
+                                         .arg(e.limitS, 0, 'f', 0));
+            });
     connect(m_run, &RunController::windowFinished, this, [this](const run::WindowFinished &e) {
         QString line = windowText(e.window);
         if (e.willRetry)
@@ -993,6 +1006,25 @@ void MainWindow::checkPlan()
     m_checkDock->raise();
     appendLog(tr("Checking %1").arg(QFileInfo(options.planPath).fileName()));
     m_check->start(options);
+}
+
+// ---- compare
+
+ComparePage *MainWindow::comparePage() const
+{
+    return static_cast<ComparePage *>(m_stack->widget(ComparePageIndex));
+}
+
+// File ▸ Export chart is the Compare page's Export menu; the page's run list follows the runs
+// measured here.
+void MainWindow::connectCompare()
+{
+    ComparePage *compare = comparePage();
+    auto *file = findChild<QMenu *>(QStringLiteral("fileMenu"));
+    file->insertMenu(m_quitAction, compare->exportMenu());
+    file->insertSeparator(m_quitAction);
+    connect(m_run, &RunController::runFinished, compare, &ComparePage::refreshRuns);
+    connect(m_run, &RunController::runFailed, compare, &ComparePage::refreshRuns);
 }
 
 void MainWindow::connectCheck()

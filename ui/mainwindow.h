@@ -24,6 +24,7 @@ namespace sb {
 class CheckController;
 class CheckView;
 class HistoryPage;
+class ComparePage;
 class ParityModel;
 class PlanPage;
 class RunController;
@@ -80,6 +81,7 @@ public:
 
     PlanPage *planPage() const { return m_planPage; }
     HistoryPage *historyPage() const { return m_historyPage; }
+    ComparePage *comparePage() const;
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
     ParityModel *parityModel() const { return m_parity; }
@@ -118,6 +120,7 @@ private:
     void connectCheck();
     void connectHistory();
     void historyOperationFinished(const StoreOperation &operation, const QString &message);
+    void connectCompare();
     void readSettings();
     void writeSettings() const;
 
