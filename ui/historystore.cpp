@@ -10,6 +10,7 @@
 #include "run/runnerprocess.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
+#include "ui/htmlreport.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -119,6 +120,7 @@ sb::Result<QByteArray> exportBytes(const store::RunStore &s, const QString &runI
     case ExportFormat::Csv:
         return report::reportCsv(*r);
     case ExportFormat::JsonReport:
+    case ExportFormat::Html: // requestExport() hands HTML to the HTML report's own reader
     case ExportFormat::FullExport:
         break;
     }
@@ -407,6 +409,21 @@ quint64 HistoryStore::postOperation(std::function<StoreOperation(Worker &)> oper
 quint64 HistoryStore::requestExport(const QString &runId, ExportFormat format, const QString &path)
 {
     const QString location = m_location;
+    if (format == ExportFormat::Html) {
+        // Qt Charts draw on the GUI thread only: the HTML report reads the run on a thread of
+        // its own (its own read-only store) and draws here, as `stackbench report --format
+        // html` does with its default options.
+        const quint64 id = ++m_nextRequest;
+        ++m_pending;
+        Q_EMIT pendingChanged(m_pending);
+        exportHtmlReport(this, location, runId, path, report::ReportOptions{},
+                         [this, id, runId, path](const QString &error) {
+                             arrived();
+                             Q_EMIT operationFinished(
+                                 {id, StoreOperation::Kind::Export, runId, path, error, false});
+                         });
+        return id;
+    }
     return postOperation([location, runId, format, path](Worker &w) {
         return w.exportRun(location, runId, format, path);
     });

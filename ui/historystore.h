@@ -89,13 +89,14 @@ struct StoreOperation
     bool missing = false; // Check: nothing is stored at the location yet (not an error)
 };
 
-// The formats Export writes: the report as `stackbench report --format md|csv|json` writes
-// it, or the whole run as `stackbench export` does.
+// The formats Export writes: the report as `stackbench report --format md|csv|json|html`
+// writes it, or the whole run as `stackbench export` does.
 enum class ExportFormat
 {
     Markdown,
     Csv,
     JsonReport,
+    Html,
     FullExport
 };
 

@@ -20,6 +20,7 @@
 #include "ui/pages/storedialog.h"
 #include "ui/widgets/rundetails.h"
 #include "uitest.h"
+#include "version.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -232,6 +233,8 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        // As stackbench's main() does: the HTML report's footer names the version.
+        QCoreApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
         QVERIFY(m_dir.isValid());
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
                            m_dir.filePath(QStringLiteral("settings")));
@@ -429,6 +432,10 @@ private slots:
             << int(ExportFormat::JsonReport)
             << QStringList{QStringLiteral("report"), QStringLiteral("--format"),
                            QStringLiteral("json")};
+        QTest::newRow("html report")
+            << int(ExportFormat::Html)
+            << QStringList{QStringLiteral("report"), QStringLiteral("--format"),
+                           QStringLiteral("html")};
         QTest::newRow("full export")
             << int(ExportFormat::FullExport) << QStringList{QStringLiteral("export")};
     }

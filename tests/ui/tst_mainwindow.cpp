@@ -490,7 +490,7 @@ private slots:
             QVERIFY2(history.contains(QString::fromUtf8(entry)),
                      qPrintable(history.join(QStringLiteral(", "))));
         auto *exports = window.historyPage()->exportMenu();
-        QCOMPARE(exports->actions().size(), 4); // Markdown, CSV, JSON report, full export
+        QCOMPARE(exports->actions().size(), 5); // Markdown, CSV, JSON and HTML reports, export
     }
 
     void droppedExportsAreImported()

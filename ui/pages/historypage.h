@@ -23,9 +23,9 @@ class RunsModel;
 // The store's runs (GUI.md, History): a sortable table (started, plan, profile, status,
 // valid/total windows, machine, kernel, revision, duration, run id) with a text filter over
 // every column and a status filter; Open (the run's grid and cells, read-only), Resume (asks
-// the main window: resumeRequested), Export (the Markdown, CSV and JSON reports of `stackbench
-// report`, the full JSON of `stackbench export`), Import (a JSON export, also by drag and drop),
-// Delete with confirmation; a details pane for the selected run. Every store access goes
+// the main window: resumeRequested), Export (the Markdown, CSV, JSON and HTML reports of
+// `stackbench report`, the full JSON of `stackbench export`), Import (a JSON export, also by drag
+// and drop), Delete with confirmation; a details pane for the selected run. Every store access goes
 // through a HistoryStore (off the GUI thread). GUI thread.
 class HistoryPage : public QWidget
 {
