@@ -118,6 +118,12 @@ history_demo() {
   HISTORY_PID=$!
 }
 
+# history_stop: ends the demo still running, if any (never fails: it runs in the EXIT trap,
+# under set -e, before cleanup).
+history_stop() {
+  if [ -n "$HISTORY_PID" ]; then kill "$HISTORY_PID" 2>/dev/null || true; fi
+}
+
 # history_wait OUT N: waits (at most 300 s) until OUT has N measured windows ("  ok " lines);
 # false when the demo ended or the time ran out first.
 history_wait() {
@@ -159,7 +165,7 @@ history_vars() {
 # cells it did not reach pending).
 page_history() {
   local store="$WORK/history.sqlite" out remeasured interrupted server vars
-  trap '[ -n "$HISTORY_PID" ] && kill "$HISTORY_PID" 2>/dev/null; cleanup' EXIT
+  trap 'history_stop; cleanup' EXIT
   out="$WORK/history-1.out"
   history_demo "$store" "$out"
   history_end "$out" finished
