@@ -7,6 +7,7 @@
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/models/outlinemodel.h"
 #include "ui/models/paritymodel.h"
+#include "ui/models/runsmodel.h"
 #include "ui/pages/comparepage.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
@@ -26,6 +27,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -191,6 +194,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("Stackbench"));
+    setAcceptDrops(true);
     createPages();
     createActions();
     createMenus();
@@ -200,6 +204,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     connectRun();
     connectCheck();
+    connectHistory();
     setPlanVariables({});
     resize(1280, 800);
     readSettings();
@@ -220,7 +225,8 @@ void MainWindow::createPages()
     m_stack->addWidget(m_planPage);
     m_stack->addWidget(new RunPage(m_run, this));
     m_stack->addWidget(new QuickTestPage(this));
-    m_stack->addWidget(new HistoryPage(this));
+    m_historyPage = new HistoryPage(this);
+    m_stack->addWidget(m_historyPage);
     m_stack->addWidget(new ComparePage(this));
 
     m_switcher = new QListWidget(this);
@@ -440,6 +446,10 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addSeparator();
+    file->addAction(m_historyPage->importAction());
+    file->addMenu(m_historyPage->exportMenu());
+    file->addAction(m_historyPage->switchStoreAction());
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -460,6 +470,17 @@ void MainWindow::createMenus()
     runMenu->addAction(m_startAction);
     runMenu->addAction(m_stopAction);
     runMenu->addAction(m_resumeAction);
+
+    QMenu *history = menuBar()->addMenu(tr("H&istory"));
+    history->setObjectName(QStringLiteral("historyMenu"));
+    history->addAction(m_historyPage->openAction());
+    history->addAction(m_historyPage->resumeAction());
+    history->addMenu(m_historyPage->exportMenu());
+    history->addAction(m_historyPage->deleteAction());
+    history->addSeparator();
+    history->addAction(m_historyPage->importAction());
+    history->addAction(m_historyPage->refreshAction());
+    history->addAction(m_historyPage->switchStoreAction());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -584,6 +605,7 @@ void MainWindow::readSettings()
     m_recent = s.value(QStringLiteral("plans/recent")).toStringList();
     if (m_storeLocation.isEmpty())
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
+    m_historyPage->setStoreLocation(m_storeLocation);
     rebuildRecentMenu();
     comparePage()->setStoreLocation(m_storeLocation);
 }
@@ -631,6 +653,7 @@ void MainWindow::setPlanVariables(const plan::PlanVariables &variables)
 {
     m_variables = variables;
     m_planPage->setVariables(planVariables());
+    m_historyPage->setPlanVariables(planVariables());
 }
 
 plan::PlanVariables MainWindow::planVariables() const
@@ -645,6 +668,7 @@ void MainWindow::setStoreLocation(const QString &location)
 {
     comparePage()->setStoreLocation(location);
     m_storeLocation = location;
+    m_historyPage->setStoreLocation(location);
 }
 
 bool MainWindow::openPlan(const QString &path)
@@ -775,6 +799,7 @@ void MainWindow::updateActions()
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_recentMenu->setEnabled(!busy && !m_recent.isEmpty());
+    m_historyPage->setRunBusy(busy || checking);
 }
 
 void MainWindow::jumpToProblem(const QModelIndex &index)
@@ -1064,6 +1089,60 @@ void MainWindow::showCheckOutcome(const CheckOutcome &outcome)
                            : failures.join(QLatin1Char('\n')));
     for (const QString &line : outcome.report)
         appendLog(tr("check: %1").arg(line));
+}
+
+// ---- history
+
+void MainWindow::connectHistory()
+{
+    connect(m_historyPage, &HistoryPage::resumeRequested, this, &MainWindow::resumeStoredRun);
+    connect(m_historyPage, &HistoryPage::operationFinished, this,
+            &MainWindow::historyOperationFinished);
+    connect(m_historyPage, &HistoryPage::storeSwitched, this, [this](const QString &location) {
+        m_storeLocation = location; // the password stays here and in the settings, never shown
+        QSettings().setValue(QStringLiteral("store/location"), location);
+    });
+    // The list follows the runs of this window.
+    connect(m_run, &RunController::runStarted, m_historyPage, &HistoryPage::reload);
+    connect(m_run, &RunController::runFinished, m_historyPage, &HistoryPage::reload);
+    connect(m_run, &RunController::runFailed, m_historyPage, &HistoryPage::reload);
+}
+
+void MainWindow::historyOperationFinished(const StoreOperation &, const QString &message)
+{
+    appendLog(message);
+    statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::resumeStoredRun(const RunRow &run)
+{
+    if (m_run->isBusy() || m_check->isBusy() || !run.resumable())
+        return;
+    run::RunOptions options;
+    options.planPath = run.planPath; // the runner reads the plan from the store
+    options.profile = run.profile;
+    options.storeLocation = m_storeLocation;
+    options.variables = planVariables();
+    options.resumeRunId = run.id;
+    appendLog(tr("Resuming run %1 (%2, profile %3)").arg(run.id, run.planName, run.profile));
+    m_run->start(options);
+    showPage(RunPageIndex);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!HistoryPage::importableFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList files = HistoryPage::importableFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    showPage(HistoryPageIndex);
+    m_historyPage->importFiles(files);
 }
 
 // ---- log and notifications
