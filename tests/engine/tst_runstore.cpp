@@ -1291,8 +1291,15 @@ void TstRunStore::readOnlyUnwritableStore()
     if (geteuid() == 0) {
         if (!getpwnam("nobody"))
             QFAIL("running as root and there is no user nobody to read as");
+        // nobody may not reach this binary where it was built (a checkout under /root, 0700):
+        // the child runs a copy beside the store, which links nothing from the build tree.
+        const QString reachable = m_dir->filePath(QStringLiteral("readonly-child"));
+        if (!QFile::exists(reachable)) {
+            QVERIFY(QFile::copy(program, reachable));
+            QVERIFY(QFile::setPermissions(reachable, readDir));
+        }
         args = QStringList{QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
-                           program} +
+                           reachable} +
                args;
         program = QStringLiteral("runuser");
     }
