@@ -16,7 +16,9 @@ const char *const kRunDescription =
 
 const char *const kResumeDescription =
     "Continues a stored run after its last stored window: cells with a valid window are\n"
-    "skipped, the others are measured (attempts continue). Refuses when the plan file\n"
+    "skipped, cells that ran out of retries stay failed, the others are measured (attempts\n"
+    "continue, with a fresh retry budget). --retry-failed instead re-measures exactly the\n"
+    "cells that ran out of retries, of a finished run too. Refuses when the plan file\n"
     "changed since the run started, unless --force. The store must exist.";
 
 // The run must be in a store that exists: a mistyped --store or run id creates nothing.
@@ -74,12 +76,17 @@ int resumeCommand(const QStringList &args)
     cl.positional(QStringLiteral("RUN"), QStringLiteral("The run id (see 'stackbench list')."));
     const QCommandLineOption force = cl.flag(
         {QStringLiteral("force")}, QStringLiteral("Resume even though the plan file changed."));
+    const QCommandLineOption retryFailed = cl.flag(
+        {QStringLiteral("retry-failed")},
+        QStringLiteral("Re-measure only the cells that ran out of retries, each with a fresh "
+                       "retry budget (a finished run too)."));
     const QCommandLineOption store = addStoreOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
     run::RunOptions options;
     options.resumeRunId = cl.positionalValue(0);
     options.force = cl.isSet(force);
+    options.retryFailed = cl.isSet(retryFailed);
     options.storeLocation = cl.value(store);
     if (sb::Status s = checkResumable(options.storeLocation, options.resumeRunId); !s.ok())
         return cl.fail(s.error());

@@ -52,8 +52,10 @@ sb::Result<run::RunFinished> runCancellable(const run::RunOptions &options)
     return result;
 }
 
-int printFinished(const run::RunFinished &f)
+int printFinished(const run::RunFinished &f, const QString &storeLocation)
 {
+    const QString id =
+        storeLocation.isEmpty() ? f.runId : f.runId + QStringLiteral(" --store ") + storeLocation;
     std::printf("\nrun %s %s: %d valid windows, %d invalid attempts\n", qPrintable(f.runId),
                 qPrintable(f.status), f.validWindows, f.invalidWindows);
     for (const QString &b : f.blockedConfigurations)
@@ -62,8 +64,12 @@ int printFinished(const run::RunFinished &f)
         std::printf("  no valid window: %s\n", qPrintable(c));
     if (!f.error.isEmpty())
         std::printf("  error: %s\n", qPrintable(f.error));
-    if (f.status != store::kStatusFinished && f.status != store::kStatusFailed)
-        std::printf("  continue with: stackbench resume %s\n", qPrintable(f.runId));
+    if (f.status == store::kStatusInterrupted || f.status == store::kStatusIncomplete)
+        std::printf("  continue with: stackbench resume %s\n", qPrintable(id));
+    if (f.ranOutCells > 0)
+        std::printf("  re-measure the %d cell(s) that ran out of retries with: stackbench resume "
+                    "%s --retry-failed\n",
+                    f.ranOutCells, qPrintable(id));
     std::fflush(stdout);
     const bool complete = f.status == store::kStatusFinished && f.failedCells.isEmpty() &&
                           f.blockedConfigurations.isEmpty();
@@ -92,7 +98,7 @@ int runAndWatch(const CommandLine &cl, const run::RunOptions &options)
         else
             cl.warning(QStringLiteral("no summary: ") + sb::qtText(r.error()));
     }
-    return printFinished(*result);
+    return printFinished(*result, options.storeLocation);
 }
 
 } // namespace sb::cli

@@ -95,7 +95,9 @@ struct RunFinished
     int invalidWindows = 0;  // invalid attempts stored
     QStringList failedCells; // "round 1 native /health c=10: foreign-cpu ..."
     QStringList blockedConfigurations; // "django: parity: ..."
-    QString error;                     // why the run failed, empty otherwise
+    int ranOutCells = 0; // of failedCells, those that ran out of retries (CellTodo::RanOut):
+                         // 'stackbench resume RUN --retry-failed' measures them again
+    QString error;       // why the run failed, empty otherwise
 };
 
 // Receives the runner's events. Every call comes from the thread that called Runner::run(),

@@ -11,6 +11,7 @@
 #include "run/runnerprocess.h"
 #include "run/schedule.h"
 #include "run/serverpool.h"
+#include "run/sleepinhibitor.h"
 #include "run/windowfigures.h"
 #include "store/runstore.h"
 
@@ -127,11 +128,13 @@ QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
                                : QString(store::kStatusFinished);
 }
 
-std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force, bool retryFailed)
 {
     const QString status = currentStatus(run);
-    if (status == store::kStatusFinished)
-        return QStringLiteral("run %1 is already finished").arg(run.id);
+    if (status == store::kStatusFinished && !retryFailed)
+        return QStringLiteral("run %1 is already finished (--retry-failed measures its failed "
+                              "cells again)")
+            .arg(run.id);
     if (status != store::kStatusRunning || run.runnerPid <= 0)
         return std::nullopt;
     if (run.runnerHost == thisProcess().host)
@@ -144,6 +147,16 @@ std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
                           "resume with --force once that process is gone")
         .arg(run.id, run.runnerHost)
         .arg(run.runnerPid);
+}
+
+CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFailed)
+{
+    if (progress && progress->validWindows > 0)
+        return CellTodo::Valid;
+    const bool ranOut = progress && progress->attempts >= retries + 1;
+    if (retryFailed)
+        return ranOut ? CellTodo::Measure : CellTodo::NotAsked;
+    return ranOut ? CellTodo::RanOut : CellTodo::Measure;
 }
 
 // One execution of run() or check(): everything that lives as long as the run.
@@ -192,6 +205,7 @@ private:
     sb::Status openOrResume(const RunOptions &options);
     sb::Status createRun(const RunOptions &options);
     sb::Status resumeRun(const RunOptions &options);
+    void holdSleepInhibitor(const QString &runId);
     void announce(bool resumed);
     Flow measureBlock(const Block &block);
     Flow measureCell(const plan::Configuration &config, const plan::Route &route,
@@ -203,6 +217,7 @@ private:
     bool ensureServer(const plan::Configuration &config, int round, bool fresh);
     void block(const plan::Configuration &config, const sb::Error &why);
     void skipCells(const QList<ScheduledWindow> &cells, const QString &reason);
+    void leaveCell(const ScheduledWindow &w, CellTodo what);
     void stopServer(const QString &configuration);
     void stopAllServers();
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
@@ -248,6 +263,7 @@ private:
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<HookRunner> m_hooks;
     std::unique_ptr<ServerPool> m_servers;
+    SleepInhibitor m_inhibitor; // held from the run's start to its end
     store::RunRecord m_record;
     QString m_runId;
     QMap<QString, store::CellProgress> m_progress; // by cellKey()
@@ -337,6 +353,7 @@ sb::Status Runner::Session::openStore(const QString &location, store::RunStore::
 sb::Status Runner::Session::openOrResume(const RunOptions &options)
 {
     m_options = options;
+    m_options.retryFailed = options.retryFailed && !options.resumeRunId.isEmpty();
     sb::Status st = options.resumeRunId.isEmpty() ? createRun(options) : resumeRun(options);
     if (!st.ok())
         return st;
@@ -355,14 +372,16 @@ sb::Status Runner::Session::createRun(const RunOptions &options)
     if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Create);
         !st.ok())
         return st;
+    store::RunRecord &r = m_record;
+    r.id = store::RunStore::newRunId();
+    holdSleepInhibitor(r.id);
     int maxConcurrency = 0;
     for (int c : m_profile->concurrency)
         maxConcurrency = std::max(maxConcurrency, c);
     m_environment =
         environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
     const RunnerIdentity self = thisProcess();
-    store::RunRecord &r = m_record;
-    r.id = store::RunStore::newRunId();
     r.planPath = QFileInfo(options.planPath).absoluteFilePath();
     r.planText = m_plan.redactedText();
     r.planSha256 = m_plan.sha256;
@@ -391,7 +410,8 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
         return sb::qtError(QStringLiteral("run.resume"), m_store->displayLocation(),
                            QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
     m_record = *stored;
-    if (const std::optional<QString> refusal = resumeRefusal(m_record, options.force))
+    if (const std::optional<QString> refusal =
+            resumeRefusal(m_record, options.force, options.retryFailed))
         return sb::qtError(QStringLiteral("run.resume"), m_record.id, *refusal);
     m_options.profile = m_record.profile;
     m_options.only = m_record.only;
@@ -413,11 +433,13 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     if (sb::Status st = loadPlan(m_options, planPath); !st.ok())
         return st;
     m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
+    holdSleepInhibitor(m_record.id);
     int maxConcurrency = 0;
     for (int c : m_profile->concurrency)
         maxConcurrency = std::max(maxConcurrency, c);
     m_environment =
         environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
     sb::Result<QVector<store::CellProgress>> cells = m_store->cellProgress(m_record.id);
     if (!cells.ok())
         return cells.error();
@@ -430,6 +452,12 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     if (sb::Status st = m_store->setRunStatus(m_record.id, store::kStatusRunning); !st.ok())
         return st;
     return recordRunner(*m_store, m_record.id, self, 0);
+}
+
+// Keeps the machine awake until finish(); where that cannot be had, announce() says so once.
+void Runner::Session::holdSleepInhibitor(const QString &runId)
+{
+    (void)m_inhibitor.acquire(QStringLiteral("measuring run ") + runId);
 }
 
 void Runner::Session::announce(bool resumed)
@@ -447,6 +475,11 @@ void Runner::Session::announce(bool resumed)
          QStringLiteral("%1 windows to measure, %2 already valid").arg(total).arg(m_done),
          QJsonObject{{QStringLiteral("runner_pid"), double(m_record.runnerPid)},
                      {QStringLiteral("runner_host"), m_record.runnerHost}});
+    if (!m_inhibitor.held())
+        note(QStringLiteral("sleep-inhibitor"), QString(),
+             QStringLiteral("no sleep inhibitor, the machine may sleep during the run (the sleep "
+                            "gate still invalidates such a window): %1")
+                 .arg(m_inhibitor.state().section(QStringLiteral(": "), 1)));
     for (const QString &w : m_environmentWarnings)
         note(QStringLiteral("warning"), QString(), w);
     for (const plan::Diagnostic &d : m_planWarnings)
@@ -462,10 +495,15 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
     QList<ScheduledWindow> todo;
     for (const ScheduledWindow &w : b.cells) {
         auto it = m_progress.find(cellKey(w));
-        if (it == m_progress.end() || it->validWindows == 0)
+        const CellTodo what = cellTodo(it == m_progress.end() ? nullptr : &*it, m_profile->retries,
+                                       m_options.retryFailed);
+        if (what == CellTodo::Measure)
             todo << w;
+        else if (what == CellTodo::Valid)
+            ++m_windowNumber;
+        else
+            leaveCell(w, what);
     }
-    m_windowNumber += int(b.cells.size() - todo.size());
     if (todo.isEmpty())
         return Flow::Continue;
     if (state.blocked) {
@@ -557,6 +595,8 @@ Runner::Session::Flow Runner::Session::measureCell(const plan::Configuration &co
         const bool exhausted = attempt >= maxAttempts;
         if (!exhausted)
             ++m_unmeasured;
+        else
+            ++m_finished.ranOutCells;
         const QString failed = QStringLiteral("%1: %2").arg(
             cellText(cellOf(w, attempt)),
             state.blocked && !exhausted
@@ -584,9 +624,29 @@ void Runner::Session::skipCells(const QList<ScheduledWindow> &cells, const QStri
     m_observer->progressed(Progress{m_runId, m_done, total, -1});
 }
 
+// A cell this session does not measure: one that ran out of retries before stays failed; one
+// that --retry-failed does not ask for stays to measure (the run ends incomplete).
+void Runner::Session::leaveCell(const ScheduledWindow &w, CellTodo what)
+{
+    ++m_windowNumber;
+    ++m_done;
+    if (what == CellTodo::RanOut) {
+        ++m_finished.ranOutCells;
+        m_finished.failedCells << QStringLiteral("%1: ran out of retries in an earlier session")
+                                      .arg(cellText(cellOf(w)));
+    } else {
+        ++m_unmeasured;
+        m_finished.failedCells << QStringLiteral("%1: not measured yet (--retry-failed measures "
+                                                 "only the cells that ran out of retries)")
+                                      .arg(cellText(cellOf(w)));
+    }
+    m_observer->progressed(Progress{m_runId, m_done, int(m_schedule.size()), -1});
+}
+
 RunFinished Runner::Session::finish(const QString &status, const QString &error)
 {
     stopAllServers();
+    m_inhibitor.release();
     m_finished.status = status;
     m_finished.error = error;
     if (!error.isEmpty())

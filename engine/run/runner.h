@@ -22,6 +22,9 @@ struct RunOptions
     plan::PlanVariables variables; // ${name} placeholders for the plan (e.g. "stackbench")
     QString resumeRunId;           // non-empty: continue this stored run
     bool force = false;            // resume even though the plan file changed
+    // Resume: re-measure exactly the cells that ran out of retries (cellTodo()), each with a
+    // fresh retry budget; a finished run may be resumed so. Ignored for a new run.
+    bool retryFailed = false;
 };
 
 // How a run ends (store::kStatus*): failed (an error stopped it) before interrupted (cancelled or
@@ -29,11 +32,25 @@ struct RunOptions
 // configuration, a failed before_route hook; resume measures them) before finished.
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells);
 
-// Why `run` cannot be resumed, or nullopt: it is finished, or it is still running in a live
-// process on this host (run::currentStatus), or it reads "running" on another host, where this
-// process cannot tell (`force` resumes it anyway). A "running" run with no recorded runner
-// (runnerPid 0, stored before runners were recorded) may be resumed.
-std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force);
+// Why `run` cannot be resumed, or nullopt: it is finished (unless `retryFailed`: its failed
+// cells are measured again), or it is still running in a live process on this host
+// (run::currentStatus), or it reads "running" on another host, where this process cannot tell
+// (`force` resumes it anyway). A "running" run with no recorded runner (runnerPid 0, stored
+// before runners were recorded) may be resumed.
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force,
+                                     bool retryFailed = false);
+
+// What a session does with a cell of the schedule, from what is stored of it.
+enum class CellTodo
+{
+    Measure,  // measure it (attempts continue, with a fresh retry budget)
+    Valid,    // it has a valid window: skip
+    RanOut,   // its stored attempts used a whole budget (retries + 1) without a valid window:
+              // it stays failed; 'resume --retry-failed' measures it again
+    NotAsked, // --retry-failed and the cell did not run out of retries: left for a plain resume
+};
+// `progress` is the cell's stored progress, null when nothing is stored; `retries` the profile's.
+CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFailed);
 
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
