@@ -11,12 +11,15 @@ namespace sb::cli {
 namespace {
 
 const char *const kDescription =
-    "Validates a plan (every problem with file:line:column) and runs the parity gate of each\n"
-    "configuration: start, readiness, parity checks, stop. No load.";
+    "Checks everything a run of the plan will use, without load: the plan (every problem with\n"
+    "file:line:column, and its warnings), the profile, the plan's database (connected, as\n"
+    "whom), what each SQL hook needs of the database user (CHECKPOINT, VACUUM, TRUNCATE, ...:\n"
+    "judged from the catalogs, nothing changed), the command hooks' programs, and each\n"
+    "configuration's start, readiness and parity checks. Exit 1 when any of it fails.";
 
-// Starts each configuration and runs its parity checks; 0 when all pass.
-int runParity(const CommandLine &cl, const QString &path, const QStringList &only,
-              const QString &profile)
+// Runs the runner's check and prints its lines; 0 when everything passed.
+int runCheck(const CommandLine &cl, const QString &path, const QStringList &only,
+             const QString &profile, bool parity)
 {
     run::RunOptions options;
     options.planPath = path;
@@ -24,7 +27,7 @@ int runParity(const CommandLine &cl, const QString &path, const QStringList &onl
     options.profile = profile;
     run::Runner runner;
     QStringList report;
-    const sb::Result<bool> result = runner.check(options, &report);
+    const sb::Result<bool> result = runner.check(options, &report, parity);
     for (const QString &line : report)
         std::printf("  %s\n", qPrintable(line));
     std::fflush(stdout);
@@ -42,8 +45,13 @@ int checkCommand(const QStringList &args)
     const QCommandLineOption only = cl.option(
         {QStringLiteral("only")}, QStringLiteral("Only these configurations (comma-separated)."),
         QStringLiteral("CONFIG[,CONFIG]"));
-    const QCommandLineOption validateOnly =
-        cl.flag({QStringLiteral("no-parity")}, QStringLiteral("Validate only; start nothing."));
+    const QCommandLineOption profile = cl.option(
+        {QStringLiteral("profile")},
+        QStringLiteral("Profile to check (default: the plan's default_profile, else its first)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption noParity =
+        cl.flag({QStringLiteral("no-parity")},
+                QStringLiteral("Start no configuration: validate, and reach the database only."));
     if (const std::optional<int> done = cl.parse(args))
         return *done;
     const sb::Result<QStringList> onlyNames = cl.names(only);
@@ -60,10 +68,10 @@ int checkCommand(const QStringList &args)
                 qPrintable(path), static_cast<long long>(load.plan->configurations.size()),
                 static_cast<long long>(load.plan->routes.size()),
                 static_cast<long long>(load.plan->parity.size()));
+    for (const plan::Diagnostic &w : load.warnings)
+        std::printf("  warning: %s\n", qPrintable(w.toString()));
     std::fflush(stdout);
-    if (cl.isSet(validateOnly))
-        return kExitOk;
-    return runParity(cl, path, *onlyNames, load.plan->profiles.first().name);
+    return runCheck(cl, path, *onlyNames, cl.value(profile), !cl.isSet(noParity));
 }
 
 } // namespace sb::cli

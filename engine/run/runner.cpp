@@ -17,11 +17,13 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
@@ -116,6 +118,36 @@ sb::Status recordRunner(Store &, const QString &, const RunnerIdentity &, long)
     return sb::Ok{};
 }
 
+// Every hook moment, in the order a run meets them.
+struct Moment
+{
+    const char *name;
+    QList<plan::Hook> plan::HookSet::*list;
+};
+const Moment kMoments[] = {{"before_run", &plan::HookSet::beforeRun},
+                           {"before_configuration", &plan::HookSet::beforeConfiguration},
+                           {"before_route", &plan::HookSet::beforeRoute},
+                           {"before_window", &plan::HookSet::beforeWindow}};
+
+// "before_window[0]" for a plan hook, "configurations[1].before_route[0]" for another, from
+// the hook's place in the plan ("plan.json:40:9 at $.hooks.before_window[0]").
+QString hookLabel(const plan::Hook &hook)
+{
+    const qsizetype at = hook.where.lastIndexOf(QStringLiteral(" at $."));
+    QString path = at < 0 ? hook.where : hook.where.mid(at + 6);
+    return path.replace(QStringLiteral("hooks."), QString());
+}
+
+// Where the program of a command hook is, or "" when it cannot be found.
+QString programPath(const plan::Hook &hook)
+{
+    const QString program = hook.command.value(0);
+    if (!program.contains(QLatin1Char('/')))
+        return QStandardPaths::findExecutable(program);
+    const QFileInfo file(QDir(hook.cwd).absoluteFilePath(program));
+    return file.isFile() && file.isExecutable() ? file.absoluteFilePath() : QString();
+}
+
 } // namespace
 
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
@@ -171,7 +203,7 @@ public:
     ~Session() { stopAllServers(); }
 
     sb::Result<RunFinished> run(const RunOptions &options);
-    sb::Result<bool> check(const RunOptions &options, QStringList *report);
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity);
 
     void cancel()
     {
@@ -244,6 +276,12 @@ private:
                             int concurrency) const;
     sample::Options samplerOptions(const QString &configuration);
 
+    // ---- check()'s steps: each appends its lines and returns false when something failed
+    bool checkDatabase(QStringList *report);
+    bool checkHooks(const RunOptions &options, QStringList *report);
+    bool checkHook(const plan::Hook &hook, QStringList *report);
+    bool checkParity(const RunOptions &options, QStringList *report);
+
     // ---- hooks and notes
     QList<plan::Hook> hooksFor(const plan::Configuration &config, const plan::Route *route,
                                QList<plan::Hook> plan::HookSet::*moment) const;
@@ -314,7 +352,8 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
         return sb::qtError(QStringLiteral("plan.invalid"), QString(), load.errorText());
     m_plan = *load.plan;
     m_planWarnings = load.warnings;
-    m_profile = m_plan.profile(options.profile);
+    m_profile =
+        options.profile.isEmpty() ? &m_plan.profiles.first() : m_plan.profile(options.profile);
     if (!m_profile) {
         QStringList names;
         for (const plan::Profile &p : m_plan.profiles)
@@ -1152,10 +1191,70 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
 
 // ---- check ----------------------------------------------------------------------------------
 
-sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report)
+// Everything the run will use, without load: the database and what each SQL hook needs of it,
+// the command hooks' programs, then each configuration's start, readiness and parity.
+sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report, bool parity)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st.error();
+    report->append(QStringLiteral("profile: %1").arg(m_profile->name));
+    bool passed = checkDatabase(report);
+    passed = checkHooks(options, report) && passed;
+    if (parity)
+        passed = checkParity(options, report) && passed;
+    return passed;
+}
+
+bool Runner::Session::checkDatabase(QStringList *report)
+{
+    if (!m_plan.database)
+        return true;
+    const sb::Result<QString> summary = m_hooks->connectionSummary();
+    report->append(QStringLiteral("database: ") +
+                   m_plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())));
+    return summary.ok();
+}
+
+bool Runner::Session::checkHooks(const RunOptions &options, QStringList *report)
+{
+    QList<const plan::HookSet *> sets{&m_plan.hooks};
+    for (const plan::Configuration &config : m_plan.configurations)
+        if (options.only.isEmpty() || options.only.contains(config.name))
+            sets << &config.hooks;
+    for (const plan::Route &route : m_plan.routes)
+        if (options.routes.isEmpty() || options.routes.contains(route.name))
+            sets << &route.hooks;
+    bool passed = true;
+    for (const plan::HookSet *set : sets)
+        for (const Moment &moment : kMoments)
+            for (const plan::Hook &hook : set->*moment.list)
+                passed = checkHook(hook, report) && passed;
+    return passed;
+}
+
+// One line per statement of a SQL hook; one for a command hook (is its program there?).
+bool Runner::Session::checkHook(const plan::Hook &hook, QStringList *report)
+{
+    const QString label = QStringLiteral("hook ") + hookLabel(hook);
+    if (hook.kind == plan::Hook::Kind::Command) {
+        const QString found = programPath(hook);
+        report->append(m_plan.redact(
+            found.isEmpty() ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
+                                  .arg(label, hook.command.value(0), hook.cwd)
+                            : QStringLiteral("%1 command %2: %3 (not run by check)")
+                                  .arg(label, hook.command.value(0), found)));
+        return !found.isEmpty();
+    }
+    bool passed = true;
+    for (const HookRunner::Judgement &j : m_hooks->judge(hook)) {
+        report->append(m_plan.redact(QStringLiteral("%1 %2: %3").arg(label, j.statement, j.text)));
+        passed = passed && (!j.judged || j.allowed);
+    }
+    return passed;
+}
+
+bool Runner::Session::checkParity(const RunOptions &options, QStringList *report)
+{
     bool allPassed = true;
     for (const plan::Configuration &config : m_plan.configurations) {
         if (!options.only.isEmpty() && !options.only.contains(config.name))
@@ -1173,10 +1272,12 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
         } else {
             allPassed = false;
             if (failures.isEmpty())
-                report->append(QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error())));
+                report->append(m_plan.redact(
+                    QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error()))));
             else
                 for (const QString &f : failures)
-                    report->append(QStringLiteral("%1: parity failed: %2").arg(config.name, f));
+                    report->append(
+                        m_plan.redact(QStringLiteral("%1: parity failed: %2").arg(config.name, f)));
         }
         stopServer(config.name);
     }
@@ -1200,11 +1301,11 @@ sb::Result<RunFinished> Runner::run(const RunOptions &options)
     return result;
 }
 
-sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report)
+sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report, bool parity)
 {
     Session session(*this, m_observer);
     setSession(&session);
-    sb::Result<bool> result = session.check(options, report);
+    sb::Result<bool> result = session.check(options, report, parity);
     setSession(nullptr);
     return result;
 }

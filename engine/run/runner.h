@@ -14,11 +14,11 @@ namespace sb::run {
 
 struct RunOptions
 {
-    QString planPath; // the plan file (new runs; resume reads it from the store)
-    QString profile = QStringLiteral("quick"); // profile name
-    QStringList only;                          // configurations to run; empty = all
-    QStringList routes;                        // routes to run; empty = all
-    QString storeLocation;                     // empty = the default SQLite file
+    QString planPath;      // the plan file (new runs; resume reads it from the store)
+    QString profile;       // profile name; empty = the plan's default profile (or its first)
+    QStringList only;      // configurations to run; empty = all
+    QStringList routes;    // routes to run; empty = all
+    QString storeLocation; // empty = the default SQLite file
     plan::PlanVariables variables; // ${name} placeholders for the plan (e.g. "stackbench")
     QString resumeRunId;           // non-empty: continue this stored run
     bool force = false;            // resume even though the plan file changed
@@ -75,11 +75,15 @@ public:
     // before an error stay stored; a window the store refuses ends the run "failed".
     sb::Result<RunFinished> run(const RunOptions &options);
 
-    // Validates the plan and runs the parity gate of each configuration (start, readiness,
-    // parity checks, stop) without load. Returns one line per configuration in *report.
-    // The result is an error when the plan is invalid; per-configuration failures are in the
-    // report and make the return value false.
-    sb::Result<bool> check(const RunOptions &options, QStringList *report);
+    // Checks everything a run of the plan will use, without load, one line per item in
+    // *report: the profile used; the plan's database (connected, as whom); each hook (SQL: what
+    // each statement needs of the database user, judged from the catalogs without side
+    // effects, or "not judged"; command: its program found); with `parity`, each
+    // configuration's start, readiness and parity checks (then stopped). The result is an error
+    // when the plan, profile or filters are invalid; otherwise false when anything failed (no
+    // database connection, a right the user lacks, a program not found, a configuration that
+    // does not start or fails parity). Nothing in *report holds a secret.
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true);
 
     void cancel();
 

@@ -129,6 +129,7 @@ private slots:
     void runShowsDrainingLive();
     void listShowsResumesAndFailedCells();
     void retryFailedRemeasuresRanOutCells();
+    void checkPrintsWarningsAndProfile();
 
 private:
     // A plan of the reference target with `routes`, written to NAME.json; its path.
@@ -684,6 +685,43 @@ void TestCli::retryFailedRemeasuresRanOutCells()
                                 QStringLiteral("user#1:bad"), QStringLiteral("user#2:ok")}));
     QCOMPARE((*opened)->run(runId)->status, QString(sb::store::kStatusFinished));
     QCOMPARE(*(*opened)->eventCount(runId, QStringLiteral("run-resumed")), 1);
+}
+
+// `check` prints the plan's warnings (they do not block it) and the profile it checks.
+void TestCli::checkPrintsWarningsAndProfile()
+{
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                        {QStringLiteral("path"), QStringLiteral("/health")}}};
+    const QJsonObject profile{{QStringLiteral("concurrency"), QJsonArray{1}}};
+    const QString plan = targetPlan(
+        QStringLiteral("warned"), routes, profile,
+        {{QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1},
+                                              {QStringLiteral("cpus"), QStringLiteral("0")}}},
+         {QStringLiteral("profiles"),
+          QJsonObject{{QStringLiteral("smoke"), profile}, {QStringLiteral("full"), profile}}}});
+    QVERIFY(!plan.isEmpty());
+    // The configuration shares the load engine's CPU 0.
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonArray configurations = doc.value(QStringLiteral("configurations")).toArray();
+    QJsonObject c = configurations[0].toObject();
+    c.insert(QStringLiteral("cpus"), QStringLiteral("0"));
+    configurations[0] = c;
+    doc.insert(QStringLiteral("configurations"), configurations);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(doc).toJson());
+    f.close();
+
+    const Outcome o = run(launch({QStringLiteral("check"), QStringLiteral("--no-parity"), plan}));
+    QCOMPARE(o.exitCode, 0);
+    const QString out = text(o.out);
+    QVERIFY2(out.contains(QStringLiteral("  warning: ")) &&
+                 out.contains(QStringLiteral("shares CPU 0 with the load engine")),
+             qPrintable(out));
+    // The first profile of the file (QJsonDocument writes the keys sorted).
+    QVERIFY2(out.contains(QStringLiteral("  profile: full")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

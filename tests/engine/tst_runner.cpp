@@ -653,6 +653,89 @@ private slots:
         qunsetenv("SB_TEST_SECRET");
     }
 
+    // `check` reaches the database as the plan's user (no superuser, no pg_checkpoint) and
+    // reports the CHECKPOINT it may not run, the table it may not truncate and a hook program
+    // that is missing, before any load; the configuration still starts and passes parity.
+    void checkReachesTheDatabase()
+    {
+        if (!QFile::exists(sb::test::PgCluster::binDir() + QStringLiteral("/initdb")))
+            QSKIP("PostgreSQL's initdb and pg_ctl are not installed");
+        sb::test::PgCluster pg;
+        const QString failure = pg.start();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"),
+                                                        QStringLiteral("tst_runner_check"));
+            db.setHostName(QStringLiteral("127.0.0.1"));
+            db.setPort(pg.port());
+            db.setDatabaseName(QStringLiteral("postgres"));
+            db.setUserName(QStringLiteral("postgres"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE ROLE bench_user LOGIN")));
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE orders(id int)")));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("tst_runner_check"));
+        auto sql = [](const QString &text) {
+            return QJsonArray{QJsonObject{{QStringLiteral("sql"), text}}};
+        };
+        QJsonArray r = routes(1);
+        QJsonObject health = r[0].toObject();
+        health.insert(QStringLiteral("hooks"),
+                      QJsonObject{{QStringLiteral("before_route"),
+                                   sql(QStringLiteral("TRUNCATE orders; VACUUM ANALYZE orders"))}});
+        r[0] = health;
+        const QString path = writePlan(
+            QStringLiteral("check-db"),
+            QJsonObject{
+                {QStringLiteral("database"),
+                 QJsonObject{{QStringLiteral("driver"), QStringLiteral("QPSQL")},
+                             {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                             {QStringLiteral("port"), pg.port()},
+                             {QStringLiteral("name"), QStringLiteral("postgres")},
+                             {QStringLiteral("user"), QStringLiteral("bench_user")},
+                             {QStringLiteral("password"), QStringLiteral("db-pw-9f8e7d")}}},
+                {QStringLiteral("hooks"),
+                 QJsonObject{{QStringLiteral("before_window"), sql(QStringLiteral("CHECKPOINT"))},
+                             {QStringLiteral("before_run"),
+                              QJsonArray{QJsonObject{
+                                  {QStringLiteral("command"),
+                                   QJsonArray{QStringLiteral("no-such-program-4242")}}}}}}},
+                {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"), r},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1})}}}});
+        Recorder recorder;
+        int windows = 0;
+        recorder.onWindowStarted = [&](const run::WindowStarted &) { ++windows; };
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        QStringList report;
+        const sb::Result<bool> checked = runner.check(options, &report);
+        QVERIFY(checked.ok());
+        QVERIFY(!*checked);
+        QCOMPARE(windows, 0);
+        const QString text = report.join(QLatin1Char('\n'));
+        QVERIFY2(!text.contains(QStringLiteral("db-pw-9f8e7d")), qPrintable(text));
+        const QStringList expected{
+            QStringLiteral("profile: quick"),
+            QStringLiteral("database: connected to postgres@127.0.0.1:%1 as bench_user")
+                .arg(pg.port()),
+            QStringLiteral("hook before_run[0] command no-such-program-4242: not found (in PATH "
+                           "or from %1)")
+                .arg(m_dir.path()),
+            QStringLiteral("hook before_window[0] CHECKPOINT: bench_user may not run CHECKPOINT "
+                           "(needs superuser or pg_checkpoint)"),
+            QStringLiteral("hook routes[0].before_route[0] TRUNCATE orders: bench_user may not "
+                           "TRUNCATE orders (needs ownership or the TRUNCATE privilege)"),
+            QStringLiteral("hook routes[0].before_route[0] VACUUM orders: bench_user may not "
+                           "VACUUM orders (needs to own it or the database, or superuser; "
+                           "PostgreSQL skips it with only a warning)"),
+            QStringLiteral("a: ready, 0 parity check(s) passed")};
+        QCOMPARE(report, expected);
+    }
+
     void resumeRefusesAChangedPlan()
     {
         const QString path = writePlan(
