@@ -84,7 +84,10 @@ struct ConfigReader
             f().typeError(v, child("base_url"), QStringLiteral("a string"));
             return;
         }
-        const std::optional<Expansion> e = placeholders.expand(v, child("base_url"));
+        const std::optional<Expansion> e =
+            placeholders
+                .withoutVariables(QStringLiteral("the base URL is needed when the plan is loaded"))
+                .expand(v, child("base_url"));
         if (!e)
             return;
         QString url = e->value;
@@ -175,7 +178,8 @@ struct ConfigReader
         if (!v || !f().expectObject(*v, p, latin1List({"path", "status", "timeout_s"})))
             return;
         if (const JsonValue *x = v->value(u"path"))
-            f().requestPath(*x, jsonChildPath(p, QStringLiteral("path")), c.ready.path);
+            readRequestTarget(ctx, placeholders, *x, jsonChildPath(p, QStringLiteral("path")),
+                              c.ready.path);
         if (const JsonValue *x = v->value(u"status"))
             f().integer(*x, jsonChildPath(p, QStringLiteral("status")), 100, 599, c.ready.status);
         if (const JsonValue *x = v->value(u"timeout_s"))
@@ -208,7 +212,8 @@ struct ConfigReader
         if (!v)
             return;
         if (!v->isObject()) {
-            f().typeError(*v, child("versions"), QStringLiteral("an object of name -> argv"));
+            f().typeError(*v, child("versions"),
+                          QStringLiteral("an object of name -> argv or {\"command\", \"match\"}"));
             return;
         }
         for (const JsonMember &m : v->members) {
@@ -218,9 +223,42 @@ struct ConfigReader
             if (m.key.isEmpty())
                 f().error(m.line, m.column, p, "plan.value",
                           QStringLiteral("a version name must not be empty"));
-            else if (placeholders.argv(m.value, p, probe.command))
+            else if (m.value.isObject() ? versionObject(m.value, p, probe)
+                                        : placeholders.argv(m.value, p, probe.command))
                 c.versions.append(probe);
         }
+    }
+
+    // {"command": [...], "match": "version ([0-9.]+)"}.
+    bool versionObject(const JsonValue &v, const QString &p, VersionProbe &probe)
+    {
+        if (!f().expectObject(v, p, latin1List({"command", "match"})))
+            return false;
+        const qsizetype before = f().errorCount();
+        if (const JsonValue *command = f().require(v, p, QStringLiteral("command")))
+            placeholders.argv(*command, jsonChildPath(p, QStringLiteral("command")), probe.command);
+        if (const JsonValue *match = v.value(u"match"))
+            versionPattern(*match, jsonChildPath(p, QStringLiteral("match")), probe.match);
+        return f().errorCount() == before;
+    }
+
+    void versionPattern(const JsonValue &v, const QString &p, QString &out)
+    {
+        QString pattern;
+        if (!f().string(v, p, pattern, true))
+            return;
+        const QRegularExpression re(pattern);
+        if (!re.isValid())
+            f().error(v, p, "plan.value",
+                      QStringLiteral("invalid regular expression: %1 at offset %2")
+                          .arg(re.errorString())
+                          .arg(re.patternErrorOffset()));
+        else if (re.captureCount() < 1)
+            f().error(v, p, "plan.value",
+                      QStringLiteral("the pattern needs a capture group around the version, as "
+                                     "in \"version ([0-9.]+)\""));
+        else
+            out = pattern;
     }
 
     void cpus()
@@ -233,10 +271,8 @@ struct ConfigReader
     void hooks()
     {
         if (const JsonValue *v = obj.value(u"hooks"))
-            readHookSet(
-                ctx, *v, child("hooks"),
-                latin1List({"before_run", "before_configuration", "before_route", "before_window"}),
-                placeholders, c.hooks);
+            readHookSet(ctx, *v, child("hooks"), HookMoment::ConfigurationLevel, placeholders,
+                        c.hooks);
     }
 };
 
@@ -271,7 +307,11 @@ void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
     QString raw;
     if (!ctx.fields.string(v, path, raw, true))
         return;
-    const std::optional<Expansion> e = placeholders.expand(v, path);
+    const std::optional<Expansion> e =
+        placeholders
+            .withoutVariables(
+                QStringLiteral("a working directory must exist when the plan is loaded"))
+            .expand(v, path);
     if (!e)
         return;
     if (e->value.isEmpty()) {

@@ -6,25 +6,49 @@ namespace sb::plan {
 
 namespace {
 
-// The list of `out` a moment's key names, or nullptr.
-QList<Hook> *momentList(const QString &key, HookSet &out)
+// The list of `out` a moment's key names at `level`, or nullptr.
+QList<Hook> *momentList(const QString &key, int level, HookSet &out)
 {
-    if (key == QLatin1String("before_run"))
-        return &out.beforeRun;
-    if (key == QLatin1String("before_configuration"))
-        return &out.beforeConfiguration;
-    if (key == QLatin1String("before_route"))
-        return &out.beforeRoute;
-    if (key == QLatin1String("before_window"))
-        return &out.beforeWindow;
+    for (const HookMoment &m : hookMoments()) {
+        if ((m.levels & level) && key == QLatin1String(m.key))
+            return &(out.*m.list);
+    }
     return nullptr;
+}
+
+void readHookOrder(FieldReader &f, const JsonValue &obj, const QString &path, Hook &hook)
+{
+    const JsonValue *v = obj.value(u"order");
+    int index = 0;
+    if (v && f.enumIndex(*v, jsonChildPath(path, QStringLiteral("order")),
+                         latin1List({"first", "last"}), index))
+        hook.order = index == 0 ? Hook::Order::First : Hook::Order::Last;
+}
+
+void readSqlHook(SectionContext &ctx, const JsonValue &obj, const JsonValue &sql,
+                 const QString &path, const Placeholders &placeholders, Hook &hook)
+{
+    FieldReader &f = ctx.fields;
+    hook.kind = Hook::Kind::Sql;
+    const QString p = jsonChildPath(path, QStringLiteral("sql"));
+    QString raw;
+    if (f.string(sql, p, raw, true)) {
+        if (!ctx.hasDatabase)
+            f.error(sql, p, "plan.value",
+                    QStringLiteral("\"sql\" hook needs a top-level \"database\""));
+        else if (const std::optional<Expansion> e = placeholders.expand(sql, p))
+            hook.sql = e->value;
+    }
+    if (const JsonValue *cwd = obj.value(u"cwd"))
+        f.error(*cwd, jsonChildPath(path, QStringLiteral("cwd")), "plan.value",
+                QStringLiteral("\"cwd\" applies to command hooks only"));
 }
 
 bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
               const Placeholders &placeholders, Hook &hook)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path, latin1List({"sql", "command", "cwd", "timeout_s"})))
+    if (!f.expectObject(obj, path, latin1List({"sql", "command", "cwd", "timeout_s", "order"})))
         return false;
     const qsizetype before = f.errorCount();
     hook.where = f.where(obj, path);
@@ -38,14 +62,7 @@ bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
         f.error(obj, path, "plan.missing-key",
                 QStringLiteral("missing required key \"sql\" or \"command\""));
     } else if (sql) {
-        hook.kind = Hook::Kind::Sql;
-        const QString p = jsonChildPath(path, QStringLiteral("sql"));
-        if (f.string(*sql, p, hook.sql, true) && !ctx.hasDatabase)
-            f.error(*sql, p, "plan.value",
-                    QStringLiteral("\"sql\" hook needs a top-level \"database\""));
-        if (const JsonValue *cwd = obj.value(u"cwd"))
-            f.error(*cwd, jsonChildPath(path, QStringLiteral("cwd")), "plan.value",
-                    QStringLiteral("\"cwd\" applies to command hooks only"));
+        readSqlHook(ctx, obj, *sql, path, placeholders, hook);
     } else {
         hook.kind = Hook::Kind::Command;
         placeholders.argv(*command, jsonChildPath(path, QStringLiteral("command")), hook.command);
@@ -55,21 +72,66 @@ bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
     }
     if (const JsonValue *v = obj.value(u"timeout_s"))
         f.seconds(*v, jsonChildPath(path, QStringLiteral("timeout_s")), 1, hook.timeoutMs);
+    readHookOrder(f, obj, path, hook);
     return f.errorCount() == before;
+}
+
+constexpr int kAnyLevel =
+    HookMoment::PlanLevel | HookMoment::ConfigurationLevel | HookMoment::RouteLevel;
+
+QString levelName(int level)
+{
+    if (level == HookMoment::RouteLevel)
+        return QStringLiteral("a route's hooks");
+    if (level == HookMoment::ConfigurationLevel)
+        return QStringLiteral("a configuration's hooks");
+    return QStringLiteral("the plan's hooks");
+}
+
+// "the plan's or a configuration's \"hooks\"": where the moment `key` may be given.
+QString levelsOf(const QString &key)
+{
+    QStringList where;
+    for (const HookMoment &m : hookMoments()) {
+        if (key != QLatin1String(m.key))
+            continue;
+        if (m.levels & HookMoment::PlanLevel)
+            where.append(QStringLiteral("the plan's"));
+        if (m.levels & HookMoment::ConfigurationLevel)
+            where.append(QStringLiteral("a configuration's"));
+        if (m.levels & HookMoment::RouteLevel)
+            where.append(QStringLiteral("a route's"));
+    }
+    return where.join(QStringLiteral(" or ")) + QStringLiteral(" \"hooks\"");
 }
 
 } // namespace
 
-void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path,
-                 const QStringList &moments, const Placeholders &placeholders, HookSet &out)
+QStringList hookMomentKeys(int level)
 {
-    if (!ctx.fields.expectObject(obj, path, moments))
+    QStringList keys;
+    for (const HookMoment &m : hookMoments()) {
+        if (m.levels & level)
+            keys.append(QLatin1String(m.key));
+    }
+    return keys;
+}
+
+void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path, int level,
+                 const Placeholders &placeholders, HookSet &out)
+{
+    if (!ctx.fields.expectObject(obj, path, hookMomentKeys(level | kAnyLevel)))
         return;
     for (const JsonMember &m : obj.members) {
-        QList<Hook> *list = momentList(m.key, out);
-        if (!list || !moments.contains(m.key))
-            continue;
         const QString p = jsonChildPath(path, m.key);
+        QList<Hook> *list = momentList(m.key, level, out);
+        if (!list) {
+            if (momentList(m.key, kAnyLevel, out))
+                ctx.fields.error(m.line, m.column, p, "plan.value",
+                                 QStringLiteral("\"%1\" is not a moment of %2; give it in %3")
+                                     .arg(m.key, levelName(level), levelsOf(m.key)));
+            continue;
+        }
         if (!m.value.isArray()) {
             ctx.fields.typeError(m.value, p, QStringLiteral("an array of hooks"));
             continue;

@@ -1,8 +1,37 @@
 #include "placeholders.h"
 
+#include "variables.h"
+
 #include <QRegularExpression>
 
 namespace sb::plan {
+
+bool needsTemplate(const QList<Piece> &pieces)
+{
+    QString literal;
+    for (const Piece &p : pieces) {
+        if (p.variable)
+            return true;
+        literal += p.text;
+    }
+    // A final string never holds "${var:", so that a template can always be told from one.
+    return literal.contains(QLatin1String("${var:"));
+}
+
+Expansion assemble(const QList<Piece> &pieces, bool forceTemplate)
+{
+    Expansion out;
+    out.isTemplate = forceTemplate || needsTemplate(pieces);
+    for (const Piece &p : pieces) {
+        if (p.variable) {
+            out.variables.append(p.text);
+            out.value += templateReference(p.text);
+        } else {
+            out.value += out.isTemplate ? templateLiteral(p.text) : p.text;
+        }
+    }
+    return out;
+}
 
 Placeholders::Placeholders(FieldReader &fields, const PlanVariables &variables,
                            const QString &portHint)
@@ -23,24 +52,60 @@ void Placeholders::setPort(int port)
     m_variables.insert(QStringLiteral("port"), QString::number(port));
 }
 
+void Placeholders::setPlanVariables(const QStringList &names)
+{
+    m_planVariables = names;
+}
+
+Placeholders Placeholders::withoutVariables(const QString &why) const
+{
+    Placeholders copy = *this;
+    copy.m_noVariables = why;
+    return copy;
+}
+
 std::optional<Expansion> Placeholders::expand(const JsonValue &v, const QString &path) const
 {
+    bool onlyReferences = false;
+    const std::optional<QList<Piece>> parts = pieces(v, path, &onlyReferences);
+    if (!parts)
+        return std::nullopt;
+    Expansion out = assemble(*parts);
+    // Where ${var:} is not available nothing is a template: the text is final as it stands.
+    if (!m_noVariables.isEmpty() && out.isTemplate) {
+        out = Expansion{};
+        for (const Piece &p : *parts)
+            out.value += p.text;
+    }
+    out.onlyReferences = onlyReferences;
+    return out;
+}
+
+std::optional<QList<Piece>> Placeholders::pieces(const JsonValue &v, const QString &path,
+                                                 bool *onlyReferences) const
+{
     const QString &s = v.string;
-    Expansion out;
+    QList<Piece> out;
+    auto literal = [&out](const QString &text) {
+        if (out.isEmpty() || out.constLast().variable)
+            out.append(Piece{text, false});
+        else
+            out.last().text += text;
+    };
     bool ok = true;
-    bool literal = false;
+    bool anyLiteral = false;
     bool anyPlaceholder = false;
     qsizetype i = 0;
     while (i < s.size()) {
         if (s[i] == QLatin1Char('$') && s.mid(i, 3) == QLatin1String("$${")) {
-            out.value += QStringLiteral("${");
-            literal = true;
+            literal(QStringLiteral("${"));
+            anyLiteral = true;
             i += 3;
             continue;
         }
         if (s[i] != QLatin1Char('$') || i + 1 >= s.size() || s[i + 1] != QLatin1Char('{')) {
-            out.value += s[i];
-            literal = true;
+            literal(QString(s[i]));
+            anyLiteral = true;
             ++i;
             continue;
         }
@@ -57,15 +122,55 @@ std::optional<Expansion> Placeholders::expand(const JsonValue &v, const QString 
         const QString token = s.mid(i, close - i + 1);
         anyPlaceholder = true;
         i = close + 1;
+        if (name.startsWith(QLatin1String("var:"))) {
+            if (checkVariable(v, path, token, name.mid(4)))
+                out.append(Piece{name.mid(4), true});
+            else
+                ok = false;
+            continue;
+        }
         if (!name.startsWith(QLatin1String("env:")))
-            literal = true; // a substituted variable is not an environment reference
-        if (!expandOne(v, path, token, name, out.value))
+            anyLiteral = true; // a substituted name is not a reference to the environment
+        QString value;
+        if (expandOne(v, path, token, name, value))
+            literal(value);
+        else
             ok = false;
     }
     if (!ok)
         return std::nullopt;
-    out.onlyEnvReferences = anyPlaceholder && !literal;
+    if (onlyReferences)
+        *onlyReferences = anyPlaceholder && !anyLiteral;
     return out;
+}
+
+// A ${var:NAME} reference (written `token`): a variable the plan declares, where variables are
+// available.
+bool Placeholders::checkVariable(const JsonValue &v, const QString &path, const QString &token,
+                                 const QString &name) const
+{
+    if (!m_noVariables.isEmpty()) {
+        m_fields->error(
+            v, path, "plan.placeholder",
+            QStringLiteral("\"%1\" is not available here: %2").arg(token, m_noVariables));
+        return false;
+    }
+    if (m_planVariables.contains(name))
+        return true;
+    if (m_planVariables.isEmpty()) {
+        m_fields->error(
+            v, path, "plan.placeholder",
+            QStringLiteral("unknown variable \"%1\": the plan has no \"variables\"").arg(token));
+        return false;
+    }
+    const QString hint = closestName(name, m_planVariables);
+    m_fields->error(v, path, "plan.placeholder",
+                    hint.isEmpty()
+                        ? QStringLiteral("unknown variable \"%1\"; the plan's variables are: %2")
+                              .arg(token, quotedList(m_planVariables))
+                        : QStringLiteral("unknown variable \"%1\"; did you mean \"${var:%2}\"?")
+                              .arg(token, hint));
+    return false;
 }
 
 // Appends the value of one placeholder ${name} (written `token`) to `out`.
@@ -106,17 +211,23 @@ bool Placeholders::expandOne(const JsonValue &v, const QString &path, const QStr
     QStringList known = m_variables.keys();
     known.sort();
     const QString hint = closestName(name, known);
+    // A plan variable written without "var:" ("${token}") is a likely slip.
+    const QString varHint = m_noVariables.isEmpty() && m_planVariables.contains(name)
+                                ? QStringLiteral("var:") + name
+                                : hint;
     QStringList list;
     for (const QString &k : std::as_const(known))
         list.append(QStringLiteral("${%1}").arg(k));
     list.append(QStringLiteral("${env:NAME}"));
-    m_fields->error(
-        v, path, "plan.placeholder",
-        hint.isEmpty() ? QStringLiteral("unknown placeholder \"%1\"; known here: %2 (write \"$${\" "
-                                        "for a literal \"${\")")
-                             .arg(token, list.join(QStringLiteral(", ")))
-                       : QStringLiteral("unknown placeholder \"%1\"; did you mean \"${%2}\"?")
-                             .arg(token, hint));
+    if (m_noVariables.isEmpty())
+        list.append(QStringLiteral("${var:NAME}"));
+    m_fields->error(v, path, "plan.placeholder",
+                    varHint.isEmpty()
+                        ? QStringLiteral("unknown placeholder \"%1\"; known here: %2 (write "
+                                         "\"$${\" for a literal \"${\")")
+                              .arg(token, list.join(QStringLiteral(", ")))
+                        : QStringLiteral("unknown placeholder \"%1\"; did you mean \"${%2}\"?")
+                              .arg(token, varHint));
     return false;
 }
 

@@ -4,7 +4,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QRegularExpression>
 #include <algorithm>
+#include <unistd.h>
 
 namespace sb::plan {
 
@@ -24,6 +26,92 @@ QMap<QString, QString> Configuration::redactedEnv() const
             copy.insert(key, secretPlaceholder());
     }
     return copy;
+}
+
+bool HookSet::isEmpty() const
+{
+    for (const HookMoment &m : hookMoments()) {
+        if (!(this->*m.list).isEmpty())
+            return false;
+    }
+    return true;
+}
+
+const QList<HookMoment> &hookMoments()
+{
+    using L = HookMoment;
+    static const QList<HookMoment> moments = {
+        {"before_run", &HookSet::beforeRun, L::PlanLevel | L::ConfigurationLevel},
+        {"before_configuration", &HookSet::beforeConfiguration,
+         L::PlanLevel | L::ConfigurationLevel},
+        {"before_route", &HookSet::beforeRoute,
+         L::PlanLevel | L::ConfigurationLevel | L::RouteLevel},
+        {"before_window", &HookSet::beforeWindow,
+         L::PlanLevel | L::ConfigurationLevel | L::RouteLevel},
+        {"after_warmup", &HookSet::afterWarmup,
+         L::PlanLevel | L::ConfigurationLevel | L::RouteLevel},
+        {"after_window", &HookSet::afterWindow,
+         L::PlanLevel | L::ConfigurationLevel | L::RouteLevel},
+        {"after_route", &HookSet::afterRoute, L::PlanLevel | L::ConfigurationLevel | L::RouteLevel},
+        {"after_configuration", &HookSet::afterConfiguration, L::PlanLevel | L::ConfigurationLevel},
+        {"after_run", &HookSet::afterRun, L::PlanLevel | L::ConfigurationLevel},
+    };
+    return moments;
+}
+
+QList<Hook> hooksInRunOrder(const QList<Hook> &planToRoute)
+{
+    QList<Hook> out;
+    out.reserve(planToRoute.size());
+    for (const Hook::Order order : {Hook::Order::First, Hook::Order::Default, Hook::Order::Last}) {
+        for (const Hook &h : planToRoute) {
+            if (h.order == order)
+                out.append(h);
+        }
+    }
+    return out;
+}
+
+std::optional<QString> VersionProbe::extract(const QString &output) const
+{
+    if (match.isEmpty())
+        return output.trimmed();
+    const QRegularExpressionMatch m = QRegularExpression(match).match(output);
+    if (!m.hasMatch())
+        return std::nullopt;
+    return m.captured(1).trimmed();
+}
+
+double CpuGate::percentOfOneCore(int machineCores) const
+{
+    return unit == Unit::CorePct ? value : value * std::max(1, machineCores);
+}
+
+QString CpuGate::text() const
+{
+    return QString::number(value, 'g', 15) +
+           (unit == Unit::CorePct ? QStringLiteral("%") : QStringLiteral("%machine"));
+}
+
+int machineCoreCount()
+{
+    const long n = ::sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : int(n);
+}
+
+bool RequestSpec::isSecretHeader(const QString &name) const
+{
+    return secretHeaders.contains(name, Qt::CaseInsensitive);
+}
+
+QList<Header> RequestSpec::redactedHeaders() const
+{
+    QList<Header> out = headers;
+    for (Header &h : out) {
+        if (isSecretHeader(h.name))
+            h.value = secretPlaceholder();
+    }
+    return out;
 }
 
 QString RequestSpec::header(const QString &name) const
@@ -154,6 +242,22 @@ const Route *Plan::route(const QString &routeName) const
             return &r;
     }
     return nullptr;
+}
+
+const Variable *Plan::variable(const QString &variableName) const
+{
+    for (const Variable &v : variables) {
+        if (v.name == variableName)
+            return &v;
+    }
+    return nullptr;
+}
+
+const Profile *Plan::defaultProfileOrFirst() const
+{
+    if (const Profile *p = profile(defaultProfile); p && !defaultProfile.isEmpty())
+        return p;
+    return profiles.isEmpty() ? nullptr : &profiles.constFirst();
 }
 
 QByteArray Plan::redactedText() const

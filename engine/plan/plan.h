@@ -3,19 +3,27 @@
 // The plan model (plan file format 1): what to run, typed. Produced by loadPlan()/parsePlan()
 // (planloader.h), which validate everything; a Plan you get from them is complete and consistent:
 // defaults are filled in, placeholders ("${port}", "${stackbench}", "${env:NAME}") are resolved,
-// relative paths are made absolute, "@file" bodies are read.
+// relative paths are made absolute, "@file" bodies are read. The one exception: "${var:NAME}"
+// (a plan variable, see Variable) is validated but left in the strings, because a command
+// variable's value is only known when a run starts; withVariables() (variables.h) gives the plan
+// with every ${var:} replaced. A string holding a ${var:} reference is a *template*: it contains
+// "${var:NAME}" and every other '$' is doubled ("$$"); variables.h reads and writes them. A
+// string without a reference is final (never contains "${var:").
 //
 // Durations are stored in milliseconds (the file writes seconds, "_s"); every duration, rate and
 // count was checked against its bound (core/limits.h: a duration at most 1 day, a rate within
 // 0.01 .. 10^7 requests/s, ...) by the one grammar of core/duration.h, which the command line uses
 // too. Plain values; copy them freely; any thread may read a const Plan.
 //
-// Secrets: the values of a configuration's `secret_env` keys and database.password must never be
-// stored, logged or exported. Use Plan::redactedText() for the plan text that goes into a store,
-// Configuration::redactedEnv() / Database::redacted() for display, and Plan::redact() to scrub any
-// other string (a command line, a process's output) of every secret value.
+// Secrets: the values of a configuration's `secret_env` keys, database.password, the headers named
+// by "secret_headers" (a route's, a parity check's, the plan's), variables marked "secret": true
+// and a JWT variable's key must never be stored, logged or exported. Use Plan::redactedText() for
+// the plan text that goes into a store, Configuration::redactedEnv() / Database::redacted() for
+// display, and Plan::redact() to scrub any other string (a command line, a process's output) of
+// every secret value.
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QMap>
@@ -62,28 +70,65 @@ struct Hook
         Sql,
         Command
     };
+    // Where the hook runs among the hooks of its moment (see hooksInRunOrder()).
+    enum class Order
+    {
+        Default, // in plan -> configuration -> route order
+        First,   // "order": "first": before every Default hook of the moment
+        Last     // "order": "last": after every Default hook of the moment
+    };
     Kind kind = Kind::Command;
-    QString sql;              // Kind::Sql: the statement(s)
+    QString sql;              // Kind::Sql: the statement(s); placeholders resolved (may be a
+                              // template: ${var:})
     QStringList command;      // Kind::Command: argv, placeholders resolved, non-empty
     QString cwd;              // Kind::Command: absolute working directory (default: plan directory)
     qint64 timeoutMs = 60000; // the hook fails when it runs longer; file: "timeout_s" (60)
-    QString where;            // "plan.json:40:9 at $.hooks.before_window[0]", for error messages
+    Order order = Order::Default; // file: "order"
+    QString where; // "plan.json:40:9 at $.hooks.before_window[0]", for error messages
 };
 
-// Hooks by moment. The runner runs the plan-wide list, then the configuration's, then the route's.
+// Hooks by moment. The runner runs the plan-wide list, then the configuration's, then the route's
+// (hooksInRunOrder() applies "order"). Which level may give which moment: hookMoments().
 struct HookSet
 {
     QList<Hook> beforeRun;           // once, before anything starts
     QList<Hook> beforeConfiguration; // each time a configuration's process tree is (re)started
     QList<Hook> beforeRoute;         // before the first window of a route (e.g. reset + VACUUM)
-    QList<Hook> beforeWindow;        // before every window, warm-up included (e.g. CHECKPOINT)
+    QList<Hook> beforeWindow;        // before every window, warm-up included
+    QList<Hook> afterWarmup;         // between a window's warm-up and its measured interval
+                                     // (seed 000's CHECKPOINT)
+    QList<Hook> afterWindow;         // after every window (measured or failed)
+    QList<Hook> afterRoute;          // after the last window of a route
+    QList<Hook> afterConfiguration;  // each time a configuration's process tree has been stopped
+    QList<Hook> afterRun;            // once, at the end of the run (also a failed or stopped one;
+                                     // e.g. reset the orders table)
 
-    bool isEmpty() const
-    {
-        return beforeRun.isEmpty() && beforeConfiguration.isEmpty() && beforeRoute.isEmpty() &&
-               beforeWindow.isEmpty();
-    }
+    bool isEmpty() const;
 };
+
+// One hook moment: its key in a plan file, its list in a HookSet, and the levels that may give it
+// (a bit set of HookMoment::Level).
+struct HookMoment
+{
+    enum Level
+    {
+        PlanLevel = 1,          // "hooks" at the top level
+        ConfigurationLevel = 2, // a configuration's "hooks"
+        RouteLevel = 4          // a route's "hooks"
+    };
+    const char *key;            // "after_warmup"
+    QList<Hook> HookSet::*list; // &HookSet::afterWarmup
+    int levels;                 // PlanLevel | ConfigurationLevel | RouteLevel
+};
+// Every moment, in the order of a run: before_run, before_configuration, before_route,
+// before_window, after_warmup, after_window, after_route, after_configuration, after_run.
+const QList<HookMoment> &hookMoments();
+
+// The hooks of one moment in the order they run. `planToRoute` is the moment's hooks of the plan,
+// then the configuration's, then the route's (in file order each); the result has every
+// Order::First hook, then every Order::Default one, then every Order::Last one, each group
+// keeping its order.
+QList<Hook> hooksInRunOrder(const QList<Hook> &planToRoute);
 
 // "ready": the server is up when GET path answers status.
 struct ReadyProbe
@@ -102,11 +147,19 @@ struct StopSettings
     qint64 graceMs = 10000;        // then SIGKILL to the whole tree; file: "grace_s" (10)
 };
 
-// "versions": a command whose output is recorded as the version of `name`.
+// "versions": a command whose output is recorded as the version of `name`. The file gives either
+// the argv ("bun": ["bun", "--version"]) or an object with "command" and "match".
 struct VersionProbe
 {
     QString name;        // "bun"
     QStringList command; // argv, placeholders resolved
+    QString match; // a regular expression (QRegularExpression syntax) with at least one capture
+                   // group, checked at load; empty = the whole output is the version
+
+    // The version in a probe's `output` (stdout): the first capture group of `match`, trimmed, at
+    // its first match; the trimmed output when there is no `match`; nullopt when `match` does not
+    // match.
+    std::optional<QString> extract(const QString &output) const;
 };
 
 // One server stack.
@@ -115,7 +168,8 @@ struct Configuration
     QString name;               // [A-Za-z0-9_.-]+, unique in the plan
     QStringList command;        // argv, placeholders resolved, non-empty
     QString cwd;                // absolute working directory
-    QMap<QString, QString> env; // added to the inherited environment; values resolved (secrets too)
+    QMap<QString, QString> env; // added to the inherited environment; values resolved (secrets too;
+                                // a value may be a template: ${var:})
     QStringList secretEnv;      // keys of env whose values are secret
     int port = 0;               // TCP port (from "port", or from base_url's port)
     QString baseUrl;            // "http://127.0.0.1:8080" (no trailing slash); default from port
@@ -142,7 +196,9 @@ struct Header
     QString value;
 };
 
-// What routes and parity checks send.
+// What routes and parity checks send. Placeholders are resolved in the path (query included),
+// the header values, a text body and every string of a JSON body (not in header names, JSON keys
+// or "@file" bodies); any of them may be a template (${var:}) until withVariables().
 struct RequestSpec
 {
     QString method = QStringLiteral("GET"); // GET HEAD POST PUT PATCH DELETE OPTIONS
@@ -152,17 +208,26 @@ struct RequestSpec
     bool hasBody = false;   // a "body" was given (it may still be empty)
     QByteArray body;        // bytes to send: text as UTF-8, a JSON value compact, or a file's bytes
     QString bodyFile;       // absolute path when the body came from "@file", else empty
+    bool bodyJson = false;  // the body is a JSON object/array written in the plan (a template's
+                            // ${var:} values are inserted JSON-escaped)
     int expectStatus = 200; // expected status code, 100..599; file: "expect"
+    // Names of the headers whose values are SECRET: this request's "secret_headers" and the
+    // plan's, as written (compare case-insensitively: isSecretHeader()).
+    QStringList secretHeaders;
 
     // The value of header `name` (case-insensitive), or a null QString.
     QString header(const QString &name) const;
+    // `name` is among secretHeaders (case-insensitive).
+    bool isSecretHeader(const QString &name) const;
+    // headers with every secret header's value replaced by secretPlaceholder().
+    QList<Header> redactedHeaders() const;
 };
 
 // One route to measure.
 struct Route : RequestSpec
 {
     QString name;  // unique in the plan
-    HookSet hooks; // only beforeRoute and beforeWindow are used
+    HookSet hooks; // the route-level moments of hookMoments()
     QString where; // "plan.json:30:5 at $.routes[1]"
 };
 
@@ -188,12 +253,49 @@ struct ParityCheck : RequestSpec
     QString checkResponse(int status, const QByteArray &contentType, const QByteArray &body) const;
 };
 
+// A CPU threshold, as the plan gives it: percent of one core ("150%") or of the whole machine
+// ("25%machine").
+struct CpuGate
+{
+    enum class Unit
+    {
+        CorePct,   // "150%": 100 = one core
+        MachinePct // "25%machine": 100 = every core of the machine
+    };
+    double value = 32; // > 0; MachinePct at most 100
+    Unit unit = Unit::MachinePct;
+
+    // The threshold in percent of one core on a machine with `machineCores` (>= 1) cores.
+    double percentOfOneCore(int machineCores) const;
+    // As a plan writes it: "32%machine", "150%".
+    QString text() const;
+};
+
+// The number of cores the machine has (online CPUs, sysconf), at least 1; what the loader
+// resolves a machine share with.
+int machineCoreCount();
+
 // "sampler": /proc sampling during a window and the gates built on it.
 struct SamplerSettings
 {
     int intervalMs = 1000;                              // one sample per interval, 100..60000
     QStringList exclude = {QStringLiteral("postgres")}; // process names not counted as foreign CPU
-    double foreignGatePct = 450; // mean foreign CPU (100 = one core) that fails a window
+    // Mean foreign CPU that fails a window: "foreign_gate" ("25%machine" or "150%"), or the old
+    // "foreign_gate_pct" (a number, percent of one core); giving both is an error. Default 32 % of
+    // the machine (seed 000's 450 % of 14 cores).
+    CpuGate foreignGate;
+    // foreignGate resolved at load to percent of one core (100 = one core) on this machine
+    // (machineCores); what the gate compares with.
+    // (A SamplerSettings made by hand, not by the loader, holds the default for one core.)
+    double foreignGatePct = 32;
+    int machineCores = 1; // the core count foreignGatePct was resolved with (machineCoreCount())
+    // "foreign_peak_gate": the highest single interval's foreign CPU that fails a window; none
+    // when absent.
+    std::optional<CpuGate> foreignPeakGate;
+    // "wait_quiet_s": before re-measuring a window that failed the foreign-CPU gate, wait up to
+    // this long for the machine to be quiet (below the gate) instead of retrying at once; 0 = no
+    // wait. Milliseconds, at most 1 day.
+    qint64 waitQuietMs = 0;
     qint64 sleepGapMs = 10000; // a suspend/clock gap longer than this fails a window; "sleep_gap_s"
 };
 
@@ -249,18 +351,57 @@ struct Profile
         AA      // "aa": one configuration measured as two arms, A and A' (fresh processes,
                 // interleaved), to find the noise floor the harness itself produces
     };
+    enum class WarmupScope
+    {
+        Window, // "window": a warm-up before every window (default)
+        Route   // "route": one warm-up per configuration x route (after its process starts and its
+                // before_route hooks), at warmupConcurrency, none before each window
+    };
     QString name;             // "quick", "full", ...
     Kind kind = Kind::Matrix; // "kind"
     QString aaConfiguration;  // Kind::AA: "configuration", the one measured twice (default: first)
     int rounds = 1;           // repetitions of the whole matrix, >= 1
     QList<int> concurrency;   // connections per cell, each 1..100000, distinct, in file order
     Warmup warmup;            // default 5 s; file: seconds, or "500ms" "5s" "2m" "1h" "1000req"
-    qint64 measureMs = 30000; // measured window length; file: "measure_s" (30)
-    qint64 settleMs = 0;      // pause between warm-up and measurement; "settle_s" (0)
-    qint64 cooldownMs = 0;    // pause after each window; "cooldown_s" (0)
+    WarmupScope warmupScope = WarmupScope::Window; // "warmup_scope"
+    int warmupConcurrency = 0; // WarmupScope::Route: connections of the warm-up, 1..100000; 0 = the
+                               // cell's own concurrency; file: "warmup_concurrency"
+    qint64 measureMs = 30000;  // measured window length; file: "measure_s" (30)
+    qint64 settleMs = 0;       // pause between warm-up and measurement; "settle_s" (0)
+    qint64 cooldownMs = 0;     // pause after each window; "cooldown_s" (0)
     Order order = Order::Rotate;
     Process process = Process::Round;
     int retries = 2; // re-measures of a window that failed a gate, >= 0
+};
+
+// "variables": a named value used as ${var:NAME} in requests, commands, env and hook SQL. A
+// variable may use ${env:NAME}, ${stackbench} and the loader's names (planloader.h), not
+// ${port} (it is plan-wide) or another ${var:}.
+struct Variable
+{
+    enum class Kind
+    {
+        Value,   // {"value": "42"}
+        Command, // {"command": [...]}: the command's stdout, trimmed, run at the start of a run
+                 // (and again on resume); a failure blocks the run with its stderr
+        Jwt      // {"jwt": {...}}: an HMAC-signed JSON Web Token made at the start of a run
+    };
+    struct Jwt
+    {
+        QString alg = QStringLiteral("HS256"); // "HS256", "HS384" or "HS512"
+        QString secret;                        // SECRET: the HMAC key, placeholders resolved
+        QJsonObject claims; // the payload ("sub", ...); "iat" and "exp" are added by signJwt()
+        qint64 expiresInS = 86400; // exp = iat + this; seconds, 1 .. 366 days; "expires_in_s"
+    };
+    QString name; // [A-Za-z_][A-Za-z0-9_.-]*, unique in the plan
+    Kind kind = Kind::Value;
+    QString value;            // Kind::Value: the value, placeholders resolved
+    QStringList command;      // Kind::Command: argv, placeholders resolved, non-empty
+    QString cwd;              // Kind::Command: absolute working directory (default: plan directory)
+    qint64 timeoutMs = 30000; // Kind::Command: the command fails when it runs longer; "timeout_s"
+    Jwt jwt;                  // Kind::Jwt
+    bool secret = false;      // "secret": the value is SECRET (withVariables() registers it)
+    QString where;            // "plan.json:5:14 at $.variables.token"
 };
 
 // A loaded plan.
@@ -276,7 +417,10 @@ struct Plan
     HookSet hooks;                       // plan-wide hooks
     SamplerSettings sampler;
     LoadSettings load;
-    QList<Profile> profiles; // >= 1, in file order
+    QList<Profile> profiles;   // >= 1, in file order
+    QString defaultProfile;    // "default_profile": names one of profiles; empty = none given
+    QList<Variable> variables; // "variables", in file order
+    QStringList secretHeaders; // the plan's "secret_headers" (also in every RequestSpec's)
 
     QString filePath;            // absolute path of the plan file; empty when parsed from memory
     QString baseDir;             // absolute directory relative paths were resolved against
@@ -293,10 +437,13 @@ struct Plan
     };
     QList<Span> secretSpans; // literals in `text` that hold a secret (not just ${env:} references)
 
-    // The profile / configuration / route called `name`, or nullptr.
+    // The profile / configuration / route / variable called `name`, or nullptr.
     const Profile *profile(const QString &name) const;
     const Configuration *configuration(const QString &name) const;
     const Route *route(const QString &name) const;
+    const Variable *variable(const QString &name) const;
+    // The profile named by defaultProfile, else the first; nullptr only when there is none.
+    const Profile *defaultProfileOrFirst() const;
 
     // `text` with every string literal that holds a secret value replaced by "<secret>". A literal
     // that only refers to the environment ("${env:PGPASSWORD}") holds no secret and is kept. Any

@@ -74,6 +74,7 @@ public:
         m_plan.baseDir = m_ctx.baseDir;
         m_plan.text = text;
         m_plan.sha256 = QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex();
+        m_plan.sampler.machineCores = machineCoreCount();
 
         const JsonParseResult parsed = parseJson(text);
         for (const JsonIssue &issue : parsed.issues)
@@ -122,15 +123,30 @@ private:
         m_plan.format = format;
     }
 
+    // The keys other sections depend on, wherever they stand in the file: the variables (for
+    // ${var:}) and the plan's secret headers (for every request's).
+    void readFirst(const JsonValue &root)
+    {
+        if (const JsonValue *v = root.value(u"variables")) {
+            readVariables(m_ctx, *v, QStringLiteral("$.variables"));
+            m_placeholders.setPlanVariables(m_ctx.variableNames);
+        }
+        if (const JsonValue *v = root.value(u"secret_headers"))
+            readSecretHeaders(m_fields, *v, QStringLiteral("$.secret_headers"),
+                              m_plan.secretHeaders);
+    }
+
     void readRoot(const JsonValue &root)
     {
         const QString path = QStringLiteral("$");
         if (!m_fields.expectObject(
                 root, path,
                 latin1List({"format", "name", "description", "database", "configurations", "routes",
-                            "parity", "hooks", "sampler", "load", "profiles"})))
+                            "parity", "hooks", "sampler", "load", "profiles", "variables",
+                            "secret_headers", "default_profile"})))
             return;
         readFormat(root);
+        readFirst(root);
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("name")))
             m_fields.string(*v, QStringLiteral("$.name"), m_plan.name, true);
         if (const JsonValue *v = root.value(u"description"))
@@ -146,16 +162,20 @@ private:
         if (const JsonValue *v = root.value(u"parity"))
             readParity(m_ctx, *v, QStringLiteral("$.parity"));
         if (const JsonValue *v = root.value(u"hooks"))
-            readHookSet(
-                m_ctx, *v, QStringLiteral("$.hooks"),
-                latin1List({"before_run", "before_configuration", "before_route", "before_window"}),
-                m_placeholders, m_plan.hooks);
+            readHookSet(m_ctx, *v, QStringLiteral("$.hooks"), HookMoment::PlanLevel, m_placeholders,
+                        m_plan.hooks);
         if (const JsonValue *v = root.value(u"sampler"))
             readSampler(m_ctx, *v, QStringLiteral("$.sampler"));
+        m_plan.sampler.foreignGatePct =
+            m_plan.sampler.foreignGate.percentOfOneCore(m_plan.sampler.machineCores);
         if (const JsonValue *v = root.value(u"load"))
             readLoad(m_ctx, *v, QStringLiteral("$.load"));
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("profiles")))
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
+        if (const JsonValue *v = root.value(u"default_profile"))
+            readDefaultProfile(m_ctx, *v, QStringLiteral("$.default_profile"));
+        if (const JsonValue *v = root.value(u"secret_headers"); v && v->isArray())
+            warnUnusedSecretHeaders(m_ctx, *v, QStringLiteral("$.secret_headers"));
         warnCpuOverlaps(m_ctx);
     }
 

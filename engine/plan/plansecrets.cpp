@@ -1,13 +1,21 @@
 #include "plansecrets.h"
 
+#include <algorithm>
+
 namespace sb::plan {
 
 void SecretBook::mark(const JsonValue &v, const Expansion &e)
 {
-    if (!e.value.isEmpty())
-        m_values.append(e.value);
-    if (!e.onlyEnvReferences && !v.string.isEmpty())
+    if (!e.isTemplate)
+        markValue(e.value);
+    if (!e.onlyReferences && !v.string.isEmpty())
         addSpan(v);
+}
+
+void SecretBook::markValue(const QString &value)
+{
+    if (!value.isEmpty())
+        m_values.append(value);
 }
 
 void SecretBook::addSpan(const JsonValue &v)
@@ -44,6 +52,28 @@ void SecretBook::moveInto(Plan &plan)
     m_values.clear();
     m_spans.clear();
     m_spanOffsets.clear();
+}
+
+void addSecrets(Plan &plan, const QStringList &values)
+{
+    SecretBook book;
+    for (const QString &value : values) {
+        if (!plan.secretValues.contains(value))
+            book.markValue(value);
+    }
+    const JsonParseResult parsed = parseJson(plan.text);
+    if (parsed.ok())
+        book.markRepeats(parsed.root);
+    Plan found;
+    book.moveInto(found);
+    plan.secretValues += found.secretValues;
+    for (const Plan::Span &span : std::as_const(found.secretSpans)) {
+        const bool known =
+            std::any_of(plan.secretSpans.cbegin(), plan.secretSpans.cend(),
+                        [&span](const Plan::Span &s) { return s.offset == span.offset; });
+        if (!known)
+            plan.secretSpans.append(span);
+    }
 }
 
 } // namespace sb::plan

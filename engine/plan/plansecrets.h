@@ -17,9 +17,12 @@ namespace sb::plan {
 class SecretBook
 {
 public:
-    // Records a secret string value `v` expanded as `e`: its resolved text, and its literal
-    // unless it only refers to the environment.
+    // Records a secret string value `v` expanded as `e`: its resolved text (unless it is a
+    // template: its value is only known once the variables are filled), and its literal unless
+    // it only refers to the environment or to variables.
     void mark(const JsonValue &v, const Expansion &e);
+    // Records a secret value that has no literal of its own.
+    void markValue(const QString &value);
     // A secret typed again elsewhere (a header, a command argument) must not survive in
     // Plan::redactedText() either: marks every string literal under `root` that contains a
     // secret value long enough to search for.
@@ -34,5 +37,9 @@ private:
     QList<Plan::Span> m_spans;
     QSet<qsizetype> m_spanOffsets; // offsets in m_spans, so that a literal is marked once
 };
+
+// Adds `values` (empty ones are skipped) to plan.secretValues, and every string literal of
+// plan.text that contains one of them (4 characters or more) to plan.secretSpans.
+void addSecrets(Plan &plan, const QStringList &values);
 
 } // namespace sb::plan

@@ -6,6 +6,7 @@
 //   configurationsection.cpp  configurations
 //   requestsection.cpp        routes and parity checks
 //   hooksection.cpp           hooks (plan-wide, per configuration, per route)
+//   variablesection.cpp       variables
 // planloader.cpp reads the root object and calls them in file-format order. Not shared between
 // threads.
 
@@ -32,8 +33,9 @@ struct SectionContext
     const Placeholders &placeholders; // plan-wide: no ${port}
     SecretBook &secrets;
     Plan &plan;
-    QString baseDir;          // absolute directory relative paths are resolved against
-    bool hasDatabase = false; // a "database" key is present (even an invalid one)
+    QString baseDir;                // absolute directory relative paths are resolved against
+    bool hasDatabase = false;       // a "database" key is present (even an invalid one)
+    QStringList variableNames = {}; // the names "variables" gives (also of invalid ones)
     QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
     // Where each CPU set was given, for the overlap warnings once every section is read.
     struct CpuSetAt
@@ -57,10 +59,24 @@ void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path
 void readConfigurations(SectionContext &ctx, const JsonValue &v, const QString &path);
 void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path);
 void readParity(SectionContext &ctx, const JsonValue &v, const QString &path);
-// The hooks object at `path`, whose keys may be the `moments` allowed there; command hooks
+// The hooks object at `path`, at `level` (HookMoment::Level: the moments allowed there); hooks
 // expand with `placeholders`.
-void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path,
-                 const QStringList &moments, const Placeholders &placeholders, HookSet &out);
+void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path, int level,
+                 const Placeholders &placeholders, HookSet &out);
+// The keys of the moments allowed at `level` (a bit set of HookMoment::Level), in run order.
+QStringList hookMomentKeys(int level);
+// "variables" (before any other section: ${var:} needs the names); sets the names on the plan.
+void readVariables(SectionContext &ctx, const JsonValue &obj, const QString &path);
+// A "secret_headers" array of header names.
+bool readSecretHeaders(FieldReader &f, const JsonValue &v, const QString &path, QStringList &out);
+// Warns when a plan-level secret header is sent by no route or parity check.
+void warnUnusedSecretHeaders(SectionContext &ctx, const JsonValue &v, const QString &path);
+// "default_profile" (after "profiles"): it must name one of them.
+void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path);
+// A request target ("/users/1?x=${var:id}"): a string, expanded, that starts with '/' and has no
+// spaces or control characters.
+bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, const JsonValue &v,
+                       const QString &path, QString &out);
 void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path);
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path);
 void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path);

@@ -4,6 +4,7 @@
 #include "core/qterror.h"
 #include "limitedfile.h"
 #include "plansections.h"
+#include "variables.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -17,16 +18,53 @@ const QStringList kMethods = {QStringLiteral("GET"),    QStringLiteral("HEAD"),
                               QStringLiteral("PATCH"),  QStringLiteral("DELETE"),
                               QStringLiteral("OPTIONS")};
 
-void readHeaders(FieldReader &f, const JsonValue &v, const QString &path, RequestSpec &r)
+const QRegularExpression &headerNameRe()
 {
+    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
+    return token;
+}
+
+// One header value: expanded, without line breaks; a secret one is recorded as such.
+void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p, RequestSpec &r)
+{
+    FieldReader &f = ctx.fields;
+    if (!m.value.isString()) {
+        f.typeError(m.value, p, QStringLiteral("a string"));
+        return;
+    }
+    const std::optional<Expansion> e = ctx.placeholders.expand(m.value, p);
+    if (!e)
+        return;
+    if (e->value.contains(QLatin1Char('\r')) || e->value.contains(QLatin1Char('\n'))) {
+        f.error(m.value, p, "plan.value",
+                m.value.string == e->value
+                    ? QStringLiteral("a header value must not contain line breaks")
+                    : QStringLiteral("a header value must not contain line breaks (once its "
+                                     "placeholders are resolved)"));
+        return;
+    }
+    if (r.isSecretHeader(m.key))
+        ctx.secrets.mark(m.value, *e);
+    r.headers.append(Header{m.key, e->value});
+}
+
+void readHeaders(SectionContext &ctx, const JsonValue &v, const QString &path, RequestSpec &r)
+{
+    FieldReader &f = ctx.fields;
     if (!v.isObject()) {
         f.typeError(v, path, QStringLiteral("an object of strings"));
         return;
     }
-    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
     for (const JsonMember &m : v.members) {
         const QString p = jsonChildPath(path, m.key);
-        if (!token.match(m.key).hasMatch()) {
+        if (m.key.contains(QLatin1String("${"))) {
+            f.error(m.line, m.column, p, "plan.value",
+                    QStringLiteral("invalid header name \"%1\": placeholders are not expanded "
+                                   "in header names")
+                        .arg(m.key));
+            continue;
+        }
+        if (!headerNameRe().match(m.key).hasMatch()) {
             f.error(m.line, m.column, p, "plan.value",
                     QStringLiteral("invalid header name \"%1\"").arg(m.key));
             continue;
@@ -38,15 +76,7 @@ void readHeaders(FieldReader &f, const JsonValue &v, const QString &path, Reques
                 QStringLiteral("\"%1\" is set by Stackbench from the body; remove it").arg(m.key));
             continue;
         }
-        QString value;
-        if (!f.string(m.value, p, value))
-            continue;
-        if (value.contains(QLatin1Char('\r')) || value.contains(QLatin1Char('\n'))) {
-            f.error(m.value, p, "plan.value",
-                    QStringLiteral("a header value must not contain line breaks"));
-            continue;
-        }
-        r.headers.append(Header{m.key, value});
+        readHeaderValue(ctx, m, p, r);
     }
 }
 
@@ -84,31 +114,116 @@ bool readBodyFile(SectionContext &ctx, const JsonValue &v, const QString &path, 
     return file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
 }
 
+// The strings of a JSON body, expanded: collects each string's pieces (false after a problem).
+bool jsonBodyPieces(SectionContext &ctx, const JsonValue &v, const QString &path,
+                    QList<QList<Piece>> &out)
+{
+    bool ok = true;
+    if (v.isString()) {
+        std::optional<QList<Piece>> p = ctx.placeholders.pieces(v, path);
+        if (p)
+            out.append(std::move(*p));
+        return p.has_value();
+    }
+    for (size_t i = 0; i < v.items.size(); ++i)
+        ok = jsonBodyPieces(ctx, v.items[i], jsonIndexPath(path, qsizetype(i)), out) && ok;
+    for (const JsonMember &m : v.members)
+        ok = jsonBodyPieces(ctx, m.value, jsonChildPath(path, m.key), out) && ok;
+    return ok;
+}
+
+// `v` with its strings replaced by their expansions (taken in order from `strings`), as templates
+// when `asTemplate` (keys then have their '$' doubled too).
+void replaceJsonStrings(JsonValue &v, const QList<QList<Piece>> &strings, qsizetype &next,
+                        bool asTemplate)
+{
+    if (v.isString())
+        v.string = assemble(strings.at(next++), asTemplate).value;
+    for (JsonValue &item : v.items)
+        replaceJsonStrings(item, strings, next, asTemplate);
+    for (JsonMember &m : v.members) {
+        if (asTemplate)
+            m.key = templateLiteral(m.key);
+        replaceJsonStrings(m.value, strings, next, asTemplate);
+    }
+}
+
+// A JSON object or array body, compact, with its strings expanded: one template for the whole
+// body when any string refers to a variable.
+void readJsonBody(SectionContext &ctx, const JsonValue &v, const QString &path, RequestSpec &r)
+{
+    QList<QList<Piece>> strings;
+    if (!jsonBodyPieces(ctx, v, path, strings))
+        return;
+    bool asTemplate = false;
+    for (const QList<Piece> &p : std::as_const(strings))
+        asTemplate = asTemplate || needsTemplate(p);
+    JsonValue expanded = v;
+    qsizetype next = 0;
+    replaceJsonStrings(expanded, strings, next, asTemplate);
+    r.hasBody = true;
+    r.bodyJson = true;
+    r.body = expanded.toCompactJson();
+}
+
+// A text body ("@@" for a leading '@'), expanded.
+void readTextBody(SectionContext &ctx, const JsonValue &v, const QString &path, RequestSpec &r)
+{
+    JsonValue text = v;
+    if (text.string.startsWith(QLatin1String("@@")))
+        text.string = text.string.mid(1);
+    const std::optional<Expansion> e = ctx.placeholders.expand(text, path);
+    if (!e)
+        return;
+    r.hasBody = true;
+    r.body = e->value.toUtf8();
+}
+
 // "body": a JSON object or array, "@file", "@@" for a literal '@', or text.
 void readBody(SectionContext &ctx, const JsonValue &v, const QString &path, RequestSpec &r)
 {
     bool json = false;
     if (v.isObject() || v.isArray()) {
-        r.hasBody = true;
-        r.body = v.toCompactJson();
+        readJsonBody(ctx, v, path, r);
         json = true;
     } else if (!v.isString()) {
         ctx.fields.typeError(v, path, QStringLiteral("a string, \"@file\", an object or an array"));
-    } else if (v.string.startsWith(QLatin1String("@@"))) {
-        r.hasBody = true;
-        r.body = v.string.mid(1).toUtf8();
-    } else if (v.string.startsWith(QLatin1Char('@'))) {
+    } else if (v.string.startsWith(QLatin1Char('@')) && !v.string.startsWith(QLatin1String("@@"))) {
         json = readBodyFile(ctx, v, path, r);
     } else {
-        r.hasBody = true;
-        r.body = v.string.toUtf8();
+        readTextBody(ctx, v, path, r);
     }
     if (json && r.header(QStringLiteral("Content-Type")).isNull())
         r.headers.append(
             Header{QStringLiteral("Content-Type"), QStringLiteral("application/json")});
 }
 
-// method, path, headers, body, expect.
+// A request's own "secret_headers": each must name one of its headers.
+void readOwnSecretHeaders(FieldReader &f, const JsonValue &obj, const QString &path,
+                          QStringList &out)
+{
+    const JsonValue *v = obj.value(u"secret_headers");
+    const QString p = jsonChildPath(path, QStringLiteral("secret_headers"));
+    if (!v || !readSecretHeaders(f, *v, p, out))
+        return;
+    QStringList names;
+    if (const JsonValue *headers = obj.value(u"headers"))
+        for (const JsonMember &m : headers->members)
+            names.append(m.key);
+    for (size_t i = 0; i < v->items.size(); ++i) {
+        const QString &name = v->items[i].string;
+        if (names.contains(name, Qt::CaseInsensitive))
+            continue;
+        const QString hint = closestName(name, names);
+        f.error(v->items[i], jsonIndexPath(p, qsizetype(i)), "plan.value",
+                QStringLiteral("secret_headers names \"%1\", which is not a key of \"headers\"%2")
+                    .arg(name, hint.isEmpty()
+                                   ? QString()
+                                   : QStringLiteral("; did you mean \"%1\"?").arg(hint)));
+    }
+}
+
+// method, path, headers, body, expect, secret_headers.
 void readRequest(SectionContext &ctx, const JsonValue &obj, const QString &path, RequestSpec &r)
 {
     FieldReader &f = ctx.fields;
@@ -119,9 +234,16 @@ void readRequest(SectionContext &ctx, const JsonValue &obj, const QString &path,
             r.method = kMethods[index];
     }
     if (const JsonValue *v = f.require(obj, path, QStringLiteral("path")))
-        f.requestPath(*v, child("path"), r.path);
+        readRequestTarget(ctx, ctx.placeholders, *v, child("path"), r.path);
+    QStringList own;
+    readOwnSecretHeaders(f, obj, path, own);
+    r.secretHeaders = ctx.plan.secretHeaders;
+    for (const QString &name : std::as_const(own)) {
+        if (!r.secretHeaders.contains(name, Qt::CaseInsensitive))
+            r.secretHeaders.append(name);
+    }
     if (const JsonValue *v = obj.value(u"headers"))
-        readHeaders(f, *v, child("headers"), r);
+        readHeaders(ctx, *v, child("headers"), r);
     if (const JsonValue *v = obj.value(u"body"))
         readBody(ctx, *v, child("body"), r);
     if (const JsonValue *v = obj.value(u"expect"))
@@ -198,6 +320,71 @@ void readName(FieldReader &f, const JsonValue &obj, const QString &path,
 
 } // namespace
 
+bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, const JsonValue &v,
+                       const QString &path, QString &out)
+{
+    FieldReader &f = ctx.fields;
+    QString raw;
+    if (!f.string(v, path, raw))
+        return false;
+    const std::optional<Expansion> e = placeholders.expand(v, path);
+    if (!e)
+        return false;
+    const QString once =
+        raw == e->value ? QString() : QStringLiteral(" (once its placeholders are resolved)");
+    if (!e->value.startsWith(QLatin1Char('/'))) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("path \"%1\" must start with '/'%2").arg(raw, once));
+        return false;
+    }
+    for (const QChar ch : std::as_const(e->value)) {
+        if (ch.unicode() <= 0x20 || ch.unicode() == 0x7F) {
+            f.error(v, path, "plan.value",
+                    QStringLiteral("path \"%1\" must not contain spaces or control characters%2; "
+                                   "percent-encode them")
+                        .arg(raw, once));
+            return false;
+        }
+    }
+    out = e->value;
+    return true;
+}
+
+bool readSecretHeaders(FieldReader &f, const JsonValue &v, const QString &path, QStringList &out)
+{
+    QStringList names;
+    if (!f.stringList(v, path, names))
+        return false;
+    bool ok = true;
+    for (size_t i = 0; i < v.items.size(); ++i) {
+        if (!headerNameRe().match(v.items[i].string).hasMatch()) {
+            f.error(v.items[i], jsonIndexPath(path, qsizetype(i)), "plan.value",
+                    QStringLiteral("invalid header name \"%1\"").arg(v.items[i].string));
+            ok = false;
+        }
+    }
+    if (ok)
+        out = names;
+    return ok;
+}
+
+void warnUnusedSecretHeaders(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    for (size_t i = 0; i < v.items.size(); ++i) {
+        const QString &name = v.items[i].string;
+        bool sent = false;
+        for (const Route &r : std::as_const(ctx.plan.routes))
+            sent = sent || !r.header(name).isNull();
+        for (const ParityCheck &p : std::as_const(ctx.plan.parity))
+            sent = sent || !p.header(name).isNull();
+        if (!sent)
+            ctx.fields.warning(v.items[i], jsonIndexPath(path, qsizetype(i)), "plan.unused",
+                               QStringLiteral("secret_headers names \"%1\", which no route or "
+                                              "parity check sends")
+                                   .arg(name));
+    }
+}
+
 void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     FieldReader &f = ctx.fields;
@@ -209,9 +396,8 @@ void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path)
         f.error(v, path, "plan.value", QStringLiteral("at least one route is required"));
         return;
     }
-    const QStringList keys =
-        latin1List({"name", "method", "path", "headers", "body", "expect", "hooks"});
-    const QStringList moments = latin1List({"before_route", "before_window"});
+    const QStringList keys = latin1List(
+        {"name", "method", "path", "headers", "secret_headers", "body", "expect", "hooks"});
     QHash<QString, const JsonValue *> seen;
     ctx.plan.routes.reserve(qsizetype(v.items.size()));
     for (size_t i = 0; i < v.items.size(); ++i) {
@@ -224,7 +410,7 @@ void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path)
         readName(f, obj, p, seen, QStringLiteral("route"), r.name);
         readRequest(ctx, obj, p, r);
         if (const JsonValue *h = obj.value(u"hooks"))
-            readHookSet(ctx, *h, jsonChildPath(p, QStringLiteral("hooks")), moments,
+            readHookSet(ctx, *h, jsonChildPath(p, QStringLiteral("hooks")), HookMoment::RouteLevel,
                         ctx.placeholders, r.hooks);
         ctx.plan.routes.append(std::move(r));
     }
@@ -237,8 +423,8 @@ void readParity(SectionContext &ctx, const JsonValue &v, const QString &path)
         f.typeError(v, path, QStringLiteral("an array of parity checks"));
         return;
     }
-    const QStringList keys =
-        latin1List({"name", "method", "path", "headers", "body", "expect", "content_type", "json"});
+    const QStringList keys = latin1List({"name", "method", "path", "headers", "secret_headers",
+                                         "body", "expect", "content_type", "json"});
     QHash<QString, const JsonValue *> seen;
     for (size_t i = 0; i < v.items.size(); ++i) {
         const JsonValue &obj = v.items[i];

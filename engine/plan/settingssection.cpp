@@ -33,7 +33,11 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
         ctx.fields.typeError(*v, p, QStringLiteral("a string"));
         return nullptr;
     }
-    const std::optional<Expansion> e = ctx.placeholders.expand(*v, p);
+    const std::optional<Expansion> e =
+        ctx.placeholders
+            .withoutVariables(QStringLiteral("the database settings are needed before a run "
+                                             "starts; use ${env:NAME}"))
+            .expand(*v, p);
     if (!e)
         return nullptr;
     out = e->value;
@@ -135,13 +139,32 @@ void readKind(SectionContext &ctx, const JsonValue &obj, const QString &path, Pr
                 QStringLiteral("no configuration \"%1\" in the plan").arg(pr.aaConfiguration));
 }
 
+// "warmup_scope" and "warmup_concurrency" (which needs the scope "route").
+void readWarmupScope(FieldReader &f, const JsonValue &obj, const QString &path, Profile &pr)
+{
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    int index = 0;
+    if (const JsonValue *v = obj.value(u"warmup_scope");
+        v && f.enumIndex(*v, child("warmup_scope"), latin1List({"window", "route"}), index))
+        pr.warmupScope = Profile::WarmupScope(index);
+    const JsonValue *v = obj.value(u"warmup_concurrency");
+    if (!v)
+        return;
+    if (pr.warmupScope != Profile::WarmupScope::Route)
+        f.error(*v, child("warmup_concurrency"), "plan.value",
+                QStringLiteral("\"warmup_concurrency\" applies to a warm-up per route: add "
+                               "\"warmup_scope\": \"route\""));
+    else
+        f.integer(*v, child("warmup_concurrency"), 1, kMaxConcurrency, pr.warmupConcurrency);
+}
+
 bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path, Profile &pr)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(
-            obj, path,
-            latin1List({"kind", "configuration", "rounds", "concurrency", "warmup", "measure_s",
-                        "settle_s", "cooldown_s", "order", "process", "retries"})))
+    if (!f.expectObject(obj, path,
+                        latin1List({"kind", "configuration", "rounds", "concurrency", "warmup",
+                                    "warmup_scope", "warmup_concurrency", "measure_s", "settle_s",
+                                    "cooldown_s", "order", "process", "retries"})))
         return false;
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
@@ -151,6 +174,7 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
         readConcurrency(f, *v, child("concurrency"), pr);
     if (const JsonValue *v = obj.value(u"warmup"))
         readWarmup(f, *v, child("warmup"), pr.warmup);
+    readWarmupScope(f, obj, path, pr);
     if (const JsonValue *v = obj.value(u"measure_s"))
         f.seconds(*v, child("measure_s"), 1, pr.measureMs);
     if (const JsonValue *v = obj.value(u"settle_s"))
@@ -208,21 +232,103 @@ void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path
     ctx.plan.database = db;
 }
 
+namespace {
+
+// Percent of one core a plan may give; a million is far beyond any machine.
+constexpr double kMaxCorePct = 1.0e6;
+
+// "25%machine" (a share of the machine, 0 < x <= 100) or "150%" (percent of one core).
+bool cpuGate(FieldReader &f, const JsonValue &v, const QString &path, CpuGate &out)
+{
+    const QString expected =
+        QStringLiteral("a share like \"25%machine\" (of the machine) or \"150%\" (of one core)");
+    if (!v.isString()) {
+        f.typeError(v, path, expected);
+        return false;
+    }
+    static const QRegularExpression re(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)%(machine)?$"));
+    const QRegularExpressionMatch m = re.match(v.string);
+    if (!m.hasMatch()) {
+        f.error(v, path, "plan.value",
+                QStringLiteral("invalid CPU gate \"%1\"; expected %2").arg(v.string, expected));
+        return false;
+    }
+    CpuGate gate;
+    gate.value = m.captured(1).toDouble();
+    gate.unit = m.captured(2).isEmpty() ? CpuGate::Unit::CorePct : CpuGate::Unit::MachinePct;
+    const double max = gate.unit == CpuGate::Unit::MachinePct ? 100.0 : kMaxCorePct;
+    if (!(gate.value > 0) || gate.value > max) {
+        f.error(
+            v, path, "plan.range",
+            gate.unit == CpuGate::Unit::MachinePct
+                ? QStringLiteral("a share of the machine must be above 0 and at most "
+                                 "100%machine, not \"%1\"")
+                      .arg(v.string)
+                : QStringLiteral("must be above 0 and at most 1000000%, not \"%1\"").arg(v.string));
+        return false;
+    }
+    out = gate;
+    return true;
+}
+
+// A gate in percent of one core that this machine cannot reach can never fail a window.
+void warnUnreachable(FieldReader &f, const JsonValue &v, const QString &path, const CpuGate &gate,
+                     int cores)
+{
+    if (gate.unit != CpuGate::Unit::CorePct || gate.value < 100.0 * cores)
+        return;
+    f.warning(v, path, "plan.gate-unreachable",
+              QStringLiteral("%1 of one core can never be reached on this %2-core machine (at "
+                             "most %3%); give a share of the machine, e.g. \"25%machine\"")
+                  .arg(gate.text())
+                  .arg(cores)
+                  .arg(100 * cores));
+}
+
+// "foreign_gate" or the older "foreign_gate_pct", not both.
+void readForeignGate(FieldReader &f, const JsonValue &obj, const QString &path, SamplerSettings &s)
+{
+    const JsonValue *gate = obj.value(u"foreign_gate");
+    const JsonValue *pct = obj.value(u"foreign_gate_pct");
+    const QString gatePath = jsonChildPath(path, QStringLiteral("foreign_gate"));
+    const QString pctPath = jsonChildPath(path, QStringLiteral("foreign_gate_pct"));
+    if (gate && pct) {
+        f.error(*pct, pctPath, "plan.value",
+                QStringLiteral("give \"foreign_gate\" or \"foreign_gate_pct\", not both"));
+    } else if (gate && cpuGate(f, *gate, gatePath, s.foreignGate)) {
+        warnUnreachable(f, *gate, gatePath, s.foreignGate, s.machineCores);
+    } else if (double value = 0; pct && f.number(*pct, pctPath, true, kMaxCorePct, value)) {
+        s.foreignGate = CpuGate{value, CpuGate::Unit::CorePct};
+        warnUnreachable(f, *pct, pctPath, s.foreignGate, s.machineCores);
+    }
+    s.foreignGatePct = s.foreignGate.percentOfOneCore(s.machineCores);
+}
+
+} // namespace
+
 void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path,
-                        latin1List({"interval_ms", "exclude", "foreign_gate_pct", "sleep_gap_s"})))
-        return;
     SamplerSettings &s = ctx.plan.sampler;
+    if (!f.expectObject(obj, path,
+                        latin1List({"interval_ms", "exclude", "foreign_gate", "foreign_gate_pct",
+                                    "foreign_peak_gate", "wait_quiet_s", "sleep_gap_s"})))
+        return;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"interval_ms"))
         f.integer(*v, child("interval_ms"), sb::limits::kMinIntervalMs, sb::limits::kMaxIntervalMs,
                   s.intervalMs);
     if (const JsonValue *v = obj.value(u"exclude"))
         f.stringList(*v, child("exclude"), s.exclude);
-    if (const JsonValue *v = obj.value(u"foreign_gate_pct"))
-        f.number(*v, child("foreign_gate_pct"), true, 1.0e6, s.foreignGatePct);
+    readForeignGate(f, obj, path, s);
+    if (const JsonValue *v = obj.value(u"foreign_peak_gate")) {
+        if (CpuGate peak; cpuGate(f, *v, child("foreign_peak_gate"), peak)) {
+            s.foreignPeakGate = peak;
+            warnUnreachable(f, *v, child("foreign_peak_gate"), peak, s.machineCores);
+        }
+    }
+    if (const JsonValue *v = obj.value(u"wait_quiet_s"))
+        f.seconds(*v, child("wait_quiet_s"), 0, s.waitQuietMs);
     if (const JsonValue *v = obj.value(u"sleep_gap_s"))
         f.seconds(*v, child("sleep_gap_s"), 1, s.sleepGapMs);
 }
@@ -296,6 +402,27 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
         if (readProfile(ctx, m.value, p, profile))
             ctx.plan.profiles.append(profile);
     }
+}
+
+void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    QString name;
+    if (!ctx.fields.string(v, path, name, true))
+        return;
+    if (ctx.plan.profile(name)) {
+        ctx.plan.defaultProfile = name;
+        return;
+    }
+    QStringList names;
+    for (const Profile &p : std::as_const(ctx.plan.profiles))
+        names.append(p.name);
+    const QString hint = closestName(name, names);
+    ctx.fields.error(
+        v, path, "plan.value",
+        QStringLiteral("no profile \"%1\" in the plan; %2")
+            .arg(name, hint.isEmpty()
+                           ? QStringLiteral("the profiles are: %1").arg(quotedList(names))
+                           : QStringLiteral("did you mean \"%1\"?").arg(hint)));
 }
 
 void warnCpuOverlaps(SectionContext &ctx)

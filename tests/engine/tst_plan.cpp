@@ -246,7 +246,10 @@ private slots:
         QCOMPARE(plan.sampler.intervalMs, 250);
         QCOMPARE(plan.sampler.exclude,
                  (QStringList{QStringLiteral("postgres"), QStringLiteral("redis-server")}));
-        QCOMPARE(plan.sampler.foreignGatePct, 300.5);
+        QCOMPARE(plan.sampler.foreignGate.value, 25.5);
+        QCOMPARE(plan.sampler.foreignGate.unit, CpuGate::Unit::MachinePct);
+        QCOMPARE(plan.sampler.machineCores, machineCoreCount());
+        QCOMPARE(plan.sampler.foreignGatePct, 25.5 * machineCoreCount());
         QCOMPARE(plan.sampler.sleepGapMs, qint64(5000));
         QCOMPARE(plan.load.threads, 4);
         QCOMPARE(plan.load.timeoutMs, qint64(60000));
@@ -311,7 +314,10 @@ private slots:
         QCOMPARE(plan.redactedText(), plan.text);
         QCOMPARE(plan.sampler.intervalMs, 1000);
         QCOMPARE(plan.sampler.exclude, QStringList{QStringLiteral("postgres")});
-        QCOMPARE(plan.sampler.foreignGatePct, 450.0);
+        // A share of the machine, seed 000's 450 % of 14 cores (it was 450 % of one core).
+        QCOMPARE(plan.sampler.foreignGate.value, 32.0);
+        QCOMPARE(plan.sampler.foreignGate.unit, CpuGate::Unit::MachinePct);
+        QCOMPARE(plan.sampler.foreignGatePct, 32.0 * machineCoreCount());
         QCOMPARE(plan.sampler.sleepGapMs, qint64(10000));
         QCOMPARE(plan.load.threads, 2);
         QCOMPARE(plan.load.timeoutMs, qint64(180000));
@@ -983,7 +989,8 @@ private slots:
             << QStringLiteral(
                    "$.zzz: unknown key \"zzz\" at $; allowed keys: \"format\", \"name\", "
                    "\"description\", \"database\", \"configurations\", \"routes\", \"parity\", "
-                   "\"hooks\", \"sampler\", \"load\", \"profiles\"");
+                   "\"hooks\", \"sampler\", \"load\", \"profiles\", \"variables\", "
+                   "\"secret_headers\", \"default_profile\"");
         QTest::newRow("hook with sql and command")
             << QByteArray("\"database\": {\"driver\": \"QSQLITE\", \"name\": \":memory:\"},"
                           "\n"
