@@ -44,8 +44,10 @@ int runCommand(const QStringList &args)
     CommandLine cl(QStringLiteral("run"), QString::fromLatin1(kRunDescription));
     cl.positional(QStringLiteral("PLAN"), QStringLiteral("The plan file (JSON)."));
     const QCommandLineOption profile =
-        cl.option({QStringLiteral("profile")}, QStringLiteral("Profile to run."),
-                  QStringLiteral("NAME"), QStringLiteral("quick"));
+        cl.option({QStringLiteral("profile")},
+                  QStringLiteral("Profile to run (default: the plan's default_profile, else its "
+                                 "first profile)."),
+                  QStringLiteral("NAME"));
     const QCommandLineOption only = cl.option(
         {QStringLiteral("only")}, QStringLiteral("Only these configurations (comma-separated)."),
         QStringLiteral("CONFIG[,CONFIG]"));

@@ -25,6 +25,8 @@ struct RunStarted
     QString runId;           // the run's id in the store
     QString planName;        // the plan's name
     QString profile;         // profile name
+    QString profileChoice;   // why this one when the caller named none: "the plan's
+                             // default_profile" or "the plan's first profile"; else ""
     QString storeLocation;   // where the run is stored (password removed)
     int totalWindows = 0;    // cells x rounds to measure (each needs one valid window)
     int doneWindows = 0;     // of those, already valid (resume)

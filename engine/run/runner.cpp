@@ -3,12 +3,14 @@
 #include "core/cpuset.h"
 #include "core/qterror.h"
 #include "http/url.h"
+#include "plan/variables.h"
 #include "run/environment.h"
 #include "run/gates.h"
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
 #include "run/loadwindow.h"
 #include "run/runnerprocess.h"
+#include "run/runvariables.h"
 #include "run/schedule.h"
 #include "run/serverpool.h"
 #include "run/sleepinhibitor.h"
@@ -26,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <mutex>
@@ -233,6 +236,7 @@ private:
 
     // ---- run()'s steps
     sb::Status loadPlan(const RunOptions &options, const QString &planPath);
+    sb::Status applyVariables(VariableRun *variables = nullptr);
     sb::Status openStore(const QString &location, store::RunStore::OpenMode mode);
     sb::Status openOrResume(const RunOptions &options);
     sb::Status createRun(const RunOptions &options);
@@ -277,6 +281,7 @@ private:
     sample::Options samplerOptions(const QString &configuration);
 
     // ---- check()'s steps: each appends its lines and returns false when something failed
+    QString profileChoice() const;
     bool checkDatabase(QStringList *report);
     bool checkHooks(const RunOptions &options, QStringList *report);
     bool checkHook(const plan::Hook &hook, QStringList *report);
@@ -297,7 +302,8 @@ private:
     plan::Plan m_plan;
     QList<plan::Diagnostic> m_planWarnings;
     const plan::Profile *m_profile = nullptr;
-    RunOptions m_options; // as run: on resume, the stored run's profile and filters
+    bool m_profileNamed = false; // the caller named the profile (else the plan's default)
+    RunOptions m_options;        // as run: on resume, the stored run's profile and filters
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<HookRunner> m_hooks;
     std::unique_ptr<ServerPool> m_servers;
@@ -329,16 +335,26 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
     if (sb::Status st = openOrResume(options); !st.ok())
         return st.error();
     announce(!options.resumeRunId.isEmpty());
-    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
-        !st.ok())
-        return finish(store::kStatusFailed,
-                      QStringLiteral("before_run hook failed: ") + sb::qtText(st.error()));
-    m_clock.start();
     Flow flow = Flow::Continue;
+    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
+        !st.ok()) {
+        flow = Flow::Failed;
+        m_failure = QStringLiteral("before_run hook failed: ") + sb::qtText(st.error());
+    }
+    m_clock.start();
     for (const Block &b : blocksOf(m_schedule)) {
-        flow = measureBlock(b);
         if (flow != Flow::Continue)
             break;
+        flow = measureBlock(b);
+    }
+    // after_run cleans up whatever the run ended as; a failure of it fails the run, and what
+    // was measured stays stored.
+    stopAllServers();
+    if (sb::Status st = runHooks(m_plan.hooks.afterRun, QStringLiteral("after_run"), QString());
+        !st.ok()) {
+        const QString why = QStringLiteral("after_run hook failed: ") + sb::qtText(st.error());
+        m_failure = flow == Flow::Failed ? m_failure + QStringLiteral("; ") + why : why;
+        flow = Flow::Failed;
     }
     if (flow == Flow::Failed)
         return finish(store::kStatusFailed, m_failure);
@@ -352,8 +368,8 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
         return sb::qtError(QStringLiteral("plan.invalid"), QString(), load.errorText());
     m_plan = *load.plan;
     m_planWarnings = load.warnings;
-    m_profile =
-        options.profile.isEmpty() ? &m_plan.profiles.first() : m_plan.profile(options.profile);
+    m_profileNamed = !options.profile.isEmpty();
+    m_profile = m_profileNamed ? m_plan.profile(options.profile) : m_plan.defaultProfileOrFirst();
     if (!m_profile) {
         QStringList names;
         for (const plan::Profile &p : m_plan.profiles)
@@ -373,10 +389,28 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
         if (!m_plan.route(name))
             return sb::qtError(QStringLiteral("run.filter"), planPath,
                                QStringLiteral("no route '%1' in the plan").arg(name));
+    return sb::Ok{};
+}
+
+// The plan's variables, made now (the run's start or its resume) and filled into the plan,
+// which registers the secret ones for redaction; then the helpers that use the filled plan.
+// `variables` (when given) receives what became of each. An error is the first variable that
+// could not be made (the run is blocked); the plan is filled with the values that could.
+sb::Status Runner::Session::applyVariables(VariableRun *variables)
+{
+    VariableRun made = computeVariables(m_plan, QDateTime::currentSecsSinceEpoch());
+    const QString profile = m_profile->name;
+    m_plan = plan::withVariables(m_plan, made.values);
+    m_profile = m_plan.profile(profile);
     m_hooks = std::make_unique<HookRunner>(m_plan.database);
     m_servers = std::make_unique<ServerPool>(
         m_plan, [this](const QString &kind, const QString &configuration, const QString &detail,
                        const QJsonObject &data) { note(kind, configuration, detail, data); });
+    const std::optional<sb::Error> error = made.error;
+    if (variables)
+        *variables = std::move(made);
+    if (error)
+        return *error;
     return sb::Ok{};
 }
 
@@ -406,6 +440,8 @@ sb::Status Runner::Session::openOrResume(const RunOptions &options)
 sb::Status Runner::Session::createRun(const RunOptions &options)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
+        return st;
+    if (sb::Status st = applyVariables(); !st.ok())
         return st;
     m_schedule = buildSchedule(m_plan, *m_profile, options.only, options.routes);
     if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Create);
@@ -471,6 +507,8 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
                                     QString::fromLatin1(sha.left(12))));
     if (sb::Status st = loadPlan(m_options, planPath); !st.ok())
         return st;
+    if (sb::Status st = applyVariables(); !st.ok())
+        return st;
     m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
     holdSleepInhibitor(m_record.id);
     int maxConcurrency = 0;
@@ -507,7 +545,7 @@ void Runner::Session::announce(bool resumed)
             ++m_done;
     }
     const int total = int(m_schedule.size());
-    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name,
+    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name, profileChoice(),
                                       m_store->displayLocation(), total, m_done, resumed,
                                       m_environmentWarnings, m_environment});
     note(resumed ? QStringLiteral("run-resumed") : QStringLiteral("run-started"), QString(),
@@ -1197,12 +1235,32 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st.error();
-    report->append(QStringLiteral("profile: %1").arg(m_profile->name));
-    bool passed = checkDatabase(report);
+    const QString choice = profileChoice();
+    report->append(QStringLiteral("profile: ") + m_profile->name +
+                   (choice.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice)));
+    VariableRun variables;
+    bool passed = applyVariables(&variables).ok();
+    for (const VariableOutcome &v : variables.outcomes)
+        report->append(QStringLiteral("variable %1: %2%3")
+                           .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail));
+    // Values that were all made but cannot fill the plan (checkVariableValues()).
+    if (variables.error && std::all_of(variables.outcomes.begin(), variables.outcomes.end(),
+                                       [](const VariableOutcome &v) { return v.ok; }))
+        report->append(QStringLiteral("variables: ") + sb::qtDetail(*variables.error));
+    passed = checkDatabase(report) && passed;
     passed = checkHooks(options, report) && passed;
     if (parity)
         passed = checkParity(options, report) && passed;
     return passed;
+}
+
+// How the profile was chosen (RunStarted::profileChoice): "" when the caller named it.
+QString Runner::Session::profileChoice() const
+{
+    if (m_profileNamed)
+        return QString();
+    return m_plan.defaultProfile.isEmpty() ? QStringLiteral("the plan's first profile")
+                                           : QStringLiteral("the plan's default_profile");
 }
 
 bool Runner::Session::checkDatabase(QStringList *report)

@@ -221,7 +221,7 @@ void TestCli::commandHelp_data()
         {QStringLiteral("load"), QStringLiteral("load [options] URL"),
          QStringLiteral("(default: 10s)")},
         {QStringLiteral("run"), QStringLiteral("run [options] PLAN"),
-         QStringLiteral("(default: quick)")},
+         QStringLiteral("default_profile")},
         {QStringLiteral("resume"), QStringLiteral("resume [options] RUN"),
          QStringLiteral("runs.sqlite)")},
         {QStringLiteral("list"), QStringLiteral("list [options]"), QStringLiteral("runs.sqlite)")},
@@ -511,7 +511,9 @@ void TestCli::runShowsDrainingLive()
         {QStringLiteral("routes"),
          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("slow")},
                                 {QStringLiteral("path"), QStringLiteral("/delay?ms=1500")}}}},
-        {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 100}}},
+        {QStringLiteral("sampler"),
+         QJsonObject{{QStringLiteral("interval_ms"), 100},
+                     {QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
         {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
         {QStringLiteral("profiles"),
          QJsonObject{{QStringLiteral("quick"),
@@ -557,6 +559,9 @@ QString TestCli::targetPlan(const QString &name, const QJsonArray &routes,
                                              {QStringLiteral("timeout_s"), 60}}}}}},
         {QStringLiteral("routes"), routes},
         {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+        // Others build on this machine while the tests run: a gate such load cannot trip.
+        {QStringLiteral("sampler"),
+         QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
         {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("quick"), profile}}}};
     for (auto it = extra.begin(); it != extra.end(); ++it)
         plan.insert(it.key(), it.value());
