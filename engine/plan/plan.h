@@ -97,11 +97,10 @@ struct HookSet
     QList<Hook> beforeWindow;        // before every window, warm-up included
     QList<Hook> afterWarmup;         // between a window's warm-up and its measured interval
                                      // (seed 000's CHECKPOINT)
-    QList<Hook> afterWindow;         // after every window (measured or failed)
+    QList<Hook> afterWindow;         // after every window
     QList<Hook> afterRoute;          // after the last window of a route
     QList<Hook> afterConfiguration;  // each time a configuration's process tree has been stopped
-    QList<Hook> afterRun;            // once, at the end of the run (also a failed or stopped one;
-                                     // e.g. reset the orders table)
+    QList<Hook> afterRun;            // once, at the end of the run (e.g. reset the orders table)
 
     bool isEmpty() const;
 };
@@ -429,7 +428,8 @@ struct Plan
     QStringList referencedFiles; // absolute paths of every "@file" body, sorted, no duplicates
 
     // Secret bookkeeping, filled by the loader.
-    QStringList secretValues; // every non-empty resolved secret value
+    QStringList secretValues; // every non-empty resolved secret value (withVariables() adds the
+                              // ones only known when a run starts)
     struct Span
     {
         qsizetype offset = 0; // byte offset of a secret string literal in `text`

@@ -4,23 +4,34 @@
 //
 // Every problem becomes a Diagnostic naming file:line:column and the JSON path. All problems are
 // reported at once (sorted by position), except that a JSON syntax error stops parsing and is
-// reported alone (with any duplicate keys found before it). Warnings do not block loading; so
-// far there is one kind: "plan.cpus-overlap", a configuration's "cpus" sharing CPUs with the load
-// engine's ("load": {"cpus": ...}), at the configuration's "cpus". Two configurations' sets may
-// overlap without a warning: configurations never run at the same time.
+// reported alone (with any duplicate keys found before it). Warnings do not block loading:
+//   "plan.cpus-overlap"      a configuration's "cpus" sharing CPUs with the load engine's
+//                            ("load": {"cpus": ...}), at the configuration's "cpus" (two
+//                            configurations' sets may overlap: they never run at the same time)
+//   "plan.gate-unreachable"  a CPU gate in percent of one core this machine cannot reach
+//                            (>= 100 % x its cores), at the gate
+//   "plan.unused"            a plan-wide "secret_headers" name no route or parity check sends
 //
 // Durations, rates and counts follow the one grammar of core/duration.h (also the command
 // line's) and its bounds (core/limits.h); base_url follows the engine's URL grammar
 // (http/url.h); CPU sets core/cpuset.h. Loading is linear in the size of the plan.
 //
-// Placeholders, resolved at load time:
-//   ${env:NAME}   from the process environment, in configuration command/env/versions, hook
-//                 commands and database fields; an unset variable is an error naming it.
-//   ${port}       the configuration's port, in its command, env, versions, base_url and hooks.
+// Placeholders:
+//   ${env:NAME}   from the process environment; an unset variable is an error naming it.
+//   ${port}       the configuration's port, inside a configuration (its command, env, versions,
+//                 base_url, ready path and hooks).
 //   ${stackbench} the stackbench executable (variables["stackbench"], else the running program).
-//   ${NAME}       any other name given in `variables`.
+//   ${NAME}       any other name given in `variables` (the PlanVariables argument).
+//   ${var:NAME}   a plan variable ("variables" in the file): validated here (an unknown name is an
+//                 error with a "did you mean") and kept in the string as a template, filled when a
+//                 run starts (variables.h: withVariables()).
 //   $${           a literal "${".
-// An unknown ${...} is an error (with a "did you mean").
+// They expand in every string a request is made of (path and query, header values, a text body,
+// every string of a JSON body; not header names, JSON keys or "@file" bodies) of routes and
+// parity checks, in the ready path, commands (configurations, version probes, hooks, command
+// variables), cwd, env values, hook SQL, database fields and variables. ${var:} is not available
+// where the value is needed at load or before a run starts: cwd, base_url, database fields and
+// the variables themselves. An unknown ${...} anywhere is an error with its line:column.
 //
 // Pure functions apart from reading the plan file, "@file" bodies and the environment; any thread.
 

@@ -36,6 +36,7 @@ struct SectionContext
     QString baseDir;                // absolute directory relative paths are resolved against
     bool hasDatabase = false;       // a "database" key is present (even an invalid one)
     QStringList variableNames = {}; // the names "variables" gives (also of invalid ones)
+    QStringList profileNames = {};  // the names "profiles" gives (also of invalid ones)
     QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
     // Where each CPU set was given, for the overlap warnings once every section is read.
     struct CpuSetAt

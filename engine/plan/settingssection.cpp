@@ -397,6 +397,7 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
                         .arg(m.key));
             continue;
         }
+        ctx.profileNames.append(m.key);
         Profile profile;
         profile.name = m.key;
         if (readProfile(ctx, m.value, p, profile))
@@ -409,13 +410,11 @@ void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &
     QString name;
     if (!ctx.fields.string(v, path, name, true))
         return;
-    if (ctx.plan.profile(name)) {
+    if (ctx.profileNames.contains(name)) { // an invalid profile has its own error
         ctx.plan.defaultProfile = name;
         return;
     }
-    QStringList names;
-    for (const Profile &p : std::as_const(ctx.plan.profiles))
-        names.append(p.name);
+    const QStringList &names = ctx.profileNames;
     const QString hint = closestName(name, names);
     ctx.fields.error(
         v, path, "plan.value",

@@ -48,28 +48,44 @@ void fillRequest(RequestSpec &r, const VariableValues &values)
         r.body = fillTemplate(body, values, r.bodyJson ? Insert::JsonString : Insert::Raw).toUtf8();
 }
 
-// Values of secret variables, secret env keys and secret headers, once filled.
-QStringList filledSecrets(const Plan &plan, const VariableValues &values)
+// A variable's value that flows into a secret is secret too (when long enough to search for:
+// a short one would redact unrelated text).
+constexpr int kMinDerivedSecret = 4;
+
+// Values of secret variables, secret env keys and secret headers once filled (`filled`), and of
+// the variables the templates of secret env keys and headers (in `templates`) refer to.
+QStringList filledSecrets(const Plan &templates, const Plan &filled, const VariableValues &values)
 {
     QStringList out;
-    for (const Variable &v : plan.variables) {
+    auto derived = [&](const QString &tmpl) {
+        for (const QString &name : templateVariables(tmpl)) {
+            const QString value = values.value(name);
+            if (value.size() >= kMinDerivedSecret)
+                out.append(value);
+        }
+    };
+    for (const Variable &v : templates.variables) {
         if (v.secret)
             out.append(values.value(v.name));
     }
-    for (const Configuration &c : plan.configurations) {
-        for (const QString &key : c.secretEnv)
-            out.append(c.env.value(key));
+    for (qsizetype i = 0; i < templates.configurations.size(); ++i) {
+        for (const QString &key : templates.configurations[i].secretEnv) {
+            derived(templates.configurations[i].env.value(key));
+            out.append(filled.configurations[i].env.value(key));
+        }
     }
-    auto headers = [&out](const RequestSpec &r) {
-        for (const Header &h : r.headers) {
-            if (r.isSecretHeader(h.name))
-                out.append(h.value);
+    auto headers = [&](const RequestSpec &tmpl, const RequestSpec &r) {
+        for (qsizetype i = 0; i < r.headers.size() && i < tmpl.headers.size(); ++i) {
+            if (!r.isSecretHeader(r.headers[i].name))
+                continue;
+            derived(tmpl.headers[i].value);
+            out.append(r.headers[i].value);
         }
     };
-    for (const Route &r : plan.routes)
-        headers(r);
-    for (const ParityCheck &p : plan.parity)
-        headers(p);
+    for (qsizetype i = 0; i < filled.routes.size(); ++i)
+        headers(templates.routes[i], filled.routes[i]);
+    for (qsizetype i = 0; i < filled.parity.size(); ++i)
+        headers(templates.parity[i], filled.parity[i]);
     out.removeAll(QString());
     out.removeDuplicates();
     return out;
@@ -190,7 +206,7 @@ Plan withVariables(const Plan &plan, const VariableValues &given)
     for (ParityCheck &p : out.parity)
         fillRequest(p, values);
     fillHooks(out.hooks, values);
-    addSecrets(out, filledSecrets(out, values));
+    addSecrets(out, filledSecrets(plan, out, values));
     return out;
 }
 

@@ -49,8 +49,9 @@ QStringList templateVariables(const QString &s);
 // version probes, hook commands and SQL). A value variable missing from `values` takes its own
 // value; a reference without a value stays as written (checkVariableValues() reports it).
 // Registers as secrets (Plan::secretValues, and the plan text's literals that contain them for
-// Plan::redactedText()): the values of secret variables, and the filled values of secret env
-// keys and secret headers.
+// Plan::redactedText()): the values of secret variables, the filled values of secret env keys and
+// secret headers, and the value of every variable used in one of those (4 characters or more: a
+// variable that flows into a secret is secret too).
 Plan withVariables(const Plan &plan, const VariableValues &values);
 
 // Whether `values` can fill `plan`: every variable has a value (a value variable its own at

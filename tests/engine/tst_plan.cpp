@@ -3,6 +3,7 @@
 #include "plan/jsonparser.h"
 #include "plan/plan.h"
 #include "plan/planloader.h"
+#include "tst_planslots.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -61,6 +62,16 @@ PlanLoad loadMem(const QByteArray &text)
     return parsePlan(text, QStringLiteral("mem.json"), QDir::tempPath());
 }
 
+// "line:col: path: message" for each diagnostic.
+QStringList located(const PlanLoad &load)
+{
+    QStringList out;
+    for (const Diagnostic &d : load.diagnostics)
+        out.append(
+            QStringLiteral("%1:%2: %3: %4").arg(d.line).arg(d.column).arg(d.jsonPath, d.message));
+    return out;
+}
+
 } // namespace
 
 class TestPlan : public QObject
@@ -73,6 +84,8 @@ private slots:
         qputenv("SB_PLAN_TEST_DBUSER", kUser);
         qputenv("SB_PLAN_TEST_TOKEN", kToken);
         qunsetenv("SB_PLAN_TEST_UNSET");
+        qputenv("SB_KEYS_VALUE", "v4l-ue");
+        qunsetenv("SB_KEYS_UNSET");
     }
 
     void fullPlanLoadsEveryField()
@@ -102,7 +115,7 @@ private slots:
         const Database &db = *plan.database;
         QCOMPARE(db.driver, Database::Driver::PostgreSql);
         QCOMPARE(db.driverName, QStringLiteral("QPSQL"));
-        QCOMPARE(db.host, QStringLiteral("db.local"));
+        QCOMPARE(db.host, QStringLiteral("/var/run/postgresql")); // a Unix-socket directory
         QCOMPARE(db.port, 5433);
         QCOMPARE(db.name, QStringLiteral("bench"));
         QCOMPARE(db.user, QString::fromLatin1(kUser));
@@ -1366,6 +1379,118 @@ private slots:
                  QStringLiteral("GET /users/1: field \"secret\" is present, expected it absent"));
         QVERIFY(check.checkResponse(200, "application/json", "not json")
                     .contains(QLatin1String("not JSON")));
+    }
+
+    // ---- placeholders in every field (item 1)
+
+    void envPlaceholderExpandsInEveryField_data() { planslots::slotRows(); }
+
+    void envPlaceholderExpandsInEveryField()
+    {
+        QFETCH(QString, slot);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, value);
+        QByteArray text = planslots::slotsPlan(slot, json);
+        text.replace("%P", "${env:SB_KEYS_VALUE}");
+        const PlanLoad load = loadMem(text);
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(planslots::slotValue(*load.plan, slot),
+                 value.replace(QLatin1Char('V'), QStringLiteral("v4l-ue")));
+    }
+
+    void unsetEnvIsAnErrorInEveryField_data() { planslots::slotRows(); }
+
+    void unsetEnvIsAnErrorInEveryField()
+    {
+        QFETCH(QString, slot);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, path);
+        QByteArray text = planslots::slotsPlan(slot, json);
+        const QString place = planslots::placeOf(text);
+        text.replace("%P", "${env:SB_KEYS_UNSET}");
+        const PlanLoad load = loadMem(text);
+        QCOMPARE(located(load),
+                 QStringList{place + QStringLiteral(": ") + path +
+                             QStringLiteral(": environment variable \"SB_KEYS_UNSET\" is not set "
+                                            "(referenced as \"${env:SB_KEYS_UNSET}\")")});
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.env"));
+    }
+
+    void unknownPlaceholderIsAnErrorInEveryField_data() { planslots::slotRows(); }
+
+    void unknownPlaceholderIsAnErrorInEveryField()
+    {
+        QFETCH(QString, slot);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, path);
+        QByteArray text = planslots::slotsPlan(slot, json);
+        const QString place = planslots::placeOf(text);
+        text.replace("%P", "${stackbnch}");
+        const PlanLoad load = loadMem(text);
+        QCOMPARE(located(load),
+                 QStringList{place + QStringLiteral(": ") + path +
+                             QStringLiteral(": unknown placeholder \"${stackbnch}\"; did you mean "
+                                            "\"${stackbench}\"?")});
+    }
+
+    // A literal "${" is written "$${" in every field; a JSON body's keys are not expanded.
+    void literalDollarBrace()
+    {
+        const PlanLoad load = loadMem(planslots::slotsPlan(
+            QStringLiteral("BODY"), "{\"${k}\": \"$${env:X} and $$ and $\", \"n\": \"$${\"}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->routes[0].body,
+                 QByteArray("{\"${k}\":\"${env:X} and $$ and $\",\"n\":\"${\"}"));
+    }
+
+    void headerNamesAreNotExpanded()
+    {
+        const PlanLoad load = loadMem(
+            "{\"format\": 1, \"name\": \"h\",\n"
+            "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}],\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\", \"headers\": {\"X-${env:A}\": "
+            "\"1\"}}],\n"
+            "\"profiles\": {\"q\": {\"concurrency\": [1]}}}");
+        QCOMPARE(located(load),
+                 QStringList{QStringLiteral(
+                     "3:51: $.routes[0].headers[\"X-${env:A}\"]: invalid header name "
+                     "\"X-${env:A}\": placeholders are not expanded in header names")});
+    }
+
+    // A placeholder whose value breaks a request is an error once it is resolved.
+    void resolvedValuesAreChecked_data()
+    {
+        QTest::addColumn<QString>("slot");
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("space in a path")
+            << QStringLiteral("PATH") << QByteArray("\"/a/${env:SB_KEYS_SPACE}\"")
+            << QStringLiteral("$.routes[0].path: path \"/a/${env:SB_KEYS_SPACE}\" must not contain "
+                              "spaces or control characters (once its placeholders are "
+                              "resolved); percent-encode them");
+        QTest::newRow("path not starting with /")
+            << QStringLiteral("PPATH") << QByteArray("\"${env:SB_KEYS_SPACE}\"")
+            << QStringLiteral("$.parity[0].path: path \"${env:SB_KEYS_SPACE}\" must start with '/' "
+                              "(once its placeholders are resolved)");
+        QTest::newRow("line break in a header value")
+            << QStringLiteral("HEADER") << QByteArray("\"${env:SB_KEYS_NEWLINE}\"")
+            << QStringLiteral("$.routes[0].headers.Authorization: a header value must not contain "
+                              "line breaks (once its placeholders are resolved)");
+    }
+
+    void resolvedValuesAreChecked()
+    {
+        QFETCH(QString, slot);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        qputenv("SB_KEYS_SPACE", "a b");
+        qputenv("SB_KEYS_NEWLINE", "a\r\nX-Evil: 1");
+        const PlanLoad load = loadMem(planslots::slotsPlan(slot, json));
+        qunsetenv("SB_KEYS_SPACE");
+        qunsetenv("SB_KEYS_NEWLINE");
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].jsonPath + QStringLiteral(": ") + load.diagnostics[0].message,
+                 expected);
     }
 
     // ---- the JSON parser -----------------------------------------------------------------------
