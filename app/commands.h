@@ -31,5 +31,6 @@ int reportCommand(const QStringList &args);
 int compareCommand(const QStringList &args);
 int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
+int demoCommand(const QStringList &args);
 
 } // namespace sb::cli

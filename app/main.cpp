@@ -1,5 +1,6 @@
 #include "app/cli.h"
 #include "app/commands.h"
+#include "app/demo.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -39,6 +40,8 @@ const Command kCommands[] = {
      sb::cli::compareCommand},
     {"export", "write everything stored for a run as one JSON document", sb::cli::exportCommand},
     {"import", "bring an exported run into a store", sb::cli::importCommand},
+    {"demo", "run the built-in demo: the reference target against a Python server",
+     sb::cli::demoCommand},
     {"load", "run a load window against one URL (like wrk, with percentiles and --json)",
      sb::cli::loadCommand},
     {"target", "serve the reference target (the seed's seven routes over SQLite)",
@@ -149,7 +152,7 @@ int startCommand(const Command &c, int argc, char **argv)
 }
 
 // The workbench: `stackbench`, or `stackbench gui [PLAN]` to open a plan in it.
-int runGui(int argc, char **argv, const char *planPath = nullptr)
+int runGui(int argc, char **argv, const char *planPath = nullptr, bool demo = false)
 {
 #ifdef STACKBENCH_HAVE_UI
     if (!displayAvailable()) {
@@ -165,6 +168,15 @@ int runGui(int argc, char **argv, const char *planPath = nullptr)
         QApplication::setApplicationName(QStringLiteral("stackbench"));
         QApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
         sb::MainWindow window;
+        if (demo) {
+            const sb::Result<sb::cli::DemoSetup> setup = sb::cli::prepareDemo();
+            if (!setup.ok()) {
+                std::fprintf(stderr, "stackbench demo: %s\n", setup.error().toString().c_str());
+                return sb::cli::kExitUsage;
+            }
+            window.setPlanVariables(setup->variables);
+            window.openPlan(setup->planPath);
+        }
         if (planPath && !window.openPlan(QString::fromLocal8Bit(planPath)))
             std::fprintf(stderr, "stackbench gui: cannot open the plan '%s'\n", planPath);
         window.show();
@@ -174,6 +186,7 @@ int runGui(int argc, char **argv, const char *planPath = nullptr)
     (void)argc;
     (void)argv;
     (void)planPath;
+    (void)demo;
     std::fprintf(stderr, "stackbench: built without the GUI; use a command: %s\n",
                  commandNames().c_str());
     return sb::cli::kExitUsage;
@@ -226,6 +239,8 @@ int main(int argc, char **argv)
         return topLevelOption(argv[1]);
     if (!std::strcmp(argv[1], "gui"))
         return guiCommand(argc, argv);
+    if (!std::strcmp(argv[1], "demo") && argc == 3 && !std::strcmp(argv[2], "--gui"))
+        return runGui(argc, argv, nullptr, true);
     for (const Command &c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
             return startCommand(c, argc, argv);

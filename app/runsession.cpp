@@ -87,11 +87,13 @@ QCommandLineOption addStoreOption(CommandLine &cl)
                      QStringLiteral("PATH|URL"));
 }
 
-int runAndWatch(const CommandLine &cl, const run::RunOptions &options)
+int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId)
 {
     const sb::Result<run::RunFinished> result = runCancellable(options);
     if (!result.ok())
         return cl.fail(result.error());
+    if (runId)
+        *runId = result->runId;
     if (auto opened = openForReading(options.storeLocation); opened.ok()) {
         if (auto r = report::loadRunReport(**opened, result->runId); r.ok())
             printRunSummary(*r, options.storeLocation);

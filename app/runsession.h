@@ -17,6 +17,7 @@ QCommandLineOption addStoreOption(CommandLine &cl);
 // flight is dropped, everything stored stays), prints the summary and returns the exit code:
 // 0 every cell has a valid window, 1 cells are left or the run failed, 2 the plan, profile,
 // filter, store or run id cannot be used.
-int runAndWatch(const CommandLine &cl, const run::RunOptions &options);
+// `runId`, when given, receives the run's id (empty when the run could not start).
+int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId = nullptr);
 
 } // namespace sb::cli

@@ -1,0 +1,130 @@
+#include "app/cli.h"
+#include "app/commands.h"
+#include "app/demo.h"
+#include "app/reportoutput.h"
+#include "app/runsession.h"
+#include "core/qterror.h"
+#include "report/reportmarkdown.h"
+#include "report/runreport.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace sb::cli {
+
+namespace {
+
+const char *const kDescription =
+    "Runs the built-in demo: the reference target (native) against a Python standard-library\n"
+    "server (python) serving the same seven routes over SQLite, with 43 parity checks. Profiles:\n"
+    "quick (about a minute), full (3 rounds, seed 000's protocol scaled to 2 cores), aa (native\n"
+    "against itself, for the noise floor) and ci. Prints the summary with ratios, verdicts and\n"
+    "where the ceiling is, and writes the Markdown report next to the store.";
+
+// The directory holding the demo's Python server: the install, else the source tree.
+QString demoDir()
+{
+    const QString installed = QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../") +
+                                   QStringLiteral(STACKBENCH_DEMO_INSTALL_DIR))
+                                  .absolutePath();
+    if (QFile::exists(installed + QStringLiteral("/server.py")))
+        return installed;
+    return QStringLiteral(STACKBENCH_DEMO_SOURCE_DIR);
+}
+
+// The plan from the binary, copied to data_dir so that a resume finds the same file (it is only
+// rewritten when this build carries another version).
+sb::Result<QString> demoPlanFile(const QString &dataDir)
+{
+    QFile resource(QStringLiteral(":/plans/demo.json"));
+    if (!resource.open(QIODevice::ReadOnly))
+        return sb::qtError(QString::fromLatin1(kFailureError), resource.fileName(),
+                           QStringLiteral("the demo plan is missing from this build"));
+    const QByteArray text = resource.readAll();
+    const QString path = dataDir + QStringLiteral("/demo.json");
+    QFile current(path);
+    if (current.open(QIODevice::ReadOnly) && current.readAll() == text)
+        return path;
+    current.close();
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(text) != text.size())
+        return sb::qtError(QString::fromLatin1(kInputError), path,
+                           QStringLiteral("cannot write the demo plan: ") + out.errorString());
+    return path;
+}
+
+// Where the report goes: beside a store file, else into the demo's data directory.
+QString reportPath(const QString &storeLocation, const QString &dataDir, const QString &runId)
+{
+    const QString store =
+        storeLocation.isEmpty() ? store::RunStore::defaultLocation() : storeLocation;
+    const QString dir =
+        store.contains(QStringLiteral("://")) ? dataDir : QFileInfo(store).absolutePath();
+    return dir + QStringLiteral("/demo-report-%1.md").arg(runId);
+}
+
+} // namespace
+
+sb::Result<DemoSetup> prepareDemo()
+{
+    DemoSetup setup;
+    setup.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                    QStringLiteral("/demo");
+    if (!QDir().mkpath(setup.dataDir))
+        return sb::qtError(QString::fromLatin1(kInputError), setup.dataDir,
+                           QStringLiteral("cannot create the demo's data directory"));
+    const sb::Result<QString> plan = demoPlanFile(setup.dataDir);
+    if (!plan.ok())
+        return plan.error();
+    setup.planPath = *plan;
+    setup.demoDir = demoDir();
+    setup.variables.insert(QStringLiteral("stackbench"), QCoreApplication::applicationFilePath());
+    setup.variables.insert(QStringLiteral("demo_dir"), setup.demoDir);
+    setup.variables.insert(QStringLiteral("data_dir"), setup.dataDir);
+    return setup;
+}
+
+int demoCommand(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("demo"), QString::fromLatin1(kDescription));
+    const QCommandLineOption profile =
+        cl.option({QStringLiteral("profile")}, QStringLiteral("quick, full, aa or ci."),
+                  QStringLiteral("NAME"), QStringLiteral("quick"));
+    const QCommandLineOption store = addStoreOption(cl);
+    const QCommandLineOption gui =
+        cl.flag({QStringLiteral("gui")},
+                QStringLiteral("Open the workbench on the demo plan instead, ready to press Start "
+                               "(alone: the GUI has its own profile and store)."));
+    if (const std::optional<int> done = cl.parse(args))
+        return *done;
+    if (cl.isSet(gui)) // main() opens the GUI for "demo --gui" alone
+        return cl.usageError(QStringLiteral("--gui takes no other options"));
+    const sb::Result<DemoSetup> setup = prepareDemo();
+    if (!setup.ok())
+        return cl.fail(setup.error());
+    run::RunOptions options;
+    options.planPath = setup->planPath;
+    options.profile = cl.value(profile);
+    options.storeLocation = cl.value(store);
+    options.variables = setup->variables;
+    cl.note(QStringLiteral("plan %1, Python server in %2").arg(setup->planPath, setup->demoDir));
+    QString runId;
+    const int code = runAndWatch(cl, options, &runId);
+    if (runId.isEmpty())
+        return code;
+    auto opened = openForReading(options.storeLocation);
+    if (!opened.ok())
+        return cl.fail(opened.error());
+    sb::Result<report::RunReport> r = report::loadRunReport(**opened, runId);
+    if (!r.ok())
+        return cl.fail(r.error());
+    const QString path = reportPath(options.storeLocation, setup->dataDir, runId);
+    if (sb::Status st = writeOutput(path, report::reportMarkdown(*r).toUtf8(), cl); !st.ok())
+        return cl.fail(st.error());
+    return code;
+}
+
+} // namespace sb::cli

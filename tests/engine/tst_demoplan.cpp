@@ -1,0 +1,365 @@
+// The demo plan (resources/plans/demo.json): it loads with its four profiles and the variables
+// the `demo` command sets (${demo_dir}, ${data_dir}), the stackbench binary's resource carries it
+// byte for byte, its /cpu digests and /me token are right, the quick profile is about a minute,
+// the parity gate passes for both configurations as `stackbench check` runs it (the CLI cannot
+// pass plan variables, so run::Runner::check with RunOptions::variables) and fails for a server
+// that differs, and the ci profile runs with every window valid.
+
+#include "core/qterror.h"
+#include "plan/planloader.h"
+#include "run/runner.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrlQuery>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace sb;
+
+namespace {
+
+const QString kPlan = QStringLiteral(STACKBENCH_SOURCE_DIR "/resources/plans/demo.json");
+const QString kDemoDir = QStringLiteral(STACKBENCH_SOURCE_DIR "/resources/demo");
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A loopback port nothing listens on right now (the kernel picked it for a socket we closed).
+int freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// The /cpu digest computed with Qt, independently of both servers.
+QString cpuChain(int n)
+{
+    QByteArray text = "stackbench";
+    for (int i = 0; i < n; ++i)
+        text = QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex();
+    return QString::fromLatin1(text);
+}
+
+class Recorder : public run::RunObserver
+{
+public:
+    void windowFinished(const run::WindowFinished &e) override { windows << e.window; }
+    QVector<store::WindowRecord> windows;
+};
+
+} // namespace
+
+class TestDemoPlan : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    plan::PlanVariables m_vars;
+    QString m_planCopy; // the plan with free ports instead of 18201/18202, otherwise as shipped
+
+    plan::Plan load(const plan::PlanVariables &vars)
+    {
+        const plan::PlanLoad l = plan::loadPlan(kPlan, vars);
+        if (!l.ok())
+            qWarning("%s", qPrintable(l.errorText()));
+        return l.plan.value_or(plan::Plan{});
+    }
+
+    run::RunOptions options(const QString &profile) const
+    {
+        run::RunOptions o;
+        o.planPath = m_planCopy;
+        o.profile = profile;
+        o.variables = m_vars;
+        o.storeLocation = m_dir.filePath(QStringLiteral("store.sqlite"));
+        return o;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
+            QSKIP("/usr/bin/python3 is not installed");
+        QVERIFY(m_dir.isValid());
+        const QString data = m_dir.filePath(QStringLiteral("data"));
+        QVERIFY(QDir().mkpath(data));
+        m_vars = {{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)},
+                  {QStringLiteral("demo_dir"), kDemoDir},
+                  {QStringLiteral("data_dir"), data}};
+        // Ports chosen now so that parallel tests and other servers on 18201/18202 do not
+        // collide; nothing else in the plan changes.
+        QJsonObject plan = QJsonDocument::fromJson(readFile(kPlan)).object();
+        QJsonArray configs = plan.value(QStringLiteral("configurations")).toArray();
+        for (qsizetype i = 0; i < configs.size(); ++i) {
+            QJsonObject c = configs[i].toObject();
+            c.insert(QStringLiteral("port"), freePort());
+            configs[i] = c;
+        }
+        plan.insert(QStringLiteral("configurations"), configs);
+        m_planCopy = m_dir.filePath(QStringLiteral("demo.json"));
+        QFile f(m_planCopy);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(plan).toJson());
+    }
+
+    // The shipped file, as it is: two configurations, seven routes, four profiles.
+    void loads()
+    {
+        const plan::PlanLoad l = plan::loadPlan(kPlan, m_vars);
+        QVERIFY2(l.ok(), qPrintable(l.errorText()));
+        QVERIFY(l.warnings.isEmpty());
+        const plan::Plan &p = *l.plan;
+        QCOMPARE(p.configurations.size(), 2);
+        QCOMPARE(p.configurations[0].name, QStringLiteral("native"));
+        QCOMPARE(p.configurations[1].name, QStringLiteral("python"));
+        QStringList routes;
+        for (const plan::Route &r : p.routes)
+            routes << r.method + QLatin1Char(' ') + r.path.section(QLatin1Char('?'), 0, 0);
+        QCOMPARE(routes, QStringList({QStringLiteral("GET /health"), QStringLiteral("POST /echo"),
+                                      QStringLiteral("GET /me"), QStringLiteral("GET /users/42"),
+                                      QStringLiteral("GET /users"), QStringLiteral("POST /orders"),
+                                      QStringLiteral("GET /cpu")}));
+        QStringList profiles;
+        for (const plan::Profile &pr : p.profiles)
+            profiles << pr.name;
+        QCOMPARE(profiles, QStringList({QStringLiteral("quick"), QStringLiteral("full"),
+                                        QStringLiteral("aa"), QStringLiteral("ci")}));
+        QCOMPARE(p.profile(QStringLiteral("aa"))->kind, plan::Profile::Kind::AA);
+        QCOMPARE(p.profile(QStringLiteral("aa"))->aaConfiguration, QStringLiteral("native"));
+        QCOMPARE(p.profile(QStringLiteral("full"))->rounds, 3);
+        QVERIFY2(p.parity.size() >= 38, qPrintable(QString::number(p.parity.size())));
+        // Every route's happy path is among the parity checks, answered as the route expects.
+        for (const plan::Route &r : p.routes) {
+            bool covered = false;
+            for (const plan::ParityCheck &c : p.parity)
+                covered = covered || (c.method == r.method && c.path == r.path &&
+                                      c.expectStatus == r.expectStatus && c.body == r.body &&
+                                      c.headers.size() == r.headers.size());
+            QVERIFY2(covered, qPrintable(r.name));
+        }
+        // The servers' files go to ${data_dir}, their code comes from ${demo_dir}.
+        const QString data = m_vars.value(QStringLiteral("data_dir"));
+        QCOMPARE(p.configurations[0].command.last(), data + QStringLiteral("/native.sqlite"));
+        QCOMPARE(p.configurations[1].command.last(), data + QStringLiteral("/python.sqlite"));
+        QCOMPARE(p.configurations[1].command[1], kDemoDir + QStringLiteral("/server.py"));
+    }
+
+    // Without the demo's variables the plan says which ones it needs.
+    void needsVariables()
+    {
+        const plan::PlanLoad l = plan::loadPlan(kPlan);
+        QVERIFY(!l.ok());
+        const QString text = l.errorText();
+        QVERIFY2(text.contains(QStringLiteral("${demo_dir}")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("${data_dir}")), qPrintable(text));
+    }
+
+    // The stackbench binary carries the plan as :/plans/demo.json (this test links the same
+    // resource object library as the app).
+    void embedded()
+    {
+        const QByteArray resource = readFile(QStringLiteral(":/plans/demo.json"));
+        QVERIFY(!resource.isEmpty());
+        QCOMPARE(resource, readFile(kPlan));
+    }
+
+    // The /cpu checks' digests, computed here with Qt; the route's n has a check.
+    void cpuDigests()
+    {
+        const plan::Plan p = load(m_vars);
+        int checked = 0;
+        for (const plan::ParityCheck &c : p.parity) {
+            if (!c.path.startsWith(QStringLiteral("/cpu")) || c.expectStatus != 200)
+                continue;
+            const QUrlQuery q(c.path.section(QLatin1Char('?'), 1));
+            const int n = q.hasQueryItem(QStringLiteral("n"))
+                              ? q.queryItemValue(QStringLiteral("n")).toInt()
+                              : 1000;
+            for (const plan::JsonFieldCheck &f : c.json) {
+                if (f.field == QStringLiteral("digest")) {
+                    QCOMPARE(f.equals->toString(), cpuChain(n));
+                    ++checked;
+                }
+            }
+        }
+        QCOMPARE(checked, 2);
+        QCOMPARE(p.route(QStringLiteral("cpu"))->path, QStringLiteral("/cpu?n=15000"));
+    }
+
+    // The /me route's token is what `stackbench target --token 7` prints.
+    void token()
+    {
+        QProcess cli;
+        cli.start(QStringLiteral(STACKBENCH_BIN),
+                  {QStringLiteral("target"), QStringLiteral("--token"), QStringLiteral("7")});
+        QVERIFY(cli.waitForFinished(10000));
+        const QString expected =
+            QStringLiteral("Bearer ") + QString::fromLatin1(cli.readAllStandardOutput().trimmed());
+        const plan::Plan p = load(m_vars);
+        QCOMPARE(p.route(QStringLiteral("me"))->header(QStringLiteral("Authorization")), expected);
+    }
+
+    // How long each profile measures: windows x (warm-up + measured window), from the plan.
+    void durations_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<int>("windows");
+        QTest::addColumn<double>("minS");
+        QTest::addColumn<double>("maxS");
+        QTest::newRow("quick") << QStringLiteral("quick") << 56 << 45.0 << 90.0;
+        QTest::newRow("ci") << QStringLiteral("ci") << 14 << 10.0 << 40.0;
+        QTest::newRow("full") << QStringLiteral("full") << 126 << 3600.0 << 5400.0;
+    }
+
+    void durations()
+    {
+        QFETCH(QString, profile);
+        QFETCH(int, windows);
+        QFETCH(double, minS);
+        QFETCH(double, maxS);
+        const plan::Plan p = load(m_vars);
+        const plan::Profile *pr = p.profile(profile);
+        QVERIFY(pr);
+        const int count = pr->rounds * int(p.configurations.size()) * int(p.routes.size()) *
+                          int(pr->concurrency.size());
+        QCOMPARE(count, windows);
+        const double seconds =
+            count * double(pr->warmup.durationMs + pr->measureMs + pr->cooldownMs) / 1000.0;
+        qInfo("%s: %d windows x %.1f s = %.0f s", qPrintable(profile), count, seconds / count,
+              seconds);
+        QVERIFY2(seconds >= minS && seconds <= maxS, qPrintable(QString::number(seconds)));
+    }
+
+    // The parity gate of both configurations, as `stackbench check` runs it.
+    void check()
+    {
+        run::Runner runner;
+        QStringList report;
+        const sb::Result<bool> r = runner.check(options(QStringLiteral("quick")), &report);
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(sb::qtText(r.error())));
+        QVERIFY2(*r, qPrintable(report.join(QLatin1Char('\n'))));
+        const int checks = int(load(m_vars).parity.size());
+        QCOMPARE(
+            report,
+            QStringList({QStringLiteral("native: ready, %1 parity check(s) passed").arg(checks),
+                         QStringLiteral("python: ready, %1 parity check(s) passed").arg(checks)}));
+        // The databases went to ${data_dir}; nothing was written beside the server's code.
+        const QDir data(m_vars.value(QStringLiteral("data_dir")));
+        QVERIFY(data.exists(QStringLiteral("native.sqlite")));
+        QVERIFY(data.exists(QStringLiteral("python.sqlite")));
+        QStringList written =
+            QDir(kDemoDir).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot);
+        written.removeIf([](const QString &f) { return f.endsWith(QStringLiteral(".py")); });
+        QVERIFY2(written.isEmpty(), qPrintable(written.join(QLatin1Char(' '))));
+    }
+
+    // A Python server that answers one route differently does not pass.
+    void checkCatchesADifference()
+    {
+        const QString broken = m_dir.filePath(QStringLiteral("broken-demo"));
+        QVERIFY(QDir().mkpath(broken));
+        for (const QString &f : QDir(kDemoDir).entryList({QStringLiteral("*.py")}, QDir::Files)) {
+            QByteArray code = readFile(kDemoDir + QLatin1Char('/') + f);
+            if (f == QStringLiteral("demorouter.py")) {
+                QVERIFY(code.contains(R"({"status":"ok"})"));
+                code.replace(R"({"status":"ok"})", R"({"status":"OK"})");
+            }
+            QFile out(broken + QLatin1Char('/') + f);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(code);
+        }
+        run::RunOptions o = options(QStringLiteral("quick"));
+        o.variables.insert(QStringLiteral("demo_dir"), broken);
+        o.only = QStringList{QStringLiteral("python")};
+        run::Runner runner;
+        QStringList report;
+        const sb::Result<bool> r = runner.check(o, &report);
+        QVERIFY(r.ok());
+        QVERIFY(!*r);
+        QCOMPARE(report.size(), 1);
+        QVERIFY2(report[0].startsWith(QStringLiteral("python: parity failed: ")) &&
+                     report[0].contains(QStringLiteral("/health")) &&
+                     report[0].contains(QStringLiteral("\"OK\"")),
+                 qPrintable(report[0]));
+    }
+
+    // The ci profile end to end through the runner: every window valid.
+    void ciRun()
+    {
+        Recorder recorder;
+        run::Runner runner(&recorder);
+        const sb::Result<run::RunFinished> r = runner.run(options(QStringLiteral("ci")));
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(sb::qtText(r.error())));
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        QVERIFY2(r->blockedConfigurations.isEmpty(),
+                 qPrintable(r->blockedConfigurations.join(QLatin1Char('\n'))));
+        QCOMPARE(r->status, QStringLiteral("finished"));
+        QCOMPARE(r->validWindows, 14);
+        QCOMPARE(r->invalidWindows, 0);
+        for (const store::WindowRecord &w : recorder.windows) {
+            QVERIFY2(w.valid, qPrintable(w.configuration + QLatin1Char(' ') + w.route +
+                                         QStringLiteral(": ") + w.invalidReason));
+            QCOMPARE(w.ok, w.requests);
+            QVERIFY(w.ok > 0);
+            qInfo("ci: %-6s %-6s c=%d  %8.1f 2xx/s  %.2f cores", qPrintable(w.configuration),
+                  qPrintable(w.route), w.concurrency, double(w.ok) / w.elapsedS, w.serverCoresMean);
+        }
+    }
+
+    // `stackbench demo` as a user runs it: the plan from the binary, the Python server from the
+    // source tree, the data under the user's data directory, the report beside the store.
+    void demoCommandRunsHeadless()
+    {
+        QTemporaryDir home;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        p.setProcessEnvironment(env);
+        const QString store = home.filePath(QStringLiteral("store/runs.sqlite"));
+        QDir().mkpath(home.filePath(QStringLiteral("store")));
+        p.start(QStringLiteral(STACKBENCH_BIN),
+                {QStringLiteral("demo"), QStringLiteral("--profile"), QStringLiteral("ci"),
+                 QStringLiteral("--store"), store});
+        QVERIFY(p.waitForFinished(240'000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out.right(2000) + err));
+        QVERIFY2(out.contains(QStringLiteral("finished: 14 valid windows, 0 invalid attempts")),
+                 qPrintable(out.right(2000)));
+        QVERIFY(out.contains(QStringLiteral("ratio 2xx/s")));
+        QVERIFY(QFile::exists(home.filePath(QStringLiteral("data/stackbench/demo/demo.json"))));
+        const QStringList reports = QDir(home.filePath(QStringLiteral("store")))
+                                        .entryList({QStringLiteral("demo-report-*.md")});
+        QCOMPARE(reports.size(), 1);
+        QVERIFY2(err.contains(QStringLiteral("wrote ")), qPrintable(err));
+        QFile report(home.filePath(QStringLiteral("store/")) + reports.first());
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        QVERIFY(report.readAll().startsWith("# demo: run "));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemoPlan)
+#include "tst_demoplan.moc"
