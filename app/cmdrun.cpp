@@ -19,7 +19,9 @@ const char *const kResumeDescription =
     "skipped, cells that ran out of retries stay failed, the others are measured (attempts\n"
     "continue, with a fresh retry budget). --retry-failed instead re-measures exactly the\n"
     "cells that ran out of retries, of a finished run too. Refuses when the plan file\n"
-    "changed since the run started, unless --force. The store must exist.";
+    "changed since the run started, unless --force. The store must exist. The plan's\n"
+    "variables are made again; the run's --var values are kept from its start (a --var\n"
+    "given here replaces one for this session).";
 
 // The run must be in a store that exists: a mistyped --store or run id creates nothing.
 sb::Status checkResumable(const QString &storeLocation, const QString &runId)
@@ -55,8 +57,12 @@ int runCommand(const QStringList &args)
         {QStringLiteral("routes")}, QStringLiteral("Only these routes (comma-separated)."),
         QStringLiteral("ROUTE[,ROUTE]"));
     const QCommandLineOption store = addStoreOption(cl);
+    const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
+    const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
+    if (!vars.ok())
+        return cl.fail(vars.error());
     const sb::Result<QStringList> onlyNames = cl.names(only);
     if (!onlyNames.ok())
         return cl.fail(onlyNames.error());
@@ -69,6 +75,7 @@ int runCommand(const QStringList &args)
     options.only = *onlyNames;
     options.routes = *routeNames;
     options.storeLocation = cl.value(store);
+    options.variables = *vars;
     return runAndWatch(cl, options);
 }
 
@@ -83,10 +90,15 @@ int resumeCommand(const QStringList &args)
         QStringLiteral("Re-measure only the cells that ran out of retries, each with a fresh "
                        "retry budget (a finished run too)."));
     const QCommandLineOption store = addStoreOption(cl);
+    const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
+    const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
+    if (!vars.ok())
+        return cl.fail(vars.error());
     run::RunOptions options;
     options.resumeRunId = cl.positionalValue(0);
+    options.variables = *vars;
     options.force = cl.isSet(force);
     options.retryFailed = cl.isSet(retryFailed);
     options.storeLocation = cl.value(store);

@@ -5,6 +5,7 @@
 #include "core/qterror.h"
 #include "store/runstore.h"
 
+#include <QRegularExpression>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -85,6 +86,36 @@ QCommandLineOption addStoreOption(CommandLine &cl)
                                     "postgresql://user:pass@host:port/db (default: %1).")
                          .arg(store::RunStore::defaultLocation()),
                      QStringLiteral("PATH|URL"));
+}
+
+QCommandLineOption addVarOption(CommandLine &cl)
+{
+    return cl.option({QStringLiteral("var")},
+                     QStringLiteral("What the plan's ${NAME} stands for (repeatable). A run keeps "
+                                    "these for its resume: pass no secret here, give it with "
+                                    "${env:} and secret_env or a secret variable."),
+                     QStringLiteral("NAME=VALUE"));
+}
+
+sb::Result<plan::PlanVariables> varValues(const CommandLine &cl, const QCommandLineOption &option)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    plan::PlanVariables out;
+    for (const QString &assignment : cl.values(option)) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        const QString key = assignment.left(eq);
+        if (eq < 0 || !name.match(key).hasMatch())
+            return cl.optionError(option, QStringLiteral("expects NAME=VALUE with NAME made of "
+                                                         "letters, digits and '_', not \"%1\"")
+                                              .arg(assignment));
+        if (key == QLatin1String("port"))
+            return cl.optionError(option, QStringLiteral("${port} is each configuration's own "
+                                                         "port and cannot be set"));
+        if (out.contains(key))
+            return cl.optionError(option, QStringLiteral("%1 is given twice").arg(key));
+        out.insert(key, assignment.mid(eq + 1));
+    }
+    return out;
 }
 
 int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId)

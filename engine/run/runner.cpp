@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
@@ -105,6 +106,31 @@ QString cpuText(const std::vector<int> &cpus)
     return QString::fromStdString(formatCpuList(cpus));
 }
 
+// The caller's ${NAME} placeholders (RunOptions::variables) are kept in the run's environment
+// record under this key, so that a resume fills the plan the same way without being told again.
+const QLatin1String kPlaceholdersKey("placeholders");
+
+QJsonObject placeholdersJson(const plan::PlanVariables &variables)
+{
+    QJsonObject out;
+    for (auto it = variables.begin(); it != variables.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
+// The stored run's placeholders with the resuming caller's on top.
+plan::PlanVariables resumedPlaceholders(const QJsonObject &environment,
+                                        const plan::PlanVariables &given)
+{
+    plan::PlanVariables out;
+    const QJsonObject stored = environment.value(kPlaceholdersKey).toObject();
+    for (auto it = stored.begin(); it != stored.end(); ++it)
+        out.insert(it.key(), it.value().toString());
+    for (auto it = given.begin(); it != given.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
 // Records the resuming process as the run's runner: RunStore::setRunner() where the store has it.
 // The store's half of this lands on its own branch; until both are merged the overload below
 // keeps this compiling, and the run keeps its first runner's identity.
@@ -121,16 +147,16 @@ sb::Status recordRunner(Store &, const QString &, const RunnerIdentity &, long)
     return sb::Ok{};
 }
 
-// Every hook moment, in the order a run meets them.
-struct Moment
+using MomentList = QList<plan::Hook> plan::HookSet::*;
+
+// The moment's key in a plan ("after_warmup").
+QString momentName(MomentList moment)
 {
-    const char *name;
-    QList<plan::Hook> plan::HookSet::*list;
-};
-const Moment kMoments[] = {{"before_run", &plan::HookSet::beforeRun},
-                           {"before_configuration", &plan::HookSet::beforeConfiguration},
-                           {"before_route", &plan::HookSet::beforeRoute},
-                           {"before_window", &plan::HookSet::beforeWindow}};
+    for (const plan::HookMoment &m : plan::hookMoments())
+        if (m.list == moment)
+            return QString::fromLatin1(m.key);
+    return QString();
+}
 
 // "before_window[0]" for a plan hook, "configurations[1].before_route[0]" for another, from
 // the hook's place in the plan ("plan.json:40:9 at $.hooks.before_window[0]").
@@ -229,7 +255,9 @@ private:
         bool blocked = false;
         QString blockedReason;
         bool infoRecorded = false;
-        QJsonObject info; // as stored with the run (ConfigurationRecord::info)
+        QJsonObject info;         // as stored with the run (ConfigurationRecord::info)
+        QSet<QString> warmRoutes; // warmup_scope "route": routes warmed up on the current tree
+                                  // since their before_route hooks
     };
 
     bool cancelled() const { return m_runner.m_cancelled.load(); }
@@ -242,6 +270,7 @@ private:
     sb::Status createRun(const RunOptions &options);
     sb::Status resumeRun(const RunOptions &options);
     void holdSleepInhibitor(const QString &runId);
+    void readEnvironment(const plan::PlanVariables &placeholders);
     void announce(bool resumed);
     Flow measureBlock(const Block &block);
     Flow measureCell(const plan::Configuration &config, const plan::Route &route,
@@ -266,8 +295,11 @@ private:
     // ---- one window
     store::WindowRecord measureOnce(const plan::Configuration &config, const plan::Route &route,
                                     const CellRef &cell);
-    bool warmUp(const plan::Route &route, const CellRef &cell, const load::LoadSpec &measured,
-                store::WindowRecord &window);
+    bool prepareWindow(const plan::Configuration &config, const plan::Route &route,
+                       const CellRef &cell, const load::LoadSpec &spec,
+                       store::WindowRecord &window);
+    bool warmUp(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
+                const load::LoadSpec &measured, store::WindowRecord &window);
     void measure(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
                  const load::LoadSpec &spec, store::WindowRecord &window);
     sb::Result<LoadWindowResult> runWindow(const LoadWindowSpec &spec, const CellRef &cell,
@@ -288,8 +320,11 @@ private:
     bool checkParity(const RunOptions &options, QStringList *report);
 
     // ---- hooks and notes
-    QList<plan::Hook> hooksFor(const plan::Configuration &config, const plan::Route *route,
-                               QList<plan::Hook> plan::HookSet::*moment) const;
+    QList<plan::Hook> hooksFor(const plan::Configuration *config, const plan::Route *route,
+                               MomentList moment) const;
+    sb::Status runMoment(MomentList moment, const plan::Configuration *config,
+                         const plan::Route *route = nullptr);
+    sb::Status runRunMoment(MomentList moment);
     sb::Status runHooks(const QList<plan::Hook> &hooks, const QString &moment,
                         const QString &configuration);
     void note(const QString &kind, const QString &configuration, const QString &detail,
@@ -336,8 +371,7 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
         return st.error();
     announce(!options.resumeRunId.isEmpty());
     Flow flow = Flow::Continue;
-    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
-        !st.ok()) {
+    if (sb::Status st = runRunMoment(&plan::HookSet::beforeRun); !st.ok()) {
         flow = Flow::Failed;
         m_failure = QStringLiteral("before_run hook failed: ") + sb::qtText(st.error());
     }
@@ -350,8 +384,7 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
     // after_run cleans up whatever the run ended as; a failure of it fails the run, and what
     // was measured stays stored.
     stopAllServers();
-    if (sb::Status st = runHooks(m_plan.hooks.afterRun, QStringLiteral("after_run"), QString());
-        !st.ok()) {
+    if (sb::Status st = runRunMoment(&plan::HookSet::afterRun); !st.ok()) {
         const QString why = QStringLiteral("after_run hook failed: ") + sb::qtText(st.error());
         m_failure = flow == Flow::Failed ? m_failure + QStringLiteral("; ") + why : why;
         flow = Flow::Failed;
@@ -450,12 +483,7 @@ sb::Status Runner::Session::createRun(const RunOptions &options)
     store::RunRecord &r = m_record;
     r.id = store::RunStore::newRunId();
     holdSleepInhibitor(r.id);
-    int maxConcurrency = 0;
-    for (int c : m_profile->concurrency)
-        maxConcurrency = std::max(maxConcurrency, c);
-    m_environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
-    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
+    readEnvironment(options.variables);
     const RunnerIdentity self = thisProcess();
     r.planPath = QFileInfo(options.planPath).absoluteFilePath();
     r.planText = m_plan.redactedText();
@@ -491,6 +519,7 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     m_options.profile = m_record.profile;
     m_options.only = m_record.only;
     m_options.routes = m_record.routes;
+    m_options.variables = resumedPlaceholders(m_record.environment, options.variables);
     const QString planPath = m_record.planPath;
     QFile planFile(planPath);
     if (!planFile.open(QIODevice::ReadOnly))
@@ -511,12 +540,7 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
         return st;
     m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
     holdSleepInhibitor(m_record.id);
-    int maxConcurrency = 0;
-    for (int c : m_profile->concurrency)
-        maxConcurrency = std::max(maxConcurrency, c);
-    m_environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
-    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
+    readEnvironment(m_options.variables);
     sb::Result<QVector<store::CellProgress>> cells = m_store->cellProgress(m_record.id);
     if (!cells.ok())
         return cells.error();
@@ -529,6 +553,20 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     if (sb::Status st = m_store->setRunStatus(m_record.id, store::kStatusRunning); !st.ok())
         return st;
     return recordRunner(*m_store, m_record.id, self, 0);
+}
+
+// The environment record: the machine (environmentRecord()), whether the sleep inhibitor is
+// held, and the caller's placeholders.
+void Runner::Session::readEnvironment(const plan::PlanVariables &placeholders)
+{
+    int maxConcurrency = 0;
+    for (int c : m_profile->concurrency)
+        maxConcurrency = std::max(maxConcurrency, c);
+    m_environment =
+        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
+    if (!placeholders.isEmpty())
+        m_environment.insert(kPlaceholdersKey, placeholdersJson(placeholders));
 }
 
 // Keeps the machine awake until finish(); where that cannot be had, announce() says so once.
@@ -604,16 +642,19 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
         const plan::Route &route = *m_plan.route(routeCells.first().route);
         // A failed before_route hook (the reset of the route's data) fails the route's cells
         // of this configuration in this round closed: measured on stale data they would lie.
-        if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeRoute),
-                                     QStringLiteral("before_route"), config.name);
-            !st.ok()) {
+        if (sb::Status st = runMoment(&plan::HookSet::beforeRoute, &config, &route); !st.ok()) {
             skipCells(routeCells,
                       QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
             continue;
         }
-        for (const ScheduledWindow &w : routeCells)
-            if (const Flow flow = measureCell(config, route, w); flow != Flow::Continue)
-                return flow;
+        state.warmRoutes.remove(route.name);
+        Flow flow = Flow::Continue;
+        for (qsizetype c = 0; c < routeCells.size() && flow == Flow::Continue; ++c)
+            flow = measureCell(config, route, routeCells[c]);
+        // A failure of it is noted; the route's windows are measured already.
+        (void)runMoment(&plan::HookSet::afterRoute, &config, &route);
+        if (flow != Flow::Continue)
+            return flow;
         if (state.blocked) {
             // The tree could not be restarted: the rest of the block is not measured.
             QList<ScheduledWindow> rest = todo.mid(i);
@@ -747,12 +788,15 @@ RunFinished Runner::Session::finish(const QString &status, const QString &error)
 
 // ---- configurations -------------------------------------------------------------------------
 
+// A fresh tree: the one before is stopped first (its output stored, its after_configuration
+// hooks run), then this one's before_configuration hooks run.
 sb::Status Runner::Session::startServer(const plan::Configuration &config, int round)
 {
+    stopServer(config.name);
+    m_states[config.name].warmRoutes.clear();
     if (sb::Status st = m_servers->start(config, round); !st.ok())
         return st;
-    return runHooks(hooksFor(config, nullptr, &plan::HookSet::beforeConfiguration),
-                    QStringLiteral("before_configuration"), config.name);
+    return runMoment(&plan::HookSet::beforeConfiguration, &config);
 }
 
 // A running tree for the configuration (a fresh one when `fresh`), versions recorded and the
@@ -788,22 +832,27 @@ void Runner::Session::block(const plan::Configuration &config, const sb::Error &
          QStringLiteral("'%1' is not measured: %2").arg(config.name, sb::qtText(why)));
 }
 
+// Stops the configuration's tree, if it has one: its output is stored, then its
+// after_configuration hooks run (a failure of them is noted).
 void Runner::Session::stopServer(const QString &configuration)
 {
     if (!m_servers)
         return;
     const std::optional<ServerPool::Output> out = m_servers->stop(configuration);
-    if (!out || !m_store || m_runId.isEmpty())
+    if (!out)
         return;
-    if (out->stdoutBytes.isEmpty() && out->stderrBytes.isEmpty())
-        return;
-    if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
-                                                 out->stdoutBytes, out->stderrBytes);
-        !st.ok())
-        note(QStringLiteral("warning"), configuration,
-             QStringLiteral("the server's output of round %1 could not be stored: %2")
-                 .arg(out->round + 1)
-                 .arg(sb::qtText(st.error())));
+    const bool wrote = !out->stdoutBytes.isEmpty() || !out->stderrBytes.isEmpty();
+    if (wrote && m_store && !m_runId.isEmpty()) {
+        if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
+                                                     out->stdoutBytes, out->stderrBytes);
+            !st.ok())
+            note(QStringLiteral("warning"), configuration,
+                 QStringLiteral("the server's output of round %1 could not be stored: %2")
+                     .arg(out->round + 1)
+                     .arg(sb::qtText(st.error())));
+    }
+    if (const plan::Configuration *config = m_plan.configuration(configuration))
+        (void)runMoment(&plan::HookSet::afterConfiguration, config);
 }
 
 void Runner::Session::stopAllServers()
@@ -833,7 +882,16 @@ QString Runner::Session::versionOf(const plan::Configuration &config,
     QFile f(out);
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("error: cannot read its output: ") + f.errorString();
-    return m_plan.redact(QString::fromUtf8(f.readAll()).trimmed());
+    const QString output = QString::fromUtf8(f.readAll());
+    if (const std::optional<QString> version = probe.extract(output))
+        return m_plan.redact(*version);
+    const QString firstLine = output.trimmed().section(QLatin1Char('\n'), 0, 0).left(200);
+    note(QStringLiteral("warning"), config.name,
+         QStringLiteral("version probe '%1' (%2): its output does not match \"%3\": %4")
+             .arg(probe.name, probe.command.join(QLatin1Char(' ')), probe.match,
+                  firstLine.isEmpty() ? QStringLiteral("(no output)")
+                                      : QStringLiteral("\"%1\"").arg(firstLine)));
+    return QStringLiteral("error: the output does not match \"%1\"").arg(probe.match);
 }
 
 // What was started, stored once per run with the configuration: command, cwd, redacted
@@ -1002,30 +1060,60 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
-    if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeWindow),
-                                 QStringLiteral("before_window"), config.name);
-        !st.ok()) {
-        window.invalidReason =
-            QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
-        return window;
-    }
     const load::LoadSpec spec = loadSpec(config, route, cell.concurrency);
-    if (!warmUp(route, cell, spec, window))
-        return window;
-    if (m_profile->settleMs > 0)
-        QThread::msleep(unsigned(m_profile->settleMs));
-    measure(config, route, cell, spec, window);
+    if (prepareWindow(config, route, cell, spec, window))
+        measure(config, route, cell, spec, window);
+    // The window's clean-up runs whatever became of it; if it fails, the next window would
+    // start from what this one left, so this one does not count.
+    if (sb::Status st = runMoment(&plan::HookSet::afterWindow, &config, &route);
+        !st.ok() && window.valid) {
+        window.valid = false;
+        window.invalidReason =
+            QStringLiteral("after_window hook failed: ") + sb::qtDetail(st.error());
+    }
     return window;
 }
 
-// False (and the window's reason set) when the warm-up could not run or failed.
-bool Runner::Session::warmUp(const plan::Route &route, const CellRef &cell,
-                             const load::LoadSpec &measured, store::WindowRecord &window)
+// Up to the measured window: before_window hooks, the warm-up (fails closed), after_warmup
+// hooks, settle. False (and the window's reason set) when one of them failed.
+bool Runner::Session::prepareWindow(const plan::Configuration &config, const plan::Route &route,
+                                    const CellRef &cell, const load::LoadSpec &spec,
+                                    store::WindowRecord &window)
+{
+    if (sb::Status st = runMoment(&plan::HookSet::beforeWindow, &config, &route); !st.ok()) {
+        window.invalidReason =
+            QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
+        return false;
+    }
+    if (!warmUp(config, route, cell, spec, window))
+        return false;
+    if (sb::Status st = runMoment(&plan::HookSet::afterWarmup, &config, &route); !st.ok()) {
+        window.invalidReason =
+            QStringLiteral("after_warmup hook failed: ") + sb::qtDetail(st.error());
+        return false;
+    }
+    if (m_profile->settleMs > 0)
+        QThread::msleep(unsigned(m_profile->settleMs));
+    return true;
+}
+
+// False (and the window's reason set) when the warm-up could not run or failed. With
+// warmup_scope "route" a route is warmed up once on each tree after its before_route hooks, at
+// warmup_concurrency (0: the cell's), and its other windows have none.
+bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Route &route,
+                             const CellRef &cell, const load::LoadSpec &measured,
+                             store::WindowRecord &window)
 {
     const plan::Warmup &warmup = m_profile->warmup;
-    if (warmup.isNone())
+    const bool perRoute = m_profile->warmupScope == plan::Profile::WarmupScope::Route;
+    QSet<QString> &warm = m_states[config.name].warmRoutes;
+    if (warmup.isNone() || (perRoute && warm.contains(route.name)))
         return true;
     LoadWindowSpec spec{measured, route.expectStatus, std::nullopt};
+    if (perRoute && m_profile->warmupConcurrency > 0) {
+        spec.load.connections = m_profile->warmupConcurrency;
+        spec.load.threads = std::max(1, std::min(m_plan.load.threads, spec.load.connections));
+    }
     if (warmup.kind == plan::Warmup::Kind::Requests)
         spec.load.requestLimit = warmup.requests;
     else
@@ -1043,9 +1131,16 @@ bool Runner::Session::warmUp(const plan::Route &route, const CellRef &cell,
         return false;
     }
     const WarmupVerdict verdict = evaluateWarmup(r->load, route.expectStatus);
-    window.gates.insert(QStringLiteral("warmup"), verdict.gate);
-    if (verdict.failure.isEmpty())
+    QJsonObject gate = verdict.gate;
+    gate.insert(QStringLiteral("connections"), spec.load.connections);
+    gate.insert(QStringLiteral("scope"),
+                perRoute ? QStringLiteral("route") : QStringLiteral("window"));
+    window.gates.insert(QStringLiteral("warmup"), gate);
+    if (verdict.failure.isEmpty()) {
+        if (perRoute)
+            warm.insert(route.name);
         return true;
+    }
     window.invalidReason = QStringLiteral("warm-up failed: ") + verdict.failure;
     return false;
 }
@@ -1178,15 +1273,37 @@ bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int 
 
 // ---- hooks and notes ------------------------------------------------------------------------
 
-QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration &config,
-                                            const plan::Route *route,
-                                            QList<plan::Hook> plan::HookSet::*moment) const
+// The moment's hooks of the plan, the configuration and the route, in the order they run.
+QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration *config,
+                                            const plan::Route *route, MomentList moment) const
 {
     QList<plan::Hook> hooks = m_plan.hooks.*moment;
-    hooks += config.hooks.*moment;
+    if (config)
+        hooks += config->hooks.*moment;
     if (route)
         hooks += route->hooks.*moment;
-    return hooks;
+    return plan::hooksInRunOrder(hooks);
+}
+
+sb::Status Runner::Session::runMoment(MomentList moment, const plan::Configuration *config,
+                                      const plan::Route *route)
+{
+    return runHooks(hooksFor(config, route, moment), momentName(moment),
+                    config ? config->name : QString());
+}
+
+// before_run or after_run: the plan's hooks, then those of each configuration the run measures.
+sb::Status Runner::Session::runRunMoment(MomentList moment)
+{
+    QList<plan::Hook> hooks = m_plan.hooks.*moment;
+    for (const plan::Configuration &config : m_plan.configurations) {
+        const bool scheduled =
+            std::any_of(m_schedule.begin(), m_schedule.end(),
+                        [&](const ScheduledWindow &w) { return w.configuration == config.name; });
+        if (scheduled)
+            hooks += config.hooks.*moment;
+    }
+    return runHooks(plan::hooksInRunOrder(hooks), momentName(moment), QString());
 }
 
 sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QString &moment,
@@ -1284,7 +1401,7 @@ bool Runner::Session::checkHooks(const RunOptions &options, QStringList *report)
             sets << &route.hooks;
     bool passed = true;
     for (const plan::HookSet *set : sets)
-        for (const Moment &moment : kMoments)
+        for (const plan::HookMoment &moment : plan::hookMoments())
             for (const plan::Hook &hook : set->*moment.list)
                 passed = checkHook(hook, report) && passed;
     return passed;

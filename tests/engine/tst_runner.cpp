@@ -7,8 +7,8 @@
 #include "run/runner.h"
 #include "run/runnerprocess.h"
 #include "run/schedule.h"
+#include "runplans.h"
 #include "store/runstore.h"
-#include "testservers.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -33,52 +33,10 @@
 
 using namespace sb;
 
+using sb::test::freePort;
+using sb::test::Recorder;
+
 namespace {
-
-// A port nothing listens on right now (the kernel picked it for a listener we closed again).
-int freePort()
-{
-    uint16_t port = 0;
-    ::close(sb::test::listenOnLoopback(1, port));
-    return port;
-}
-
-// Records what the runner reports, in order.
-class Recorder : public run::RunObserver
-{
-public:
-    void windowFinished(const run::WindowFinished &e) override
-    {
-        windows << e.window;
-        if (onWindow)
-            onWindow(e);
-    }
-    void noted(const run::RunNote &e) override
-    {
-        notes << e.kind + QStringLiteral(": ") + e.detail;
-        if (onNote)
-            onNote(e);
-    }
-    void intervalMeasured(const run::IntervalUpdate &e) override
-    {
-        if (e.phase == run::Phase::Measure)
-            ++intervals;
-        if (onInterval)
-            onInterval(e);
-    }
-    void windowStarted(const run::WindowStarted &e) override
-    {
-        if (onWindowStarted)
-            onWindowStarted(e);
-    }
-    QVector<store::WindowRecord> windows;
-    QStringList notes;
-    int intervals = 0;
-    std::function<void(const run::WindowFinished &)> onWindow;
-    std::function<void(const run::IntervalUpdate &)> onInterval;
-    std::function<void(const run::WindowStarted &)> onWindowStarted;
-    std::function<void(const run::RunNote &)> onNote;
-};
 
 QString cellKey(const store::WindowRecord &w)
 {
@@ -98,77 +56,16 @@ private:
     // A target configuration on a free port with the shared, already seeded database.
     QJsonObject target(const QString &name, QJsonArray prefix = {})
     {
-        QJsonArray command = prefix;
-        for (const QString &a :
-             {QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"), QStringLiteral("--port"),
-              QStringLiteral("${port}"), QStringLiteral("--threads"), QStringLiteral("1"),
-              QStringLiteral("--db"), m_db})
-            command.append(a);
-        return QJsonObject{{QStringLiteral("name"), name},
-                           {QStringLiteral("command"), command},
-                           {QStringLiteral("port"), freePort()},
-                           {QStringLiteral("ready"),
-                            QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
-                                        {QStringLiteral("timeout_s"), 60}}},
-                           {QStringLiteral("stop"), QJsonObject{{QStringLiteral("grace_s"), 5}}}};
+        return plans().target(name, prefix);
     }
-
     QJsonObject profile(int rounds, QJsonArray concurrency, double measureS = 0.5, int retries = 2)
     {
-        return QJsonObject{{QStringLiteral("rounds"), rounds},
-                           {QStringLiteral("concurrency"), concurrency},
-                           {QStringLiteral("warmup"), QStringLiteral("200ms")},
-                           {QStringLiteral("measure_s"), measureS},
-                           {QStringLiteral("order"), QStringLiteral("rotate")},
-                           {QStringLiteral("retries"), retries}};
+        return sb::test::RunPlans::profile(rounds, concurrency, measureS, retries);
     }
-
-    QJsonArray routes(int n)
-    {
-        const QJsonArray all{
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
-                        {QStringLiteral("path"), QStringLiteral("/health")}},
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("user")},
-                        {QStringLiteral("path"), QStringLiteral("/users/42")}},
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")},
-                        {QStringLiteral("method"), QStringLiteral("POST")},
-                        {QStringLiteral("path"), QStringLiteral("/echo")},
-                        {QStringLiteral("body"),
-                         QJsonObject{{QStringLiteral("name"), QStringLiteral("Ada")},
-                                     {QStringLiteral("email"), QStringLiteral("ada@example.com")},
-                                     {QStringLiteral("age"), 36},
-                                     {QStringLiteral("tags"), QJsonArray{QStringLiteral("x")}}}}}};
-        QJsonArray out;
-        for (int i = 0; i < n; ++i)
-            out.append(all[i]);
-        return out;
-    }
-
-    QString writePlan(const QString &name, QJsonObject plan)
-    {
-        plan.insert(QStringLiteral("format"), 1);
-        plan.insert(QStringLiteral("name"), name);
-        if (!plan.contains(QStringLiteral("load")))
-            plan.insert(QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}});
-        // Others build on this machine while the tests run: only a test of the foreign-CPU gate
-        // gives one that such load can trip.
-        QJsonObject sampler = plan.value(QStringLiteral("sampler")).toObject();
-        if (!sampler.contains(QStringLiteral("foreign_gate")) &&
-            !sampler.contains(QStringLiteral("foreign_gate_pct")))
-            sampler.insert(QStringLiteral("foreign_gate"), QStringLiteral("100%machine"));
-        plan.insert(QStringLiteral("sampler"), sampler);
-        const QString path = m_dir.filePath(name + QStringLiteral(".json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return {};
-        f.write(QJsonDocument(plan).toJson());
-        return path;
-    }
-
-    QString storePath(const QString &name)
-    {
-        return m_dir.filePath(name + QStringLiteral(".sqlite"));
-    }
+    QJsonArray routes(int n) { return sb::test::RunPlans::routes(n); }
+    QString writePlan(const QString &name, QJsonObject plan) { return plans().write(name, plan); }
+    QString storePath(const QString &name) { return plans().store(name); }
+    sb::test::RunPlans plans() const { return sb::test::RunPlans(m_dir.path(), m_db); }
 
     QVector<store::WindowRecord> storedWindows(const QString &store, const QString &runId)
     {
