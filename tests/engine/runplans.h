@@ -4,7 +4,9 @@
 // by the runner itself on a free loopback port) written into a test's directory, and an observer
 // that records what the runner reports.
 
+#include "core/qterror.h"
 #include "run/runevents.h"
+#include "run/runner.h"
 #include "store/runstore.h"
 #include "testservers.h"
 
@@ -156,6 +158,18 @@ public:
         return path;
     }
 
+    // A plan of one target configuration "a", the route health and the profile quick (given
+    // here), with `extra`'s keys set over them; written as write() does.
+    QString oneTarget(const QString &name, const QJsonObject &extra, const QJsonObject &quick) const
+    {
+        QJsonObject p{{QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                      {QStringLiteral("routes"), routes(1)},
+                      {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("quick"), quick}}}};
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            p.insert(it.key(), it.value());
+        return write(name, p);
+    }
+
     // NAME.sqlite in the directory.
     QString store(const QString &name) const
     {
@@ -166,6 +180,31 @@ private:
     QString m_dir;
     QString m_db;
 };
+
+// Seeds the reference target's database at `db` (a target started once and stopped); returns
+// why it could not, or "".
+inline QString seedTarget(const QString &db)
+{
+    TargetProcess seed(db);
+    return seed.port() != 0 ? QString()
+                            : QStringLiteral("cannot seed %1: %2").arg(db, seed.error());
+}
+
+// What a run's result says: the error it ended with, or why it could not run.
+inline QString resultText(const sb::Result<run::RunFinished> &r)
+{
+    return r.ok() ? r->error : sb::qtText(r.error());
+}
+
+// Runs `options` and stops the run (Runner::cancel()) once its first window is stored: it ends
+// "interrupted" with that window kept.
+inline sb::Result<run::RunFinished> runUntilFirstWindow(const run::RunOptions &options)
+{
+    Recorder recorder;
+    run::Runner runner(&recorder);
+    recorder.onWindow = [&runner](const run::WindowFinished &) { runner.cancel(); };
+    return runner.run(options);
+}
 
 // A command hook that appends `line` to `file`.
 inline QJsonObject appendHook(const QString &file, const QString &line,

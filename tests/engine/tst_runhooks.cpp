@@ -17,6 +17,7 @@
 using namespace sb;
 using sb::test::appendHook;
 using sb::test::fileLines;
+using sb::test::resultText;
 
 namespace {
 
@@ -33,11 +34,6 @@ QJsonObject failingHook()
     return QJsonObject{{QStringLiteral("command"), QJsonArray{QStringLiteral("false")}}};
 }
 
-QString resultText(const sb::Result<run::RunFinished> &r)
-{
-    return r.ok() ? r->error : sb::qtText(r.error());
-}
-
 } // namespace
 
 class TestRunHooks : public QObject
@@ -52,14 +48,7 @@ private:
     // A plan of one target configuration `a` with `extra` merged in.
     QString plan(const QString &name, const QJsonObject &extra, const QJsonObject &profile)
     {
-        QJsonObject config = plans().target(QStringLiteral("a"));
-        QJsonObject p{
-            {QStringLiteral("configurations"), QJsonArray{config}},
-            {QStringLiteral("routes"), sb::test::RunPlans::routes(1)},
-            {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("quick"), profile}}}};
-        for (auto it = extra.begin(); it != extra.end(); ++it)
-            p.insert(it.key(), it.value());
-        return plans().write(name, p);
+        return plans().oneTarget(name, extra, profile);
     }
 
     sb::Result<run::RunFinished> runPlan(const QString &path, const QString &store,
@@ -77,8 +66,8 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("target.sqlite"));
-        sb::test::TargetProcess seed(m_db);
-        QVERIFY2(seed.port() != 0, qPrintable(seed.error()));
+        const QString seeded = sb::test::seedTarget(m_db);
+        QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     }
 
     // Every moment of a run in order, each moment's hooks plan -> configuration -> route with
@@ -317,13 +306,10 @@ private slots:
                                       {QStringLiteral("after_run"),
                                        hooks({appendHook(file, QStringLiteral("reset"))})}}}},
                      sb::test::RunPlans::profile(1, QJsonArray{1, 2, 3}, 0.3));
-            sb::test::Recorder recorder;
-            run::Runner runner(&recorder);
-            recorder.onWindow = [&](const run::WindowFinished &) { runner.cancel(); };
             run::RunOptions options;
             options.planPath = path;
             options.storeLocation = plans().store(QStringLiteral("stopped"));
-            const auto result = runner.run(options);
+            const auto result = sb::test::runUntilFirstWindow(options);
             QVERIFY(result.ok());
             QCOMPARE(result->status, QString(store::kStatusInterrupted));
             QCOMPARE(result->validWindows, 1);

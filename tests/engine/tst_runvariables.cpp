@@ -19,6 +19,7 @@
 
 using namespace sb;
 using sb::test::fileLines;
+using sb::test::resultText;
 
 namespace {
 
@@ -44,11 +45,6 @@ QJsonObject command(const QString &script, bool secret = false)
     return v;
 }
 
-QString resultText(const sb::Result<run::RunFinished> &r)
-{
-    return r.ok() ? r->error : sb::qtText(r.error());
-}
-
 } // namespace
 
 class TestRunVariables : public QObject
@@ -60,15 +56,8 @@ private:
 
     QString plan(const QString &name, const QJsonObject &extra)
     {
-        QJsonObject p{
-            {QStringLiteral("configurations"), QJsonArray{plans().target(QStringLiteral("a"))}},
-            {QStringLiteral("routes"), sb::test::RunPlans::routes(1)},
-            {QStringLiteral("profiles"),
-             QJsonObject{{QStringLiteral("quick"),
-                          sb::test::RunPlans::profile(1, QJsonArray{1}, 0.3, 0)}}}};
-        for (auto it = extra.begin(); it != extra.end(); ++it)
-            p.insert(it.key(), it.value());
-        return plans().write(name, p);
+        return plans().oneTarget(name, extra,
+                                 sb::test::RunPlans::profile(1, QJsonArray{1}, 0.3, 0));
     }
 
 private slots:
@@ -76,8 +65,8 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("target.sqlite"));
-        sb::test::TargetProcess seed(m_db);
-        QVERIFY2(seed.port() != 0, qPrintable(seed.error()));
+        const QString seeded = sb::test::seedTarget(m_db);
+        QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     }
 
     // The target answers 200 only to what was filled in: a JWT made by the plan's generator
@@ -221,23 +210,16 @@ private slots:
                  QJsonObject{{QStringLiteral("quick"),
                               sb::test::RunPlans::profile(1, QJsonArray{1, 2}, 0.3, 0)}}}});
         const QString store = plans().store(QStringLiteral("resumed"));
-        QString runId;
-        {
-            sb::test::Recorder recorder;
-            run::Runner runner(&recorder);
-            recorder.onWindow = [&](const run::WindowFinished &) { runner.cancel(); };
-            run::RunOptions options;
-            options.planPath = path;
-            options.storeLocation = store;
-            const auto result = runner.run(options);
-            QVERIFY2(result.ok(), qPrintable(resultText(result)));
-            QCOMPARE(result->status, QString(store::kStatusInterrupted));
-            runId = result->runId;
-        }
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = store;
+        const auto stopped = sb::test::runUntilFirstWindow(options);
+        QVERIFY2(stopped.ok(), qPrintable(resultText(stopped)));
+        QCOMPARE(stopped->status, QString(store::kStatusInterrupted));
         QCOMPARE(fileLines(counter).size(), 1);
         run::Runner runner;
         run::RunOptions resume;
-        resume.resumeRunId = runId;
+        resume.resumeRunId = stopped->runId;
         resume.storeLocation = store;
         const auto resumed = runner.run(resume);
         QVERIFY2(resumed.ok(), qPrintable(resultText(resumed)));
