@@ -106,6 +106,34 @@ QString cpuText(const std::vector<int> &cpus)
     return QString::fromStdString(formatCpuList(cpus));
 }
 
+// `value` with every string in it (keys too) scrubbed of the plan's secrets.
+QJsonValue redactedJson(const plan::Plan &plan, const QJsonValue &value)
+{
+    if (value.isString())
+        return plan.redact(value.toString());
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &v : value.toArray())
+            out.append(redactedJson(plan, v));
+        return out;
+    }
+    if (!value.isObject())
+        return value;
+    QJsonObject out;
+    const QJsonObject in = value.toObject();
+    for (auto it = in.begin(); it != in.end(); ++it)
+        out.insert(plan.redact(it.key()), redactedJson(plan, it.value()));
+    return out;
+}
+
+QStringList redactedList(const plan::Plan &plan, const QStringList &list)
+{
+    QStringList out;
+    for (const QString &s : list)
+        out << plan.redact(s);
+    return out;
+}
+
 // The caller's ${NAME} placeholders (RunOptions::variables) are kept in the run's environment
 // record under this key, so that a resume fills the plan the same way without being told again.
 const QLatin1String kPlaceholdersKey("placeholders");
@@ -766,9 +794,12 @@ RunFinished Runner::Session::finish(const QString &status, const QString &error)
     stopAllServers();
     m_inhibitor.release();
     m_finished.status = status;
-    m_finished.error = error;
+    // Hook output and answers may hold a secret: what the caller prints is scrubbed too.
+    m_finished.error = m_plan.redact(error);
+    m_finished.failedCells = redactedList(m_plan, m_finished.failedCells);
+    m_finished.blockedConfigurations = redactedList(m_plan, m_finished.blockedConfigurations);
     if (!error.isEmpty())
-        note(QStringLiteral("run-failed"), QString(), error);
+        note(QStringLiteral("run-failed"), QString(), m_finished.error);
     if (sb::Status st = m_store->finishRun(m_runId, status); !st.ok()) {
         // The windows are stored; the run reads "interrupted" (its runner is gone) and can be
         // resumed, so nothing is lost, but the caller must hear of it.
@@ -915,7 +946,7 @@ void Runner::Session::recordConfiguration(const plan::Configuration &config)
     const ServerProcess *process = m_servers->process(config.name);
     state.info =
         QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
-                    {QStringLiteral("cwd"), config.cwd},
+                    {QStringLiteral("cwd"), m_plan.redact(config.cwd)},
                     {QStringLiteral("env"), env},
                     {QStringLiteral("base_url"), config.baseUrl},
                     {QStringLiteral("versions"), versions},
@@ -1253,6 +1284,9 @@ void Runner::Session::noteSamplerEvents(const QString &configuration, const Cell
 // Stores the window and tells the observer; false (m_failure set) when the store refused it.
 bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int maxAttempts)
 {
+    // A failed hook's output or a server's answer in the reason or a gate may hold a secret.
+    window.invalidReason = m_plan.redact(window.invalidReason);
+    window.gates = redactedJson(m_plan, window.gates).toObject();
     sb::Result<qint64> saved = m_store->saveWindow(window);
     if (!saved.ok()) {
         m_failure = QStringLiteral("cannot store the window of %1: %2")
@@ -1333,7 +1367,7 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
     m_observer->noted(RunNote{m_runId, kind, configuration, clean});
     if (!m_store || m_runId.isEmpty())
         return;
-    QJsonObject d = data;
+    QJsonObject d = redactedJson(m_plan, data).toObject();
     if (!configuration.isEmpty())
         d.insert(QStringLiteral("configuration"), configuration);
     if (sb::Status st = m_store->saveEvent(
