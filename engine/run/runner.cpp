@@ -346,6 +346,7 @@ private:
     bool checkHooks(const RunOptions &options, QStringList *report);
     bool checkHook(const plan::Hook &hook, QStringList *report);
     bool checkParity(const RunOptions &options, QStringList *report);
+    void checkVersions(const RunOptions &options, QStringList *report);
 
     // ---- hooks and notes
     QList<plan::Hook> hooksFor(const plan::Configuration *config, const plan::Route *route,
@@ -1400,8 +1401,12 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
         report->append(QStringLiteral("variables: ") + sb::qtDetail(*variables.error));
     passed = checkDatabase(report) && passed;
     passed = checkHooks(options, report) && passed;
+    checkVersions(options, report);
     if (parity)
         passed = checkParity(options, report) && passed;
+    else
+        report->append(QStringLiteral("configurations: not started, so their readiness, parity "
+                                      "and before_/after_configuration hooks are not checked"));
     return passed;
 }
 
@@ -1460,6 +1465,19 @@ bool Runner::Session::checkHook(const plan::Hook &hook, QStringList *report)
         passed = passed && (!j.judged || j.allowed);
     }
     return passed;
+}
+
+// What each version probe records (a probe that does not match is said, but fails nothing: the
+// run records it the same way).
+void Runner::Session::checkVersions(const RunOptions &options, QStringList *report)
+{
+    for (const plan::Configuration &config : m_plan.configurations) {
+        if (!options.only.isEmpty() && !options.only.contains(config.name))
+            continue;
+        for (const plan::VersionProbe &probe : config.versions)
+            report->append(QStringLiteral("%1 version %2: %3")
+                               .arg(config.name, probe.name, versionOf(config, probe)));
+    }
 }
 
 bool Runner::Session::checkParity(const RunOptions &options, QStringList *report)

@@ -76,13 +76,19 @@ public:
     sb::Result<RunFinished> run(const RunOptions &options);
 
     // Checks everything a run of the plan will use, without load, one line per item in
-    // *report: the profile used; the plan's database (connected, as whom); each hook (SQL: what
-    // each statement needs of the database user, judged from the catalogs without side
-    // effects, or "not judged"; command: its program found); with `parity`, each
-    // configuration's start, readiness and parity checks (then stopped). The result is an error
-    // when the plan, profile or filters are invalid; otherwise false when anything failed (no
-    // database connection, a right the user lacks, a program not found, a configuration that
-    // does not start or fails parity). Nothing in *report holds a secret.
+    // *report, in this order: the profile used and how it was chosen ("profile: quick (the
+    // plan's first profile)"); each plan variable, made as a run makes it (its command run):
+    // "variable token: command python3 mktoken.py: 212 bytes (secret)" or "variable token:
+    // failed: <why, with the command's stderr>"; the plan's database (connected, as whom); each
+    // hook of every moment (SQL: what each statement needs of the database user, judged from the
+    // catalogs without side effects, or "not judged" and why; command: its program found, "not
+    // run by check"); what each version probe records; with `parity`, each configuration's
+    // start (with its before_ and after_configuration hooks), readiness and parity checks (then
+    // stopped), else a line that says they are not checked. The result is an error when the
+    // plan, profile or filters are invalid; otherwise false when anything failed (a variable
+    // that cannot be made, no database connection, a right the user lacks, a program not
+    // found, a configuration that does not start or fails parity). Nothing in *report holds a
+    // secret.
     sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true);
 
     void cancel();

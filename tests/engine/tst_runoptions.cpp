@@ -178,6 +178,18 @@ private slots:
                                     "here'): its output does not match \"v([0-9]+)\": \"no "
                                     "digits here\"")),
                  qPrintable(recorder.notes.join(QLatin1Char('\n'))));
+        // check says what each probe records, and that it started no configuration.
+        QStringList report;
+        const sb::Result<bool> checked = run::Runner().check(options, &report, false);
+        QVERIFY(checked.ok() && *checked);
+        const QStringList expected{
+            QStringLiteral("profile: quick (the plan's first profile)"),
+            QStringLiteral("a version gunicorn: 20.1.0"),
+            QStringLiteral("a version odd: error: the output does not match \"v([0-9]+)\""),
+            QStringLiteral("a version plain: 1.2.3"),
+            QStringLiteral("configurations: not started, so their readiness, parity and "
+                           "before_/after_configuration hooks are not checked")};
+        QCOMPARE(report, expected);
     }
 
     // The caller's ${NAME} placeholders (as `stackbench demo` gives ${demo_dir}) are stored with
