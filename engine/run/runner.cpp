@@ -376,6 +376,7 @@ private:
     QString m_runId;
     QMap<QString, store::CellProgress> m_progress; // by cellKey()
     QList<ScheduledWindow> m_schedule;
+    VariableRun m_variables; // what became of the plan's variables (run and resume)
     QStringList m_environmentWarnings;
     QJsonObject m_environment;
     QMap<QString, ConfigurationState> m_states;
@@ -503,7 +504,7 @@ sb::Status Runner::Session::createRun(const RunOptions &options)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st;
-    if (sb::Status st = applyVariables(); !st.ok())
+    if (sb::Status st = applyVariables(&m_variables); !st.ok())
         return st;
     m_schedule = buildSchedule(m_plan, *m_profile, options.only, options.routes);
     if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Create);
@@ -565,7 +566,7 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
                                     QString::fromLatin1(sha.left(12))));
     if (sb::Status st = loadPlan(m_options, planPath); !st.ok())
         return st;
-    if (sb::Status st = applyVariables(); !st.ok())
+    if (sb::Status st = applyVariables(&m_variables); !st.ok())
         return st;
     m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
     holdSleepInhibitor(m_record.id);
@@ -624,6 +625,9 @@ void Runner::Session::announce(bool resumed)
              QStringLiteral("no sleep inhibitor, the machine may sleep during the run (the sleep "
                             "gate still invalidates such a window): %1")
                  .arg(m_inhibitor.state().section(QStringLiteral(": "), 1)));
+    for (const VariableOutcome &v : m_variables.outcomes)
+        note(QStringLiteral("variable"), QString(),
+             QStringLiteral("variable %1: %2").arg(v.name, v.detail));
     for (const QString &w : m_environmentWarnings)
         note(QStringLiteral("warning"), QString(), w);
     for (const plan::Diagnostic &d : m_planWarnings)

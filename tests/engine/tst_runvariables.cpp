@@ -146,7 +146,8 @@ private slots:
                                               {QStringLiteral("parity"), parity},
                                               {QStringLiteral("secret_headers"),
                                                QJsonArray{QStringLiteral("Authorization")}}});
-        run::Runner runner;
+        sb::test::Recorder recorder;
+        run::Runner runner(&recorder);
         run::RunOptions options;
         options.planPath = path;
         options.storeLocation = plans().store(QStringLiteral("wire"));
@@ -158,6 +159,11 @@ private slots:
         QVERIFY2(result->failedCells.isEmpty(),
                  qPrintable(result->failedCells.join(QLatin1Char('\n'))));
         QCOMPARE(result->validWindows, 4);
+        // The run says what became of each variable (an event of the run).
+        QVERIFY2(recorder.notes.contains(QStringLiteral(
+                     "variable: variable token: JWT HS256, expires in 86400 s (secret)")),
+                 qPrintable(recorder.notes.join(QLatin1Char('\n'))));
+        QVERIFY(recorder.notes.contains(QStringLiteral("variable: variable uid: value")));
     }
 
     // A variable command that fails blocks the run before anything starts: its exit code and
