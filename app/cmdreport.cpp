@@ -14,6 +14,14 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <cstring>
+#include <memory>
+
+#ifdef STACKBENCH_HAVE_UI
+#include "ui/htmlreport.h"
+
+#include <QApplication>
+#endif
 
 namespace sb::cli {
 
@@ -61,7 +69,62 @@ sb::Result<QString> format(const CommandLine &cl, const QCommandLineOption &opti
     return f;
 }
 
+// --format html: the Markdown report's content as HTML with the charts of ui/charts drawn by Qt
+// Charts, which need the application object to be a QApplication (makeApplication()).
+sb::Result<QByteArray> htmlBytes(const store::RunStore &store, const report::RunReport &r)
+{
+#ifdef STACKBENCH_HAVE_UI
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
+        return sb::qtError(QStringLiteral("report.html"), QStringLiteral("--format"),
+                           QStringLiteral("the HTML report draws its charts with Qt Widgets, and "
+                                          "this process has no QApplication (main() must create "
+                                          "it with sb::cli::makeApplication)"));
+    sb::Result<QVector<store::WindowRecord>> windows = store.windows(r.run.id, true);
+    if (!windows.ok())
+        return windows.error();
+    return htmlReport(r, charts::timelinesOf(*windows));
+#else
+    (void)store;
+    (void)r;
+    return sb::qtError(QString::fromLatin1(kInputError), QStringLiteral("--format"),
+                       QStringLiteral("html needs the GUI, which draws its charts, and this "
+                                      "stackbench was built without it (Qt Widgets and Charts); "
+                                      "use md, csv or json"));
+#endif
+}
+
+// `stackbench report ... --format html` (or --format=html).
+bool wantsHtml(int argc, char **argv)
+{
+    if (argc < 2 || std::strcmp(argv[1], "report") != 0)
+        return false;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--format=html"))
+            return true;
+        if (!std::strcmp(argv[i], "--format") && i + 1 < argc && !std::strcmp(argv[i + 1], "html"))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
+
+// The application object of a command: a QApplication for `report --format html` when the GUI
+// is built (on the offscreen platform unless a display is there or QT_QPA_PLATFORM says
+// otherwise), a QCoreApplication for everything else. For main(), before the command runs.
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
+{
+#ifdef STACKBENCH_HAVE_UI
+    if (wantsHtml(argc, argv)) {
+        const bool display =
+            qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+        if (!display && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        return std::make_unique<QApplication>(argc, argv);
+    }
+#endif
+    return std::make_unique<QCoreApplication>(argc, argv);
+}
 
 int reportCommand(const QStringList &args)
 {
@@ -71,7 +134,9 @@ int reportCommand(const QStringList &args)
                                   "with verdicts, where the ceiling is,\nwhat the gates caught, "
                                   "the environment and the definitions."));
     cl.positional(QStringLiteral("RUN"), QStringLiteral("The run id (stackbench list)."));
-    const auto fmt = cl.option({QStringLiteral("format")}, QStringLiteral("md, csv or json."),
+    const auto fmt = cl.option({QStringLiteral("format")},
+                               QStringLiteral("md, csv, json or html (one self-contained file "
+                                              "with inline SVG charts)."),
                                QStringLiteral("FORMAT"), QStringLiteral("md"));
     const auto baseline = cl.option({QStringLiteral("baseline")},
                                     QStringLiteral("Configuration the others are compared with "
@@ -90,8 +155,9 @@ int reportCommand(const QStringList &args)
     const QCommandLineOption store = addStoreOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
-    const sb::Result<QString> f =
-        format(cl, fmt, {QStringLiteral("md"), QStringLiteral("csv"), QStringLiteral("json")});
+    const sb::Result<QString> f = format(cl, fmt,
+                                         {QStringLiteral("md"), QStringLiteral("csv"),
+                                          QStringLiteral("json"), QStringLiteral("html")});
     if (!f.ok())
         return cl.fail(f.error());
     auto opened = openForReading(cl.value(store));
@@ -108,9 +174,17 @@ int reportCommand(const QStringList &args)
         report::loadRunReport(**opened, cl.positionalValue(0), options);
     if (!r.ok())
         return cl.fail(r.error());
-    const QByteArray bytes = *f == QLatin1String("json")  ? jsonBytes(report::reportJson(*r))
-                             : *f == QLatin1String("csv") ? report::reportCsv(*r)
-                                                          : report::reportMarkdown(*r).toUtf8();
+    QByteArray bytes;
+    if (*f == QLatin1String("html")) {
+        sb::Result<QByteArray> html = htmlBytes(**opened, *r);
+        if (!html.ok())
+            return cl.fail(html.error());
+        bytes = *html;
+    } else {
+        bytes = *f == QLatin1String("json")  ? jsonBytes(report::reportJson(*r))
+                : *f == QLatin1String("csv") ? report::reportCsv(*r)
+                                             : report::reportMarkdown(*r).toUtf8();
+    }
     if (sb::Status st = writeOutput(cl.value(output), bytes, cl); !st.ok())
         return cl.fail(st.error());
     if (cl.isSet(hgrmDir))

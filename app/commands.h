@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QStringList>
+#include <memory>
+
+class QCoreApplication;
 
 // One function per subcommand. Each receives its own arguments (argv without the program name
 // and the subcommand), reads them with app/cli.h's CommandLine, prints its results on stdout and
@@ -32,5 +35,11 @@ int compareCommand(const QStringList &args);
 int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
 int demoCommand(const QStringList &args);
+
+// The application object of a command, for main() to create before the command runs
+// (cmdreport.cpp): a QApplication for `report --format html` when the GUI is built (its charts
+// are drawn with Qt Widgets; on the offscreen platform when there is no display), a
+// QCoreApplication for every other command. GUI thread, once per process.
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv);
 
 } // namespace sb::cli

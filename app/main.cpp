@@ -10,6 +10,7 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <new>
 #include <unistd.h>
 
@@ -143,7 +144,7 @@ int guarded(const char *name, const std::function<int()> &body)
 
 int startCommand(const Command &c, int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    const std::unique_ptr<QCoreApplication> app = sb::cli::makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("stackbench"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
     QStringList args = QCoreApplication::arguments();

@@ -76,6 +76,7 @@ void TerminalObserver::windowStarted(const run::WindowStarted &e)
     m_elapsedS = 0;
     m_inFlight = 0;
     m_draining = false;
+    m_waiting = false;
     progressLine();
 }
 
@@ -114,6 +115,25 @@ void TerminalObserver::noted(const run::RunNote &e)
         e.detail));
 }
 
+void TerminalObserver::quietWaitProgressed(const run::WaitingForQuiet &e)
+{
+    m_wait = e;
+    if (!e.outcome.isEmpty()) { // the "quiet-wait" note that follows says how it ended
+        m_waiting = false;
+        return;
+    }
+    if (!m_waiting)
+        line(QStringLiteral("  wait %1 #%2: waiting up to %3 for foreign CPU below %4% for %5 s")
+                 .arg(cellText(e.cell))
+                 .arg(e.cell.attempt + 1)
+                 .arg(duration(e.limitS))
+                 .arg(e.gatePct, 0, 'f', 0)
+                 .arg(e.quietNeededS, 0, 'f', 1));
+    m_waiting = true;
+    m_cell = e.cell;
+    progressLine();
+}
+
 void TerminalObserver::progressed(const run::Progress &e)
 {
     m_done = e.doneWindows;
@@ -134,6 +154,16 @@ void TerminalObserver::progressLine()
 {
     if (!m_tty)
         return;
+    if (m_waiting) {
+        std::printf("\r\033[K[%d/%d] %s attempt %d, waiting for quiet %.0fs/%.0fs, foreign %.0f%% "
+                    "(quiet below %.0f%%: %.1f/%.1fs)",
+                    m_number, m_total, qPrintable(cellText(m_cell)), m_cell.attempt + 1,
+                    m_wait.waitedS, m_wait.limitS, m_wait.foreignPct, m_wait.gatePct, m_wait.quietS,
+                    m_wait.quietNeededS);
+        std::fflush(stdout);
+        m_progressShown = true;
+        return;
+    }
     const QString phase = m_phase == run::Phase::WarmUp ? QStringLiteral("warm-up")
                           : m_draining                  ? QStringLiteral("drain")
                                                         : QStringLiteral("measuring");

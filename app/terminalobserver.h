@@ -2,7 +2,8 @@
 
 // How `stackbench run` and `resume` show a run as it goes: one line per event on stdout, and on a
 // terminal a progress line rewritten in place (cell, attempt, phase, 2xx/s or "draining: N in
-// flight", ETA). Called on the runner's thread only.
+// flight", ETA; during a wait for a quiet machine, the wait and the latest foreign CPU). Called on
+// the runner's thread only.
 
 #include "run/runevents.h"
 
@@ -18,6 +19,7 @@ public:
     void intervalMeasured(const run::IntervalUpdate &e) override;
     void windowFinished(const run::WindowFinished &e) override;
     void noted(const run::RunNote &e) override;
+    void quietWaitProgressed(const run::WaitingForQuiet &e) override;
     void progressed(const run::Progress &e) override;
 
 private:
@@ -36,6 +38,8 @@ private:
     bool m_draining = false;
     run::CellRef m_cell;
     run::Phase m_phase = run::Phase::WarmUp;
+    bool m_waiting = false;      // a wait for a quiet machine is going on
+    run::WaitingForQuiet m_wait; // its latest reading
 };
 
 } // namespace sb::cli

@@ -192,6 +192,7 @@ MainWindow::MainWindow(QWidget *parent)
     createPages();
     createActions();
     createMenus();
+    connectCompare();
     createToolBar();
     createDocks();
     createStatusBar();
@@ -405,6 +406,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -555,6 +557,7 @@ void MainWindow::readSettings()
     if (m_storeLocation.isEmpty())
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
     rebuildRecentMenu();
+    comparePage()->setStoreLocation(m_storeLocation);
 }
 
 void MainWindow::writeSettings() const
@@ -612,6 +615,7 @@ plan::PlanVariables MainWindow::planVariables() const
 
 void MainWindow::setStoreLocation(const QString &location)
 {
+    comparePage()->setStoreLocation(location);
     m_storeLocation = location;
 }
 
@@ -915,6 +919,15 @@ void MainWindow::connectRun()
     connect(m_run, &RunController::windowStarted, this, [this](const run::WindowStarted &e) {
         m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") + phaseText(e.phase));
     });
+    connect(m_run, &RunController::quietWaitProgressed, this,
+            [this](const run::WaitingForQuiet &e) {
+                if (!e.outcome.isEmpty())
+                    return; // the next window's start says what runs now
+                m_cellLabel->setText(cellText(e.cell) + QStringLiteral(" · ") +
+                                     tr("waiting for a quiet machine (%1 of %2 s)")
+                                         .arg(e.waitedS, 0, 'f', 0)
+                                         .arg(e.limitS, 0, 'f', 0));
+            });
     connect(m_run, &RunController::windowFinished, this, [this](const run::WindowFinished &e) {
         QString line = windowText(e.window);
         if (e.willRetry)
@@ -970,6 +983,25 @@ void MainWindow::checkPlan()
     m_check->start(options);
 }
 
+// ---- compare
+
+ComparePage *MainWindow::comparePage() const
+{
+    return static_cast<ComparePage *>(m_stack->widget(ComparePageIndex));
+}
+
+// File ▸ Export chart is the Compare page's Export menu; the page's run list follows the runs
+// measured here.
+void MainWindow::connectCompare()
+{
+    ComparePage *compare = comparePage();
+    auto *file = findChild<QMenu *>(QStringLiteral("fileMenu"));
+    file->insertMenu(m_quitAction, compare->exportMenu());
+    file->insertSeparator(m_quitAction);
+    connect(m_run, &RunController::runFinished, compare, &ComparePage::refreshRuns);
+    connect(m_run, &RunController::runFailed, compare, &ComparePage::refreshRuns);
+}
+
 void MainWindow::connectCheck()
 {
     connect(m_check, &CheckController::busyChanged, this, [this](bool busy) {
@@ -995,7 +1027,9 @@ void MainWindow::showCheckOutcome(const CheckOutcome &outcome)
     if (configurations.isEmpty())
         for (const plan::Configuration &c : plan->configurations)
             configurations << c.name;
-    m_parity->setRows(parityRowsFromReport(*plan, configurations, outcome.report));
+    QVector<ParityRow> rows = parityRowsFromReport(*plan, configurations, outcome.report);
+    attachResponses(&rows, outcome.notes);
+    m_parity->setRows(rows);
     const QStringList failures = m_parity->failureSummary();
     m_checkView->setSummary(
         failures.isEmpty() ? tr("All %n configuration(s) started and passed every parity check.",

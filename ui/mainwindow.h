@@ -23,6 +23,7 @@ namespace sb {
 
 class CheckController;
 class CheckView;
+class ComparePage;
 class ParityModel;
 class PlanPage;
 class RunController;
@@ -74,6 +75,7 @@ public:
     Page currentPage() const;
 
     PlanPage *planPage() const { return m_planPage; }
+    ComparePage *comparePage() const;
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
     ParityModel *parityModel() const { return m_parity; }
@@ -105,6 +107,7 @@ private:
     void createStatusBar();
     void connectRun();
     void connectCheck();
+    void connectCompare();
     void readSettings();
     void writeSettings() const;
 

@@ -18,6 +18,7 @@ void registerRunEventTypes()
     qRegisterMetaType<run::IntervalUpdate>();
     qRegisterMetaType<run::WindowFinished>();
     qRegisterMetaType<run::RunNote>();
+    qRegisterMetaType<run::WaitingForQuiet>();
     qRegisterMetaType<run::Progress>();
     qRegisterMetaType<run::RunFinished>();
     qRegisterMetaType<RunController::State>();
@@ -60,6 +61,10 @@ public:
         post(&RunController::windowFinished, e);
     }
     void noted(const run::RunNote &e) override { post(&RunController::noted, e); }
+    void quietWaitProgressed(const run::WaitingForQuiet &e) override
+    {
+        post(&RunController::quietWaitProgressed, e);
+    }
     void progressed(const run::Progress &e) override { post(&RunController::progressed, e); }
     void runFinished(const run::RunFinished &e) override { post(&RunController::runFinished, e); }
     void failed(const QString &message)

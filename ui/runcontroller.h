@@ -60,6 +60,8 @@ Q_SIGNALS:
     void intervalMeasured(const sb::run::IntervalUpdate &event);
     void windowFinished(const sb::run::WindowFinished &event);
     void noted(const sb::run::RunNote &event);
+    // A contended window waits for a quiet machine before its re-measure: one per reading.
+    void quietWaitProgressed(const sb::run::WaitingForQuiet &event);
     void progressed(const sb::run::Progress &event);
     void runFinished(const sb::run::RunFinished &event);
     // start() was called while a run is going on; runFailed(message) follows at once (for

@@ -8,8 +8,8 @@ QString invalidKind(const store::WindowRecord &w)
 {
     if (w.valid)
         return QString();
-    static const char *const order[] = {"server",      "sleep",  "checkpoint",
-                                        "foreign_cpu", "errors", "warmup"};
+    static const char *const order[] = {"server",       "sleep",  "checkpoint", "foreign_cpu",
+                                        "foreign_peak", "errors", "warmup"};
     for (const char *gate : order) {
         const QJsonObject g = w.gates.value(QLatin1String(gate)).toObject();
         if (g.contains(QStringLiteral("passed")) && !g.value(QStringLiteral("passed")).toBool())

@@ -1,6 +1,7 @@
 #include "run/gates.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 namespace sb::run {
 
@@ -50,6 +51,70 @@ WarmupVerdict evaluateWarmup(const load::LoadResult &warmup, int expectStatus)
             failure};
 }
 
+ForeignPeak foreignPeak(const QVector<store::IntervalRecord> &intervals)
+{
+    ForeignPeak peak;
+    for (const store::IntervalRecord &r : intervals)
+        if (peak.index < 0 || r.foreignPct > peak.pct)
+            peak = ForeignPeak{r.index, r.startS, r.endS, r.foreignPct};
+    return peak;
+}
+
+namespace {
+
+QString pct(double value)
+{
+    return QString::number(value, 'f', 0) + QLatin1Char('%');
+}
+
+// "64%", or "64% (32%machine of 2 cores)" for a share of the machine: the threshold compared
+// with, and the gate as the plan wrote it when the two differ.
+QString thresholdText(const plan::CpuGate &gate, int machineCores)
+{
+    const QString resolved = pct(gate.percentOfOneCore(machineCores));
+    if (gate.unit == plan::CpuGate::Unit::CorePct)
+        return resolved;
+    return QStringLiteral("%1 (%2 of %3 cores)").arg(resolved, gate.text()).arg(machineCores);
+}
+
+QJsonObject cpuGateObject(bool passed, double value, const plan::CpuGate &gate, int machineCores)
+{
+    return QJsonObject{{QStringLiteral("passed"), passed},
+                       {QStringLiteral("value"), value},
+                       {QStringLiteral("threshold"), gate.percentOfOneCore(machineCores)},
+                       {QStringLiteral("gate"), gate.text()},
+                       {QStringLiteral("machine_cores"), machineCores}};
+}
+
+// The mean gate over the window, then the peak gate over its busiest interval.
+void foreignGates(const GateFigures &f, GateVerdict &v)
+{
+    const int cores = std::max(1, f.machineCores);
+    const bool meanPassed = f.foreignPctMean < f.foreignGate.percentOfOneCore(cores);
+    v.gates.insert(QStringLiteral("foreign_cpu"),
+                   cpuGateObject(meanPassed, f.foreignPctMean, f.foreignGate, cores));
+    if (!meanPassed)
+        v.reasons << QStringLiteral("foreign-cpu %1 >= %2")
+                         .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores));
+    if (!f.foreignPeakGate)
+        return;
+    const ForeignPeak &peak = f.foreignPeak;
+    const bool peakPassed = peak.pct < f.foreignPeakGate->percentOfOneCore(cores);
+    QJsonObject gate = cpuGateObject(peakPassed, peak.pct, *f.foreignPeakGate, cores);
+    gate.insert(QStringLiteral("interval"), peak.index);
+    gate.insert(QStringLiteral("start_s"), peak.startS);
+    gate.insert(QStringLiteral("end_s"), peak.endS);
+    v.gates.insert(QStringLiteral("foreign_peak"), gate);
+    if (!peakPassed)
+        v.reasons << QStringLiteral("foreign-cpu peak %1 >= %2 in interval %3 (%4-%5 s)")
+                         .arg(pct(peak.pct), thresholdText(*f.foreignPeakGate, cores))
+                         .arg(peak.index + 1)
+                         .arg(peak.startS, 0, 'f', 1)
+                         .arg(peak.endS, 0, 'f', 1);
+}
+
+} // namespace
+
 GateVerdict evaluateGates(const GateFigures &f)
 {
     GateVerdict v;
@@ -84,15 +149,7 @@ GateVerdict evaluateGates(const GateFigures &f)
                 << QStringLiteral("%1 database checkpoint(s) inside the window").arg(f.checkpoints);
     }
 
-    const bool foreignPassed = f.foreignPctMean < f.foreignGatePct;
-    v.gates.insert(QStringLiteral("foreign_cpu"),
-                   QJsonObject{{QStringLiteral("passed"), foreignPassed},
-                               {QStringLiteral("value"), f.foreignPctMean},
-                               {QStringLiteral("threshold"), f.foreignGatePct}});
-    if (!foreignPassed)
-        v.reasons << QStringLiteral("foreign-cpu %1% >= %2%")
-                         .arg(f.foreignPctMean, 0, 'f', 0)
-                         .arg(f.foreignGatePct, 0, 'f', 0);
+    foreignGates(f, v);
 
     v.gates.insert(QStringLiteral("errors"),
                    QJsonObject{{QStringLiteral("passed"), f.problems.isEmpty()},
@@ -109,6 +166,16 @@ GateVerdict evaluateGates(const GateFigures &f)
     if (clientBound)
         v.flags << QStringLiteral("client-bound");
     return v;
+}
+
+bool foreignContended(const QJsonObject &gates)
+{
+    for (const QLatin1String name : {QLatin1String("foreign_cpu"), QLatin1String("foreign_peak")}) {
+        const QJsonObject g = gates.value(name).toObject();
+        if (g.contains(QStringLiteral("passed")) && !g.value(QStringLiteral("passed")).toBool())
+            return true;
+    }
+    return false;
 }
 
 } // namespace sb::run

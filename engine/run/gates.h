@@ -1,11 +1,15 @@
 #pragma once
 
 #include "load/loadresult.h"
+#include "plan/plan.h"
+#include "store/records.h"
 
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 #include <cstdint>
+#include <optional>
 
 // The gates of DESIGN.md's window lifecycle as pure functions: figures in, verdicts and reasons
 // out. No I/O, any thread.
@@ -27,6 +31,18 @@ struct WarmupVerdict
 };
 WarmupVerdict evaluateWarmup(const load::LoadResult &warmup, int expectStatus);
 
+// The busiest interval of a window's timeline by foreign CPU: what the peak gate judges.
+struct ForeignPeak
+{
+    int index = -1;    // 0-based interval index; -1 = the window has no intervals
+    double startS = 0; // interval start, seconds since the measured window began
+    double endS = 0;   // interval end, seconds since the measured window began
+    double pct = 0;    // its foreign CPU, percent of one core
+};
+
+// The interval with the highest foreignPct (the first of equal ones).
+ForeignPeak foreignPeak(const QVector<store::IntervalRecord> &intervals);
+
 // What decides a measured window.
 struct GateFigures
 {
@@ -37,13 +53,17 @@ struct GateFigures
     QStringList sleeps;              // details of the sampler's sleep/clock-gap events
     bool checkpointsWatched = false; // the plan's database is PostgreSQL and was readable
     qint64 checkpoints = 0;          // database checkpoints that completed inside the window
-    double foreignPctMean = 0;       // mean foreign CPU, percent of one core
-    double foreignGatePct = 450;     // the threshold the mean must stay below
-    QString problems;                // problemSummary() of the window's counters
-    double clientCpuS = 0;           // CPU seconds of the load engine
-    double elapsedS = 0;             // the window's measured seconds
-    int threads = 1;                 // load engine threads
-    bool samplerClientBound = false; // the sampler saw the generator threads saturated
+    double foreignPctMean = 0;       // mean foreign CPU over the window, percent of one core
+    plan::CpuGate foreignGate;       // the threshold the mean must stay below
+    int machineCores = 1;            // what a "%machine" gate is a share of (>= 1)
+    std::optional<plan::CpuGate> foreignPeakGate; // the threshold the busiest interval must
+                                                  // stay below; none = no peak gate
+    ForeignPeak foreignPeak;                      // the busiest interval (foreignPeak())
+    QString problems;                             // problemSummary() of the window's counters
+    double clientCpuS = 0;                        // CPU seconds of the load engine
+    double elapsedS = 0;                          // the window's measured seconds
+    int threads = 1;                              // load engine threads
+    bool samplerClientBound = false;              // the sampler saw the generator threads saturated
 };
 
 struct GateVerdict
@@ -57,8 +77,17 @@ struct GateVerdict
 };
 
 // Most fundamental first: cancelled, server tree died, load aborted, sleep gap, checkpoint,
-// foreign CPU, errors. The client-bound flag (generator cores >= 95 % of its threads, or the
-// sampler's own verdict) never invalidates.
+// foreign CPU (mean, then peak), errors. A CPU gate is resolved to percent of one core with
+// figures.machineCores ("32%machine" on 2 cores: 64 %); its reason names the value, the
+// threshold and, for a machine share, the gate as written ("foreign-cpu 100% >= 64% (32%machine
+// of 2 cores)"); the peak's also names the interval ("foreign-cpu peak 180% >= 150% in interval
+// 3 (2.0-3.0 s)"). The stored gates are "foreign_cpu" and, with a peak gate, "foreign_peak".
+// The client-bound flag (generator cores >= 95 % of its threads, or the sampler's own verdict)
+// never invalidates.
 GateVerdict evaluateGates(const GateFigures &figures);
+
+// Whether a window's stored gates (WindowRecord::gates) failed on foreign CPU, mean or peak:
+// the machine was contended, and a re-measure may wait for it to be quiet (quietwait.h).
+bool foreignContended(const QJsonObject &gates);
 
 } // namespace sb::run

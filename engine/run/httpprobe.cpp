@@ -93,6 +93,7 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
     if (status.isValid() && status.toInt() > 0) {
         response.status = status.toInt();
         response.contentType = reply->rawHeader("Content-Type");
+        response.headers = reply->rawHeaderPairs();
     } else {
         response.error = reply->error() == QNetworkReply::NoError
                              ? QStringLiteral("no HTTP response")

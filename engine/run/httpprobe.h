@@ -4,6 +4,8 @@
 #include "plan/plan.h"
 
 #include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <functional>
 
@@ -14,8 +16,9 @@ struct HttpResponse
 {
     int status = 0;         // HTTP status; 0 when the request failed at the transport level
     QByteArray contentType; // Content-Type header value, may be empty
-    QByteArray body;        // the body, at most 1 MiB kept
-    QString error;          // transport error ("connection refused", "timed out after 5000 ms")
+    QList<QPair<QByteArray, QByteArray>> headers; // every response header, in order received
+    QByteArray body;                              // the body, at most 1 MiB kept
+    QString error; // transport error ("connection refused", "timed out after 5000 ms")
 };
 
 // Sends one request (method, path, headers, body of `request`) to baseUrl ("http://h:p") and

@@ -70,14 +70,34 @@ struct WindowFinished
     bool cellFailed = false;    // retries exhausted: the cell stays without a valid window
 };
 
+// A contended window (invalid for foreign CPU) waits for a quiet machine before its re-measure
+// (plan "sampler.wait_quiet_s"): one event per reading of the wait, the last one with `outcome`
+// set. The wait's end is also a RunNote "quiet-wait" and an event in the store.
+struct WaitingForQuiet
+{
+    QString runId;
+    CellRef cell;            // the attempt that waits (the re-measure)
+    double waitedS = 0;      // seconds waited so far
+    double limitS = 0;       // the most it waits, seconds (wait_quiet_s)
+    double foreignPct = 0;   // foreign CPU of the latest reading, percent of one core
+    double gatePct = 0;      // quiet = foreign CPU below this, percent of one core
+    double quietS = 0;       // seconds the machine has been quiet without a break
+    double quietNeededS = 0; // quiet seconds that end the wait
+    QString outcome;         // "" while waiting, then "quiet", "timed-out" or "cancelled"
+};
+
 // Something worth a line in a log: server started or stopped, parity results, hooks, warnings.
 struct RunNote
 {
     QString runId;
     QString kind;          // "server-started", "server-stopped", "parity-passed", "parity-failed",
-                           // "hook", "warning", "configuration-blocked", "cell-failed", ...
+                           // "hook", "warning", "configuration-blocked", "cell-failed",
+                           // "quiet-wait", ...
     QString configuration; // may be empty
     QString detail;        // one human sentence
+    QJsonObject data;      // what the event stores beside the sentence (secrets redacted), e.g. a
+                           // parity gate's "results": per check its status, content_type,
+                           // headers ["Name: value", ...] and body (first 4,000 bytes)
 };
 
 struct Progress
@@ -113,6 +133,7 @@ public:
     virtual void intervalMeasured(const IntervalUpdate &) {}
     virtual void windowFinished(const WindowFinished &) {}
     virtual void noted(const RunNote &) {}
+    virtual void quietWaitProgressed(const WaitingForQuiet &) {}
     virtual void progressed(const Progress &) {}
     virtual void runFinished(const RunFinished &) {}
 };

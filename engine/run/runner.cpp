@@ -9,6 +9,7 @@
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
 #include "run/loadwindow.h"
+#include "run/quietwait.h"
 #include "run/runnerprocess.h"
 #include "run/runvariables.h"
 #include "run/schedule.h"
@@ -314,6 +315,7 @@ private:
     void stopServer(const QString &configuration);
     void stopAllServers();
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
+    QJsonObject parityEntry(const plan::ParityCheck &check, const HttpResponse &r) const;
     void recordConfiguration(const plan::Configuration &config);
     void updateConfigurationInfo(const QString &configuration, const QString &key,
                                  const QString &value);
@@ -336,6 +338,7 @@ private:
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
                            const sample::Summary &summary);
     bool storeWindow(store::WindowRecord &window, int attempt, int maxAttempts);
+    void waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next);
     load::LoadSpec loadSpec(const plan::Configuration &config, const plan::Route &route,
                             int concurrency) const;
     sample::Options samplerOptions(const QString &configuration);
@@ -739,6 +742,9 @@ Runner::Session::Flow Runner::Session::measureCell(const plan::Configuration &co
             stopServer(config.name);
         if (m_profile->cooldownMs > 0 && !cancelled())
             QThread::msleep(unsigned(m_profile->cooldownMs));
+        if (!valid && attempt < maxAttempts && m_plan.sampler.waitQuietMs > 0 && !cancelled() &&
+            foreignContended(window.gates))
+            waitForQuietMachine(window, cellOf(w, attempt));
     }
     ++m_done;
     ++m_doneThisSession;
@@ -810,7 +816,7 @@ RunFinished Runner::Session::finish(const QString &status, const QString &error)
         // resumed, so nothing is lost, but the caller must hear of it.
         const QString why =
             QStringLiteral("cannot store the run's final status: ") + sb::qtText(st.error());
-        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), QString(), why});
+        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), QString(), why, {}});
         m_finished.error =
             m_finished.error.isEmpty() ? why : m_finished.error + QStringLiteral("; ") + why;
     }
@@ -1001,6 +1007,23 @@ void Runner::Session::recordTreeCpus(const plan::Configuration &config)
                       uniform ? QString() : QStringLiteral(" (not all on the same set)")));
 }
 
+// What the gate saw of one check's response, as the event stores it and the GUI's Check table
+// shows it: status, Content-Type, headers and the first 4,000 bytes of the body, redacted.
+QJsonObject Runner::Session::parityEntry(const plan::ParityCheck &check,
+                                         const HttpResponse &r) const
+{
+    QJsonArray headers;
+    for (const auto &[name, value] : r.headers)
+        headers.append(m_plan.redact(QString::fromLatin1(name) + QStringLiteral(": ") +
+                                     QString::fromUtf8(value)));
+    return QJsonObject{
+        {QStringLiteral("check"), check.name},
+        {QStringLiteral("status"), r.status},
+        {QStringLiteral("content_type"), QString::fromUtf8(r.contentType)},
+        {QStringLiteral("headers"), headers},
+        {QStringLiteral("body"), m_plan.redact(QString::fromUtf8(r.body.left(4000)))}};
+}
+
 sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStringList *failures)
 {
     QJsonArray results;
@@ -1011,14 +1034,10 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
             problem = QStringLiteral("no response: ") + r.error;
         else
             problem = check.checkResponse(r.status, r.contentType, r.body);
-        QJsonObject entry{{QStringLiteral("check"), check.name},
-                          {QStringLiteral("passed"), problem.isEmpty()},
-                          {QStringLiteral("status"), r.status}};
+        QJsonObject entry = parityEntry(check, r);
+        entry.insert(QStringLiteral("passed"), problem.isEmpty());
         if (!problem.isEmpty()) {
             entry.insert(QStringLiteral("problem"), problem);
-            entry.insert(QStringLiteral("content_type"), QString::fromUtf8(r.contentType));
-            entry.insert(QStringLiteral("body"),
-                         m_plan.redact(QString::fromUtf8(r.body.left(4000))));
             failures->append(QStringLiteral("%1 (%2 %3): %4")
                                  .arg(check.name, check.method, check.path, problem));
         }
@@ -1222,7 +1241,10 @@ void Runner::Session::measure(const plan::Configuration &config, const plan::Rou
     f.checkpointsWatched = checkpointsAfter.has_value();
     f.checkpoints = window.checkpoints;
     f.foreignPctMean = r->summary.foreignPct.mean;
-    f.foreignGatePct = m_plan.sampler.foreignGatePct;
+    f.foreignGate = m_plan.sampler.foreignGate;
+    f.machineCores = m_plan.sampler.machineCores;
+    f.foreignPeakGate = m_plan.sampler.foreignPeakGate;
+    f.foreignPeak = foreignPeak(window.intervals);
     f.problems = problemSummary(r->load.total, route.expectStatus);
     f.clientCpuS = r->load.clientCpuS;
     f.elapsedS = r->load.elapsedS;
@@ -1310,6 +1332,59 @@ bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int 
     return true;
 }
 
+// Before the re-measure of a contended window: waits until foreign CPU stays below the gate (the
+// lower of the mean and the peak gate) or wait_quiet_s passes, instead of spending a retry on a
+// machine that is still busy. Shown live; stored as a "quiet-wait" event naming the window.
+void Runner::Session::waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next)
+{
+    const QuietRule rule = quietRule(m_plan.sampler);
+    ServerProcess *process = m_servers->process(next.configuration);
+    ForeignCpuProbe probe(m_plan.sampler.exclude,
+                          process && process->running() ? process->pid() : 0);
+    WaitingForQuiet e;
+    e.runId = m_runId;
+    e.cell = next;
+    e.limitS = double(rule.limitMs) / 1000.0;
+    e.gatePct = rule.gatePct;
+    e.quietNeededS = double(std::min(rule.quietStretchMs, rule.limitMs)) / 1000.0;
+    double peakPct = 0;
+    int readings = 0;
+    auto show = [&](const QuietState &s) {
+        e.waitedS = double(s.waitedMs) / 1000.0;
+        e.quietS = double(s.quietMs) / 1000.0;
+        if (s.outcome != QuietOutcome::Waiting)
+            e.outcome = QLatin1String(quietOutcomeName(s.outcome));
+        m_observer->quietWaitProgressed(e);
+    };
+    QuietState end = waitForQuiet(
+        rule, std::min(m_plan.sampler.intervalMs, 1000), probe, [this] { return cancelled(); },
+        [&](const QuietState &s, double pct) {
+            e.foreignPct = pct;
+            peakPct = std::max(peakPct, pct);
+            ++readings;
+            show(s);
+        });
+    if (end.outcome == QuietOutcome::Cancelled)
+        show(end);
+    const QString detail = quietWaitSummary(
+        end, rule, e.foreignPct,
+        QStringLiteral("attempt %1 of %2").arg(next.attempt + 1).arg(cellText(next)));
+    note(QStringLiteral("quiet-wait"), next.configuration, detail,
+         QJsonObject{{QStringLiteral("window_id"), double(contended.id)},
+                     {QStringLiteral("round"), next.round},
+                     {QStringLiteral("route"), next.route},
+                     {QStringLiteral("concurrency"), next.concurrency},
+                     {QStringLiteral("attempt"), next.attempt},
+                     {QStringLiteral("outcome"), QLatin1String(quietOutcomeName(end.outcome))},
+                     {QStringLiteral("waited_s"), e.waitedS},
+                     {QStringLiteral("limit_s"), e.limitS},
+                     {QStringLiteral("quiet_s"), e.quietS},
+                     {QStringLiteral("gate_pct"), rule.gatePct},
+                     {QStringLiteral("foreign_pct_last"), e.foreignPct},
+                     {QStringLiteral("foreign_pct_peak"), peakPct},
+                     {QStringLiteral("readings"), readings}});
+}
+
 // ---- hooks and notes ------------------------------------------------------------------------
 
 // The moment's hooks of the plan, the configuration and the route, in the order they run.
@@ -1369,18 +1444,21 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
                            const QJsonObject &data)
 {
     const QString clean = m_plan.redact(detail);
-    m_observer->noted(RunNote{m_runId, kind, configuration, clean});
-    if (!m_store || m_runId.isEmpty())
-        return;
     QJsonObject d = redactedJson(m_plan, data).toObject();
     if (!configuration.isEmpty())
         d.insert(QStringLiteral("configuration"), configuration);
+    m_observer->noted(RunNote{m_runId, kind, configuration, clean, d});
+    if (!m_store || m_runId.isEmpty())
+        return;
     if (sb::Status st = m_store->saveEvent(
             store::EventRecord{m_runId, QDateTime::currentDateTimeUtc(), kind, clean, d});
         !st.ok())
-        m_observer->noted(RunNote{m_runId, QStringLiteral("warning"), configuration,
+        m_observer->noted(RunNote{m_runId,
+                                  QStringLiteral("warning"),
+                                  configuration,
                                   QStringLiteral("the '%1' event could not be stored: %2")
-                                      .arg(kind, sb::qtText(st.error()))});
+                                      .arg(kind, sb::qtText(st.error())),
+                                  {}});
 }
 
 // ---- check ----------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 // The gate logic of a window as pure functions: figures in, verdicts and reasons out
-// (run/gates.h), and how a run's end status is decided (run::endStatus).
+// (run/gates.h), CPU gates of one core or of the machine, the peak gate, when a wait for a quiet
+// machine ends (run/quietwait.h), and how a run's end status is decided (run::endStatus).
 
 #include "run/gates.h"
+#include "run/quietwait.h"
 #include "run/runner.h"
 #include "store/records.h"
 
+#include <QJsonArray>
 #include <QTest>
 
 using namespace sb;
@@ -17,7 +20,8 @@ run::GateFigures passing()
     run::GateFigures f;
     f.serverDetail = QStringLiteral("running");
     f.foreignPctMean = 20;
-    f.foreignGatePct = 450;
+    f.foreignGate = plan::CpuGate{450, plan::CpuGate::Unit::CorePct};
+    f.machineCores = 14;
     f.clientCpuS = 0.5;
     f.elapsedS = 2;
     f.threads = 2;
@@ -36,10 +40,55 @@ load::Counters counters(int64_t ok200, int64_t other, int otherStatus, int64_t c
     return c;
 }
 
+plan::CpuGate corePct(double value)
+{
+    return plan::CpuGate{value, plan::CpuGate::Unit::CorePct};
+}
+
+plan::CpuGate machinePct(double value)
+{
+    return plan::CpuGate{value, plan::CpuGate::Unit::MachinePct};
+}
+
+// A timeline of 1 s intervals with these foreign CPU figures.
+QVector<store::IntervalRecord> timeline(const QList<double> &foreignPcts)
+{
+    QVector<store::IntervalRecord> out;
+    for (int i = 0; i < foreignPcts.size(); ++i) {
+        store::IntervalRecord r;
+        r.index = i;
+        r.startS = i;
+        r.endS = i + 1;
+        r.foreignPct = foreignPcts[i];
+        out << r;
+    }
+    return out;
+}
+
+// One reading of a wait for a quiet machine.
+struct Reading
+{
+    double pct = 0;
+    qint64 spanMs = 0;
+};
+
+QList<Reading> readings(std::initializer_list<std::pair<double, qint64>> list, int times = 1)
+{
+    QList<Reading> out;
+    for (int t = 0; t < times; ++t)
+        for (const auto &[pct, span] : list)
+            out << Reading{pct, span};
+    return out;
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(sb::run::GateFigures)
 Q_DECLARE_METATYPE(sb::load::Counters)
+Q_DECLARE_METATYPE(sb::plan::CpuGate)
+Q_DECLARE_METATYPE(std::optional<sb::plan::CpuGate>)
+Q_DECLARE_METATYPE(QList<Reading>)
+Q_DECLARE_METATYPE(sb::run::QuietOutcome)
 
 class TestGates : public QObject
 {
@@ -151,6 +200,280 @@ private slots:
                      .value(QStringLiteral("flagged"))
                      .toBool(),
                  !flags.isEmpty());
+    }
+
+    // The mean gate in percent of one core or of the machine, and the peak gate over the
+    // busiest interval, against the sampler's foreign CPU.
+    void cpuGates_data()
+    {
+        QTest::addColumn<double>("mean");
+        QTest::addColumn<plan::CpuGate>("gate");
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<std::optional<plan::CpuGate>>("peakGate");
+        QTest::addColumn<QList<double>>("intervals");
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<QStringList>("reasons");
+        const std::optional<plan::CpuGate> none;
+        const plan::CpuGate byDefault; // what a plan without "foreign_gate" gets
+        QTest::newRow("default gate: one busy core of 2 trips it")
+            << 100.0 << byDefault << 2 << none << QList<double>{} << 64.0
+            << QStringList{QStringLiteral("foreign-cpu 100% >= 64% (32%machine of 2 cores)")};
+        QTest::newRow("default gate: 2 cores, under it")
+            << 63.9 << byDefault << 2 << none << QList<double>{} << 64.0 << QStringList{};
+        QTest::newRow("default gate: seed 000's 450% of 14 cores")
+            << 450.0 << byDefault << 14 << none << QList<double>{} << 448.0
+            << QStringList{QStringLiteral("foreign-cpu 450% >= 448% (32%machine of 14 cores)")};
+        QTest::newRow("default gate: one busy core of 14 passes")
+            << 100.0 << byDefault << 14 << none << QList<double>{} << 448.0 << QStringList{};
+        QTest::newRow("450% of one core can never fire on 2 cores")
+            << 200.0 << corePct(450) << 2 << none << QList<double>{} << 450.0 << QStringList{};
+        QTest::newRow("150% of one core, under it")
+            << 149.9 << corePct(150) << 2 << none << QList<double>{} << 150.0 << QStringList{};
+        QTest::newRow("150% of one core, at it")
+            << 150.0 << corePct(150) << 2 << none << QList<double>{} << 150.0
+            << QStringList{QStringLiteral("foreign-cpu 150% >= 150%")};
+        QTest::newRow("25%machine of 2 cores is 50% of one core")
+            << 50.0 << machinePct(25) << 2 << none << QList<double>{} << 50.0
+            << QStringList{QStringLiteral("foreign-cpu 50% >= 50% (25%machine of 2 cores)")};
+        QTest::newRow("25.5%machine of 4 cores")
+            << 101.0 << machinePct(25.5) << 4 << none << QList<double>{} << 102.0 << QStringList{};
+        QTest::newRow("peak gate trips on one interval")
+            << 40.0 << byDefault << 2 << std::optional(corePct(150))
+            << QList<double>{10, 30, 180, 30} << 64.0
+            << QStringList{
+                   QStringLiteral("foreign-cpu peak 180% >= 150% in interval 3 (2.0-3.0 s)")};
+        QTest::newRow("peak gate as a machine share")
+            << 40.0 << byDefault << 2 << std::optional(machinePct(50)) << QList<double>{120, 20}
+            << 64.0
+            << QStringList{QStringLiteral(
+                   "foreign-cpu peak 120% >= 100% (50%machine of 2 cores) in interval 1 "
+                   "(0.0-1.0 s)")};
+        QTest::newRow("peak under its gate")
+            << 40.0 << byDefault << 2 << std::optional(machinePct(50))
+            << QList<double>{20, 99.9, 20} << 64.0 << QStringList{};
+        QTest::newRow("no peak gate: a peak never fails")
+            << 40.0 << byDefault << 2 << none << QList<double>{10, 200} << 64.0 << QStringList{};
+        QTest::newRow("peak gate without intervals")
+            << 0.0 << byDefault << 2 << std::optional(corePct(10)) << QList<double>{} << 64.0
+            << QStringList{};
+        QTest::newRow("mean before peak")
+            << 90.0 << byDefault << 2 << std::optional(corePct(150)) << QList<double>{10, 160, 100}
+            << 64.0
+            << QStringList{
+                   QStringLiteral("foreign-cpu 90% >= 64% (32%machine of 2 cores)"),
+                   QStringLiteral("foreign-cpu peak 160% >= 150% in interval 2 (1.0-2.0 s)")};
+    }
+
+    void cpuGates()
+    {
+        QFETCH(double, mean);
+        QFETCH(plan::CpuGate, gate);
+        QFETCH(int, cores);
+        QFETCH(std::optional<plan::CpuGate>, peakGate);
+        QFETCH(QList<double>, intervals);
+        QFETCH(double, threshold);
+        QFETCH(QStringList, reasons);
+        run::GateFigures f = passing();
+        f.foreignPctMean = mean;
+        f.foreignGate = gate;
+        f.machineCores = cores;
+        f.foreignPeakGate = peakGate;
+        f.foreignPeak = run::foreignPeak(timeline(intervals));
+        const run::GateVerdict v = run::evaluateGates(f);
+        QCOMPARE(v.reasons, reasons);
+        const QJsonObject meanGate = v.gates.value(QStringLiteral("foreign_cpu")).toObject();
+        QCOMPARE(meanGate.value(QStringLiteral("threshold")).toDouble(), threshold);
+        QCOMPARE(meanGate.value(QStringLiteral("gate")).toString(), gate.text());
+        QCOMPARE(meanGate.value(QStringLiteral("machine_cores")).toInt(), cores);
+        QCOMPARE(v.gates.contains(QStringLiteral("foreign_peak")), peakGate.has_value());
+        if (peakGate) {
+            const QJsonObject peak = v.gates.value(QStringLiteral("foreign_peak")).toObject();
+            QCOMPARE(peak.value(QStringLiteral("threshold")).toDouble(),
+                     peakGate->percentOfOneCore(cores));
+            QCOMPARE(peak.value(QStringLiteral("value")).toDouble(), f.foreignPeak.pct);
+            QCOMPARE(peak.value(QStringLiteral("interval")).toInt(), f.foreignPeak.index);
+            QCOMPARE(peak.value(QStringLiteral("passed")).toBool(),
+                     !reasons.join(QLatin1Char('|')).contains(QStringLiteral("peak")));
+        }
+        QCOMPARE(run::foreignContended(v.gates), !reasons.isEmpty());
+    }
+
+    void foreignPeak_data()
+    {
+        QTest::addColumn<QList<double>>("intervals");
+        QTest::addColumn<int>("index");
+        QTest::addColumn<double>("pct");
+        QTest::newRow("none") << QList<double>{} << -1 << 0.0;
+        QTest::newRow("one") << QList<double>{0} << 0 << 0.0;
+        QTest::newRow("the last") << QList<double>{1, 2, 3} << 2 << 3.0;
+        QTest::newRow("the first of equal ones") << QList<double>{5, 9, 9, 1} << 1 << 9.0;
+    }
+
+    void foreignPeak()
+    {
+        QFETCH(QList<double>, intervals);
+        QFETCH(int, index);
+        QFETCH(double, pct);
+        const run::ForeignPeak p = run::foreignPeak(timeline(intervals));
+        QCOMPARE(p.index, index);
+        QCOMPARE(p.pct, pct);
+        if (index >= 0) {
+            QCOMPARE(p.startS, double(index));
+            QCOMPARE(p.endS, double(index + 1));
+        }
+    }
+
+    // Which stored windows count as contended (a re-measure may wait for a quiet machine).
+    void contended_data()
+    {
+        QTest::addColumn<QJsonObject>("gates");
+        QTest::addColumn<bool>("contended");
+        auto gate = [](bool passed) { return QJsonObject{{QStringLiteral("passed"), passed}}; };
+        QTest::newRow("no gates") << QJsonObject{} << false;
+        QTest::newRow("foreign passed")
+            << QJsonObject{{QStringLiteral("foreign_cpu"), gate(true)}} << false;
+        QTest::newRow("foreign failed")
+            << QJsonObject{{QStringLiteral("foreign_cpu"), gate(false)}} << true;
+        QTest::newRow("peak failed") << QJsonObject{{QStringLiteral("foreign_cpu"), gate(true)},
+                                                    {QStringLiteral("foreign_peak"), gate(false)}}
+                                     << true;
+        QTest::newRow("errors only") << QJsonObject{{QStringLiteral("foreign_cpu"), gate(true)},
+                                                    {QStringLiteral("errors"), gate(false)}}
+                                     << false;
+        QTest::newRow("warm-up failed, never measured")
+            << QJsonObject{{QStringLiteral("warmup"), gate(false)}} << false;
+    }
+
+    void contended()
+    {
+        QFETCH(QJsonObject, gates);
+        QFETCH(bool, contended);
+        QCOMPARE(run::foreignContended(gates), contended);
+    }
+
+    // When a wait for a quiet machine ends: readings in, outcome out.
+    void quietWait_data()
+    {
+        QTest::addColumn<QList<Reading>>("readings");
+        QTest::addColumn<qint64>("limitMs");
+        QTest::addColumn<run::QuietOutcome>("outcome");
+        QTest::addColumn<int>("taken"); // readings until the wait ended
+        QTest::addColumn<qint64>("quietMs");
+        using O = run::QuietOutcome;
+        // Gate 64 %, stretch 2 s throughout.
+        QTest::newRow("quiet at once")
+            << readings({{10, 500}}, 6) << qint64(60000) << O::Quiet << 4 << qint64(2000);
+        QTest::newRow("a busy reading starts the stretch again")
+            << readings({{10, 500}, {10, 500}, {10, 500}, {100, 500}, {10, 500}}, 3)
+            << qint64(60000) << O::Quiet << 8 << qint64(2000);
+        QTest::newRow("at the gate is not quiet")
+            << readings({{64, 500}}, 8) << qint64(2000) << O::TimedOut << 4 << qint64(0);
+        QTest::newRow("busy until the limit")
+            << readings({{120, 1000}}, 9) << qint64(5000) << O::TimedOut << 5 << qint64(0);
+        QTest::newRow("quiet late, still in time")
+            << readings({{120, 1000}, {120, 1000}, {120, 1000}, {5, 1000}, {5, 1000}})
+            << qint64(5000) << O::Quiet << 5 << qint64(2000);
+        QTest::newRow("quiet wins at the limit")
+            << readings({{10, 1000}}, 3) << qint64(2000) << O::Quiet << 2 << qint64(2000);
+        QTest::newRow("a limit shorter than the stretch, quiet throughout")
+            << readings({{10, 500}}, 3) << qint64(1000) << O::Quiet << 2 << qint64(1000);
+        QTest::newRow("a limit shorter than the stretch, busy at first")
+            << readings({{100, 500}, {10, 500}, {10, 500}}) << qint64(1000) << O::TimedOut << 2
+            << qint64(500);
+        QTest::newRow("no readings yet")
+            << QList<Reading>{} << qint64(1000) << O::Waiting << 0 << qint64(0);
+    }
+
+    void quietWait()
+    {
+        QFETCH(QList<Reading>, readings);
+        QFETCH(qint64, limitMs);
+        QFETCH(run::QuietOutcome, outcome);
+        QFETCH(int, taken);
+        QFETCH(qint64, quietMs);
+        const run::QuietRule rule{64, 2000, limitMs};
+        run::QuietState s;
+        qint64 waitedMs = 0;
+        int n = 0;
+        for (const Reading &r : readings) {
+            if (s.outcome != run::QuietOutcome::Waiting)
+                break;
+            waitedMs += r.spanMs;
+            s = run::nextQuietState(s, rule, r.pct, r.spanMs, waitedMs);
+            ++n;
+        }
+        QCOMPARE(s.outcome, outcome);
+        QCOMPARE(n, taken);
+        QCOMPARE(s.quietMs, quietMs);
+        QCOMPARE(s.waitedMs, waitedMs);
+        // An ended wait stays as it is.
+        const run::QuietState after = run::nextQuietState(s, rule, 500, 1000, waitedMs + 1000);
+        if (outcome != run::QuietOutcome::Waiting) {
+            QCOMPARE(after.outcome, s.outcome);
+            QCOMPARE(after.waitedMs, s.waitedMs);
+        }
+    }
+
+    // What counts as quiet: below the lower of the mean and the peak gate, resolved.
+    void quietRule_data()
+    {
+        QTest::addColumn<plan::CpuGate>("gate");
+        QTest::addColumn<std::optional<plan::CpuGate>>("peakGate");
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<double>("quietBelow");
+        QTest::newRow("default on 2 cores")
+            << plan::CpuGate{} << std::optional<plan::CpuGate>{} << 2 << 64.0;
+        QTest::newRow("a higher peak gate")
+            << plan::CpuGate{} << std::optional(machinePct(50)) << 2 << 64.0;
+        QTest::newRow("a lower peak gate")
+            << corePct(150) << std::optional(corePct(40)) << 2 << 40.0;
+        QTest::newRow("of one core")
+            << corePct(150) << std::optional<plan::CpuGate>{} << 8 << 150.0;
+    }
+
+    void quietRule()
+    {
+        QFETCH(plan::CpuGate, gate);
+        QFETCH(std::optional<plan::CpuGate>, peakGate);
+        QFETCH(int, cores);
+        QFETCH(double, quietBelow);
+        plan::SamplerSettings s;
+        s.foreignGate = gate;
+        s.machineCores = cores;
+        s.foreignGatePct = gate.percentOfOneCore(cores); // as the loader resolves it
+        s.foreignPeakGate = peakGate;
+        s.waitQuietMs = 30000;
+        const run::QuietRule rule = run::quietRule(s);
+        QCOMPARE(rule.gatePct, quietBelow);
+        QCOMPARE(rule.limitMs, qint64(30000));
+    }
+
+    void quietSummary_data()
+    {
+        QTest::addColumn<run::QuietOutcome>("outcome");
+        QTest::addColumn<QString>("text");
+        const QString what = QStringLiteral("attempt 2 of round 1 a health c=1");
+        QTest::newRow("quiet") << run::QuietOutcome::Quiet
+                               << QStringLiteral("waited 3.2 s for a quiet machine before ") +
+                                      what + QStringLiteral(": foreign CPU below 64% for 2.0 s");
+        QTest::newRow("timed out")
+            << run::QuietOutcome::TimedOut
+            << QStringLiteral("waited 3.2 s (wait_quiet_s) for a quiet machine before ") + what +
+                   QStringLiteral("; measuring again anyway: foreign CPU 118% >= 64% at the "
+                                  "last reading");
+        QTest::newRow("cancelled") << run::QuietOutcome::Cancelled
+                                   << QStringLiteral("the wait for a quiet machine before ") +
+                                          what + QStringLiteral(" was cancelled after 3.2 s");
+    }
+
+    void quietSummary()
+    {
+        QFETCH(run::QuietOutcome, outcome);
+        QFETCH(QString, text);
+        const run::QuietState end{3200, 2000, outcome};
+        QCOMPARE(run::quietWaitSummary(end, run::QuietRule{64, 2000, 60000}, 117.6,
+                                       QStringLiteral("attempt 2 of round 1 a health c=1")),
+                 text);
     }
 
     void problems_data()

@@ -7,6 +7,7 @@
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
+#include "report/windowfigures.h"
 #include "stats/histogram.h"
 #include "store/runstore.h"
 #include "syntheticwindows.h"
@@ -46,6 +47,8 @@ private Q_SLOTS:
     void ratiosAndVerdicts();
     void ceiling();
     void invalidAttemptsAreCountedWithReasons();
+    void invalidKindNamesTheGateThatFailed_data();
+    void invalidKindNamesTheGateThatFailed();
     void markdownAndCsv();
     void unknownBaseline();
     void runComparedWithItself();
@@ -430,4 +433,34 @@ void TestReport::anAaRunReportsItsFloor()
 }
 
 QTEST_GUILESS_MAIN(TestReport)
+void TestReport::invalidKindNamesTheGateThatFailed_data()
+{
+    QTest::addColumn<QStringList>("failed");
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("mean foreign") << QStringList{QStringLiteral("foreign_cpu")}
+                                  << QStringLiteral("foreign_cpu");
+    QTest::newRow("peak foreign") << QStringList{QStringLiteral("foreign_peak")}
+                                  << QStringLiteral("foreign_peak");
+    QTest::newRow("both: mean first")
+        << QStringList{QStringLiteral("foreign_peak"), QStringLiteral("foreign_cpu")}
+        << QStringLiteral("foreign_cpu");
+    QTest::newRow("server before foreign")
+        << QStringList{QStringLiteral("foreign_cpu"), QStringLiteral("server")}
+        << QStringLiteral("server");
+    QTest::newRow("no gate") << QStringList{} << QStringLiteral("other");
+}
+
+void TestReport::invalidKindNamesTheGateThatFailed()
+{
+    QFETCH(QStringList, failed);
+    QFETCH(QString, kind);
+    store::WindowRecord w;
+    w.valid = false;
+    w.invalidReason = QStringLiteral("some reason");
+    for (const QString &gate : failed)
+        w.gates.insert(gate, QJsonObject{{QStringLiteral("passed"), false}});
+    w.gates.insert(QStringLiteral("errors"), QJsonObject{{QStringLiteral("passed"), true}});
+    QCOMPARE(report::invalidKind(w), kind);
+}
+
 #include "tst_report.moc"

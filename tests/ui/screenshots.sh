@@ -133,6 +133,51 @@ page_quick_test() {
   echo "screenshots: $OUT/quick-test.png"
 }
 
+# ---- Compare: two real runs of the built-in demo plan (`stackbench demo`, the reference target
+# against the Python server) in a store of their own, side by side. COMPARE_PROFILE picks the
+# demo's profile: quick by default (2 rounds at c=4 and 32, about 70 s a run), so each cell has
+# two windows a side for a verdict and the charts against concurrency two levels; ci has one
+# window a cell (every verdict "not enough windows") at one level.
+
+# compare_demo STORE: runs the demo into STORE (its servers' data under $WORK/compare-data),
+# prints the run's id; fails unless the run finished.
+compare_demo() {
+  local out="$WORK/compare-demo.out"
+  XDG_DATA_HOME="$WORK/compare-data" "$BUILD/app/stackbench" demo \
+    --profile "${COMPARE_PROFILE:-quick}" --store "$1" >"$out" 2>&1 || {
+    echo "screenshots: stackbench demo failed:" >&2
+    tail -30 "$out" >&2
+    exit 1
+  }
+  sed -n 's/^run \([0-9a-f-]*\) finished: .*/\1/p' "$out" | head -1
+}
+
+# compare.png: the page in the main window with the two runs ticked, the first the baseline,
+# the table cell by cell with its verdicts, and /users/42's 2xx/s and latency against
+# concurrency. compare-export.png: the percentile curves of that route at c=32 as File > Export
+# writes them as PDF, rendered back to PNG (pdftoppm; without it, chromium on the SVG export).
+page_compare() {
+  local store="$WORK/compare.sqlite" a b
+  a="$(compare_demo "$store")"
+  b="$(compare_demo "$store")"
+  [ -n "$a" ] && [ -n "$b" ] || { echo "screenshots: no run id from stackbench demo" >&2; exit 1; }
+  mkdir -p "$OUT"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$BUILD/tests/gui_compare" --window --size "${WIDTH}x${HEIGHT}" --store "$store" \
+    --runs "$a,$b" --cell user:32 --tab 1 --export-dir "$WORK/charts" \
+    --screenshot "$OUT/compare.png" >/dev/null
+  echo "screenshots: $OUT/compare.png (runs $a and $b)"
+  if command -v pdftoppm >/dev/null; then
+    pdftoppm -png -r 110 -singlefile "$WORK/charts/chart2_0.pdf" "$OUT/compare-export"
+  else
+    chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync \
+      --user-data-dir="$WORK/chromium" --window-size=900,400 \
+      --screenshot="$OUT/compare-export.png" "file://$WORK/charts/chart2_0.svg" 2>/dev/null
+  fi
+  echo "screenshots: $OUT/compare-export.png (the percentile chart exported as PDF)"
+}
+
 [ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
 [ -x "$PAGES" ] || { echo "screenshots: build gui_pages first ($PAGES)" >&2; exit 1; }
 start_xvfb

@@ -1,5 +1,7 @@
 // "Cells so far": plain medians [min-max] of 2xx/s and per CPU-second over valid windows, the
-// ratio of medians to the baseline (the plan's first configuration), "-" as verdict.
+// ratio of medians to the baseline (the plan's first configuration), and the verdict
+// stats::compareWindows gives on the windows' 2xx/s.
+#include "stats/verdict.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/figures.h"
 
@@ -75,7 +77,51 @@ private slots:
                  QStringLiteral("1400 [1300-1500]"));
         QCOMPARE(m.index(1, CellsModel::RatioColumn).data().toString(), QStringLiteral("1.40"));
         QCOMPARE(m.perCpuRatio(1), 2.8);
-        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data().toString(), QStringLiteral("-"));
+        // 1300, 1500 against 800, 1000, 1200: the ranges do not overlap, 2 windows a side.
+        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data().toString(), QStringLiteral("faster"));
+        QCOMPARE(m.index(0, CellsModel::VerdictColumn).data().toString(), QString());
+    }
+
+    void verdictOfCompareWindows_data()
+    {
+        QTest::addColumn<QVector<double>>("base");
+        QTest::addColumn<QVector<double>>("other");
+        QTest::addColumn<int>("verdict");
+        QTest::newRow("one window") << QVector<double>{1000, 1010} << QVector<double>{1500}
+                                    << int(stats::Verdict::NotEnoughWindows);
+        QTest::newRow("overlap") << QVector<double>{1000, 1200} << QVector<double>{1100, 1300}
+                                 << int(stats::Verdict::NoWinner);
+        QTest::newRow("faster") << QVector<double>{1000, 1010, 990}
+                                << QVector<double>{1500, 1510, 1490} << int(stats::Verdict::Faster);
+        QTest::newRow("slower") << QVector<double>{1000, 1010, 990}
+                                << QVector<double>{500, 510, 490} << int(stats::Verdict::Slower);
+    }
+    void verdictOfCompareWindows()
+    {
+        QFETCH(QVector<double>, base);
+        QFETCH(QVector<double>, other);
+        QFETCH(int, verdict);
+        CellsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setConfigurationOrder({QStringLiteral("base"), QStringLiteral("other")});
+        for (double v : other)
+            m.addWindow(window(QStringLiteral("other"), 1, v, 5));
+        // No baseline windows yet: no verdict.
+        QCOMPARE(m.index(0, CellsModel::VerdictColumn).data().toString(), QStringLiteral("-"));
+        for (double v : base)
+            m.addWindow(window(QStringLiteral("base"), 1, v, 5));
+        const stats::Comparison expected =
+            stats::compareWindows(std::vector<double>(other.begin(), other.end()),
+                                  std::vector<double>(base.begin(), base.end()));
+        QCOMPARE(int(expected.verdict), verdict);
+        const QModelIndex v = m.index(1, CellsModel::VerdictColumn);
+        QCOMPARE(v.data(CellsModel::VerdictRole).toInt(), verdict);
+        QCOMPARE(v.data().toString(), QString::fromLatin1(stats::verdictText(expected.verdict)));
+        QVERIFY(!v.data(Qt::ToolTipRole).toString().isEmpty());
+        // The other order: "other" is the baseline now, and "base" gets the verdict.
+        m.setConfigurationOrder({QStringLiteral("other"), QStringLiteral("base")});
+        QCOMPARE(m.index(0, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt(), -1);
+        QVERIFY(m.index(1, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt() >= 0);
     }
 };
 

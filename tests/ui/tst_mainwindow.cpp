@@ -17,6 +17,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
@@ -304,10 +306,19 @@ private slots:
         QCOMPARE(model->rows().at(2).status, 404);
         QVERIFY(window.checkView()->summary().startsWith(QStringLiteral("All 2")));
 
-        // Selecting a row shows what is known of the response.
+        // Selecting a row shows the response: request and status, headers, body.
         window.checkView()->table()->selectRow(2);
-        QVERIFY(window.checkView()->responseView()->toPlainText().contains(
-            QStringLiteral("GET /users/999999")));
+        const QString response = window.checkView()->responseView()->toPlainText();
+        QVERIFY2(response.contains(QStringLiteral("GET /users/999999 -> 404")),
+                 qPrintable(response));
+        QVERIFY2(response.contains(QStringLiteral("Content-Length: "), Qt::CaseInsensitive),
+                 qPrintable(response));
+        QVERIFY(model->rows().at(2).responseKnown);
+        // The body as the server sent it, shown indented.
+        const QJsonObject body = QJsonDocument::fromJson(model->rows().at(2).body).object();
+        QVERIFY(!body.value(QStringLiteral("error")).toString().isEmpty());
+        QVERIFY2(response.contains(body.value(QStringLiteral("error")).toString()),
+                 qPrintable(response));
     }
 
     void aFailingCheckSaysWhyInOneLine()

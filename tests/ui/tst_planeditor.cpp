@@ -78,9 +78,10 @@ private slots:
         QVERIFY(!page.isValid());
 
         const DiagnosticsModel *model = page.diagnostics();
-        QCOMPARE(model->rowCount(), expected.diagnostics.size());
+        // Errors first, then the warnings (which do not block the plan), each listed and marked.
+        QCOMPARE(model->rowCount(), expected.diagnostics.size() + expected.warnings.size());
         const QList<QTextEdit::ExtraSelection> marks = page.editor()->markSelections();
-        QCOMPARE(marks.size(), expected.diagnostics.size());
+        QCOMPARE(marks.size(), expected.diagnostics.size() + expected.warnings.size());
         for (int i = 0; i < expected.diagnostics.size(); ++i) {
             const sb::plan::Diagnostic &d = expected.diagnostics.at(i);
             const QModelIndex row = model->index(i, 0);

@@ -1,5 +1,6 @@
 #include "ui/charts/palette.h"
 
+#include <algorithm>
 #include <array>
 
 namespace sb::palette {
@@ -11,6 +12,40 @@ QColor categorical(int index)
                                                      0x9c755f, 0xbab0ac};
     const int n = int(colours.size());
     return QColor(colours[size_t(((index % n) + n) % n)]);
+}
+
+QColor configurationInRun(int index, int run)
+{
+    const QColor base = configuration(index);
+    if (run <= 0)
+        return base;
+    // 1: darker, 2: lighter, 3: darker still, ...
+    const int step = (run + 1) / 2;
+    return run % 2 ? base.darker(100 + 30 * step) : base.lighter(100 + 22 * step);
+}
+
+Qt::PenStyle runPenStyle(int run)
+{
+    static constexpr std::array<Qt::PenStyle, 4> styles = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
+                                                           Qt::DashDotLine};
+    return styles[size_t(std::max(run, 0)) % styles.size()];
+}
+
+QColor verdict(stats::Verdict v)
+{
+    switch (v) {
+    case stats::Verdict::Faster:
+        return QColor(0x59a14f);
+    case stats::Verdict::Slower:
+        return QColor(0xe15759);
+    case stats::Verdict::NoWinner:
+        return QColor(0x79706e);
+    case stats::Verdict::InsideNoiseFloor:
+        return QColor(0x76b7b2);
+    case stats::Verdict::NotEnoughWindows:
+        return QColor(0xba, 0xb0, 0xac);
+    }
+    return {};
 }
 
 QColor cellState(CellState state)

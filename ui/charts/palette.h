@@ -1,5 +1,6 @@
 #pragma once
 
+#include "stats/verdict.h"
 #include "ui/models/cellstate.h"
 
 #include <QColor>
@@ -16,6 +17,15 @@ inline QColor configuration(int index)
 {
     return categorical(index);
 }
+// The colour of configuration `index` in the `run`-th run of a comparison: run 0 has the
+// configuration's own colour, later runs alternate darker and lighter shades of it, so a
+// configuration keeps its hue across runs and the runs still tell apart.
+QColor configurationInRun(int index, int run);
+// The line style of the `run`-th run of a comparison (solid, dashed, dotted, ...).
+Qt::PenStyle runPenStyle(int run);
+// The badge of a verdict: green faster, red slower, grey no winner, blue-grey inside the noise
+// floor, pale for not enough windows.
+QColor verdict(stats::Verdict verdict);
 // The fill of a matrix cell in `state`.
 QColor cellState(CellState state);
 // Black or white, whichever reads better on `background`.

@@ -32,6 +32,8 @@ void CellsModel::setConfigurationOrder(const QStringList &configurations)
         return std::tuple(rankOf(a.configuration), m_routes.indexOf(a.route), a.concurrency) <
                std::tuple(rankOf(b.configuration), m_routes.indexOf(b.route), b.concurrency);
     });
+    for (int i = 0; i < m_rows.size(); ++i) // the baseline may be another now
+        updateVerdict(i);
     endResetModel();
 }
 
@@ -79,7 +81,7 @@ void CellsModel::addWindow(const store::WindowRecord &w)
             m_rows[r].concurrency == w.concurrency)
             break;
     if (r == m_rows.size()) {
-        Row row{w.configuration, w.route, w.concurrency, {}, {}};
+        Row row{w.configuration, w.route, w.concurrency, {}, {}, {}};
         r = insertPosition(row);
         beginInsertRows(QModelIndex(), r, r);
         m_rows.insert(r, row);
@@ -91,11 +93,27 @@ void CellsModel::addWindow(const store::WindowRecord &w)
     if (w.configuration == baseline()) {
         // Every row of this route and concurrency has a new denominator.
         for (int i = 0; i < m_rows.size(); ++i)
-            if (m_rows[i].route == w.route && m_rows[i].concurrency == w.concurrency)
+            if (m_rows[i].route == w.route && m_rows[i].concurrency == w.concurrency) {
+                updateVerdict(i);
                 Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+            }
     } else {
+        updateVerdict(r);
         Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
     }
+}
+
+void CellsModel::updateVerdict(int row)
+{
+    Row &x = m_rows[row];
+    const int b = baselineRow(row);
+    if (b < 0 || b == row) {
+        x.verdict.reset();
+        return;
+    }
+    const QVector<double> &base = m_rows[b].okPerS;
+    x.verdict = stats::compareWindows(std::vector<double>(x.okPerS.begin(), x.okPerS.end()),
+                                      std::vector<double>(base.begin(), base.end()));
 }
 
 int CellsModel::baselineRow(int row) const
@@ -164,8 +182,20 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
         return tr("2xx/s median over %1's; per CPU-second: %2")
             .arg(baseline(), cpu < 0 ? QStringLiteral("-") : QString::number(cpu, 'f', 2));
     }
-    if (role == Qt::ToolTipRole && column == VerdictColumn)
-        return tr("Verdicts (interval, noise floor) come from the statistics of the comparison.");
+    if (role == VerdictRole)
+        return column == VerdictColumn && r.verdict ? int(r.verdict->verdict) : -1;
+    if (role == Qt::ToolTipRole && column == VerdictColumn) {
+        if (!r.verdict)
+            return {};
+        const stats::Comparison &c = *r.verdict;
+        const QString note = QString::fromStdString(c.note);
+        if (c.verdict == stats::Verdict::NotEnoughWindows)
+            return note;
+        return tr("2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5")
+            .arg(QString::number(c.ratio, 'f', 2), QString::number(c.low, 'f', 2),
+                 QString::number(c.high, 'f', 2), QString::number(c.pValue, 'f', 3),
+                 note.isEmpty() ? QString() : QStringLiteral("\n") + note);
+    }
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
@@ -188,7 +218,10 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
         return x < 0 ? QStringLiteral("-") : QString::number(x, 'f', 2);
     }
     case VerdictColumn:
-        return QStringLiteral("-");
+        if (r.configuration == baseline())
+            return QString();
+        return r.verdict ? QString::fromLatin1(stats::verdictText(r.verdict->verdict))
+                         : QStringLiteral("-");
     default:
         return {};
     }

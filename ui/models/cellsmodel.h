@@ -1,19 +1,22 @@
 #pragma once
 
+#include "stats/verdict.h"
 #include "store/records.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 #include <QStringList>
 #include <QVector>
+#include <optional>
 
 namespace sb {
 
 // "Cells so far": one row per cell (configuration, route, concurrency) with the plain median
-// [min-max] of 2xx/s and of 2xx per server CPU-second over the valid windows seen, and the
-// ratio of 2xx/s medians to the same route and concurrency of the baseline configuration (the
-// first configuration of the plan). The verdict column shows "-": verdicts come from the
-// statistics module (stats::compareWindows) when it lands. No widgets.
+// [min-max] of 2xx/s and of 2xx per server CPU-second over the valid windows seen, the ratio of
+// 2xx/s medians to the same route and concurrency of the baseline configuration (the first
+// configuration of the plan), and the verdict of stats::compareWindows on the windows' 2xx/s
+// (no noise floor: none is known while a run goes on), recomputed when the row or its baseline
+// gets a window. No widgets.
 class CellsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -34,7 +37,8 @@ public:
     {
         MedianRole = Qt::UserRole + 1, // double: the column's median (OkPerS, PerCpuS, Ratio)
         MinRole,                       // double
-        MaxRole                        // double
+        MaxRole,                       // double
+        VerdictRole                    // int: stats::Verdict (VerdictColumn); -1 for none
     };
 
     // The figures of one cell over its valid windows.
@@ -45,6 +49,8 @@ public:
         int concurrency = 0;
         QVector<double> okPerS;    // per valid window, 2xx/s
         QVector<double> okPerCpuS; // per valid window, 2xx per server CPU-second
+        // The 2xx/s windows against the baseline's (none for the baseline or without one).
+        std::optional<stats::Comparison> verdict;
     };
 
     explicit CellsModel(QObject *parent = nullptr);
@@ -69,6 +75,7 @@ public:
 
 private:
     int baselineRow(int row) const;
+    void updateVerdict(int row);
     int rankOf(const QString &configuration) const;
     int insertPosition(const Row &row) const;
 

@@ -2,6 +2,8 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace sb {
@@ -101,6 +103,32 @@ QVector<ParityRow> parityRowsFromReport(const plan::Plan &plan, const QStringLis
         }
     }
     return rows;
+}
+
+void attachResponses(QVector<ParityRow> *rows, const QList<run::RunNote> &notes)
+{
+    for (const run::RunNote &note : notes) {
+        if (note.kind != QLatin1String("parity-passed") &&
+            note.kind != QLatin1String("parity-failed"))
+            continue;
+        const QJsonArray results = note.data.value(QStringLiteral("results")).toArray();
+        for (const QJsonValue &v : results) {
+            const QJsonObject result = v.toObject();
+            const QString check = result.value(QStringLiteral("check")).toString();
+            const auto row = std::find_if(rows->begin(), rows->end(), [&](const ParityRow &r) {
+                return r.configuration == note.configuration && r.check == check;
+            });
+            if (row == rows->end() || check.isEmpty())
+                continue;
+            row->responseKnown = true;
+            row->status = result.value(QStringLiteral("status")).toInt(row->status);
+            row->contentType = result.value(QStringLiteral("content_type")).toString().toUtf8();
+            row->headers.clear();
+            for (const QJsonValue &h : result.value(QStringLiteral("headers")).toArray())
+                row->headers << h.toString();
+            row->body = result.value(QStringLiteral("body")).toString().toUtf8();
+        }
+    }
 }
 
 ParityModel::ParityModel(QObject *parent)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plan/plan.h"
+#include "run/runevents.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -27,7 +28,8 @@ struct ParityRow
     QString detail;             // why it failed, one sentence; empty when it passed
     bool responseKnown = false; // the runner handed over the response (see body)
     QByteArray contentType;     // response Content-Type when responseKnown
-    QByteArray body;            // response body when responseKnown
+    QStringList headers;        // response headers "Name: value" when responseKnown
+    QByteArray body;            // response body (first 4,000 bytes) when responseKnown
 
     bool isConfigurationRow() const { return check.isEmpty(); }
 };
@@ -35,10 +37,15 @@ struct ParityRow
 // Builds the rows from what Runner::check() returns: its report, one line per configuration
 // ("NAME: ready, N parity check(s) passed", "NAME: parity failed: CHECK (METHOD PATH): WHY",
 // or "NAME: WHY" when it did not start). `configurations` are the ones checked, in plan order.
-// A check that passed answered its expected status (the gate compares it first). The runner does
-// not hand over response bodies yet, so responseKnown stays false. Pure; any thread.
+// A check that passed answered its expected status (the gate compares it first). responseKnown
+// stays false: attachResponses() fills the responses. Pure; any thread.
 QVector<ParityRow> parityRowsFromReport(const plan::Plan &plan, const QStringList &configurations,
                                         const QStringList &report);
+
+// Fills each check row's response (status, Content-Type, headers, body) from the parity gate's
+// notes ("parity-passed" / "parity-failed", data "results"), matched by configuration and check
+// name; rows without a matching result are left as they are. Pure; any thread.
+void attachResponses(QVector<ParityRow> *rows, const QList<run::RunNote> &notes);
 
 // The Check results table (no widgets; GUI thread).
 class ParityModel : public QAbstractTableModel

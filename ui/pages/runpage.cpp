@@ -132,6 +132,7 @@ RunPage::RunPage(RunController *controller, QWidget *parent)
     connect(controller, &RunController::intervalMeasured, this, &RunPage::onInterval);
     connect(controller, &RunController::windowFinished, this, &RunPage::onWindowFinished);
     connect(controller, &RunController::noted, this, &RunPage::onNoted);
+    connect(controller, &RunController::quietWaitProgressed, this, &RunPage::onQuietWait);
     connect(controller, &RunController::progressed, this, &RunPage::onProgress);
     connect(controller, &RunController::runFinished, this, &RunPage::onRunFinished);
     connect(controller, &RunController::runFailed, this, &RunPage::onRunFailed);
@@ -331,6 +332,38 @@ void RunPage::onNoted(const run::RunNote &e)
 {
     if (e.kind == QLatin1String("configuration-blocked"))
         m_matrix->configurationBlocked(e.configuration, e.detail);
+}
+
+void RunPage::onQuietWait(const run::WaitingForQuiet &e)
+{
+    const run::CellRef &c = e.cell;
+    const QString cell = tr("attempt %1 of round %2 - %3 - %4 - c=%5")
+                             .arg(c.attempt + 1)
+                             .arg(c.round + 1)
+                             .arg(c.configuration, c.route)
+                             .arg(c.concurrency);
+    if (e.outcome == QLatin1String("quiet"))
+        m_status =
+            tr("The machine is quiet after %1 s: measuring %2").arg(e.waitedS, 0, 'f', 0).arg(cell);
+    else if (e.outcome == QLatin1String("timed-out"))
+        m_status = tr("Waited %1 s for a quiet machine (the plan's limit), foreign CPU still %2 %: "
+                      "measuring %3 anyway")
+                       .arg(e.waitedS, 0, 'f', 0)
+                       .arg(e.foreignPct, 0, 'f', 0)
+                       .arg(cell);
+    else if (e.outcome == QLatin1String("cancelled"))
+        m_status = tr("The wait for a quiet machine was cancelled");
+    else
+        m_status = tr("Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU "
+                      "%4 % (quiet once below %5 % for %6 s; so far %7 s)")
+                       .arg(cell)
+                       .arg(e.waitedS, 0, 'f', 0)
+                       .arg(e.limitS, 0, 'f', 0)
+                       .arg(e.foreignPct, 0, 'f', 0)
+                       .arg(e.gatePct, 0, 'f', 0)
+                       .arg(e.quietNeededS, 0, 'f', 1)
+                       .arg(e.quietS, 0, 'f', 1);
+    updateHeader();
 }
 
 void RunPage::onProgress(const run::Progress &e)

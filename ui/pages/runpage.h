@@ -44,7 +44,8 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
                           const QString &storeLocation, bool resumed);
 
 // The live monitor of a run (GUI.md's sketch): a header naming round, configuration, route,
-// concurrency, attempt, phase and seconds done/total (and the drain); the four live charts of
+// concurrency, attempt, phase and seconds done/total (and the drain; between windows, a wait for
+// a quiet machine with its seconds and the foreign CPU read); the four live charts of
 // the current window with ghost lines of the cell's earlier valid windows; the matrix grid;
 // the cells so far. Driven by the RunController's signals; double-clicking a cell shows its
 // stored window in the same charts. GUI thread only.
@@ -84,6 +85,7 @@ private:
     void onInterval(const run::IntervalUpdate &e);
     void onWindowFinished(const run::WindowFinished &e);
     void onNoted(const run::RunNote &e);
+    void onQuietWait(const run::WaitingForQuiet &e);
     void onProgress(const run::Progress &e);
     void onRunFinished(const run::RunFinished &e);
     void onRunFailed(const QString &message);

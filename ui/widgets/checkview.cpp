@@ -85,8 +85,14 @@ void CheckView::showRow(int row)
     }
     const ParityRow &r = m_model->rows().at(row);
     if (r.responseKnown) {
-        QString text =
-            tr("Content-Type: %1").arg(QString::fromUtf8(r.contentType)) + QStringLiteral("\n\n");
+        QStringList head{tr("%1 -> %2").arg(r.request).arg(r.status)};
+        if (!r.detail.isEmpty())
+            head << r.detail;
+        head << QString();
+        head << (r.headers.isEmpty() ? QStringList{QStringLiteral("Content-Type: ") +
+                                                   QString::fromUtf8(r.contentType)}
+                                     : r.headers);
+        QString text = head.join(QLatin1Char('\n')) + QStringLiteral("\n\n");
         const QJsonDocument doc = QJsonDocument::fromJson(r.body);
         text += doc.isNull() ? QString::fromUtf8(r.body)
                              : QString::fromUtf8(doc.toJson(QJsonDocument::Indented));

@@ -1,0 +1,243 @@
+// The Compare page's table: the engine's comparisons cell by cell (runs against a baseline run,
+// or one run's configurations against a baseline configuration), the raw <-> per CPU-second
+// toggle, the noise floor, the labels of runs that are not like for like.
+#include "comparefixture.h"
+#include "report/reportmarkdown.h"
+#include "ui/charts/palette.h"
+#include "ui/models/comparemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sb;
+
+namespace {
+
+// The row of (run, configuration, route, concurrency); -1 when there is none.
+int rowOf(const CompareModel &m, const QString &run, const QString &configuration,
+          const QString &route, int concurrency)
+{
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QModelIndex i = m.index(r, CompareModel::ConfigurationColumn);
+        if (i.data(CompareModel::RunIdRole).toString() == run &&
+            i.data().toString() == configuration &&
+            i.data(CompareModel::RouteRole).toString() == route &&
+            i.data(CompareModel::ConcurrencyRole).toInt() == concurrency)
+            return r;
+    }
+    return -1;
+}
+
+charts::CompareRequest request(quint64 id, const QString &store, const QStringList &runs)
+{
+    charts::CompareRequest r;
+    r.id = id;
+    r.storeLocation = store;
+    r.runIds = runs;
+    return r;
+}
+
+QString cellText(const CompareModel &m, int row, int column)
+{
+    return m.index(row, column).data().toString();
+}
+
+} // namespace
+
+class TestCompareModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+        QCOMPARE(test::writeFixtureStore(m_store, m_ids), QString());
+    }
+
+    void runsAgainstABaselineRun_data()
+    {
+        QTest::addColumn<QString>("configuration");
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<int>("concurrency");
+        QTest::addColumn<QString>("okPerS");  // verdict key, raw 2xx/s
+        QTest::addColumn<QString>("perCpuS"); // verdict key, per CPU-second
+        QTest::newRow("faster") << "fast"
+                                << "health" << 8 << "faster"
+                                << "no-winner";
+        QTest::newRow("slower") << "fast"
+                                << "echo" << 1 << "slower"
+                                << "slower";
+        QTest::newRow("ranges overlap") << "fast"
+                                        << "health" << 1 << "no-winner"
+                                        << "slower";
+        QTest::newRow("one window") << "slow"
+                                    << "echo" << 8 << "not-enough-windows"
+                                    << "not-enough-windows";
+    }
+    void runsAgainstABaselineRun()
+    {
+        QFETCH(QString, configuration);
+        QFETCH(QString, route);
+        QFETCH(int, concurrency);
+        QFETCH(QString, okPerS);
+        QFETCH(QString, perCpuS);
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const charts::CompareResult r =
+            charts::loadComparison(request(1, m_store, {m_ids.a, m_ids.b}));
+        QCOMPARE(r.error, QString());
+        QVERIFY(r.multiRun);
+        m.setResult(r);
+        // 2 configurations x 2 routes x 2 levels in the baseline, and the same in run B.
+        QCOMPARE(m.rowCount(), 16);
+        const int row = rowOf(m, m_ids.b, configuration, route, concurrency);
+        QVERIFY(row >= 0);
+        QCOMPARE(m.index(row, 0).data(CompareModel::VerdictKeyRole).toString(), okPerS);
+        const int base = rowOf(m, m_ids.a, configuration, route, concurrency);
+        QVERIFY(base >= 0 && base < row);
+        QCOMPARE(cellText(m, base, CompareModel::RatioColumn), QStringLiteral("baseline"));
+        QCOMPARE(m.index(base, 0).data(CompareModel::VerdictRole).toInt(), -1);
+
+        // The ratio text is the engine's comparison written as `stackbench compare` writes it.
+        const report::ComparedCell *cc = nullptr;
+        for (const report::ComparedCell &c : r.okPerS.cells)
+            if (c.ratio.configuration == configuration && c.ratio.route == route &&
+                c.ratio.concurrency == concurrency)
+                cc = &c;
+        QVERIFY(cc);
+        const stats::Comparison &s = cc->ratio.comparison;
+        const QString expected =
+            s.verdict == stats::Verdict::NotEnoughWindows
+                ? report::formatRatio(s.ratio)
+                : QStringLiteral("%1 [%2-%3]")
+                      .arg(report::formatRatio(s.ratio), QString::number(s.low, 'f', 2),
+                           QString::number(s.high, 'f', 2));
+        QCOMPARE(cellText(m, row, CompareModel::RatioColumn), expected);
+        QCOMPARE(cellText(m, row, CompareModel::VerdictColumn),
+                 QString::fromLatin1(stats::verdictText(s.verdict)));
+
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        m.setMetric(charts::Metric::PerCpuS);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(m.index(row, 0).data(CompareModel::VerdictKeyRole).toString(), perCpuS);
+        QVERIFY(m.headerData(CompareModel::RatioColumn, Qt::Horizontal)
+                    .toString()
+                    .contains(QStringLiteral("CPU")));
+        m.setMetric(charts::Metric::PerCpuS); // no change, no signal
+        QCOMPARE(changed.size(), 1);
+    }
+
+    void cellFiguresAsTheReportWritesThem()
+    {
+        CompareModel m;
+        const charts::CompareResult r =
+            charts::loadComparison(request(1, m_store, {m_ids.a, m_ids.b}));
+        m.setResult(r);
+        const int row = rowOf(m, m_ids.a, QStringLiteral("fast"), QStringLiteral("health"), 1);
+        // 20000, 20200, 20400 2xx/s over 5 s windows; 0.5 cores.
+        QCOMPARE(cellText(m, row, CompareModel::OkPerSColumn),
+                 QStringLiteral("20,200.0 [20,000.0-20,400.0]"));
+        QCOMPARE(cellText(m, row, CompareModel::PerCpuSColumn),
+                 QStringLiteral("40,400 [40,000-40,800]"));
+        QCOMPARE(cellText(m, row, CompareModel::CoresColumn), QStringLiteral("0.50"));
+        QCOMPARE(cellText(m, row, CompareModel::WindowsColumn), QStringLiteral("3"));
+        QCOMPARE(cellText(m, row, CompareModel::P50Column), QStringLiteral("0.049 ms"));
+        QVERIFY(!cellText(m, row, CompareModel::CeilingColumn).isEmpty());
+        // The series colour: the configuration's, darker in the second run.
+        const int other = rowOf(m, m_ids.b, QStringLiteral("fast"), QStringLiteral("health"), 1);
+        QCOMPARE(m.index(row, 0).data(CompareModel::SeriesColourRole).value<QColor>(),
+                 palette::configurationInRun(0, 0));
+        QCOMPARE(m.index(other, 0).data(CompareModel::SeriesColourRole).value<QColor>(),
+                 palette::configurationInRun(0, 1));
+    }
+
+    void runsFromAnotherMachineAreLabelled()
+    {
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setResult(charts::loadComparison(request(1, m_store, {m_ids.a, m_ids.b, m_ids.c})));
+        QCOMPARE(m.rowCount(), 24);
+        QCOMPARE(m.differences().size(), 2); // hostname and git_revision of run C
+        const int b = rowOf(m, m_ids.b, QStringLiteral("fast"), QStringLiteral("echo"), 1);
+        const int c = rowOf(m, m_ids.c, QStringLiteral("fast"), QStringLiteral("echo"), 1);
+        QCOMPARE(cellText(m, b, CompareModel::LabelColumn), QString());
+        QCOMPARE(cellText(m, c, CompareModel::LabelColumn),
+                 QStringLiteral("another machine, another Stackbench revision"));
+        QVERIFY(m.index(c, CompareModel::LabelColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("bench-2")));
+        // Run B lacks 'slow' echo c=8's other windows, not the cell: nothing is missing.
+        QCOMPARE(m.missing(), QStringList());
+    }
+
+    void noiseFloorFromAnAaRun()
+    {
+        charts::CompareRequest request = ::request(1, m_store, {m_ids.a, m_ids.b});
+        request.noiseFloorRun = m_ids.aa;
+        const charts::CompareResult r = charts::loadComparison(request);
+        QCOMPARE(r.error, QString());
+        QVERIFY(qAbs(r.noiseFloor - 0.02) < 1e-3);
+        QCOMPARE(r.noiseFloorSource, QStringLiteral("A/A run %1").arg(m_ids.aa));
+        CompareModel m;
+        m.setResult(r);
+        const int row = rowOf(m, m_ids.b, QStringLiteral("fast"), QStringLiteral("health"), 8);
+        QCOMPARE(cellText(m, row, CompareModel::NoiseFloorColumn), QStringLiteral("2.0 %"));
+        QCOMPARE(m.index(row, 0).data(CompareModel::VerdictKeyRole).toString(),
+                 QStringLiteral("faster"));
+        // A floor run that is not in the store: the comparison fails and says which.
+        request.noiseFloorRun = QStringLiteral("20990101-000000-0000");
+        const charts::CompareResult bad = charts::loadComparison(request);
+        QVERIFY(bad.error.contains(request.noiseFloorRun));
+        QVERIFY(bad.source.runs.isEmpty());
+    }
+
+    void configurationsOfOneRun()
+    {
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        charts::CompareRequest request = ::request(1, m_store, {m_ids.a});
+        request.baselineConfiguration = QStringLiteral("slow");
+        const charts::CompareResult r = charts::loadComparison(request);
+        QCOMPARE(r.error, QString());
+        QVERIFY(!r.multiRun);
+        m.setResult(r);
+        QCOMPARE(m.rowCount(), 8);
+        const int slow = rowOf(m, m_ids.a, QStringLiteral("slow"), QStringLiteral("echo"), 8);
+        const int fast = rowOf(m, m_ids.a, QStringLiteral("fast"), QStringLiteral("echo"), 8);
+        QCOMPARE(cellText(m, slow, CompareModel::RatioColumn), QStringLiteral("baseline"));
+        QCOMPARE(m.index(fast, 0).data(CompareModel::VerdictKeyRole).toString(),
+                 QStringLiteral("faster"));
+        QVERIFY(cellText(m, fast, CompareModel::RatioColumn).startsWith(QStringLiteral("2.50x [")));
+        QCOMPARE(m.differences(), QStringList());
+    }
+
+    void errorsNameTheRun()
+    {
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setResult(charts::loadComparison(request(1, m_store, {m_ids.a, m_ids.b})));
+        QVERIFY(m.rowCount() > 0);
+        const charts::CompareResult r = charts::loadComparison(
+            request(2, m_store, {m_ids.a, QStringLiteral("20990101-000000-ffff")}));
+        QVERIFY(r.error.contains(QStringLiteral("20990101-000000-ffff")));
+        m.setResult(r);
+        QCOMPARE(m.rowCount(), 0);
+        const charts::CompareResult missing = charts::loadComparison(
+            request(3, m_dir.filePath(QStringLiteral("none.sqlite")), {m_ids.a}));
+        QVERIFY(!missing.error.isEmpty());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.sqlite"))));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    test::FixtureStore m_ids;
+};
+
+QTEST_GUILESS_MAIN(TestCompareModel)
+#include "tst_comparemodel.moc"

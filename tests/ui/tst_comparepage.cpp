@@ -1,0 +1,407 @@
+// The Compare page on stored runs: it shows, cell by cell, the verdicts `stackbench compare
+// --format json` prints (2xx/s and per CPU-second, with and without a noise floor) and, for one
+// run, those of `stackbench report --format json`; it lists the store's runs with check boxes
+// and the A/A runs as noise floors, labels runs from another machine, drops the results of
+// superseded requests, and exports the chart shown.
+#include "comparefixture.h"
+#include "ui/mainwindow.h"
+#include "ui/models/comparemodel.h"
+#include "ui/pages/comparepage.h"
+#include "ui/widgets/chartview.h"
+#include "uitest.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
+#include <QTreeWidget>
+#include <QXmlStreamReader>
+
+using namespace sb;
+
+namespace {
+
+// stackbench ARGS... --format json, parsed; an empty object when it fails.
+QJsonObject cliJson(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(STACKBENCH_BIN),
+            args + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0) {
+        qWarning("stackbench %s failed: %s", qPrintable(args.join(u' ')),
+                 p.readAllStandardError().constData());
+        return {};
+    }
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
+struct Verdict
+{
+    QString verdict;
+    double ratio = 0;
+};
+
+// (run, configuration, route, concurrency) -> verdict and ratio, of the page's table.
+QMap<QString, Verdict> pageVerdicts(const CompareModel &m)
+{
+    QMap<QString, Verdict> out;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QModelIndex i = m.index(r, CompareModel::ConfigurationColumn);
+        const QString key =
+            QStringLiteral("%1 %2 %3 c=%4")
+                .arg(i.data(CompareModel::RunIdRole).toString(), i.data().toString(),
+                     i.data(CompareModel::RouteRole).toString())
+                .arg(i.data(CompareModel::ConcurrencyRole).toInt());
+        const QString v = i.data(CompareModel::VerdictKeyRole).toString();
+        if (v != QLatin1String("baseline"))
+            out.insert(key, {v, i.data(CompareModel::RatioRole).toDouble()});
+    }
+    return out;
+}
+
+// The same from the JSON's "ratios" of `metric`; `run` for a report (it has no "run" field).
+QMap<QString, Verdict> cliVerdicts(const QJsonObject &o, const QString &metric,
+                                   const QString &run = QString())
+{
+    QMap<QString, Verdict> out;
+    for (const QJsonValue &v : o.value(QStringLiteral("ratios")).toArray()) {
+        const QJsonObject r = v.toObject();
+        if (r.value(QStringLiteral("metric")).toString() != metric)
+            continue;
+        const QString key =
+            QStringLiteral("%1 %2 %3 c=%4")
+                .arg(run.isEmpty() ? r.value(QStringLiteral("run")).toString() : run,
+                     r.value(QStringLiteral("configuration")).toString(),
+                     r.value(QStringLiteral("route")).toString())
+                .arg(r.value(QStringLiteral("concurrency")).toInt());
+        out.insert(key, {r.value(QStringLiteral("verdict")).toString(),
+                         r.value(QStringLiteral("ratio")).toDouble()});
+    }
+    return out;
+}
+
+void compareVerdicts(const QMap<QString, Verdict> &page, const QMap<QString, Verdict> &cli)
+{
+    QCOMPARE(page.keys(), cli.keys());
+    for (auto it = cli.begin(); it != cli.end(); ++it) {
+        QCOMPARE(page[it.key()].verdict, it->verdict);
+        QVERIFY2(qAbs(page[it.key()].ratio - it->ratio) <= 1e-9 * it->ratio, qPrintable(it.key()));
+    }
+}
+
+} // namespace
+
+class TestComparePage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        m_store = m_dir.filePath(QStringLiteral("runs.sqlite"));
+        QCOMPARE(test::writeFixtureStore(m_store, m_ids), QString());
+    }
+
+    void init() { QTest::failOnWarning(test::anyWarningOfOurs()); }
+
+    void verdictsAsStackbenchCompare_data()
+    {
+        QTest::addColumn<QStringList>("runs");
+        QTest::addColumn<bool>("perCpu");
+        QTest::addColumn<bool>("noiseFloor");
+        const test::FixtureStore ids;
+        QTest::newRow("2xx/s") << QStringList{ids.a, ids.b} << false << false;
+        QTest::newRow("per CPU-s") << QStringList{ids.a, ids.b} << true << false;
+        QTest::newRow("noise floor") << QStringList{ids.a, ids.b} << false << true;
+        QTest::newRow("three runs, B first") << QStringList{ids.b, ids.a, ids.c} << false << false;
+    }
+    void verdictsAsStackbenchCompare()
+    {
+        QFETCH(QStringList, runs);
+        QFETCH(bool, perCpu);
+        QFETCH(bool, noiseFloor);
+        ComparePage page;
+        QAbstractItemModelTester tester(page.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy listed(&page, &ComparePage::runsListed);
+        page.setStoreLocation(m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
+        if (noiseFloor) {
+            const int i = page.noiseFloorBox()->findData(m_ids.aa);
+            QVERIFY(i > 0);
+            page.noiseFloorBox()->setCurrentIndex(i);
+        }
+        page.setPerCpu(perCpu);
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns(runs, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QVERIFY(page.model()->rowCount() > 0);
+
+        const QString metric = perCpu ? QStringLiteral("per_cpu_s") : QStringLiteral("ok_per_s");
+        QStringList args{QStringLiteral("compare")};
+        args << runs << QStringLiteral("--metric") << metric << QStringLiteral("--store")
+             << m_store;
+        if (noiseFloor)
+            args << QStringLiteral("--noise-floor") << m_ids.aa;
+        const QJsonObject cli = cliJson(args);
+        QVERIFY(!cli.isEmpty());
+        compareVerdicts(pageVerdicts(*page.model()), cliVerdicts(cli, metric));
+        QCOMPARE(page.differencesText().isEmpty(),
+                 cli.value(QStringLiteral("differences")).toArray().isEmpty());
+        if (noiseFloor)
+            QVERIFY(page.statusText().contains(QStringLiteral("2.0 %")));
+    }
+
+    void configurationsAsStackbenchReport()
+    {
+        ComparePage page;
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        const QJsonObject cli =
+            cliJson({QStringLiteral("report"), m_ids.a, QStringLiteral("--store"), m_store});
+        compareVerdicts(pageVerdicts(*page.model()),
+                        cliVerdicts(cli, QStringLiteral("ok_per_s"), m_ids.a));
+        // The baseline is the run's first configuration; picking the other compares against it.
+        QCOMPARE(page.baselineBox()->count(), 2);
+        QCOMPARE(page.baselineBox()->currentData().toString(), QStringLiteral("fast"));
+        page.baselineBox()->setCurrentIndex(1);
+        Q_EMIT page.baselineBox()->activated(1);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 2, 30000);
+        const QJsonObject slow =
+            cliJson({QStringLiteral("report"), m_ids.a, QStringLiteral("--baseline"),
+                     QStringLiteral("slow"), QStringLiteral("--store"), m_store});
+        page.setPerCpu(true);
+        compareVerdicts(pageVerdicts(*page.model()),
+                        cliVerdicts(slow, QStringLiteral("per_cpu_s"), m_ids.a));
+    }
+
+    void runListTicksCompare()
+    {
+        ComparePage page;
+        QSignalSpy listed(&page, &ComparePage::runsListed);
+        page.setStoreLocation(m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
+        QTreeWidget *runs = page.runList();
+        QCOMPARE(runs->topLevelItemCount(), 4);
+        QCOMPARE(page.noiseFloorBox()->count(), 2); // none, the A/A run
+        auto item = [runs](const QString &id) {
+            return runs->findItems(id, Qt::MatchExactly).value(0);
+        };
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        item(m_ids.b)->setCheckState(0, Qt::Checked);
+        item(m_ids.c)->setCheckState(0, Qt::Checked); // the same pass: one comparison
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QCOMPARE(page.selectedRuns(), (QStringList{m_ids.b, m_ids.c}));
+        QCOMPARE(page.model()->index(0, CompareModel::RunColumn).data().toString(), m_ids.b);
+        // Run C ran on another machine with another revision: labelled.
+        QVERIFY(page.differencesText().contains(QStringLiteral("another machine")));
+        // The baseline picker puts C first.
+        QCOMPARE(page.baselineBox()->count(), 2);
+        page.baselineBox()->setCurrentIndex(1);
+        Q_EMIT page.baselineBox()->activated(1);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 2, 30000);
+        QCOMPARE(page.selectedRuns(), (QStringList{m_ids.c, m_ids.b}));
+        QCOMPARE(page.model()->index(0, CompareModel::RunColumn).data().toString(), m_ids.c);
+        // compareRuns (History's way in) ticks its runs in the list.
+        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 3, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(item(m_ids.a)->checkState(0), Qt::Checked, 30000);
+        QCOMPARE(item(m_ids.c)->checkState(0), Qt::Unchecked);
+        // Unticking everything empties the table.
+        item(m_ids.a)->setCheckState(0, Qt::Unchecked);
+        item(m_ids.b)->setCheckState(0, Qt::Unchecked);
+        QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 0, 30000);
+    }
+
+    // A store that does not exist yet (a first start) is no error: the page says where runs
+    // will appear.
+    void aStoreNotYetCreatedIsNoError()
+    {
+        ComparePage page;
+        QSignalSpy listed(&page, &ComparePage::runsListed);
+        const QString nowhere = m_dir.filePath(QStringLiteral("not-yet.sqlite"));
+        page.setStoreLocation(nowhere);
+        QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
+        QCOMPARE(page.runList()->topLevelItemCount(), 0);
+        QVERIFY2(page.statusText().startsWith(QStringLiteral("No run is stored in ")),
+                 qPrintable(page.statusText()));
+        QVERIFY(page.statusText().contains(nowhere));
+        QVERIFY(!QFileInfo::exists(nowhere));
+    }
+
+    void onlyTheLatestRequestIsShown()
+    {
+        ComparePage page;
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.c}, m_store);
+        page.compareRuns({m_ids.a}, m_store);
+        page.compareRuns({m_ids.b, m_ids.a}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        // The earlier requests' results arrive too (a pool thread each) and are dropped.
+        QThreadPool::globalInstance()->waitForDone(30000);
+        QCoreApplication::processEvents();
+        QCOMPARE(shown.size(), 1);
+        QCOMPARE(page.model()->result().source.runs.first().run.id, m_ids.b);
+        QCOMPARE(page.model()->result().source.runs.size(), 2);
+    }
+
+    void errorsAreShown()
+    {
+        ComparePage page;
+        QSignalSpy failed(&page, &ComparePage::comparisonFailed);
+        page.compareRuns({m_ids.a, QStringLiteral("20990101-000000-ffff")}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(failed.size() == 1, 30000);
+        QVERIFY(page.statusText().contains(QStringLiteral("20990101-000000-ffff")));
+        QCOMPARE(page.model()->rowCount(), 0);
+    }
+
+    void chartsFollowTheTableAndExport()
+    {
+        ComparePage page;
+        page.resize(1300, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QCOMPARE(page.chartViews().size(), 5);
+        // Picking a row charts its route and concurrency.
+        const CompareModel &m = *page.model();
+        int row = -1;
+        for (int r = 0; r < m.rowCount() && row < 0; ++r)
+            if (m.index(r, 0).data(CompareModel::RouteRole) == QStringLiteral("echo") &&
+                m.index(r, 0).data(CompareModel::ConcurrencyRole) == 1)
+                row = r;
+        QVERIFY(row >= 0);
+        page.table()->setCurrentIndex(m.index(row, CompareModel::RatioColumn));
+        QCOMPARE(page.chartRoute(), QStringLiteral("echo"));
+        QCOMPARE(page.chartConcurrency(), 1);
+        page.chartTabs()->setCurrentIndex(ComparePage::PercentileTab);
+        QVERIFY(page.currentChartView()->chart()->title().contains(QStringLiteral("echo c=1")));
+        const QString svg = m_dir.filePath(QStringLiteral("percentiles.svg"));
+        QVERIFY(page.exportCurrentChart(svg).ok());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&f);
+        QVERIFY(xml.readNextStartElement());
+        QCOMPARE(xml.name().toString(), QStringLiteral("svg"));
+        const QString pdf = m_dir.filePath(QStringLiteral("timeline.pdf"));
+        page.chartTabs()->setCurrentIndex(ComparePage::TimelineTab);
+        QVERIFY(page.exportCurrentChart(pdf).ok());
+        QFile p(pdf);
+        QVERIFY(p.open(QIODevice::ReadOnly));
+        QVERIFY(p.read(4) == "%PDF");
+        // The toggle redraws the box plots per CPU-second.
+        page.setPerCpu(true);
+        QVERIFY(page.chartViews().first()->chart()->title().contains(QStringLiteral("CPU")));
+    }
+
+    // The Export menu (the page's button and File ▸ Export chart): the chart shown in the three
+    // formats (in the tab with two, the one last clicked) and the HTML report, once a run is
+    // compared.
+    void exportMenuNamesTheChartShown()
+    {
+        ComparePage page;
+        page.resize(1300, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QMenu *menu = page.exportMenu();
+        QVERIFY(menu);
+        auto actions = [menu] {
+            Q_EMIT menu->aboutToShow();
+            QStringList out;
+            for (QAction *a : menu->actions())
+                if (!a->isSeparator())
+                    out << a->objectName() + (a->isEnabled() ? QString() : QStringLiteral(" off"));
+            return out;
+        };
+        page.chartTabs()->setCurrentIndex(ComparePage::BoxPlotTab);
+        QCOMPARE(actions(), (QStringList{QStringLiteral("actionExportChartPNG off"),
+                                         QStringLiteral("actionExportChartSVG off"),
+                                         QStringLiteral("actionExportChartPDF off"),
+                                         QStringLiteral("actionExportComparedHtml off")}));
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QCOMPARE(actions(), (QStringList{QStringLiteral("actionExportChartPNG"),
+                                         QStringLiteral("actionExportChartSVG"),
+                                         QStringLiteral("actionExportChartPDF"),
+                                         QStringLiteral("actionExportComparedHtml")}));
+        QVERIFY(menu->actions().constLast()->text().contains(m_ids.a));
+        // Against concurrency: the throughput chart until the latency chart is clicked.
+        page.chartTabs()->setCurrentIndex(ComparePage::ConcurrencyTab);
+        ChartView *latency = page.chartViews().at(2);
+        actions();
+        QVERIFY(!menu->actions().first()->text().contains(latency->chart()->title()));
+        QCOMPARE(page.currentChartView(), page.chartViews().at(1));
+        QTest::mouseClick(latency->viewport(), Qt::LeftButton);
+        QCOMPARE(page.currentChartView(), latency);
+        actions();
+        QVERIFY2(menu->actions().first()->text().contains(latency->chart()->title()),
+                 qPrintable(menu->actions().first()->text()));
+        const QString svg = m_dir.filePath(QStringLiteral("latency.svg"));
+        QVERIFY(page.exportCurrentChart(svg).ok());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains(latency->chart()->title().toUtf8()));
+    }
+
+    // In the workbench: File ▸ Export chart is the page's menu, and the page lists the main
+    // window's store.
+    void inTheMainWindow()
+    {
+        MainWindow window;
+        ComparePage *page = window.comparePage();
+        QVERIFY(page);
+        auto *file = window.findChild<QMenu *>(QStringLiteral("fileMenu"));
+        QVERIFY(file);
+        QVERIFY(file->actions().contains(page->exportMenu()->menuAction()));
+        QSignalSpy listed(page, &ComparePage::runsListed);
+        window.setStoreLocation(m_store);
+        QCOMPARE(page->storeLocation(), m_store);
+        QTRY_COMPARE_WITH_TIMEOUT(page->runList()->topLevelItemCount(), 4, 30000);
+    }
+
+    void exportsTheBaselineRunsHtmlReport()
+    {
+        ComparePage page;
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.b, m_ids.a}, m_store);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QCOMPARE(page.reportRun(), m_ids.b);
+        const QString path = m_dir.filePath(QStringLiteral("b.html"));
+        QSignalSpy written(&page, &ComparePage::htmlExported);
+        page.exportHtml(path);
+        QTRY_VERIFY_WITH_TIMEOUT(written.size() == 1, 30000);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray html = f.readAll();
+        QVERIFY(html.contains("<h1 id=\"fixture-run-" + m_ids.b.toUtf8() + "\">"));
+        QVERIFY(html.contains("<svg "));
+        QSignalSpy failed(&page, &ComparePage::htmlExportFailed);
+        page.exportHtml(m_dir.filePath(QStringLiteral("no/such/dir/x.html")));
+        QTRY_VERIFY_WITH_TIMEOUT(failed.size() == 1, 30000);
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("no/such/dir")));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    test::FixtureStore m_ids;
+};
+
+QTEST_MAIN(TestComparePage)
+#include "tst_comparepage.moc"

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "ui/charts/comparedata.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+
+namespace sb {
+
+// The Compare page's summary table: one row per route x concurrency x run x configuration with
+// the cell's median [min-max] of 2xx/s and per CPU-second, server cores, p50 and p99 (medians of
+// the windows' own), the ratio to the baseline with its 95 % interval, the verdict, the noise
+// floor, where the ceiling is (the cell's bound and its configuration's saturation sentence),
+// and a label when the run is not like for like with the baseline run. Every number is the
+// engine's (report::loadRunReport / report::compareRuns), written in the report's number formats,
+// so the text is what `stackbench compare` and `stackbench report` print. No widgets.
+class CompareModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        RunColumn,
+        ConfigurationColumn,
+        RouteColumn,
+        ConcurrencyColumn,
+        RatioColumn,
+        VerdictColumn,
+        OkPerSColumn,
+        PerCpuSColumn,
+        WindowsColumn,
+        CoresColumn,
+        P50Column,
+        P99Column,
+        NoiseFloorColumn,
+        CeilingColumn,
+        LabelColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        VerdictRole = Qt::UserRole + 1, // int: stats::Verdict; -1 for a baseline row
+        VerdictKeyRole,                 // QString: stats::verdictKey(), "baseline" for one
+        RatioRole,                      // double: the ratio; 0 for a baseline row
+        SeriesColourRole,               // QColor: the series' colour on every chart
+        RunIdRole,                      // QString
+        RouteRole,                      // QString
+        ConcurrencyRole,                // int
+    };
+
+    explicit CompareModel(QObject *parent = nullptr);
+
+    // Shows a loaded comparison (an errored one empties the table).
+    void setResult(const charts::CompareResult &result);
+    const charts::CompareResult &result() const { return m_result; }
+    void clear();
+
+    // Which comparison the ratio, verdict and noise-floor columns show: 2xx/s or per CPU-second.
+    void setMetric(charts::Metric metric);
+    charts::Metric metric() const { return m_metric; }
+
+    // Sentences about what is not like for like (RunComparison::differences) and the baseline
+    // cells a run lacks; empty for one run.
+    QStringList differences() const;
+    QStringList missing() const;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        int run = 0; // index into the result's runs
+        const report::CellReport *cell = nullptr;
+        bool baseline = false;
+        // The comparison of this row for each metric (nullptr for a baseline row).
+        const stats::Comparison *okPerS = nullptr;
+        const stats::Comparison *perCpuS = nullptr;
+    };
+    void buildRunRows();
+    void buildConfigurationRows();
+    const stats::Comparison *comparison(const Row &row) const;
+    QString runLabel(int run) const;
+    QString ceilingText(const Row &row) const;
+    QVariant display(const Row &row, int column) const;
+    QVariant toolTip(const Row &row, int column) const;
+
+    charts::CompareResult m_result;
+    charts::Metric m_metric = charts::Metric::OkPerS;
+    QList<Row> m_rows;
+};
+
+} // namespace sb
