@@ -4,8 +4,8 @@
 // with `stackbench run`; hooks, a server and a blocked configuration print the secrets wherever
 // they can (hook output, a failed hook's reason, a window's invalid reason, the server's log,
 // a configuration's blocking reason). Then the store file, everything the command line printed,
-// each report format (Markdown, CSV, JSON, histograms), compare, list, the export and a store
-// the export was imported into are searched for the bytes of every secret.
+// each report format (Markdown, CSV, JSON, HTML, histograms), compare, list, the export and a
+// store the export was imported into are searched for the bytes of every secret.
 
 #include "runplans.h"
 
@@ -235,7 +235,7 @@ private slots:
                  run.bytes.constData());
 
         const QStringList withStore{QStringLiteral("--store"), store};
-        for (const char *format : {"md", "csv", "json"})
+        for (const char *format : {"md", "csv", "json", "html"})
             QCOMPARE(stackbench(QStringList{QStringLiteral("report"), id,
                                             QStringLiteral("--format"), QLatin1String(format)} +
                                 withStore)

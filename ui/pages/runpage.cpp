@@ -186,7 +186,8 @@ void RunPage::onRunStarted(const run::RunStarted &e)
             ? tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows)
             : tr("starting");
     showLive();
-    const run::RunOptions options = m_controller->options();
+    run::RunOptions options = m_controller->options();
+    options.profile = e.profile; // the one the run uses (options may name none: the default)
     m_storeLocation = options.storeLocation.isEmpty() ? e.storeLocation : options.storeLocation;
     m_progress->setText(tr("%1 (%2) - %3 windows - store %4")
                             .arg(e.planName, e.profile)
