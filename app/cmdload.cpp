@@ -18,7 +18,9 @@ const char *const kDescription =
     "percentiles (HDR histogram, first byte written to last byte read), errors by kind and the\n"
     "client's own CPU time. The window sends for -d (or until -n requests), then drains: it\n"
     "waits for the requests still in flight, up to --timeout, and that wait is measured too.\n"
-    "Waiting is latency, not failure: the default timeout is 180 s. Ctrl-C stops early.";
+    "Waiting is latency, not failure: the default timeout is 180 s. Ctrl-C stops early.\n"
+    "With --rate (open loop) latency runs from the intended send time to the kernel's receive\n"
+    "time of the response, and the send delay (how late each request went out) is reported.";
 
 load::LoadEngine *g_engine = nullptr;
 
@@ -33,9 +35,9 @@ sb::Result<load::LoadResult> runWindow(const LoadOptions &options)
 {
     const bool live = !options.json && isatty(STDERR_FILENO);
     load::LoadEngine engine;
-    auto onInterval = [live](const load::IntervalSnapshot &s) {
+    auto onInterval = [live, &options](const load::IntervalSnapshot &s) {
         if (live)
-            printIntervalLine(s);
+            printIntervalLine(options, s);
     };
     if (sb::Status st = engine.start(options.spec, onInterval); !st.ok()) {
         // The engine's sentences name the endpoint already ("connection refused by

@@ -74,6 +74,22 @@ QJsonObject latencyJson(const Histogram &h)
     return o;
 }
 
+// The send delay (ns in the histogram) in us, with one decimal: on-time sends are sub-us.
+double delayUs(int64_t ns)
+{
+    return double(ns) / 1000.0;
+}
+
+QJsonObject sendDelayJson(const Histogram &h)
+{
+    return QJsonObject{{QStringLiteral("p50"), delayUs(h.valueAtPercentile(50))},
+                       {QStringLiteral("p99"), delayUs(h.valueAtPercentile(99))},
+                       {QStringLiteral("p999"), delayUs(h.valueAtPercentile(99.9))},
+                       {QStringLiteral("max"), delayUs(h.max())},
+                       {QStringLiteral("mean"), h.mean() / 1000.0},
+                       {QStringLiteral("count"), double(h.count())}};
+}
+
 void printLatency(const LoadOptions &o, const load::LoadResult &r)
 {
     const Histogram &h = r.latency;
@@ -88,6 +104,13 @@ void printLatency(const LoadOptions &o, const load::LoadResult &r)
                     qPrintable(latencyText(double(r.latencyUncorrected.valueAtPercentile(50)))),
                     qPrintable(latencyText(double(r.latencyUncorrected.valueAtPercentile(99)))),
                     LL(r.total.late));
+    if (isOpen(o)) {
+        const Histogram &d = r.sendDelay;
+        std::printf("  Send delay p50 %s, p99 %s, max %s\n",
+                    qPrintable(latencyText(delayUs(d.valueAtPercentile(50)))),
+                    qPrintable(latencyText(delayUs(d.valueAtPercentile(99)))),
+                    qPrintable(latencyText(delayUs(d.max()))));
+    }
 }
 
 void printNon2xx(const load::Counters &t)
@@ -124,11 +147,14 @@ void printCounts(const load::LoadResult &r)
 
 } // namespace
 
-void printIntervalLine(const load::IntervalSnapshot &s)
+void printIntervalLine(const LoadOptions &o, const load::IntervalSnapshot &s)
 {
     const char *phase = s.warmup ? "warm-up" : s.draining ? "drain  " : "measure";
-    const QString inFlight = s.draining ? QStringLiteral("draining: %1 in flight").arg(s.inFlight)
-                                        : QStringLiteral("in flight %1").arg(s.inFlight);
+    QString inFlight = s.draining ? QStringLiteral("draining: %1 in flight").arg(s.inFlight)
+                                  : QStringLiteral("in flight %1").arg(s.inFlight);
+    if (isOpen(o) && !s.draining)
+        inFlight +=
+            QStringLiteral("  send delay max %1").arg(latencyText(double(s.sendDelayMaxUs)));
     std::fprintf(stderr, "  %s %5.1fs  2xx/s %10.1f  p50 %9s  p99 %9s  errors %lld  %s\n", phase,
                  s.endS, s.okPerS, qPrintable(latencyText(double(s.p50Us))),
                  qPrintable(latencyText(double(s.p99Us))), LL(s.counts.errors()),
@@ -154,8 +180,8 @@ void printTextReport(const LoadOptions &o, const load::LoadResult &r)
     printCounts(r);
     std::printf("Requests/sec: %12.2f\n", perS(r.total.responses, r.elapsedS));
     std::printf("2xx/sec:      %12.2f\n", r.okPerS);
-    std::printf("Client CPU:   %12.2fs (%.2f cores)\n", r.clientCpuS,
-                r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0.0);
+    std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", r.clientCpuS,
+                r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0.0, r.processCpuS);
     if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
         std::printf("Client CPUs:  %s\n", formatCpuList(cpus).c_str());
     if (r.cancelled)
@@ -181,7 +207,10 @@ QByteArray jsonReport(const LoadOptions &o, const load::LoadResult &r)
     j.insert(QStringLiteral("latency_us"), latencyJson(r.latency));
     if (isOpen(o))
         j.insert(QStringLiteral("latency_uncorrected_us"), latencyJson(r.latencyUncorrected));
+    if (isOpen(o))
+        j.insert(QStringLiteral("send_delay_us"), sendDelayJson(r.sendDelay));
     j.insert(QStringLiteral("client_cpu_s"), r.clientCpuS);
+    j.insert(QStringLiteral("process_cpu_s"), r.processCpuS);
     if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
         j.insert(QStringLiteral("cpus"), QString::fromStdString(formatCpuList(cpus)));
     j.insert(QStringLiteral("warmup"), countersJson(r.warmup));

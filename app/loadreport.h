@@ -11,8 +11,9 @@
 
 namespace sb::cli {
 
-// "  measure   3.0s  2xx/s ...  in flight 10", or "... draining: 10 in flight" in the drain.
-void printIntervalLine(const load::IntervalSnapshot &interval);
+// "  measure   3.0s  2xx/s ...  in flight 10", or "... draining: 10 in flight" in the drain;
+// the open loop adds the interval's largest send delay.
+void printIntervalLine(const LoadOptions &options, const load::IntervalSnapshot &interval);
 
 // "Running 10s test @ URL" and the connections, threads and pacing.
 void printHeader(const LoadOptions &options);

@@ -15,9 +15,11 @@
 #include <unistd.h>
 
 #ifdef STACKBENCH_HAVE_UI
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QLocale>
 #endif
 
 namespace {
@@ -152,9 +154,19 @@ int startCommand(const Command &c, int argc, char **argv)
     return guarded(c.name, [&] { return c.run(args); });
 }
 
-// The workbench: `stackbench`, or `stackbench gui [PLAN]` to open a plan in it.
-int runGui(int argc, char **argv, const char *planPath = nullptr, bool demo = false)
+// What `stackbench gui` was given.
+struct GuiOptions
 {
+    const char *planPath = nullptr; // the plan to open, or none
+    const char *language = nullptr; // --lang, or none: the setting or the system locale decides
+    bool demo = false;              // `stackbench demo --gui`
+};
+
+// The workbench: `stackbench`, or `stackbench gui [--lang CODE] [PLAN]` to open a plan in it.
+int runGui(int argc, char **argv, const GuiOptions &options = {})
+{
+    const char *planPath = options.planPath;
+    const bool demo = options.demo;
 #ifdef STACKBENCH_HAVE_UI
     if (!displayAvailable()) {
         std::fprintf(stderr,
@@ -168,6 +180,10 @@ int runGui(int argc, char **argv, const char *planPath = nullptr, bool demo = fa
         QApplication app(argc, argv);
         QApplication::setApplicationName(QStringLiteral("stackbench"));
         QApplication::setApplicationVersion(QString::fromLatin1(sb::kVersion));
+        // Before the window exists: its texts are translated as it is built.
+        sb::installTranslators(sb::chooseLanguage(QString::fromLocal8Bit(options.language),
+                                                  sb::languageSetting(),
+                                                  QLocale::system().uiLanguages()));
         sb::MainWindow window;
         if (demo) {
             const sb::Result<sb::cli::DemoSetup> setup = sb::cli::prepareDemo();
@@ -194,10 +210,16 @@ int runGui(int argc, char **argv, const char *planPath = nullptr, bool demo = fa
 #endif
 }
 
+bool isHelpOption(const char *arg)
+{
+    return !std::strcmp(arg, "--help") || !std::strcmp(arg, "-h") ||
+           !std::strcmp(arg, "--help-all");
+}
+
 // "stackbench --help", "--version", or an option that does not exist.
 int topLevelOption(const char *arg)
 {
-    if (!std::strcmp(arg, "--help") || !std::strcmp(arg, "-h") || !std::strcmp(arg, "--help-all")) {
+    if (isHelpOption(arg)) {
         printUsage(stdout);
         return sb::cli::kExitOk;
     }
@@ -210,23 +232,64 @@ int topLevelOption(const char *arg)
     return sb::cli::kExitUsage;
 }
 
-// "stackbench gui [PLAN]".
+// Whether --lang's value names a language the GUI speaks (or "system").
+bool knownLanguage(const char *code)
+{
+#ifdef STACKBENCH_HAVE_UI
+    return sb::normaliseLanguage(QString::fromLocal8Bit(code)).has_value();
+#else
+    (void)code;
+    return true; // runGui() says there is no GUI
+#endif
+}
+
+void printGuiUsage()
+{
+    std::printf("Usage: stackbench gui [--lang CODE] [PLAN]\n\nOpens the workbench, with PLAN in "
+                "the plan editor when given. Plain 'stackbench'\ndoes the same without a plan.\n\n"
+                "Options:\n"
+                "  --lang CODE  the GUI's language: en, de, zh_CN, or system (the system locale);\n"
+                "               default: the one chosen under Settings > Language, else system.\n"
+                "               Command-line output stays English.\n");
+}
+
+// "stackbench gui [--lang CODE] [PLAN]".
 int guiCommand(int argc, char **argv)
 {
-    if (argc >= 3 && (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h") ||
-                      !std::strcmp(argv[2], "--help-all"))) {
-        std::printf("Usage: stackbench gui [PLAN]\n\nOpens the workbench, with PLAN in the plan "
-                    "editor when given. Plain 'stackbench'\ndoes the same without a plan.\n");
-        return sb::cli::kExitOk;
+    GuiOptions options;
+    for (int i = 2; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (isHelpOption(arg)) {
+            printGuiUsage();
+            return sb::cli::kExitOk;
+        }
+        if (!std::strcmp(arg, "--lang") || !std::strncmp(arg, "--lang=", 7)) {
+            const char *value = arg[6] == '=' ? arg + 7 : (i + 1 < argc ? argv[++i] : nullptr);
+            if (!value || !*value) {
+                std::fprintf(stderr, "stackbench gui: --lang needs a language: en, de, zh_CN or "
+                                     "system (see 'stackbench gui --help')\n");
+                return sb::cli::kExitUsage;
+            }
+            if (!knownLanguage(value)) {
+                std::fprintf(stderr,
+                             "stackbench gui: --lang '%s': there is no translation for it; choose "
+                             "en, de, zh_CN or system\n",
+                             value);
+                return sb::cli::kExitUsage;
+            }
+            options.language = value;
+            continue;
+        }
+        if (arg[0] == '-' || !*arg || options.planPath) {
+            std::fprintf(stderr,
+                         "stackbench gui: unexpected argument '%s' (see 'stackbench gui "
+                         "--help')\n",
+                         arg);
+            return sb::cli::kExitUsage;
+        }
+        options.planPath = arg;
     }
-    if (argc > 3 || (argc == 3 && (argv[2][0] == '-' || !*argv[2]))) {
-        std::fprintf(stderr,
-                     "stackbench gui: unexpected argument '%s' (see 'stackbench gui "
-                     "--help')\n",
-                     argv[argc > 3 ? 3 : 2]);
-        return sb::cli::kExitUsage;
-    }
-    return runGui(argc, argv, argc == 3 ? argv[2] : nullptr);
+    return runGui(argc, argv, options);
 }
 
 } // namespace
@@ -241,7 +304,7 @@ int main(int argc, char **argv)
     if (!std::strcmp(argv[1], "gui"))
         return guiCommand(argc, argv);
     if (!std::strcmp(argv[1], "demo") && argc == 3 && !std::strcmp(argv[2], "--gui"))
-        return runGui(argc, argv, nullptr, true);
+        return runGui(argc, argv, GuiOptions{nullptr, nullptr, true});
     for (const Command &c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
             return startCommand(c, argc, argv);

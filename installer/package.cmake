@@ -26,10 +26,13 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # which no linker sees: the SQLite driver of the run store (the default store, so a Depends) and
 # the PostgreSQL driver (only for postgresql:// stores). python3 runs the demo's second server
 # (/usr/share/stackbench/demo), nothing else: every other command works without it, so by Debian
-# policy 7.2 it is a Recommends, which apt installs by default.
+# policy 7.2 it is a Recommends, which apt installs by default. Qt's own catalogues translate
+# the standard dialogs' buttons of the German and Chinese GUI (ours are inside the binary), and
+# Chinese needs a CJK font. The catalogues are a Recommends, the font a Suggests (56 MB).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql, python3")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql, python3, qt6-translations-l10n")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk")
 # A stripped binary (2.8 MB instead of 70). CPACK_DEBIAN_DEBUGINFO_PACKAGE would keep the symbols in
 # a stackbench-dbgsym .ddeb, at a minute more of xz per package.
 set(CPACK_STRIP_FILES ON)

@@ -24,11 +24,6 @@ namespace sb {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sb::LoadController", text);
-}
-
 // "must be at most 1 day" from a value error's detail, without repeating the field name.
 QString reason(const sb::Error &e)
 {
@@ -64,7 +59,8 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
     c.spec.url = f.url.trimmed();
     const sb::Result<http::Url> url = http::parseUrl(c.spec.url.toStdString());
     if (c.spec.url.isEmpty())
-        c.errors.insert(LoadField::Url, tr("enter a URL like http://127.0.0.1:8080/health"));
+        c.errors.insert(LoadField::Url,
+                        LoadController::tr("enter a URL like http://127.0.0.1:8080/health"));
     else if (!url.ok())
         c.errors.insert(LoadField::Url, reason(url.error()));
     else {
@@ -75,8 +71,9 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
     }
     const QString method = f.method.trimmed().toUpper();
     if (!methods().contains(method))
-        c.errors.insert(LoadField::Method,
-                        tr("must be one of %1").arg(methods().join(QLatin1String(", "))));
+        c.errors.insert(
+            LoadField::Method,
+            LoadController::tr("must be one of %1").arg(methods().join(QLatin1String(", "))));
     s.request.method = method.toStdString();
 
     for (const auto &[name, value] : f.headers) {
@@ -84,8 +81,9 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
         if (n.isEmpty())
             continue;
         if (n.contains(QLatin1Char(':')) || n.contains(QLatin1Char(' ')))
-            c.errors.insert(LoadField::Headers,
-                            tr("header name '%1' must not contain ':' or spaces").arg(n));
+            c.errors.insert(
+                LoadField::Headers,
+                LoadController::tr("header name '%1' must not contain ':' or spaces").arg(n));
         else if (n.compare(QLatin1String("host"), Qt::CaseInsensitive) == 0)
             s.hostHeader = value.trimmed().toStdString();
         else
@@ -110,7 +108,7 @@ void checkAmounts(const LoadForm &f, LoadFormCheck &c)
     if (auto span = parseSpan(f.length.trimmed().toStdString(), BareUnit::Seconds); !span.ok())
         c.errors.insert(LoadField::Length, reason(span.error()));
     else if (span->isNone())
-        c.errors.insert(LoadField::Length, tr("must be above 0"));
+        c.errors.insert(LoadField::Length, LoadController::tr("must be above 0"));
     else if (span->isRequests())
         s.requestLimit = span->requests;
     else
@@ -163,23 +161,26 @@ QStringList latencyLines(const QuickTestResult &r)
     const Histogram &h = res.latency;
     const bool open = spec.mode == load::Mode::Open;
     QStringList out;
-    const QString what = spec.requestLimit > 0 ? tr("%1 requests").arg(spec.requestLimit)
-                                               : tr("%1s").arg(double(spec.durationMs) / 1000.0);
-    out << tr("Running %1 test @ %2").arg(what, r.spec.url);
-    out << tr("  %1 threads and %2 connections, %3")
+    const QString what = spec.requestLimit > 0
+                             ? LoadController::tr("%1 requests").arg(spec.requestLimit)
+                             : LoadController::tr("%1s").arg(double(spec.durationMs) / 1000.0);
+    out << LoadController::tr("Running %1 test @ %2").arg(what, r.spec.url);
+    out << LoadController::tr("  %1 threads and %2 connections, %3")
                .arg(spec.threads)
                .arg(spec.connections)
-               .arg(open ? tr("open loop at %1 req/s").arg(spec.ratePerS) : tr("closed loop"));
-    out << tr("  Latency %1  avg %2   stdev %3   max %4")
-               .arg(open ? tr("(corrected)") : QString(), figures::latencyUs(h.mean()),
-                    figures::latencyUs(h.stdev()), figures::latencyUs(double(h.max())));
-    out << tr("  Latency Distribution");
+               .arg(open ? LoadController::tr("open loop at %1 req/s").arg(spec.ratePerS)
+                         : LoadController::tr("closed loop"));
+    out << LoadController::tr("  Latency %1  avg %2   stdev %3   max %4")
+               .arg(open ? LoadController::tr("(corrected)") : QString(),
+                    figures::latencyUs(h.mean()), figures::latencyUs(h.stdev()),
+                    figures::latencyUs(double(h.max())));
+    out << LoadController::tr("  Latency Distribution");
     for (double p : {50.0, 90.0, 99.0, 99.9})
         out << QStringLiteral("  %1%  %2")
                    .arg(p, 6, 'f', 1)
                    .arg(figures::latencyUs(double(h.valueAtPercentile(p))), 9);
     if (open)
-        out << tr("  Uncorrected p50 %1, p99 %2; late requests: %3")
+        out << LoadController::tr("  Uncorrected p50 %1, p99 %2; late requests: %3")
                    .arg(figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(50))),
                         figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(99))))
                    .arg(res.total.late);
@@ -192,7 +193,7 @@ QStringList countLines(const QuickTestResult &r)
     const load::LoadResult &res = r.load;
     const load::Counters &t = res.total;
     QStringList out;
-    out << tr("  %1 requests in %2s, %3 bytes read")
+    out << LoadController::tr("  %1 requests in %2s, %3 bytes read")
                .arg(t.responses)
                .arg(res.elapsedS, 0, 'f', 2)
                .arg(t.bytesIn);
@@ -202,26 +203,30 @@ QStringList countLines(const QuickTestResult &r)
         for (size_t code = 0; code < t.status.size(); ++code)
             if (t.status[code] != 0 && (code < 200 || code >= 300))
                 codes << QStringLiteral("%1: %2").arg(code).arg(t.status[code]);
-        out << tr("  Non-2xx responses: %1 (%2)").arg(non2xx).arg(codes.join(QLatin1String(", ")));
+        out << LoadController::tr("  Non-2xx responses: %1 (%2)")
+                   .arg(non2xx)
+                   .arg(codes.join(QLatin1String(", ")));
     }
     if (t.errors() > 0)
-        out << tr("  Socket errors: connect %1, read %2, write %3, timeout %4, parse %5")
+        out << LoadController::tr(
+                   "  Socket errors: connect %1, read %2, write %3, timeout %4, parse %5")
                    .arg(t.connectErrors)
                    .arg(t.readErrors)
                    .arg(t.writeErrors)
                    .arg(t.timeouts)
                    .arg(t.parseErrors);
     if (t.reconnects > 0)
-        out << tr("  Reconnects: %1").arg(t.reconnects);
-    out << tr("Requests/sec: %1")
+        out << LoadController::tr("  Reconnects: %1").arg(t.reconnects);
+    out << LoadController::tr("Requests/sec: %1")
                .arg(res.elapsedS > 0 ? double(t.responses) / res.elapsedS : 0.0, 12, 'f', 2);
-    out << tr("2xx/sec:      %1").arg(res.okPerS, 12, 'f', 2);
-    out << tr("Client CPU:   %1s (%2 cores)")
+    out << LoadController::tr("2xx/sec:      %1").arg(res.okPerS, 12, 'f', 2);
+    out << LoadController::tr("Client CPU:   %1s (%2 cores)")
                .arg(res.clientCpuS, 12, 'f', 2)
                .arg(res.elapsedS > 0 ? res.clientCpuS / res.elapsedS : 0.0, 0, 'f', 2);
     if (r.sampled) {
         const double cores = r.server.durationS > 0 ? r.server.serverCpuS / r.server.durationS : 0;
-        out << tr("Server tree:  %1 cores, %2 2xx per CPU-second, peak RSS %3 MiB (%4, pid %5)")
+        out << LoadController::tr(
+                   "Server tree:  %1 cores, %2 2xx per CPU-second, peak RSS %3 MiB (%4, pid %5)")
                    .arg(cores, 0, 'f', 2)
                    .arg(figures::rate(r.server.serverCpuS > 0 ? double(t.ok) / r.server.serverCpuS
                                                               : 0))
@@ -230,9 +235,10 @@ QStringList countLines(const QuickTestResult &r)
                    .arg(r.spec.serverPid);
     }
     if (!res.aborted.empty())
-        out << tr("Aborted: %1").arg(QString::fromStdString(res.aborted));
+        out << LoadController::tr("Aborted: %1").arg(QString::fromStdString(res.aborted));
     if (res.cancelled)
-        out << tr("Interrupted: the numbers cover the time until the interruption.");
+        out << LoadController::tr(
+            "Interrupted: the numbers cover the time until the interruption.");
     return out;
 }
 

@@ -7,12 +7,14 @@
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/models/outlinemodel.h"
 #include "ui/models/paritymodel.h"
+#include "ui/models/runsmodel.h"
 #include "ui/pages/comparepage.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
 #include "ui/pages/quicktestpage.h"
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
+#include "ui/settingsdialog.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
@@ -25,6 +27,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -40,6 +44,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -189,6 +194,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("Stackbench"));
+    setAcceptDrops(true);
     createPages();
     createActions();
     createMenus();
@@ -198,6 +204,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     connectRun();
     connectCheck();
+    connectHistory();
     setPlanVariables({});
     resize(1280, 800);
     readSettings();
@@ -218,7 +225,8 @@ void MainWindow::createPages()
     m_stack->addWidget(m_planPage);
     m_stack->addWidget(new RunPage(m_run, this));
     m_stack->addWidget(new QuickTestPage(this));
-    m_stack->addWidget(new HistoryPage(this));
+    m_historyPage = new HistoryPage(this);
+    m_stack->addWidget(m_historyPage);
     m_stack->addWidget(new ComparePage(this));
 
     m_switcher = new QListWidget(this);
@@ -256,6 +264,10 @@ void MainWindow::createPages()
     const QSize cell(std::max(width, 48) + 24,
                      m_switcher->iconSize().height() + m_switcher->fontMetrics().height() + 14);
     m_switcher->setGridSize(cell);
+    // Uniform item sizes take the first item's size: without this every name would get the room
+    // "Plan" needs and longer ones ("Schnelltest", "快速测试") would be cut.
+    for (int i = 0; i < m_switcher->count(); ++i)
+        m_switcher->item(i)->setSizeHint(cell);
     m_switcher->setFixedWidth(cell.width() + 2 * m_switcher->frameWidth() + 4);
     connect(m_switcher, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     m_switcher->setCurrentRow(PlanPageIndex);
@@ -283,19 +295,26 @@ static QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKe
     return keys.isEmpty() ? QList<QKeySequence>{fallback} : keys;
 }
 
+// An action's text without its accelerator, as "&Open…" and Chinese "打开(&O)…" show in a tooltip.
+static QString plainText(const QString &text)
+{
+    static const QRegularExpression accelerator(QStringLiteral("\\(&[^&]\\)|&(?!&)"));
+    return QString(text).remove(accelerator).remove(QStringLiteral("…"));
+}
+
 static QAction *makeAction(QObject *parent, const QString &name, const QString &text,
                            const QList<QKeySequence> &keys, QStyle::StandardPixmap icon,
                            QStyle *style)
 {
     auto *a = new QAction(text, parent);
     a->setObjectName(name);
+    a->setIconText(plainText(text)); // the toolbar's label: "打开", not "打开(O)…"
     a->setShortcuts(keys);
     if (icon != QStyle::SP_CustomBase)
         a->setIcon(style->standardIcon(icon));
     if (!keys.isEmpty())
         a->setToolTip(MainWindow::tr("%1 (%2)").arg(
-            QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…")),
-            keys.first().toString(QKeySequence::NativeText)));
+            plainText(text), keys.first().toString(QKeySequence::NativeText)));
     return a;
 }
 
@@ -335,6 +354,9 @@ void MainWindow::createActions()
                    QKeySequence::keyBindings(QKeySequence::FindPrevious), none, s);
     m_goToLineAction = makeAction(this, QStringLiteral("actionGoToLine"), tr("&Go to line…"),
                                   {QKeySequence(Qt::CTRL | Qt::Key_L)}, none, s);
+    m_preferencesAction = makeAction(
+        this, QStringLiteral("actionPreferences"), tr("Preferen&ces…"),
+        standardKeys(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)), none, s);
     m_checkAction = makeAction(this, QStringLiteral("actionCheck"), tr("&Check"),
                                {QKeySequence(Qt::Key_F7)}, none, s);
     m_startAction = makeAction(this, QStringLiteral("actionStart"), tr("&Start"),
@@ -354,6 +376,7 @@ void MainWindow::createActions()
     m_newAction->setIconText(tr("New"));
     m_resumeAction->setIconText(tr("Resume"));
     m_quitAction->setMenuRole(QAction::QuitRole);
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
 
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newFromTemplate);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
@@ -382,6 +405,15 @@ void MainWindow::createActions()
             onPlanPage([find] { find->findPrevious(); }));
     connect(m_goToLineAction, &QAction::triggered, this,
             onPlanPage([editor] { editor->askGoToLine(); }));
+    connect(m_preferencesAction, &QAction::triggered, this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const QString text = dialog.apply() ? tr("The language changes when Stackbench restarts.")
+                                            : tr("Preferences saved.");
+        appendLog(text);
+        statusBar()->showMessage(text, 10000);
+    });
     connect(m_checkAction, &QAction::triggered, this, &MainWindow::checkPlan);
     connect(m_startAction, &QAction::triggered, this, &MainWindow::startRun);
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRun);
@@ -414,6 +446,10 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addSeparator();
+    file->addAction(m_historyPage->importAction());
+    file->addMenu(m_historyPage->exportMenu());
+    file->addAction(m_historyPage->switchStoreAction());
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -425,6 +461,8 @@ void MainWindow::createMenus()
     edit->addAction(m_findNextAction);
     edit->addAction(m_findPreviousAction);
     edit->addAction(m_goToLineAction);
+    edit->addSeparator();
+    edit->addAction(m_preferencesAction);
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
     runMenu->addAction(m_checkAction);
@@ -432,6 +470,17 @@ void MainWindow::createMenus()
     runMenu->addAction(m_startAction);
     runMenu->addAction(m_stopAction);
     runMenu->addAction(m_resumeAction);
+
+    QMenu *history = menuBar()->addMenu(tr("H&istory"));
+    history->setObjectName(QStringLiteral("historyMenu"));
+    history->addAction(m_historyPage->openAction());
+    history->addAction(m_historyPage->resumeAction());
+    history->addMenu(m_historyPage->exportMenu());
+    history->addAction(m_historyPage->deleteAction());
+    history->addSeparator();
+    history->addAction(m_historyPage->importAction());
+    history->addAction(m_historyPage->refreshAction());
+    history->addAction(m_historyPage->switchStoreAction());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -556,6 +605,7 @@ void MainWindow::readSettings()
     m_recent = s.value(QStringLiteral("plans/recent")).toStringList();
     if (m_storeLocation.isEmpty())
         m_storeLocation = s.value(QStringLiteral("store/location")).toString();
+    m_historyPage->setStoreLocation(m_storeLocation);
     rebuildRecentMenu();
     comparePage()->setStoreLocation(m_storeLocation);
 }
@@ -603,6 +653,7 @@ void MainWindow::setPlanVariables(const plan::PlanVariables &variables)
 {
     m_variables = variables;
     m_planPage->setVariables(planVariables());
+    m_historyPage->setPlanVariables(planVariables());
 }
 
 plan::PlanVariables MainWindow::planVariables() const
@@ -617,6 +668,7 @@ void MainWindow::setStoreLocation(const QString &location)
 {
     comparePage()->setStoreLocation(location);
     m_storeLocation = location;
+    m_historyPage->setStoreLocation(location);
 }
 
 bool MainWindow::openPlan(const QString &path)
@@ -747,6 +799,7 @@ void MainWindow::updateActions()
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_recentMenu->setEnabled(!busy && !m_recent.isEmpty());
+    m_historyPage->setRunBusy(busy || checking);
 }
 
 void MainWindow::jumpToProblem(const QModelIndex &index)
@@ -876,11 +929,11 @@ void MainWindow::offerResume(const QVector<store::RunRecord> &runs, const QStrin
     }
     const auto answer = QMessageBox::question(
         this, tr("Resume"),
-        tr("Resume run %1 (profile %2, started %3, %4, %5 valid window(s) stored)?")
+        tr("Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?", nullptr,
+           candidate->validWindowCount)
             .arg(candidate->id, candidate->profile,
                  QLocale().toString(candidate->startedAt.toLocalTime(), QLocale::ShortFormat),
-                 candidate->status)
-            .arg(candidate->validWindowCount));
+                 candidate->status));
     if (answer != QMessageBox::Yes)
         return;
     run::RunOptions options = startOptions();
@@ -905,9 +958,9 @@ void MainWindow::connectRun()
     });
     connect(m_run, &RunController::runStarted, this, [this](const run::RunStarted &e) {
         appendLog(
-            tr("Run %1 %2: plan %3, profile %4, %5 window(s) to measure, %6 done; store %7")
+            tr("Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6",
+               nullptr, e.totalWindows)
                 .arg(e.runId, e.resumed ? tr("resumed") : tr("started"), e.planName, e.profile)
-                .arg(e.totalWindows)
                 .arg(e.doneWindows)
                 .arg(e.storeLocation));
         for (const QString &w : e.warnings)
@@ -949,12 +1002,11 @@ void MainWindow::connectRun()
                        : tr("ETA %1").arg(OutlineView::durationText(qint64(p.etaS * 1000))));
     });
     connect(m_run, &RunController::runFinished, this, [this](const run::RunFinished &e) {
-        const QString text = tr("Run %1 %2: %3 valid window(s), %4 invalid attempt(s), %5 failed "
-                                "cell(s)")
-                                 .arg(e.runId, e.status)
-                                 .arg(e.validWindows)
-                                 .arg(e.invalidWindows)
-                                 .arg(e.failedCells.size());
+        const QString text =
+            tr("Run %1 %2: %3, %4, %5")
+                .arg(e.runId, e.status, tr("%n valid window(s)", nullptr, e.validWindows),
+                     tr("%n invalid attempt(s)", nullptr, e.invalidWindows),
+                     tr("%n failed cell(s)", nullptr, int(e.failedCells.size())));
         appendLog(text);
         for (const QString &c : e.blockedConfigurations)
             appendLog(tr("blocked: %1").arg(c));
@@ -1037,6 +1089,60 @@ void MainWindow::showCheckOutcome(const CheckOutcome &outcome)
                            : failures.join(QLatin1Char('\n')));
     for (const QString &line : outcome.report)
         appendLog(tr("check: %1").arg(line));
+}
+
+// ---- history
+
+void MainWindow::connectHistory()
+{
+    connect(m_historyPage, &HistoryPage::resumeRequested, this, &MainWindow::resumeStoredRun);
+    connect(m_historyPage, &HistoryPage::operationFinished, this,
+            &MainWindow::historyOperationFinished);
+    connect(m_historyPage, &HistoryPage::storeSwitched, this, [this](const QString &location) {
+        m_storeLocation = location; // the password stays here and in the settings, never shown
+        QSettings().setValue(QStringLiteral("store/location"), location);
+    });
+    // The list follows the runs of this window.
+    connect(m_run, &RunController::runStarted, m_historyPage, &HistoryPage::reload);
+    connect(m_run, &RunController::runFinished, m_historyPage, &HistoryPage::reload);
+    connect(m_run, &RunController::runFailed, m_historyPage, &HistoryPage::reload);
+}
+
+void MainWindow::historyOperationFinished(const StoreOperation &, const QString &message)
+{
+    appendLog(message);
+    statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::resumeStoredRun(const RunRow &run)
+{
+    if (m_run->isBusy() || m_check->isBusy() || !run.resumable())
+        return;
+    run::RunOptions options;
+    options.planPath = run.planPath; // the runner reads the plan from the store
+    options.profile = run.profile;
+    options.storeLocation = m_storeLocation;
+    options.variables = planVariables();
+    options.resumeRunId = run.id;
+    appendLog(tr("Resuming run %1 (%2, profile %3)").arg(run.id, run.planName, run.profile));
+    m_run->start(options);
+    showPage(RunPageIndex);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!HistoryPage::importableFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList files = HistoryPage::importableFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    showPage(HistoryPageIndex);
+    m_historyPage->importFiles(files);
 }
 
 // ---- log and notifications

@@ -23,11 +23,14 @@ namespace sb {
 
 class CheckController;
 class CheckView;
+class HistoryPage;
 class ComparePage;
 class ParityModel;
 class PlanPage;
 class RunController;
 struct CheckOutcome;
+struct RunRow;
+struct StoreOperation;
 
 // The workbench's main window (GUI.md): a page switcher (Plan, Run, Quick test, History,
 // Compare), menus and a toolbar for plans and runs, docks for the log, the plan's problems and
@@ -59,8 +62,10 @@ public:
     // (QCoreApplication::applicationFilePath()) when not given.
     void setPlanVariables(const plan::PlanVariables &variables);
     plan::PlanVariables planVariables() const;
-    // Where runs are stored; empty = the default store.
+    // Where runs are stored and read (History); empty = the default store. Not remembered:
+    // switching the store from the GUI (File > Switch store) is.
     void setStoreLocation(const QString &location);
+    QString storeLocation() const { return m_storeLocation; }
 
     // What Start would run now: the open plan's file, the outline's profile and ticked
     // configurations and routes, the store and the variables. Asks nothing.
@@ -75,6 +80,7 @@ public:
     Page currentPage() const;
 
     PlanPage *planPage() const { return m_planPage; }
+    HistoryPage *historyPage() const { return m_historyPage; }
     ComparePage *comparePage() const;
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
@@ -94,9 +100,14 @@ public Q_SLOTS:
     void startRun();
     void stopRun();
     void resumeRun();
+    // Resumes the stored run (History's Resume) through the run controller; shows the Run page.
+    void resumeStoredRun(const sb::RunRow &run);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // JSON exports dropped on the window are imported into the store (History).
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createActions();
@@ -107,6 +118,8 @@ private:
     void createStatusBar();
     void connectRun();
     void connectCheck();
+    void connectHistory();
+    void historyOperationFinished(const StoreOperation &operation, const QString &message);
     void connectCompare();
     void readSettings();
     void writeSettings() const;
@@ -135,6 +148,7 @@ private:
     QAction *m_findNextAction = nullptr;
     QAction *m_findPreviousAction = nullptr;
     QAction *m_goToLineAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
     QAction *m_checkAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stopAction = nullptr;
@@ -146,6 +160,7 @@ private:
     QListWidget *m_switcher = nullptr;
     QStackedWidget *m_stack = nullptr;
     PlanPage *m_planPage = nullptr;
+    HistoryPage *m_historyPage = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_checkDock = nullptr;

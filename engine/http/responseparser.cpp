@@ -8,8 +8,8 @@ namespace sb::http {
 
 struct ResponseParser::Impl
 {
+    // What a response touches, first and together; the error text last (errors only).
     llhttp_t parser;
-    llhttp_settings_t settings;
     bool isHead = false;
     bool started = false;
     bool complete = false;
@@ -54,6 +54,21 @@ struct ResponseParser::Impl
         return HPE_PAUSED;
     }
 
+    // One set of callbacks for every parser: llhttp reads it at each callback, and a copy per
+    // parser would be three more cache lines per response with thousands of connections.
+    static const llhttp_settings_t &settings()
+    {
+        static const llhttp_settings_t shared = [] {
+            llhttp_settings_t s;
+            llhttp_settings_init(&s);
+            s.on_headers_complete = &onHeadersComplete;
+            s.on_body = &onBody;
+            s.on_message_complete = &onMessageComplete;
+            return s;
+        }();
+        return shared;
+    }
+
     void setError(const char *name, const char *detail)
     {
         failed = true;
@@ -65,11 +80,7 @@ struct ResponseParser::Impl
 ResponseParser::ResponseParser()
     : m_d(std::make_unique<Impl>())
 {
-    llhttp_settings_init(&m_d->settings);
-    m_d->settings.on_headers_complete = &Impl::onHeadersComplete;
-    m_d->settings.on_body = &Impl::onBody;
-    m_d->settings.on_message_complete = &Impl::onMessageComplete;
-    llhttp_init(&m_d->parser, HTTP_RESPONSE, &m_d->settings);
+    llhttp_init(&m_d->parser, HTTP_RESPONSE, &Impl::settings());
     m_d->parser.data = m_d.get();
 }
 
@@ -93,7 +104,6 @@ void ResponseParser::begin(bool isHead)
     d.keepAlive = true;
     d.statusCode = 0;
     d.bodyBytes = 0;
-    d.reason[0] = '\0';
 }
 
 ResponseParser::Status ResponseParser::feed(const char *data, size_t len, size_t &consumed)
@@ -170,7 +180,7 @@ bool ResponseParser::started() const
 
 const char *ResponseParser::errorReason() const
 {
-    return m_d->reason;
+    return m_d->failed ? m_d->reason : "";
 }
 
 } // namespace sb::http

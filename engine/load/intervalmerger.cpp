@@ -19,6 +19,7 @@ void IntervalMerger::Pending::reset()
     draining = true;
     counts = Counters{};
     latency.reset();
+    sendDelayMaxNs = 0;
     std::fill(inFlightOf.begin(), inFlightOf.end(), -1);
 }
 
@@ -29,6 +30,7 @@ void IntervalMerger::Pending::merge(const Pending &later)
     draining = draining && later.draining;
     counts.add(later.counts);
     latency.add(later.latency);
+    sendDelayMaxNs = std::max(sendDelayMaxNs, later.sendDelayMaxNs);
     for (size_t w = 0; w < inFlightOf.size(); ++w)
         if (later.inFlightOf[w] >= 0)
             inFlightOf[w] = later.inFlightOf[w];
@@ -98,6 +100,7 @@ void IntervalMerger::add(int w, const Slot &slot)
     p.draining = p.draining && slot.draining;
     p.counts.add(slot.counts);
     p.latency.add(slot.latency);
+    p.sendDelayMaxNs = std::max(p.sendDelayMaxNs, slot.sendDelayMaxNs);
     p.inFlightOf[size_t(w)] = slot.inFlight;
     merged.key() = Key{phase, last};
     m_pending.insert(std::move(merged));
@@ -136,6 +139,7 @@ void IntervalMerger::fill(const Key &key, const Pending &p, int64_t phaseStartNs
     s.p90Us = p.latency.valueAtPercentile(90);
     s.p99Us = p.latency.valueAtPercentile(99);
     s.maxUs = p.latency.max();
+    s.sendDelayMaxUs = (p.sendDelayMaxNs + 500) / 1000;
     s.inFlight = 0;
     for (int n : p.inFlightOf)
         s.inFlight += std::max(0, n);

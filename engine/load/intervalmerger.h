@@ -69,6 +69,7 @@ private:
         bool draining = true;
         Counters counts;
         Histogram latency;
+        int64_t sendDelayMaxNs = 0;
         std::vector<int> inFlightOf; // per worker, its latest in-flight count, -1 = none
     };
     using Map = std::map<Key, Pending>;

@@ -63,6 +63,9 @@ struct LoadEngine::Shared : detail::Window
     bool started = false; // start() succeeded: wait() has a window to wait for
     bool joined = false;
     LoadResult result;
+    int64_t collectorCpuNs =
+        0; // the collector's CPU while measuring; written by it, read after join
+    int64_t processCpuAtEndNs = 0; // the process's CPU once every thread of the window ended
 };
 
 // The wake-up eventfd exists before start() does anything, so cancel() never has to look at
@@ -232,7 +235,7 @@ sb::Status LoadEngine::launch()
     Shared &s = *m_shared;
     s.startNs = nowNs();
     if (s.spec.warmupMs <= 0 && s.spec.warmupRequests <= 0)
-        s.measureStartNs.store(s.startNs);
+        s.beginMeasuring(s.startNs);
     size_t launched = 0;
     try {
         for (; launched < m_workers.size(); ++launched)
@@ -252,8 +255,7 @@ sb::Status LoadEngine::launch()
     s.started = true;
     // Wait until every worker published its thread id, so workerTids() is complete.
     for (auto &w : m_workers)
-        while (w->tid() == 0 && !w->finished())
-            std::this_thread::yield();
+        w->waitForTid();
     return sb::Ok{};
 }
 
@@ -267,7 +269,10 @@ void LoadEngine::collect()
         if (m_onInterval)
             m_onInterval(snap);
     };
+    int64_t cpuStartNs = -1; // its CPU counts from the start of measuring, as the workers' does
     while (true) {
+        if (cpuStartNs < 0 && s.measureStartNs.load() != 0)
+            cpuStartNs = detail::threadCpuNs();
         uint64_t v;
         [[maybe_unused]] ssize_t r = ::read(s.collectorFd, &v, sizeof v);
         bool allFinished = true;
@@ -289,6 +294,8 @@ void LoadEngine::collect()
         if (allFinished)
             break;
     }
+    if (cpuStartNs >= 0)
+        s.collectorCpuNs = detail::threadCpuNs() - cpuStartNs;
 }
 
 LoadResult LoadEngine::wait()
@@ -304,6 +311,7 @@ LoadResult LoadEngine::wait()
     [[maybe_unused]] ssize_t n = ::write(s.collectorFd, &one, sizeof one);
     if (s.collector.joinable())
         s.collector.join();
+    s.processCpuAtEndNs = detail::processCpuNs();
     s.joined = true;
     summarize();
     return s.result;
@@ -326,6 +334,7 @@ void LoadEngine::summarize()
         res.total.add(w->totals);
         res.latency.add(w->latency);
         res.latencyUncorrected.add(w->latencyUncorrected);
+        res.sendDelay.add(w->sendDelay);
         finish = std::max(finish, w->finishNs);
         sendEnd = std::max(sendEnd, w->stopNs);
         res.inFlightAtEnd += w->inFlightAtStop;
@@ -344,7 +353,9 @@ void LoadEngine::summarize()
         res.warmupS = double(finish - s.startNs) / 1e9;
     }
     res.okPerS = res.elapsedS > 0 ? double(res.total.ok) / res.elapsedS : 0;
-    res.clientCpuS = double(cpu) / 1e9;
+    res.clientCpuS = double(cpu + s.collectorCpuNs) / 1e9;
+    if (measureStart > 0)
+        res.processCpuS = double(s.processCpuAtEndNs - s.processCpuAtMeasureNs.load()) / 1e9;
 }
 
 void LoadEngine::cancel()

@@ -24,6 +24,8 @@ class Worker;
 // thread, which merges them and calls `onInterval` (on the collector thread, never concurrently,
 // in order: warm-up intervals first, then measured ones). A slow consumer never stalls workers:
 // their snapshots queue up, or the next one covers more time.
+// Workers set their timer slack to 1 ns, and in open loop ask for the scheduler's shortest
+// slices (sched_setattr, EEVDF), so that a send's timer wakes them on time on a busy machine.
 //
 // Call start(), then wait() once; cancel() may be called from any thread at any time: before
 // start() (the window then ends as soon as it starts), during it, or during wait(); it only sets a

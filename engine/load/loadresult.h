@@ -9,6 +9,13 @@
 
 namespace sb::load {
 
+// The open loop's send delay (actual send time minus intended send time) is kept in ns, 1 ns
+// .. 1 h, with 2 significant digits: about 37 KB of counters.
+inline Histogram makeSendDelayHistogram()
+{
+    return Histogram(1, 3'600'000'000'000LL, 2);
+}
+
 // Plain counters, summed per interval and per window. Every field counts events of requests
 // that belong to the phase (a request belongs to the phase in which it was sent).
 struct Counters
@@ -51,8 +58,9 @@ struct IntervalSnapshot
     int64_t p90Us = 0;
     int64_t p99Us = 0;
     int64_t maxUs = 0;
-    int inFlight = 0;      // requests outstanding when the interval closed
-    bool draining = false; // sending had stopped before the interval began: the final drain
+    int64_t sendDelayMaxUs = 0; // open loop: the largest send delay in this interval, us
+    int inFlight = 0;           // requests outstanding when the interval closed
+    bool draining = false;      // sending had stopped before the interval began: the final drain
 };
 
 // The final result of one window.
@@ -68,11 +76,20 @@ struct LoadResult
     double elapsedS = 0; // measured seconds: measure start to the end of the final drain
     double drainS = 0;   // of elapsedS, seconds from the end of sending to the end of the drain
     int64_t inFlightAtEnd =
-        0;                 // requests outstanding when sending stopped (the drain waits for them)
-    double okPerS = 0;     // successful throughput = total.ok / elapsedS
-    double clientCpuS = 0; // CPU seconds of the engine's threads during measure + drain
-    Histogram latency;     // us; open loop: from the intended send time (corrected)
+        0;             // requests outstanding when sending stopped (the drain waits for them)
+    double okPerS = 0; // successful throughput = total.ok / elapsedS
+    // CPU seconds of the engine's threads (workers and collector) while measuring: from the
+    // start of measuring (the first connect when there is no warm-up) to the end of the drain
+    // and the closing of every socket.
+    double clientCpuS = 0;
+    // CPU seconds of the whole process over the same span: clientCpuS plus whatever else the
+    // process did meanwhile (the caller's other threads), never less than clientCpuS.
+    double processCpuS = 0;
+    Histogram latency;            // us; open loop: from the intended send time (corrected)
     Histogram latencyUncorrected; // us; from the actual send time (equals latency in closed loop)
+    // ns; open loop: how late each measured request was written (0 when on time); empty in
+    // closed loop. Counts the requests that were sent; total.late also counts those never sent.
+    Histogram sendDelay = makeSendDelayHistogram();
     std::vector<int> cpusApplied; // CPUs the worker threads could run on (the union), sorted
 };
 

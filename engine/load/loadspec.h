@@ -12,7 +12,10 @@ namespace sb::load {
 enum class Mode
 {
     Closed, // each connection sends its next request as soon as the previous response arrived
-    Open    // requests are scheduled at a fixed total rate; latency counts from the intended time
+    // Requests are scheduled at a fixed total rate; latency counts from the intended time to the
+    // kernel's receive time of the response's last bytes (SO_TIMESTAMPNS), so that reading it
+    // may wait for the next send's wake-up
+    Open
 };
 
 // Everything one window of load needs. Plain values; copy freely.

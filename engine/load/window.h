@@ -20,11 +20,27 @@ namespace sb::load::detail {
 
 constexpr int kRingSize = 16; // interval slots a worker can hand over before the collector reads
 
-inline int64_t nowNs()
+inline int64_t clockNs(clockid_t clock)
 {
     timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+inline int64_t nowNs()
+{
+    return clockNs(CLOCK_MONOTONIC);
+}
+
+// CPU time of the calling thread, and of the whole process (every thread, live or exited), ns.
+inline int64_t threadCpuNs()
+{
+    return clockNs(CLOCK_THREAD_CPUTIME_ID);
+}
+
+inline int64_t processCpuNs()
+{
+    return clockNs(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 // One worker's counts for the intervals [firstIndex, index] of one phase, passed from the
@@ -38,6 +54,7 @@ struct Slot
     int firstIndex = 0;
     int index = 0;
     int64_t endNs = 0; // absolute end of the time this slot covers
+    int64_t sendDelayMaxNs = 0;
     int inFlight = 0;
     Counters counts;
     Histogram latency;
@@ -88,11 +105,23 @@ struct Window
     // An eventfd in every worker's epoll set, edge-triggered and never read, so that each write
     // wakes every worker once. Created with the engine, before any worker exists.
     int wakeFd = -1;
-    int64_t startNs = 0;                     // window start (warm-up begins)
-    std::atomic<int64_t> measureStartNs{0};  // 0 until measuring begins
+    int64_t startNs = 0;                    // window start (warm-up begins)
+    std::atomic<int64_t> measureStartNs{0}; // 0 until measuring begins (beginMeasuring())
+    // The process's CPU time when measuring began, read before measureStartNs was set, so that
+    // every thread's CPU span of the measured phase lies within the process's.
+    std::atomic<int64_t> processCpuAtMeasureNs{0};
     std::atomic<int64_t> warmupResponses{0}; // for warm-up by request count
     std::atomic<int64_t> tickets{0};         // measured attempts claimed (request limit)
     int collectorFd = -1;                    // eventfd: a worker pushed a slot or finished
+
+    // Measuring begins at `atNs`, unless it began already. Any thread.
+    void beginMeasuring(int64_t atNs)
+    {
+        const int64_t cpu = processCpuNs();
+        int64_t expected = 0;
+        if (measureStartNs.compare_exchange_strong(expected, atNs))
+            processCpuAtMeasureNs.store(cpu);
+    }
 
     // Wakes every worker; async-signal-safe.
     void wakeAll() const

@@ -5,7 +5,9 @@
 #include "load/window.h"
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
+#include <sys/epoll.h>
 #include <sys/types.h>
 #include <thread>
 #include <vector>
@@ -30,6 +32,9 @@ public:
     void join();
 
     pid_t tid() const { return m_tid.load(); }
+    // Blocks (without spinning: the wait is inside the measured CPU span) until the thread has
+    // published its id. Only after launch().
+    void waitForTid() const { m_tid.wait(0); }
     Ring &ring() { return m_ring; }
     bool finished() const { return m_finished.load(std::memory_order_acquire); }
 
@@ -43,6 +48,7 @@ public:
     Counters totals;
     Histogram latency;
     Histogram latencyUncorrected;
+    Histogram sendDelay = makeSendDelayHistogram();
     int64_t finishNs = 0;
     int64_t cpuNs = 0;
     int64_t stopNs = 0;           // when sending stopped (the nominal end of a duration), 0 = never
@@ -68,10 +74,13 @@ private:
         uint8_t connectFailures = 0; // consecutive failed connects: the retry pause doubles
         uint32_t written = 0;        // request bytes written so far
         int64_t sentNs = 0;          // first byte of the request written
-        int64_t intendedNs = 0;      // open loop: the scheduled send time
-        int64_t deadlineNs = 0;      // timeout of the outstanding connect or request
-        int64_t retryAtNs = 0;       // Disconnected: reconnect at this time
-        Conn *prev = nullptr;        // deadline list (ordered by deadline)
+        // When the last bytes read of the response arrived: the read's time, in open loop the
+        // kernel's receive time.
+        int64_t receivedNs = 0;
+        int64_t intendedNs = 0; // open loop: the scheduled send time
+        int64_t deadlineNs = 0; // timeout of the outstanding connect or request
+        int64_t retryAtNs = 0;  // Disconnected: reconnect at this time
+        Conn *prev = nullptr;   // deadline list (ordered by deadline)
         Conn *next = nullptr;
         bool listed = false;
         http::ResponseParser parser;
@@ -106,7 +115,7 @@ private:
     bool flushCarry(bool wait);
     // One slot [first, last] ending at endNs; false when the ring is full and !wait.
     bool pushSlot(bool warmup, int first, int last, int64_t endNs, Counters &counts,
-                  Histogram &latency, bool wait);
+                  Histogram &latency, int64_t &sendDelayMaxNs, bool wait);
 
     Counters &phaseCounters(bool measured) { return measured ? totals : warmupTotals; }
 
@@ -148,6 +157,8 @@ private:
     // Open loop: sends every request whose intended time has come, while idle connections last.
     // Returns the next intended time.
     int64_t sendScheduled(int64_t now);
+    // Open loop: a request of `measured`'s phase was written `delayNs` after its intended time.
+    void recordSendDelay(bool measured, int64_t delayNs);
     // The thread: begin(), then the loop (housekeep(), wait, handleEvent() per event) until
     // the window is over, then finish().
     void run();
@@ -155,6 +166,8 @@ private:
     // Phases, timeouts, retries, the open-loop schedule and intervals; returns when to wake.
     int64_t housekeep(int64_t now);
     void handleEvent(Conn &c, uint32_t events, int64_t now);
+    // Waits for socket events until `nextWakeNs` (absolute); returns epoll_pwait2's result.
+    int waitForEvents(epoll_event *events, int64_t nextWakeNs);
     void finish(int64_t now);
     // Sends nothing more from `atNs` on; closes connections that have nothing in flight.
     void stopSending(int64_t atNs);
@@ -167,12 +180,15 @@ private:
     double m_gapNs = 0;
     int64_t m_scheduleStartNs = 0;
     int64_t m_sent = 0;
+    int64_t m_nextSendNs = INT64_MAX; // open loop: the next intended send time, or INT64_MAX
     int m_epoll = -1;
+    int m_quiet = -1; // an epoll set of the wake-up eventfd alone (waitForEvents())
     std::thread m_thread;
     std::atomic<pid_t> m_tid{0};
     std::atomic<bool> m_finished{false};
 
     bool m_open = false;
+    bool m_deferReads = false; // open loop with small requests: waitForEvents() may defer reads
     bool m_stopSending = false;
     int64_t m_timeoutNs = 0;
     int64_t m_durationNs = 0;
@@ -193,6 +209,7 @@ private:
     int m_firstIndex = 0;
     Counters m_interval;
     Histogram m_intervalLatency;
+    int64_t m_intervalSendDelayMaxNs = 0;
     // The warm-up's last intervals when the ring was full as measuring began.
     struct Carry
     {
@@ -202,6 +219,7 @@ private:
         int64_t endNs = 0;
         Counters counts;
         Histogram latency;
+        int64_t sendDelayMaxNs = 0;
     } m_carry;
     Ring m_ring;
 };

@@ -9,6 +9,8 @@
 #    requests in flight, which at this route is well under a millisecond).
 # 2. Latency: `load -c50 -d2s` on /delay?ms=20: p50 within 1 ms of 20 ms (the target's timers fire
 #    on time; the engine adds only its own loop's delay).
+# 3. Open loop: `load --rate 2000 -c10 -d2s` on /health: the send delay's p50 under 100 us (the
+#    timer wakes the worker at the intended time; a busy machine makes its tail late, not p50).
 #
 # Prints the figures; exits 1 when one is off, 2 when something is missing.
 set -euo pipefail
@@ -59,5 +61,8 @@ check elapsed_s "$(field "$WORK/phases.json" "d['elapsed_s']")" 1.5 0.1 s
 
 "$BIN" load --json -c50 -t2 -d 2s "$URL/delay?ms=20" >"$WORK/delay.json"
 check p50 "$(field "$WORK/delay.json" "d['latency_us']['p50']")" 20000 1000 us
+
+"$BIN" load --json --rate 2000 -c10 -t1 -d 2s "$URL/health" >"$WORK/open.json"
+check send_p50 "$(field "$WORK/open.json" "d['send_delay_us']['p50']")" 50 50 us
 
 exit $failed

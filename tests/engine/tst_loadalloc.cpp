@@ -61,9 +61,21 @@ private slots:
     // After warm-up, a measured window of many requests: the workers allocate nothing at all,
     // and the collector nothing per interval (it reuses its interval entries; it may allocate
     // only when it falls behind by more intervals than it keeps, 3 allocations per entry).
+    void measuredWindowAllocatesNothingPerRequest_data()
+    {
+        QTest::addColumn<bool>("open");
+        QTest::newRow("closed loop") << false;
+        QTest::newRow("open loop") << true; // timed reads, deferred reads, send delays
+    }
+
     void measuredWindowAllocatesNothingPerRequest()
     {
+        QFETCH(bool, open);
         LoadSpec spec;
+        if (open) {
+            spec.mode = Mode::Open;
+            spec.ratePerS = 2000;
+        }
         spec.port = m_target->port();
         spec.request.target = "/health";
         spec.connections = 10;

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -160,6 +161,8 @@ private slots:
         QVERIFY(j.value(QStringLiteral("elapsed_s")).toDouble() > 0);
         QVERIFY(j.value(QStringLiteral("ok_per_s")).toDouble() > 0);
         QVERIFY(j.value(QStringLiteral("client_cpu_s")).toDouble() > 0);
+        QVERIFY(j.value(QStringLiteral("process_cpu_s")).toDouble() >=
+                j.value(QStringLiteral("client_cpu_s")).toDouble());
         QVERIFY(j.contains(QStringLiteral("drain_s")));
         QVERIFY(j.contains(QStringLiteral("in_flight_at_end")));
         QVERIFY(!j.contains(QStringLiteral("aborted")));
@@ -187,6 +190,30 @@ private slots:
                 lat.value(QStringLiteral("max")).toDouble());
     }
 
+    // Open loop: the send delay's percentiles, in us, as JSON and as a line of text.
+    void openLoopShowsTheSendDelay()
+    {
+        const Outcome o =
+            runLoad({QStringLiteral("--rate"), QStringLiteral("300"), QStringLiteral("-d"),
+                     QStringLiteral("1s"), QStringLiteral("--json"), url("/health")});
+        QCOMPARE(o.exitCode, 0);
+        const QJsonObject j = jsonOf(o);
+        const QJsonObject delay = j.value(QStringLiteral("send_delay_us")).toObject();
+        QCOMPARE(delay.value(QStringLiteral("count")).toInteger(),
+                 j.value(QStringLiteral("requests")).toInteger());
+        QVERIFY(delay.value(QStringLiteral("p50")).toDouble() <=
+                delay.value(QStringLiteral("p99")).toDouble());
+        QVERIFY(delay.value(QStringLiteral("p99")).toDouble() <=
+                delay.value(QStringLiteral("max")).toDouble());
+        const Outcome text =
+            runLoad({QStringLiteral("--rate"), QStringLiteral("300"), QStringLiteral("-d"),
+                     QStringLiteral("500ms"), url("/health")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(text.out).contains(QRegularExpression(QStringLiteral(
+                     "\n  Send delay p50 [0-9.]+[um]?s, p99 [0-9.]+[um]?s, max [0-9.]+[um]?s\n"))),
+                 text.out.constData());
+    }
+
     void humanOutput()
     {
         Outcome o = runLoad({QStringLiteral("-d"), QStringLiteral("500ms"), url("/users/3")});
@@ -196,6 +223,9 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("99.9%")));
         QVERIFY(out.contains(QStringLiteral("Requests/sec:")));
         QVERIFY(out.contains(QStringLiteral("Client CPU:")));
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral(
+                     "Client CPU: +[0-9.]+s \\([0-9.]+ cores\\); process [0-9.]+s\n"))),
+                 o.out.constData());
         QVERIFY(out.contains(QStringLiteral("  Drain: ")));
     }
 

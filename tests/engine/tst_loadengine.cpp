@@ -34,6 +34,19 @@ LoadSpec specFor(uint16_t port, const char *target = "/")
     return s;
 }
 
+// An open-loop window on one thread.
+LoadSpec openSpecFor(uint16_t port, const char *target, double ratePerS, int connections,
+                     int64_t durationMs)
+{
+    LoadSpec s = specFor(port, target);
+    s.mode = Mode::Open;
+    s.ratePerS = ratePerS;
+    s.connections = connections;
+    s.threads = 1;
+    s.durationMs = durationMs;
+    return s;
+}
+
 // Runs one window and keeps every interval snapshot. A window still running after `watchdogMs`
 // is cancelled (and `watchdogFired` set), so that a window that would never end fails the test
 // instead of hanging it.
@@ -173,6 +186,41 @@ private:
     bool m_ok = false;
 };
 
+// Accepts every connection and at once shuts its sending side (a FIN before any request),
+// keeping it open otherwise: a request sent on it never gets an answer nor a close.
+class HalfClosingServer
+{
+public:
+    HalfClosingServer()
+    {
+        m_listen = sb::test::listenOnLoopback(512, m_port);
+        m_acceptor = std::thread([this] {
+            while (true) {
+                const int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+                if (fd < 0)
+                    return; // the listening socket was shut down
+                ::shutdown(fd, SHUT_WR);
+                m_fds.push_back(fd);
+            }
+        });
+    }
+    ~HalfClosingServer()
+    {
+        ::shutdown(m_listen, SHUT_RDWR);
+        m_acceptor.join();
+        ::close(m_listen);
+        for (int fd : m_fds)
+            ::close(fd);
+    }
+    uint16_t port() const { return m_port; }
+
+private:
+    int m_listen = -1;
+    uint16_t m_port = 0;
+    std::thread m_acceptor;
+    std::vector<int> m_fds; // the acceptor's alone until it is joined
+};
+
 } // namespace
 
 class TestLoadEngine : public QObject
@@ -302,6 +350,24 @@ private slots:
         QVERIFY(run.wallS < 3);
     }
 
+    // A close that arrives with the connect itself (in the same edge-triggered event) is seen:
+    // the request sent on that connection is a read error at once, not a timeout.
+    void closeTogetherWithTheConnectIsSeen()
+    {
+        HalfClosingServer server;
+        LoadSpec spec = specFor(server.port());
+        spec.connections = 100;
+        spec.threads = 1;
+        spec.requestLimit = 300;
+        spec.timeoutMs = 3000;
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        const Counters &t = run.result.total;
+        QCOMPARE(t.timeouts, 0);
+        QCOMPARE(t.readErrors, 300);
+        QCOMPARE(t.ok, 0);
+    }
+
     void stallingServerTimesOutAndWindowEndsOnTime()
     {
         MisbehavingServer server(MisbehavingServer::Mode::Stall);
@@ -418,6 +484,55 @@ private slots:
                  qPrintable(QStringLiteral("uncorrected p99 %1 us").arg(uncorrected)));
         QVERIFY(r.latencyUncorrected.max() >= 500'000); // the stalled requests themselves
         QVERIFY(r.total.late > 500);
+    }
+
+    // Open loop: every measured request sent has its send delay (actual minus intended send
+    // time) in its own histogram, and each interval carries its largest one; the closed loop
+    // has none.
+    void openLoopRecordsTheSendDelay()
+    {
+        LoadSpec spec = openSpecFor(m_target->port(), "/health", 500, 10, 1000);
+        const Run open = runWindow(spec);
+        QVERIFY2(open.started, open.error.c_str());
+        const LoadResult &r = open.result;
+        QVERIFY2(r.total.requests >= 400, qPrintable(QString::number(r.total.requests)));
+        QCOMPARE(r.sendDelay.count(), r.total.requests);
+        QCOMPARE(r.sendDelay.lowest(), 1); // ns
+        QVERIFY(r.sendDelay.valueAtPercentile(50) <= r.sendDelay.max());
+        int64_t intervalMaxUs = 0;
+        for (const IntervalSnapshot &s : open.intervals)
+            if (!s.warmup)
+                intervalMaxUs = std::max(intervalMaxUs, s.sendDelayMaxUs);
+        // The histogram's max is its bucket's upper end (1 % wide), the intervals' the value.
+        QVERIFY2(
+            std::abs(double(intervalMaxUs) * 1000 - double(r.sendDelay.max())) <=
+                0.02 * double(r.sendDelay.max()) + 1000,
+            qPrintable(QStringLiteral("%1 us, %2 ns").arg(intervalMaxUs).arg(r.sendDelay.max())));
+
+        spec.mode = Mode::Closed;
+        spec.requestLimit = 100;
+        const Run closed = runWindow(spec);
+        QVERIFY2(closed.started, closed.error.c_str());
+        QCOMPARE(closed.result.sendDelay.count(), 0);
+    }
+
+    // Open loop at a rate where a response waits to be read until the next send is due: its
+    // latency comes from the kernel's receive time, on the engine's clock, so it is never less
+    // than the server's delay and never more than the timeout.
+    void openLoopLatencyComesFromTheReceiveTime()
+    {
+        // A send every 2.5 ms: responses are read at the next send.
+        const LoadSpec spec = openSpecFor(m_target->port(), "/delay?ms=20", 400, 20, 1500);
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        const LoadResult &r = run.result;
+        QCOMPARE(r.total.errors(), 0);
+        QVERIFY2(r.total.ok >= 300, qPrintable(QString::number(r.total.ok)));
+        QVERIFY2(r.latencyUncorrected.min() >= 19'900,
+                 qPrintable(QString::number(r.latencyUncorrected.min())));
+        QVERIFY(r.latency.min() >= r.latencyUncorrected.min());
+        QVERIFY2(r.latency.max() < spec.timeoutMs * 1000,
+                 qPrintable(QString::number(r.latency.max())));
     }
 
     // A target that dies mid-run: the window ends (it does not reconnect forever), says why,
@@ -607,6 +722,26 @@ private slots:
             draining = s.draining;
         }
         QVERIFY2(draining, "no interval of the drain");
+    }
+
+    // The client's CPU covers every thread of the engine from the first connect to the last
+    // socket closed, and the process's CPU over that span is reported beside it: with many
+    // connections and few requests, where connecting and closing are most of the work, the
+    // engine's share is nearly all of the process's (the rest: starting and joining threads).
+    void clientCpuCoversConnectsAndCloses()
+    {
+        LoadSpec spec = specFor(m_target->port(), "/health");
+        spec.connections = 1000;
+        spec.requestLimit = 1000;
+        const Run run = runWindow(spec);
+        QVERIFY2(run.started, run.error.c_str());
+        QCOMPARE(run.result.total.ok, 1000);
+        const double client = run.result.clientCpuS;
+        const double process = run.result.processCpuS;
+        const QByteArray figures =
+            QByteArray::number(client) + " s of " + QByteArray::number(process) + " s";
+        QVERIFY2(client > 0 && process >= client, figures.constData());
+        QVERIFY2(client >= 0.9 * process, figures.constData());
     }
 
     // cancel() before start(): the window ends as soon as it starts.

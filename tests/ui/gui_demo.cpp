@@ -2,17 +2,24 @@
 // hand. Prints "ready" on stdout once the plan is validated and the window has been painted.
 //
 //   gui_demo [--dark] [--page plan|run|quick|history|compare] [--edit FROM=TO] [--store PATH]
-//            [--size WxH] [--start] [--check] [--grab FILE] [PLAN]
+//            [--size WxH] [--start] [--check] [--grab FILE] [--select-run RUN]
+//            [--details-tab N] [--open] [--var NAME=VALUE]... [PLAN]
 //
 // --edit replaces the first FROM in the editor's text after the plan is loaded, as typing
 // would, and puts the cursor on the first problem; --start starts the run with the outline's
 // selection; --check runs Check and is ready when it has finished; --grab saves the window to FILE
-// and quits.
+// and quits. --select-run shows the History page with that run selected (and its details pane on
+// tab N, 0 = summary) and is ready when the details are shown; with --open, when the run's grid
+// (Open) is shown too. --var gives the window a plan variable (as `stackbench demo --gui` gives
+// the demo's), e.g. for the planned matrix of a stored demo run.
 #include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnosticsmodel.h"
+#include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
+#include "ui/pages/rundialog.h"
 #include "ui/widgets/codeeditor.h"
+#include "ui/widgets/rundetails.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -81,6 +88,13 @@ int main(int argc, char **argv)
         {QStringLiteral("check"), QStringLiteral("Run Check.")},
         {QStringLiteral("grab"), QStringLiteral("Save the window and quit."),
          QStringLiteral("file")},
+        {QStringLiteral("select-run"), QStringLiteral("History: select this run."),
+         QStringLiteral("run")},
+        {QStringLiteral("details-tab"), QStringLiteral("History: the details tab to show."),
+         QStringLiteral("N"), QStringLiteral("0")},
+        {QStringLiteral("open"), QStringLiteral("History: open the selected run.")},
+        {QStringLiteral("var"), QStringLiteral("A plan variable, as stackbench demo --gui gives."),
+         QStringLiteral("NAME=VALUE")},
     });
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file."));
     parser.process(app);
@@ -88,7 +102,11 @@ int main(int argc, char **argv)
         useDarkPalette();
 
     sb::MainWindow window;
-    window.setPlanVariables({{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}});
+    sb::plan::PlanVariables variables{
+        {QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)}};
+    for (const QString &v : parser.values(QStringLiteral("var")))
+        variables.insert(v.section(QLatin1Char('='), 0, 0), v.section(QLatin1Char('='), 1));
+    window.setPlanVariables(variables);
     if (parser.isSet(QStringLiteral("store")))
         window.setStoreLocation(parser.value(QStringLiteral("store")));
     const QStringList size = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
@@ -100,6 +118,29 @@ int main(int argc, char **argv)
 
     const QString grabFile = parser.value(QStringLiteral("grab"));
     const QString plan = parser.positionalArguments().value(0);
+    if (parser.isSet(QStringLiteral("select-run"))) {
+        sb::HistoryPage *history = window.historyPage();
+        const QString runId = parser.value(QStringLiteral("select-run"));
+        const int tab = parser.value(QStringLiteral("details-tab")).toInt();
+        const bool open = parser.isSet(QStringLiteral("open"));
+        QObject::connect(history, &sb::HistoryPage::runsLoaded, &window, [=] {
+            if (!history->selectRun(runId)) {
+                std::fprintf(stderr, "gui_demo: no run %s\n", qPrintable(runId));
+                QCoreApplication::exit(1);
+            }
+        });
+        QObject::connect(history, &sb::HistoryPage::detailsShown, &window, [=, &window] {
+            history->details()->setCurrentIndex(tab);
+            if (open)
+                history->openSelected();
+            else
+                announceReady(&window, grabFile);
+        });
+        QObject::connect(history, &sb::HistoryPage::runOpened, &window,
+                         [=, &window] { announceReady(&window, grabFile); });
+        window.showPage(sb::MainWindow::HistoryPageIndex);
+        return app.exec();
+    }
     if (plan.isEmpty()) {
         announceReady(&window, grabFile);
         return app.exec();

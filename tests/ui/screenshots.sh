@@ -101,6 +101,96 @@ page_check() {
   shoot check.png --page plan --check "$plan"
 }
 
+# ---- History: three real runs of the built-in demo plan (`stackbench demo --profile ci`, the
+# reference target against the Python server) in a store of their own.
+
+HISTORY_PID=""
+
+# history_demo STORE OUT: starts the demo's ci profile into STORE in the background, its output
+# in OUT; HISTORY_PID is its pid. The demo's servers listen on fixed ports (18201, 18202): it
+# first waits (at most 10 min) until nothing else listens there, as another demo would.
+history_demo() {
+  for _ in $(seq 600); do
+    ss -Hltn 'sport = :18201 or sport = :18202' | grep -q . || break
+    sleep 1
+  done
+  XDG_DATA_HOME="$WORK/data" "$BUILD/app/stackbench" demo --profile ci --store "$1" >"$2" 2>&1 &
+  HISTORY_PID=$!
+}
+
+# history_stop: ends the demo still running, if any (never fails: it runs in the EXIT trap,
+# under set -e, before cleanup).
+history_stop() {
+  if [ -n "$HISTORY_PID" ]; then kill "$HISTORY_PID" 2>/dev/null || true; fi
+}
+
+# history_wait OUT N: waits (at most 300 s) until OUT has N measured windows ("  ok " lines);
+# false when the demo ended or the time ran out first.
+history_wait() {
+  for _ in $(seq 3000); do
+    [ "$(grep -c '^  ok ' "$1" || true)" -ge "$2" ] && return 0
+    kill -0 "$HISTORY_PID" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# history_end OUT STATUS: waits for the demo to end; fails unless its run ended STATUS
+# (finished, interrupted). history_id OUT: the run's id.
+history_end() {
+  wait "$HISTORY_PID" || true
+  HISTORY_PID=""
+  grep -q "^run .* $2: " "$1" || { echo "screenshots: the demo run did not end $2:" >&2; cat "$1" >&2; exit 1; }
+}
+history_id() {
+  sed -n 's/^run \([0-9a-f-]*\)$/\1/p' "$1" | head -1
+}
+
+# history_vars OUT: the gui_demo options giving the window the demo's plan variables as the
+# demo printed them ("stackbench demo: plan DATA_DIR/demo.json, Python server in DEMO_DIR"), as
+# `stackbench demo --gui` gives them, so a stored demo run opens with its whole planned matrix.
+history_vars() {
+  local line plan
+  line="$(sed -n 's/^stackbench demo: plan \(.*\), Python server in \(.*\)$/\1\t\2/p' "$1" | head -1)"
+  plan="${line%%$'\t'*}"
+  [ -n "$line" ] || { echo "screenshots: the demo did not say where its plan is:" >&2; cat "$1" >&2; exit 1; }
+  echo "--var data_dir=$(dirname "$plan") --var demo_dir=${line#*$'\t'}"
+}
+
+# The first run measures every window; in the second the native server is killed (SIGKILL)
+# after the first window, so the next window's warm-up fails closed and the cell is measured
+# again with a fresh server; the third is stopped with Ctrl-C after three windows
+# (interrupted, resumable). history.png: the second run selected, its details pane on the gate
+# that fired and why. history-open.png: the interrupted run opened (its grid and cells, the
+# cells it did not reach pending).
+page_history() {
+  local store="$WORK/history.sqlite" out remeasured interrupted server vars
+  trap 'history_stop; cleanup' EXIT
+  out="$WORK/history-1.out"
+  history_demo "$store" "$out"
+  history_end "$out" finished
+  out="$WORK/history-2.out"
+  history_demo "$store" "$out"
+  history_wait "$out" 1 || { echo "screenshots: the second demo run did not get going:" >&2; cat "$out" >&2; exit 1; }
+  server=$(sed -n 's/.*\[native\] started .*(pid \([0-9]*\),.*/\1/p' "$out" | head -1)
+  [ -n "$server" ] || { echo "screenshots: no native server pid in:" >&2; cat "$out" >&2; exit 1; }
+  kill -9 "$server"
+  history_end "$out" finished
+  remeasured="$(history_id "$out")"
+  grep -q '^  FAIL ' "$out" || { echo "screenshots: no window failed after the kill:" >&2; cat "$out" >&2; exit 1; }
+  out="$WORK/history-3.out"
+  history_demo "$store" "$out"
+  history_wait "$out" 3 || { echo "screenshots: the third demo run did not get going:" >&2; cat "$out" >&2; exit 1; }
+  kill -INT "$HISTORY_PID"
+  history_end "$out" interrupted
+  interrupted="$(history_id "$out")"
+  trap cleanup EXIT
+  shoot history.png --store "$store" --select-run "$remeasured" --details-tab 2
+  vars="$(history_vars "$out")"
+  # shellcheck disable=SC2086 # the options are words without spaces
+  shoot history-open.png --store "$store" --select-run "$interrupted" --open $vars
+}
+
 # The two-target plan on free ports: 2 configurations x 3 routes x c=1,4 x 2 rounds.
 two_targets_plan() {
   /usr/bin/python3 - "$ROOT/tests/data/plans/valid/two-targets.json" "$WORK/two-targets.json" <<'PY'

@@ -2,12 +2,18 @@
 // names the open plan in its title with a mark for unsaved edits, remembers recent plans,
 // builds Start's options from the outline, finds the run to resume, and, closed during a run,
 // asks, stops the run cleanly (the window in flight not stored, the run resumable) and closes.
+// History: its actions are in the File and History menus; JSON exports dropped on the window are
+// imported; a store switched from the GUI is remembered; Resume on the History page continues
+// an interrupted run through the run controller.
+#include "historyfixture.h"
 #include "plan/planloader.h"
 #include "store/runstore.h"
 #include "ui/checkcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/models/outlinemodel.h"
 #include "ui/models/paritymodel.h"
+#include "ui/models/runsmodel.h"
+#include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
 #include "ui/runcontroller.h"
 #include "ui/widgets/checkview.h"
@@ -21,8 +27,11 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -409,6 +418,17 @@ private slots:
                  QCoreApplication::applicationFilePath());
     }
 
+    // History reads stored plans with the window's variables (so a demo run's grid shows its
+    // whole matrix when the window runs the demo), this program standing for ${stackbench}.
+    void historyReadsPlansWithTheWindowsVariables()
+    {
+        MainWindow window;
+        window.setPlanVariables({{QStringLiteral("data_dir"), QStringLiteral("/srv/demo")}});
+        const sb::plan::PlanVariables v = window.historyPage()->store()->planVariables();
+        QCOMPARE(v.value(QStringLiteral("data_dir")), QStringLiteral("/srv/demo"));
+        QCOMPARE(v.value(QStringLiteral("stackbench")), QCoreApplication::applicationFilePath());
+    }
+
     void findsTheRunToResume_data()
     {
         QTest::addColumn<QStringList>("statuses"); // newest first, all of this plan
@@ -447,6 +467,129 @@ private slots:
         const auto found = MainWindow::resumableRun(
             runs, kData + QStringLiteral("valid/../valid/two-targets.json"));
         QCOMPARE(found ? found->id.toInt() : -1, expected);
+    }
+
+    void historyActionsAreInTheMenus()
+    {
+        MainWindow window;
+        const auto menuTexts = [&](const QString &title) {
+            QStringList out;
+            for (QAction *a : window.menuBar()->actions())
+                if (a->menu() && a->text().remove(QLatin1Char('&')) == title)
+                    for (QAction *item : a->menu()->actions())
+                        out << item->text().remove(QLatin1Char('&'));
+            return out;
+        };
+        const QStringList file = menuTexts(QStringLiteral("File"));
+        QVERIFY2(file.contains(QStringLiteral("Import run…")) &&
+                     file.contains(QStringLiteral("Export run")) &&
+                     file.contains(QStringLiteral("Switch store…")),
+                 qPrintable(file.join(QStringLiteral(", "))));
+        const QStringList history = menuTexts(QStringLiteral("History"));
+        for (const char *entry : {"Open run", "Resume run", "Delete run…", "Refresh"})
+            QVERIFY2(history.contains(QString::fromUtf8(entry)),
+                     qPrintable(history.join(QStringLiteral(", "))));
+        auto *exports = window.historyPage()->exportMenu();
+        QCOMPARE(exports->actions().size(), 5); // Markdown, CSV, JSON and HTML reports, export
+    }
+
+    void droppedExportsAreImported()
+    {
+        const QString source = m_dir.filePath(QStringLiteral("history-source.sqlite"));
+        QVERIFY(sb::test::fillHistoryStore(source));
+        const QString exported = m_dir.filePath(QStringLiteral("finished.json"));
+        QCOMPARE(
+            QProcess::execute(QStringLiteral(STACKBENCH_BIN),
+                              {QStringLiteral("export"), sb::test::kFinished,
+                               QStringLiteral("--store"), source, QStringLiteral("-o"), exported}),
+            0);
+        MainWindow window;
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("dropped-here.sqlite")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(exported)});
+        QDragEnterEvent enter(QPoint(400, 300), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
+        QCoreApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        sb::HistoryPage *history = window.historyPage();
+        QSignalSpy done(history, &sb::HistoryPage::operationFinished);
+        QCoreApplication::sendEvent(&window, &drop);
+        QCOMPARE(window.currentPage(), MainWindow::HistoryPageIndex);
+        QVERIFY(done.wait(30000));
+        QVERIFY2(done.first().at(1).toString().contains(QStringLiteral("imported run")),
+                 qPrintable(done.first().at(1).toString()));
+        QTRY_COMPARE(history->model()->rowOf(sb::test::kFinished), 0);
+        QVERIFY(window.logView()->toPlainText().contains(QStringLiteral("imported run")));
+    }
+
+    void aSwitchedStoreIsRemembered()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("switched.sqlite"));
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.showPage(MainWindow::HistoryPageIndex);
+            QSignalSpy switched(window.historyPage(), &sb::HistoryPage::storeSwitched);
+            window.historyPage()->switchStore(store);
+            QVERIFY(switched.wait(10000));
+            QCOMPARE(window.storeLocation(), store);
+            QCOMPARE(window.startOptions().storeLocation, store); // runs go there too
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("store/location")).toString(), store);
+        MainWindow again;
+        QCOMPARE(again.storeLocation(), store);
+        QCOMPARE(again.historyPage()->storeLocation(), store);
+        QSettings().remove(QStringLiteral("store/location"));
+    }
+
+    void historyResumesAnInterruptedRun()
+    {
+        const QString plan = shortPlan();
+        QVERIFY(!plan.isEmpty());
+        const QString store = m_dir.filePath(QStringLiteral("history-resume.sqlite"));
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(store);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndValidate(window, plan));
+        RunController *run = window.runController();
+        QSignalSpy finished(run, &RunController::windowFinished);
+        QSignalSpy ended(run, &RunController::runFinished);
+        window.startRun();
+        QVERIFY(finished.wait(120000));
+        run->stop();
+        QVERIFY(ended.wait(60000));
+        const QString runId = ended.first().first().value<sb::run::RunFinished>().runId;
+
+        sb::HistoryPage *history = window.historyPage();
+        window.showPage(MainWindow::HistoryPageIndex);
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowOf(runId) >= 0 &&
+                                     history->model()->run(history->model()->rowOf(runId)).status ==
+                                         QLatin1String("interrupted"),
+                                 10000);
+        QVERIFY(history->selectRun(runId));
+        QVERIFY(history->resumeAction()->isEnabled());
+        QSignalSpy started(run, &RunController::runStarted);
+        history->resumeAction()->trigger();
+        QCOMPARE(window.currentPage(), MainWindow::RunPageIndex);
+        QVERIFY(!history->resumeAction()->isEnabled()); // one run at a time
+        QVERIFY(started.wait(60000));
+        const auto e = started.first().first().value<sb::run::RunStarted>();
+        QCOMPARE(e.runId, runId);
+        QVERIFY(e.resumed);
+        QVERIFY(e.doneWindows >= 1);
+        run->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(run->state(), RunController::State::Idle, 60000);
+        // The list follows: the run is interrupted again.
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowOf(runId) >= 0 &&
+                                     history->model()->run(history->model()->rowOf(runId)).status ==
+                                         QLatin1String("interrupted"),
+                                 10000);
     }
 
     void closingDuringARunAsksStopsAndResumes()

@@ -163,8 +163,8 @@ void RunPage::onRunStarted(const run::RunStarted &e)
 {
     if (e.runId == m_runId) {
         // A resume of the run shown: its grid, cells and ghosts are all here already.
-        m_status =
-            tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows);
+        m_status = tr("resumed: %1 of %n window(s) already valid", nullptr, e.totalWindows)
+                       .arg(e.doneWindows);
         m_totalWindows = e.totalWindows;
         updateHeader();
         return;
@@ -181,17 +181,15 @@ void RunPage::onRunStarted(const run::RunStarted &e)
     m_inWindow = false;
     m_totalWindows = e.totalWindows;
     m_windowNumber = e.doneWindows;
-    m_status =
-        e.resumed
-            ? tr("resumed: %1 of %2 windows already valid").arg(e.doneWindows).arg(e.totalWindows)
-            : tr("starting");
+    m_status = e.resumed ? tr("resumed: %1 of %n window(s) already valid", nullptr, e.totalWindows)
+                               .arg(e.doneWindows)
+                         : tr("starting");
     showLive();
     run::RunOptions options = m_controller->options();
     options.profile = e.profile; // the one the run uses (options may name none: the default)
     m_storeLocation = options.storeLocation.isEmpty() ? e.storeLocation : options.storeLocation;
-    m_progress->setText(tr("%1 (%2) - %3 windows - store %4")
+    m_progress->setText(tr("%1 (%2) - %n window(s) - store %3", nullptr, e.totalWindows)
                             .arg(e.planName, e.profile)
-                            .arg(e.totalWindows)
                             .arg(e.storeLocation));
     const QString runId = e.runId;
     const QString store = m_storeLocation;
@@ -374,9 +372,8 @@ void RunPage::onProgress(const run::Progress &e)
         eta = e.etaS >= 90 ? tr(" - ETA %1 min").arg(qRound(e.etaS / 60))
                            : tr(" - ETA %1 s").arg(qRound(e.etaS));
     m_progress->setText(
-        tr("%1 of %2 windows done%3 - %4 valid, %5 invalid, %6 failed")
+        tr("%1 of %n window(s) done%2 - %3 valid, %4 invalid, %5 failed", nullptr, e.totalWindows)
             .arg(e.doneWindows)
-            .arg(e.totalWindows)
             .arg(eta)
             .arg(m_matrix->count(CellState::Valid) + m_matrix->count(CellState::Remeasured))
             .arg(m_matrix->count(CellState::Invalid))
@@ -388,8 +385,8 @@ void RunPage::onRunFinished(const run::RunFinished &e)
     m_matrix->runEnded();
     m_inWindow = false;
     if (e.status == store::kStatusInterrupted)
-        m_status =
-            tr("run interrupted: %1 valid windows stored; it can be resumed").arg(e.validWindows);
+        m_status = tr("run interrupted: %n valid window(s) stored; it can be resumed", nullptr,
+                      e.validWindows);
     else if (e.status == store::kStatusFailed)
         m_status = tr("run failed: %1").arg(e.error);
     else

@@ -1,0 +1,379 @@
+// The GUI in German and Chinese: which language starts (--lang, the setting, the system
+// locale), the main window's menus translated, Qt's own dialogs translated, the language menu
+// storing its choice, and `stackbench gui --lang` refusing what it cannot show.
+
+#include "ui/language.h"
+#include "ui/loadcontroller.h"
+#include "ui/mainwindow.h"
+#include "ui/settingsdialog.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QLibraryInfo>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+namespace {
+
+// The menu bar's titles, File first.
+QStringList menuTitles(const sb::MainWindow &window)
+{
+    QStringList titles;
+    for (QAction *a : window.menuBar()->actions())
+        if (a->menu())
+            titles << a->text();
+    return titles;
+}
+
+// The accelerator letter of a menu text ("&Datei" d, "文件(&F)" f), or a null QChar.
+QChar accelerator(const QString &text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != QLatin1Char('&'))
+            continue;
+        if (text.at(i + 1) != QLatin1Char('&'))
+            return text.at(i + 1).toLower();
+        ++i;
+    }
+    return {};
+}
+
+// Menu titles, and entries of one menu, that share an accelerator.
+QStringList acceleratorClashes(const sb::MainWindow &window)
+{
+    QList<QList<QAction *>> groups{window.menuBar()->actions()};
+    for (QAction *a : window.menuBar()->actions())
+        if (a->menu())
+            groups << a->menu()->actions();
+    QStringList clashes;
+    for (const QList<QAction *> &group : std::as_const(groups)) {
+        QHash<QChar, QString> seen;
+        for (QAction *a : group) {
+            const QChar key = accelerator(a->text());
+            if (key.isNull())
+                continue;
+            if (seen.contains(key))
+                clashes << seen.value(key) + QLatin1String(" / ") + a->text();
+            seen.insert(key, a->text());
+        }
+    }
+    return clashes;
+}
+
+QString runStackbench(const QStringList &args, int &exitCode)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LC_ALL"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8")); // output stays English
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(STACKBENCH_BIN), args);
+    if (!p.waitForFinished(30000)) {
+        p.kill();
+        p.waitForFinished();
+        exitCode = -1;
+        return p.errorString();
+    }
+    exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return QString::fromLocal8Bit(p.readAll());
+}
+
+} // namespace
+
+class TestTranslationsGui : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void normaliseLanguage_data();
+    void normaliseLanguage();
+    void chooseLanguage_data();
+    void chooseLanguage();
+    void mainWindowMenus_data();
+    void mainWindowMenus();
+    void formChecks();
+    void qtDialogs_data();
+    void qtDialogs();
+    void settingsDialog();
+    void langOption_data();
+    void langOption();
+};
+
+void TestTranslationsGui::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setApplicationName(QStringLiteral("stackbench-tests"));
+    QSettings().remove(QStringLiteral("ui/language"));
+}
+
+void TestTranslationsGui::cleanupTestCase()
+{
+    QSettings().remove(QStringLiteral("ui/language"));
+    sb::installTranslators(QStringLiteral("en"));
+}
+
+void TestTranslationsGui::normaliseLanguage_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code"); // empty: refused
+    const QString zh = QStringLiteral("zh_CN");
+    QTest::newRow("system") << QStringLiteral("system") << QStringLiteral("system");
+    QTest::newRow("System, any case") << QStringLiteral(" System ") << QStringLiteral("system");
+    QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("en");
+    QTest::newRow("en_GB") << QStringLiteral("en_GB") << QStringLiteral("en");
+    QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("de");
+    QTest::newRow("DE upper case") << QStringLiteral("DE") << QStringLiteral("de");
+    QTest::newRow("de-AT") << QStringLiteral("de-AT") << QStringLiteral("de");
+    QTest::newRow("de_DE.UTF-8 (LANG)") << QStringLiteral("de_DE.UTF-8") << QStringLiteral("de");
+    QTest::newRow("de_DE@euro") << QStringLiteral("de_DE@euro") << QStringLiteral("de");
+    QTest::newRow("zh_CN") << zh << zh;
+    QTest::newRow("zh-cn lower case") << QStringLiteral("zh-cn") << zh;
+    QTest::newRow("zh") << QStringLiteral("zh") << zh;
+    QTest::newRow("zh-Hans-CN (uiLanguages)") << QStringLiteral("zh-Hans-CN") << zh;
+    QTest::newRow("zh_SG") << QStringLiteral("zh_SG") << zh;
+    QTest::newRow("zh_TW: Traditional") << QStringLiteral("zh_TW") << QString();
+    QTest::newRow("zh-Hant") << QStringLiteral("zh-Hant") << QString();
+    QTest::newRow("fr: no translation") << QStringLiteral("fr") << QString();
+    QTest::newRow("C") << QStringLiteral("C") << QString();
+    QTest::newRow("POSIX") << QStringLiteral("POSIX") << QString();
+    QTest::newRow("empty") << QString() << QString();
+    QTest::newRow("garbage") << QStringLiteral("klingon!") << QString();
+}
+
+void TestTranslationsGui::normaliseLanguage()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QCOMPARE(sb::normaliseLanguage(text).value_or(QString()), code);
+}
+
+void TestTranslationsGui::chooseLanguage_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("setting");
+    QTest::addColumn<QStringList>("system");
+    QTest::addColumn<QString>("language");
+    const QStringList german{QStringLiteral("de-DE")};
+    const QStringList chinese{QStringLiteral("zh-Hans-CN"), QStringLiteral("zh-CN")};
+    const QStringList french{QStringLiteral("fr-FR"), QStringLiteral("fr")};
+    const QString sys = QStringLiteral("system");
+    QTest::newRow("system locale German") << QString() << sys << german << QStringLiteral("de");
+    QTest::newRow("system locale Chinese")
+        << QString() << QString() << chinese << QStringLiteral("zh_CN");
+    QTest::newRow("system locale French: English")
+        << QString() << sys << french << QStringLiteral("en");
+    QTest::newRow("LANG=C: English")
+        << QString() << sys << QStringList{QStringLiteral("C")} << QStringLiteral("en");
+    QTest::newRow("French, then German (LANGUAGE=fr:de)")
+        << QString() << sys << (QStringList(french) << QStringLiteral("de"))
+        << QStringLiteral("de");
+    QTest::newRow("English first wins over a later German")
+        << QString() << sys << QStringList{QStringLiteral("en-US"), QStringLiteral("de-DE")}
+        << QStringLiteral("en");
+    QTest::newRow("setting over system")
+        << QString() << QStringLiteral("zh_CN") << german << QStringLiteral("zh_CN");
+    QTest::newRow("setting English on a German system")
+        << QString() << QStringLiteral("en") << german << QStringLiteral("en");
+    QTest::newRow("--lang over setting")
+        << QStringLiteral("de") << QStringLiteral("zh_CN") << chinese << QStringLiteral("de");
+    QTest::newRow("--lang system over setting")
+        << sys << QStringLiteral("zh_CN") << german << QStringLiteral("de");
+    QTest::newRow("unknown setting: system")
+        << QString() << QStringLiteral("fr") << chinese << QStringLiteral("zh_CN");
+}
+
+void TestTranslationsGui::chooseLanguage()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, setting);
+    QFETCH(QStringList, system);
+    QFETCH(QString, language);
+    QCOMPARE(sb::chooseLanguage(option, setting, system), language);
+}
+
+void TestTranslationsGui::mainWindowMenus_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("help");
+    QTest::addColumn<QString>("open");
+    QTest::addColumn<QString>("openLabel"); // on the toolbar
+    QTest::newRow("German") << QStringLiteral("de") << QStringLiteral("&Datei")
+                            << QStringLiteral("&Hilfe") << QStringLiteral("Ö&ffnen…")
+                            << QStringLiteral("Öffnen");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN") << QStringLiteral("文件(&F)")
+                             << QStringLiteral("帮助(&H)") << QStringLiteral("打开(&O)…")
+                             << QStringLiteral("打开");
+}
+
+// The main window built after the translators are installed: File and Help as the language
+// says them, and every menu title, page name and action different from the English window's.
+void TestTranslationsGui::mainWindowMenus()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, file);
+    QFETCH(QString, help);
+    QFETCH(QString, open);
+    QFETCH(QString, openLabel);
+    QVERIFY(sb::installTranslators(QStringLiteral("en")).isEmpty());
+    QStringList english;
+    {
+        sb::MainWindow window;
+        english = menuTitles(window);
+        QCOMPARE(english.first(), QStringLiteral("&File"));
+        QVERIFY2(acceleratorClashes(window).isEmpty(),
+                 qPrintable(acceleratorClashes(window).join(QLatin1String(", "))));
+    }
+    const QStringList loaded = sb::installTranslators(language);
+    QVERIFY2(loaded.contains(QStringLiteral(":/i18n/stackbench_%1.qm").arg(language)),
+             qPrintable(loaded.join(QLatin1Char(' '))));
+    QCOMPARE(sb::activeLanguage(), language);
+    sb::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Translated page names are longer than English ones: each is drawn whole in its item.
+    auto *pages = window.findChild<QListWidget *>();
+    for (int i = 0; i < pages->count(); ++i) {
+        const QRect item = pages->visualItemRect(pages->item(i));
+        const int text = pages->fontMetrics().horizontalAdvance(pages->item(i)->text());
+        QVERIFY2(item.width() >= text && pages->viewport()->rect().contains(item),
+                 qPrintable(QStringLiteral("%1: %2 px in an item of %3 px")
+                                .arg(pages->item(i)->text())
+                                .arg(text)
+                                .arg(item.width())));
+    }
+    const QStringList titles = menuTitles(window);
+    QCOMPARE(titles.size(), english.size());
+    QCOMPARE(titles.first(), file);
+    QCOMPARE(titles.last(), help);
+    QVERIFY2(acceleratorClashes(window).isEmpty(),
+             qPrintable(acceleratorClashes(window).join(QLatin1String(", "))));
+    for (int i = 0; i < titles.size(); ++i)
+        QVERIFY2(titles[i] != english[i], qPrintable(english[i] + QLatin1String(" untranslated")));
+    const QAction *openAction = window.findChild<QAction *>(QStringLiteral("actionOpen"));
+    QCOMPARE(openAction->text(), open);
+    QCOMPARE(openAction->iconText(), openLabel);
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("actionPreferences"))->text() !=
+            QStringLiteral("Preferen&ces…"));
+    // The tooltip names the action without its accelerator, "(&O)" included.
+    QVERIFY2(!openAction->toolTip().contains(QLatin1Char('&')) &&
+                 openAction->toolTip().startsWith(QString(open).remove(QLatin1Char('&')).left(2)),
+             qPrintable(openAction->toolTip()));
+    for (QAction *a :
+         window.findChildren<QAction *>(QRegularExpression(QStringLiteral("^actionPage"))))
+        QVERIFY2(!a->text().isEmpty(), qPrintable(a->objectName()));
+}
+
+// The quick test's form checks are free functions translated in LoadController's context.
+void TestTranslationsGui::formChecks()
+{
+    sb::installTranslators(QStringLiteral("de"));
+    const sb::LoadFormCheck check = sb::checkLoadForm(sb::LoadForm{});
+    QCOMPARE(check.errors.value(sb::LoadField::Url),
+             QStringLiteral("geben Sie eine URL wie http://127.0.0.1:8080/health ein"));
+    sb::installTranslators(QStringLiteral("en"));
+    QCOMPARE(sb::checkLoadForm(sb::LoadForm{}).errors.value(sb::LoadField::Url),
+             QStringLiteral("enter a URL like http://127.0.0.1:8080/health"));
+}
+
+void TestTranslationsGui::qtDialogs_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("cancel");
+    QTest::newRow("German") << QStringLiteral("de") << QStringLiteral("Abbrechen");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN") << QStringLiteral("取消");
+}
+
+// Qt's catalogue (Debian: qt6-translations-l10n) translates the standard buttons.
+void TestTranslationsGui::qtDialogs()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, cancel);
+    const QString qtFile = QDir(QLibraryInfo::path(QLibraryInfo::TranslationsPath))
+                               .filePath(QStringLiteral("qtbase_%1.qm").arg(language));
+    if (!QFile::exists(qtFile))
+        QSKIP(qPrintable(qtFile + QLatin1String(" is not installed (qt6-translations-l10n)")));
+    QVERIFY(sb::installTranslators(language).contains(qtFile));
+    QMessageBox box(QMessageBox::Question, QStringLiteral("t"), QStringLiteral("t"),
+                    QMessageBox::Ok | QMessageBox::Cancel);
+    QCOMPARE(box.button(QMessageBox::Cancel)->text(), cancel);
+}
+
+// Edit > Preferences: the language choice is stored and said to need a restart unless the GUI
+// already speaks it.
+void TestTranslationsGui::settingsDialog()
+{
+    sb::installTranslators(QStringLiteral("en"));
+    QSettings().remove(QStringLiteral("ui/language"));
+    sb::SettingsDialog dialog;
+    auto *box = dialog.findChild<QComboBox *>(QStringLiteral("languageBox"));
+    QVERIFY(box);
+    QCOMPARE(box->count(), 4);
+    QCOMPARE(dialog.languageCode(), QStringLiteral("system"));
+    QVERIFY(box->itemText(0).startsWith(QStringLiteral("System (")));
+    QCOMPARE(box->itemText(box->findData(QStringLiteral("de"))), QStringLiteral("Deutsch"));
+    QCOMPARE(box->itemText(box->findData(QStringLiteral("zh_CN"))), QStringLiteral("中文"));
+
+    box->setCurrentIndex(box->findData(QStringLiteral("de")));
+    QCOMPARE(dialog.apply(), true); // English runs now
+    QCOMPARE(sb::languageSetting(), QStringLiteral("de"));
+    QCOMPARE(sb::SettingsDialog().languageCode(), QStringLiteral("de"));
+
+    dialog.setLanguageCode(QStringLiteral("en"));
+    QCOMPARE(dialog.apply(), false);
+    QCOMPARE(sb::languageSetting(), QStringLiteral("en"));
+
+    // A stored code the GUI does not know opens as System.
+    QSettings().setValue(QStringLiteral("ui/language"), QStringLiteral("fr"));
+    QCOMPARE(sb::SettingsDialog().languageCode(), QStringLiteral("system"));
+    QSettings().remove(QStringLiteral("ui/language"));
+}
+
+void TestTranslationsGui::langOption_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("output");
+    QTest::newRow("help names --lang")
+        << QStringList{QStringLiteral("gui"), QStringLiteral("--help")} << 0
+        << QStringLiteral("--lang CODE");
+    QTest::newRow("no translation")
+        << QStringList{QStringLiteral("gui"), QStringLiteral("--lang"), QStringLiteral("fr")} << 2
+        << QStringLiteral("stackbench gui: --lang 'fr': there is no translation for it");
+    QTest::newRow("--lang= form, no translation")
+        << QStringList{QStringLiteral("gui"), QStringLiteral("--lang=zh_TW")} << 2
+        << QStringLiteral("--lang 'zh_TW'");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("gui"), QStringLiteral("--lang")}
+                                   << 2 << QStringLiteral("--lang needs a language");
+    QTest::newRow("two plans") << QStringList{QStringLiteral("gui"), QStringLiteral("--lang=de"),
+                                              QStringLiteral("a.json"), QStringLiteral("b.json")}
+                               << 2 << QStringLiteral("unexpected argument 'b.json'");
+}
+
+// The option's errors name it and say why, in English like every command-line output.
+void TestTranslationsGui::langOption()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, output);
+    int code = -1;
+    const QString text = runStackbench(args, code);
+    QVERIFY2(text.contains(output), qPrintable(text));
+    QCOMPARE(code, exitCode);
+}
+
+QTEST_MAIN(TestTranslationsGui)
+#include "tst_translationsgui.moc"

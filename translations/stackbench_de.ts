@@ -1,0 +1,2831 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>sb</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CellState</name>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>re-measured</source>
+        <translation>neu gemessen</translation>
+    </message>
+    <message>
+        <source>invalid, will retry</source>
+        <translation>ungültig, wird wiederholt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>blockiert</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CellsModel</name>
+    <message>
+        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
+        <translation>2xx/s-Verhältnis %1 [%2–%3], Mann-Whitney-U p = %4%5</translation>
+    </message>
+    <message>
+        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
+        <translation>Median 2xx/s gegenüber %1; pro CPU-Sekunde: %2</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Messfenster</translation>
+    </message>
+    <message>
+        <source>2xx/s median [min-max]</source>
+        <translation>2xx/s Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>per CPU-s median [min-max]</source>
+        <translation>pro CPU-s Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>Ratio to baseline</source>
+        <translation>Verhältnis zur Basis</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Befund</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ChartPanel</name>
+    <message>
+        <source>Chart caption</source>
+        <translation>Diagrammtitel</translation>
+    </message>
+    <message>
+        <source>Log latency axis</source>
+        <translation>Logarithmische Latenzachse</translation>
+    </message>
+    <message>
+        <source>1/s</source>
+        <translation>1/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <source>% of a core</source>
+        <translation>Kern-%</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>non-2xx/s</source>
+        <translation>Nicht-2xx/s</translation>
+    </message>
+    <message>
+        <source>errors/s</source>
+        <translation>Fehler/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>server tree</source>
+        <translation>Server-Prozessbaum</translation>
+    </message>
+    <message>
+        <source>generator</source>
+        <translation>Lastgenerator</translation>
+    </message>
+    <message>
+        <source>database (excluded)</source>
+        <translation>Datenbank (ausgenommen)</translation>
+    </message>
+    <message>
+        <source>server RSS, MiB</source>
+        <translation>Server-RSS, MiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>foreign CPU</source>
+        <translation>fremde CPU</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmphase</translation>
+    </message>
+    <message>
+        <source>seconds since the window started</source>
+        <translation>Sekunden seit Beginn des Messfensters</translation>
+    </message>
+    <message>
+        <source>earlier windows</source>
+        <translation>frühere Messfenster</translation>
+    </message>
+    <message>
+        <source>gate %1 %</source>
+        <translation>Schwelle %1 %</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ChartView</name>
+    <message>
+        <source>Export as %1…</source>
+        <translation>Als %1 exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CheckController</name>
+    <message>
+        <source>A check is going on; wait for it or stop it first.</source>
+        <translation>Eine Prüfung läuft; warten Sie sie ab oder brechen Sie sie zuerst ab.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CheckView</name>
+    <message>
+        <source>Check results</source>
+        <translation>Prüfergebnisse</translation>
+    </message>
+    <message>
+        <source>Check summary</source>
+        <translation>Zusammenfassung der Prüfung</translation>
+    </message>
+    <message>
+        <source>Check (F7) starts each configuration, waits for it to be ready, runs the plan&apos;s parity checks against it and stops it.</source>
+        <translation>Prüfen (F7) startet jede Konfiguration, wartet, bis sie bereit ist, führt die Paritätsprüfungen des Plans gegen sie aus und beendet sie wieder.</translation>
+    </message>
+    <message>
+        <source>Parity checks</source>
+        <translation>Paritätsprüfungen</translation>
+    </message>
+    <message>
+        <source>Response of the selected check</source>
+        <translation>Antwort der gewählten Prüfung</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2</source>
+        <translation>%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The check reports the status and what differed, not the response headers and body.</source>
+        <translation>Die Prüfung meldet den Status und die Abweichungen, nicht die Header und den Rumpf der Antwort.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CodeEditor</name>
+    <message>
+        <source>Plan editor</source>
+        <translation>Plan-Editor</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s JSON text</source>
+        <translation>Der JSON-Text des Plans</translation>
+    </message>
+    <message>
+        <source>Go to line</source>
+        <translation>Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Line (1 to %1):</source>
+        <translation>Zeile (1 bis %1):</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareModel</name>
+    <message>
+        <source>%1-bound</source>
+        <translation>%1-gebunden</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 invalid)</source>
+        <translation>%1 (+%2 ungültig)</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
+        <translation>Mann-Whitney-U p = %1 (%2 gegen %3 Messfenster)%4</translation>
+    </message>
+    <message>
+        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
+        <translation>Verhältnis der Mediane zur Basis mit 95-%-Bootstrap-Intervall</translation>
+    </message>
+    <message>
+        <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
+        <translation>Wodurch die Zelle begrenzt ist und ab welcher Nebenläufigkeit der Durchsatz ihrer Konfiguration nicht mehr wuchs</translation>
+    </message>
+    <message>
+        <source>What differs from the baseline run: machine, CPU, kernel, Stackbench revision or plan</source>
+        <translation>Was sich vom Basislauf unterscheidet: Rechner, CPU, Kernel, Stackbench-Revision oder Plan</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Messfenster</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>2xx/s
+median [min-max]</source>
+        <translation>2xx/s
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>per CPU-s
+median [min-max]</source>
+        <translation>pro CPU-s
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>Ratio per CPU-s
+[95 % CI]</source>
+        <translation>Verhältnis pro CPU-s
+[95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Ratio 2xx/s
+[95 % CI]</source>
+        <translation>Verhältnis 2xx/s
+[95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Noise
+floor</source>
+        <translation>Rausch-
+grenze</translation>
+    </message>
+    <message>
+        <source>Where the
+ceiling is</source>
+        <translation>Wo die
+Grenze liegt</translation>
+    </message>
+    <message>
+        <source>Not like
+for like</source>
+        <translation>Nicht
+vergleichbar</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ComparePage</name>
+    <message>
+        <source>Chart as &amp;PNG…</source>
+        <translation>Diagramm als &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>Diagramm als &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>Diagramm als P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
+        <translation>Wählen Sie zwei oder mehr Läufe, um sie Zelle für Zelle zu vergleichen, oder einen Lauf, um seine Konfigurationen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>Gespeicherte Läufe</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Valid/all</source>
+        <translation>Gültig/alle</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>Tick the runs to compare; the first ticked is the baseline.</source>
+        <translation>Wählen Sie die zu vergleichenden Läufe; der erste gewählte ist die Basis.</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Noise floor from an A/A run</source>
+        <translation>Rauschgrenze aus einem A/A-Lauf</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>per CPU-second</source>
+        <translation>pro CPU-Sekunde</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Route of the charts</source>
+        <translation>Route der Diagramme</translation>
+    </message>
+    <message>
+        <source>Concurrency of the charts</source>
+        <translation>Nebenläufigkeit der Diagramme</translation>
+    </message>
+    <message>
+        <source>Box plots</source>
+        <translation>Boxplots</translation>
+    </message>
+    <message>
+        <source>Against concurrency</source>
+        <translation>Über der Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>Percentiles</source>
+        <translation>Perzentile</translation>
+    </message>
+    <message>
+        <source>Timelines</source>
+        <translation>Zeitverläufe</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>Diagramm nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>Basis:</translation>
+    </message>
+    <message>
+        <source>Noise floor from A/A run:</source>
+        <translation>Rauschgrenze aus A/A-Lauf:</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Anzeigen:</translation>
+    </message>
+    <message>
+        <source>Charts of route</source>
+        <translation>Diagramme der Route</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>bei</translation>
+    </message>
+    <message>
+        <source>(pick a row of the table; right-click a chart to export it)</source>
+        <translation>(Zeile der Tabelle wählen; Rechtsklick auf ein Diagramm exportiert es)</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart</source>
+        <translation>Dia&amp;gramm exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of the baseline run…</source>
+        <translation>&amp;HTML-Bericht des Basislaufs…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>„%1“ als &amp;%2…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of run %1…</source>
+        <translation>&amp;HTML-Bericht von Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Export the HTML report</source>
+        <translation>HTML-Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the HTML report of run %1…</source>
+        <translation>Schreibe den HTML-Bericht von Lauf %1…</translation>
+    </message>
+    <message>
+        <source>HTML report of run %1 written to %2</source>
+        <translation>HTML-Bericht von Lauf %1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>HTML report not written: %1</source>
+        <translation>HTML-Bericht nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>No run is stored in %1 yet: runs appear here once measured.</source>
+        <translation>In %1 ist noch kein Lauf gespeichert: Läufe erscheinen hier, sobald sie gemessen sind.</translation>
+    </message>
+    <message>
+        <source>%1 (A/A)</source>
+        <translation>%1 (A/A)</translation>
+    </message>
+    <message>
+        <source>Cannot list the runs: %1</source>
+        <translation>Die Läufe können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>Lese Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs against %2…</source>
+        <translation>Vergleiche %1 Läufe mit %2…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Not like for like:
+%1</source>
+        <translation>Nicht vergleichbar:
+%1</translation>
+    </message>
+    <message>
+        <source>noise floor %1 % (%2)</source>
+        <translation>Rauschgrenze %1 % (%2)</translation>
+    </message>
+    <message>
+        <source>no noise floor known</source>
+        <translation>keine Rauschgrenze bekannt</translation>
+    </message>
+    <message>
+        <source>%1 runs against run %2; %3. Read and compared in %4 ms, shown in %5 ms.</source>
+        <translation>%1 Läufe gegen Lauf %2; %3. Gelesen und verglichen in %4 ms, angezeigt in %5 ms.</translation>
+    </message>
+    <message>
+        <source>Configurations of run %1 against %2; %3. Read in %4 ms, shown in %5 ms.</source>
+        <translation>Konfigurationen von Lauf %1 gegen %2; %3. Gelesen in %4 ms, angezeigt in %5 ms.</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>no chart is shown</source>
+        <translation>kein Diagramm angezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>sb::DiagnosticsModel</name>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>%1 at line %2, column %3: %4</source>
+        <translation>%1 in Zeile %2, Spalte %3: %4</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Stelle</translation>
+    </message>
+    <message>
+        <source>JSON path</source>
+        <translation>JSON-Pfad</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>sb::FindBar</name>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>&amp;Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Find next</source>
+        <translation>Weitersuchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Find previous</source>
+        <translation>Rückwärts suchen</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace this match</source>
+        <translation>Diesen Treffer ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>Alle ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace every match</source>
+        <translation>Jeden Treffer ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace with:</source>
+        <translation>Ersetzen durch:</translation>
+    </message>
+    <message>
+        <source>Find and replace</source>
+        <translation>Suchen und Ersetzen</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Text to find</source>
+        <translation>Zu suchender Text</translation>
+    </message>
+    <message>
+        <source>Replacement</source>
+        <translation>Ersetzung</translation>
+    </message>
+    <message>
+        <source>Replacement text</source>
+        <translation>Ersatztext</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Find status</source>
+        <translation>Suchstatus</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>Schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>Suchleiste schließen</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Wrapped</source>
+        <translation>Am Anfang fortgesetzt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n ersetzt</numerusform>
+            <numerusform>%n ersetzt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sb::HistoryPage</name>
+    <message>
+        <source>&amp;Markdown report…</source>
+        <translation>&amp;Markdown-Bericht…</translation>
+    </message>
+    <message>
+        <source>&amp;CSV report…</source>
+        <translation>&amp;CSV-Bericht…</translation>
+    </message>
+    <message>
+        <source>&amp;JSON report…</source>
+        <translation>&amp;JSON-Bericht…</translation>
+    </message>
+    <message>
+        <source>&amp;Full export (JSON, for stackbench import)…</source>
+        <translation>&amp;Vollständiger Export (JSON, für stackbench import)…</translation>
+    </message>
+    <message>
+        <source>Store %1</source>
+        <translation>Ablage %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open run</source>
+        <translation>Lauf &amp;öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Resume run</source>
+        <translation>Lauf &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Import run…</source>
+        <translation>Lauf &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete run…</source>
+        <translation>Lauf &amp;löschen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>S&amp;witch store…</source>
+        <translation>Ablage &amp;wechseln…</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>Ablage</translation>
+    </message>
+    <message>
+        <source>E&amp;xport run</source>
+        <translation>Lauf e&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>Läufe filtern</translation>
+    </message>
+    <message>
+        <source>Filter: plan, profile, machine, kernel, revision, run…</source>
+        <translation>Filter: Plan, Profil, Rechner, Kernel, Revision, Lauf…</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>Statusfilter</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Run actions</source>
+        <translation>Laufaktionen</translation>
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation>Lauf exportieren</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>Gespeicherte Läufe</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details.</source>
+        <translation>Wählen Sie einen Lauf, um seine Details zu sehen.</translation>
+    </message>
+    <message>
+        <source>cannot read the runs: %1</source>
+        <translation>die Läufe können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>no run store there yet: a run or an import creates it</source>
+        <translation>dort gibt es noch keine Laufablage: ein Lauf oder ein Import legt sie an</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n run(s) shown</source>
+        <translation>
+            <numerusform>%1 von %n Lauf angezeigt</numerusform>
+            <numerusform>%1 von %n Läufen angezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading run %1…</source>
+        <translation>Lade Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export run %1</source>
+        <translation>Lauf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>exporting run %1 to %2…</source>
+        <translation>exportiere Lauf %1 nach %2…</translation>
+    </message>
+    <message>
+        <source>Import runs</source>
+        <translation>Läufe importieren</translation>
+    </message>
+    <message>
+        <source>Stackbench exports (*.json);;All files (*)</source>
+        <translation>Stackbench-Exporte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>importing %1…</source>
+        <translation>importiere %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete run %1 (%2, profile %3, started %4)?
+
+This removes its %n stored window(s) from the store, with their intervals, samples and histograms, and the run&apos;s events and server logs. It cannot be undone; export the run first to keep a copy.</source>
+        <translation>
+            <numerusform>Lauf %1 löschen (%2, Profil %3, gestartet %4)?
+
+Damit wird sein %n gespeichertes Messfenster mit Intervallen, Stichproben und Histogrammen aus der Ablage entfernt, ebenso die Ereignisse und Serverprotokolle des Laufs. Das lässt sich nicht rückgängig machen; exportieren Sie den Lauf vorher, um eine Kopie zu behalten.</numerusform>
+            <numerusform>Lauf %1 löschen (%2, Profil %3, gestartet %4)?
+
+Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und Histogrammen aus der Ablage entfernt, ebenso die Ereignisse und Serverprotokolle des Laufs. Das lässt sich nicht rückgängig machen; exportieren Sie den Lauf vorher, um eine Kopie zu behalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>Lauf löschen</translation>
+    </message>
+    <message>
+        <source>deleting run %1…</source>
+        <translation>lösche Lauf %1…</translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation>öffne %1…</translation>
+    </message>
+    <message>
+        <source>cannot switch to %1: %2</source>
+        <translation>Wechsel zu %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>switched to %1 (no store there yet)</source>
+        <translation>zu %1 gewechselt (dort noch keine Ablage)</translation>
+    </message>
+    <message>
+        <source>switched to %1</source>
+        <translation>zu %1 gewechselt</translation>
+    </message>
+    <message>
+        <source>import failed: %1</source>
+        <translation>Import fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>delete failed: %1</source>
+        <translation>Löschen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>imported run %1 from %2</source>
+        <translation>Lauf %1 aus %2 importiert</translation>
+    </message>
+    <message>
+        <source>wrote run %1 to %2</source>
+        <translation>Lauf %1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>deleted run %1</source>
+        <translation>Lauf %1 gelöscht</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report…</source>
+        <translation>&amp;HTML-Bericht…</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML-Seite (*.html)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::HistoryStore</name>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::LoadController</name>
+    <message>
+        <source>enter a URL like http://127.0.0.1:8080/health</source>
+        <translation>geben Sie eine URL wie http://127.0.0.1:8080/health ein</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>muss einer von %1 sein</translation>
+    </message>
+    <message>
+        <source>header name &apos;%1&apos; must not contain &apos;:&apos; or spaces</source>
+        <translation>der Header-Name „%1“ darf weder „:“ noch Leerzeichen enthalten</translation>
+    </message>
+    <message>
+        <source>must be above 0</source>
+        <translation>muss größer als 0 sein</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 Anfragen</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Running %1 test @ %2</source>
+        <translation>Test über %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>  %1 threads and %2 connections, %3</source>
+        <translation>  %1 Threads und %2 Verbindungen, %3</translation>
+    </message>
+    <message>
+        <source>open loop at %1 req/s</source>
+        <translation>offene Schleife mit %1 Anfragen/s</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>geschlossene Schleife</translation>
+    </message>
+    <message>
+        <source>  Latency %1  avg %2   stdev %3   max %4</source>
+        <translation>  Latenz %1  Mittel %2   Stdabw. %3   Max %4</translation>
+    </message>
+    <message>
+        <source>(corrected)</source>
+        <translation>(korrigiert)</translation>
+    </message>
+    <message>
+        <source>  Latency Distribution</source>
+        <translation>  Latenzverteilung</translation>
+    </message>
+    <message>
+        <source>  Uncorrected p50 %1, p99 %2; late requests: %3</source>
+        <translation>  Unkorrigiert p50 %1, p99 %2; verspätete Anfragen: %3</translation>
+    </message>
+    <message>
+        <source>  %1 requests in %2s, %3 bytes read</source>
+        <translation>  %1 Anfragen in %2 s, %3 Bytes gelesen</translation>
+    </message>
+    <message>
+        <source>  Non-2xx responses: %1 (%2)</source>
+        <translation>  Nicht-2xx-Antworten: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  Socket errors: connect %1, read %2, write %3, timeout %4, parse %5</source>
+        <translation>  Socket-Fehler: Verbinden %1, Lesen %2, Schreiben %3, Zeitüberschreitung %4, Parsen %5</translation>
+    </message>
+    <message>
+        <source>  Reconnects: %1</source>
+        <translation>  Neuverbindungen: %1</translation>
+    </message>
+    <message>
+        <source>Requests/sec: %1</source>
+        <translation>Anfragen/s:   %1</translation>
+    </message>
+    <message>
+        <source>2xx/sec:      %1</source>
+        <translation>2xx/s:        %1</translation>
+    </message>
+    <message>
+        <source>Client CPU:   %1s (%2 cores)</source>
+        <translation>Client-CPU:   %1 s (%2 Kerne)</translation>
+    </message>
+    <message>
+        <source>Server tree:  %1 cores, %2 2xx per CPU-second, peak RSS %3 MiB (%4, pid %5)</source>
+        <translation>Serverbaum:   %1 Kerne, %2 2xx pro CPU-Sekunde, RSS-Spitze %3 MiB (%4, PID %5)</translation>
+    </message>
+    <message>
+        <source>Aborted: %1</source>
+        <translation>Abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>Interrupted: the numbers cover the time until the interruption.</source>
+        <translation>Unterbrochen: Die Zahlen umfassen die Zeit bis zur Unterbrechung.</translation>
+    </message>
+    <message>
+        <source>A quick test is going on; stop it first.</source>
+        <translation>Ein Schnelltest läuft; beenden Sie ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Cannot sample process %1: %2</source>
+        <translation>Prozess %1 kann nicht erfasst werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MainWindow</name>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>Resuming run %1 (%2, profile %3)</source>
+        <translation>Setze Lauf %1 fort (%2, Profil %3)</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmphase</translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation>Messung</translation>
+    </message>
+    <message>
+        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
+        <translation>Runde %1 · %2 · %3 · c=%4 · Versuch %5</translation>
+    </message>
+    <message>
+        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
+        <translation>%1: gültig, %2 2xx/s, p99 %3 ms</translation>
+    </message>
+    <message>
+        <source>%1: invalid: %2</source>
+        <translation>%1: ungültig: %2</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>Open a plan (Ctrl+O) or start one from a template (Ctrl+N).</source>
+        <translation>Öffnen Sie einen Plan (Strg+O) oder beginnen Sie einen aus einer Vorlage (Strg+N).</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Quick test</source>
+        <translation>Schnelltest</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Strg+%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;New plan from a template…</source>
+        <translation>&amp;Neuer Plan aus einer Vorlage…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation>&amp;Ersetzen…</translation>
+    </message>
+    <message>
+        <source>Find &amp;next</source>
+        <translation>&amp;Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Find &amp;previous</source>
+        <translation>&amp;Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>&amp;Go to line…</source>
+        <translation>&amp;Gehe zu Zeile…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;Resume…</source>
+        <translation>&amp;Fortsetzen…</translation>
+    </message>
+    <message>
+        <source>&amp;About Stackbench</source>
+        <translation>&amp;Über Stackbench</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>About Stackbench</source>
+        <translation>Über Stackbench</translation>
+    </message>
+    <message>
+        <source>Stackbench %1
+Fair benchmarks of complete HTTP server stacks.</source>
+        <translation>Stackbench %1
+Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>&amp;Plan</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Quick test</source>
+        <translation>&amp;Schnelltest</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>Ver&amp;gleich</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>The language changes when Stackbench restarts.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von Stackbench.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Problems (%1)</source>
+        <translation>Probleme (%1)</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Check results</source>
+        <translation>Prüfergebnisse</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>Laufzustand</translation>
+    </message>
+    <message>
+        <source>Current cell</source>
+        <translation>Aktuelle Zelle</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+    <message>
+        <source>window %v of %m</source>
+        <translation>Messfenster %v von %m</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>Plan öffnen</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>Pläne (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>New plan from a template</source>
+        <translation>Neuer Plan aus einer Vorlage</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>Vorlage:</translation>
+    </message>
+    <message>
+        <source>New plan from the template %1: %2</source>
+        <translation>Neuer Plan aus der Vorlage %1: %2</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>Plan speichern</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Save plan as</source>
+        <translation>Plan speichern unter</translation>
+    </message>
+    <message>
+        <source>Unsaved plan</source>
+        <translation>Ungespeicherter Plan</translation>
+    </message>
+    <message>
+        <source>The plan has unsaved edits. Save them?</source>
+        <translation>Der Plan hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>unbenannt.json</translation>
+    </message>
+    <message>
+        <source>Stackbench[*]</source>
+        <translation>Stackbench[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — Stackbench</source>
+        <translation>%1[*] — Stackbench</translation>
+    </message>
+    <message>
+        <source>%1 reads the plan file: save the plan first?</source>
+        <translation>%1 liest die Plandatei: den Plan zuerst speichern?</translation>
+    </message>
+    <message>
+        <source>The plan has problems (listed under Problems); fix them first.</source>
+        <translation>Der Plan hat Probleme (unter „Probleme“ aufgeführt); beheben Sie sie zuerst.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Tick at least one configuration and one route.</source>
+        <translation>Wählen Sie mindestens eine Konfiguration und eine Route aus.</translation>
+    </message>
+    <message>
+        <source>Starting %1, profile %2</source>
+        <translation>Starte %1, Profil %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
+        <translation>Wird gestoppt: Das laufende Messfenster wird nicht gespeichert; der Lauf kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Looking for an interrupted run of this plan…</source>
+        <translation>Suche nach einem unterbrochenen Lauf dieses Plans…</translation>
+    </message>
+    <message>
+        <source>Cannot read the run store: %1</source>
+        <translation>Die Laufablage kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored.</source>
+        <translation>Es ist kein unterbrochener oder unvollständiger Lauf von %1 gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
+        <translation>
+            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültiges Messfenster gespeichert)?</numerusform>
+            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültige Messfenster gespeichert)?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming run %1</source>
+        <translation>Setze Lauf %1 fort</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>Wird gestoppt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
+        <translation>
+            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
+            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source> (measured again)</source>
+        <translation> (erneut gemessen)</translation>
+    </message>
+    <message>
+        <source> (cell failed: retries used up)</source>
+        <translation> (Zelle fehlgeschlagen: Wiederholungen aufgebraucht)</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>ETA unknown</source>
+        <translation>Restzeit unbekannt</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Restzeit %1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3, %4, %5</source>
+        <translation>Lauf %1 %2: %3, %4, %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n gültiges Messfenster</numerusform>
+            <numerusform>%n gültige Messfenster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n ungültiger Versuch</numerusform>
+            <numerusform>%n ungültige Versuche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed cell(s)</source>
+        <translation>
+            <numerusform>%n fehlgeschlagene Zelle</numerusform>
+            <numerusform>%n fehlgeschlagene Zellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>blockiert: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Prüfung läuft…</translation>
+    </message>
+    <message>
+        <source>Checking %1</source>
+        <translation>Prüfe %1</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>Die Prüfung konnte nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>Check failed: %1</source>
+        <translation>Prüfung fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n configuration(s) started and passed every parity check.</source>
+        <translation>
+            <numerusform>%n Konfiguration ist gestartet und hat jede Paritätsprüfung bestanden.</numerusform>
+            <numerusform>Alle %n Konfigurationen sind gestartet und haben jede Paritätsprüfung bestanden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check: %1</source>
+        <translation>Prüfung: %1</translation>
+    </message>
+    <message>
+        <source>A run is going on</source>
+        <translation>Ein Lauf ist im Gange</translation>
+    </message>
+    <message>
+        <source>Stop the run and close? The window being measured is not stored; the run can be resumed later.</source>
+        <translation>Lauf stoppen und schließen? Das laufende Messfenster wird nicht gespeichert; der Lauf kann später fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Stopping the run, then closing…</source>
+        <translation>Lauf wird gestoppt, danach wird geschlossen…</translation>
+    </message>
+    <message>
+        <source>Preferences saved.</source>
+        <translation>Einstellungen gespeichert.</translation>
+    </message>
+    <message>
+        <source>Preferen&amp;ces…</source>
+        <translation>E&amp;instellungen…</translation>
+    </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>Warte auf ruhigen Rechner (%1 von %2 s)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MatrixModel</name>
+    <message>
+        <source>%1 - %2 - c=%3 - round %4</source>
+        <translation>%1 - %2 - c=%3 - Runde %4</translation>
+    </message>
+    <message>
+        <source> (attempt %1)</source>
+        <translation> (Versuch %1)</translation>
+    </message>
+    <message>
+        <source>2xx/s: %1</source>
+        <translation>2xx/s: %1</translation>
+    </message>
+    <message>
+        <source>p99: %1</source>
+        <translation>p99: %1</translation>
+    </message>
+    <message>
+        <source>cores: %1</source>
+        <translation>Kerne: %1</translation>
+    </message>
+    <message>
+        <source>per CPU-second: %1</source>
+        <translation>pro CPU-Sekunde: %1</translation>
+    </message>
+    <message>
+        <source>flags: %1</source>
+        <translation>Markierungen: %1</translation>
+    </message>
+    <message>
+        <source>Double-click to open its timeline.</source>
+        <translation>Doppelklick öffnet den Zeitverlauf.</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>retry</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>blockiert</translation>
+    </message>
+    <message>
+        <source>c=%1 r%2</source>
+        <translation>c=%1 R%2</translation>
+    </message>
+    <message>
+        <source>concurrency %1, round %2</source>
+        <translation>Nebenläufigkeit %1, Runde %2</translation>
+    </message>
+    <message>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+    <message>
+        <source>configuration %1, route %2</source>
+        <translation>Konfiguration %1, Route %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MatrixView</name>
+    <message>
+        <source>Matrix grid</source>
+        <translation>Matrixraster</translation>
+    </message>
+</context>
+<context>
+    <name>sb::OutlineModel</name>
+    <message>
+        <source>Configurations (%1 of %2)</source>
+        <translation>Konfigurationen (%1 von %2)</translation>
+    </message>
+    <message>
+        <source>Routes (%1 of %2)</source>
+        <translation>Routen (%1 von %2)</translation>
+    </message>
+    <message>
+        <source>Concurrency of profile %1</source>
+        <translation>Nebenläufigkeit des Profils %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n connection(s)</source>
+        <translation>
+            <numerusform>%n Verbindung</numerusform>
+            <numerusform>%n Verbindungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 %2, expects %3</source>
+        <translation>%1 %2, erwartet %3</translation>
+    </message>
+</context>
+<context>
+    <name>sb::OutlineView</name>
+    <message>
+        <source>Outline</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>The profile to run: rounds, concurrency levels and window lengths</source>
+        <translation>Das auszuführende Profil: Runden, Nebenläufigkeitsstufen und Fensterlängen</translation>
+    </message>
+    <message>
+        <source>Configurations and routes to run</source>
+        <translation>Auszuführende Konfigurationen und Routen</translation>
+    </message>
+    <message>
+        <source>Windows to measure</source>
+        <translation>Zu messende Messfenster</translation>
+    </message>
+    <message>
+        <source>Length of one window</source>
+        <translation>Länge eines Messfensters</translation>
+    </message>
+    <message>
+        <source>Estimated duration</source>
+        <translation>Geschätzte Dauer</translation>
+    </message>
+    <message>
+        <source>Outline state</source>
+        <translation>Zustand der Übersicht</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>Windows:</source>
+        <translation>Messfenster:</translation>
+    </message>
+    <message>
+        <source>Per window:</source>
+        <translation>Pro Messfenster:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Dauer:</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No valid plan yet: the Problems list says what to fix.</source>
+        <translation>Noch kein gültiger Plan: Die Liste „Probleme“ zeigt, was zu beheben ist.</translation>
+    </message>
+    <message>
+        <source>%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)</source>
+        <translation>%1 (Runden %2 × Konfigurationen %3 × Routen %4 × Nebenläufigkeitsstufen %5)</translation>
+    </message>
+    <message>
+        <source>plus a warm-up of a number of requests</source>
+        <translation>zuzüglich einer Aufwärmphase über eine Anzahl von Anfragen</translation>
+    </message>
+    <message>
+        <source>nothing to run: tick at least one configuration and one route</source>
+        <translation>nichts auszuführen: Wählen Sie mindestens eine Konfiguration und eine Route aus</translation>
+    </message>
+    <message>
+        <source>about %1, plus server starts (%2) and readiness waits</source>
+        <translation>etwa %1, zuzüglich Serverstarts (%2) und Wartezeit auf Bereitschaft</translation>
+    </message>
+    <message>
+        <source>The text has problems: this is the last valid version.</source>
+        <translation>Der Text hat Probleme: Dies ist die letzte gültige Fassung.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ParityModel</name>
+    <message numerus="yes">
+        <source>%n field check(s)</source>
+        <translation>
+            <numerusform>%n Feldprüfung</numerusform>
+            <numerusform>%n Feldprüfungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>no response</source>
+        <translation>keine Antwort</translation>
+    </message>
+    <message>
+        <source>start and readiness</source>
+        <translation>Start und Bereitschaft</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Grund</translation>
+    </message>
+</context>
+<context>
+    <name>sb::PlanPage</name>
+    <message>
+        <source>Plan page</source>
+        <translation>Planseite</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2 MiB; a plan must be at most %3 MiB</source>
+        <translation>%1: Die Datei ist %2 MiB groß; ein Plan darf höchstens %3 MiB groß sein</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>unbenannt.json</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProcessListModel</name>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Befehlszeile</translation>
+    </message>
+</context>
+<context>
+    <name>sb::QuickTestPage</name>
+    <message>
+        <source>%1: problem</source>
+        <translation>%1: Problem</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>Header hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove header</source>
+        <translation>Header entfernen</translation>
+    </message>
+    <message>
+        <source>request body (optional)</source>
+        <translation>Anfragerumpf (optional)</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Rumpf</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Duration or requests</source>
+        <translation>Dauer oder Anfragen</translation>
+    </message>
+    <message>
+        <source>10s, 2m or 5000req</source>
+        <translation>10s, 2m oder 5000req</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>Aufwärmphase</translation>
+    </message>
+    <message>
+        <source>none, 2s or 1000req</source>
+        <translation>keine, 2s oder 1000req</translation>
+    </message>
+    <message>
+        <source>Open-loop rate</source>
+        <translation>Rate (offene Schleife)</translation>
+    </message>
+    <message>
+        <source>closed loop; or requests/s</source>
+        <translation>geschlossen; oder Anfragen/s</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>Intervall</translation>
+    </message>
+    <message>
+        <source>Server process (optional)</source>
+        <translation>Serverprozess (optional)</translation>
+    </message>
+    <message>
+        <source>filter by pid, name or command line</source>
+        <translation>nach PID, Name oder Befehlszeile filtern</translation>
+    </message>
+    <message>
+        <source>Process filter</source>
+        <translation>Prozessfilter</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>No server process: only the client is measured.</source>
+        <translation>Kein Serverprozess: Nur der Client wird gemessen.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <source>No server process</source>
+        <translation>Kein Serverprozess</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Fill in the URL and press Start.</source>
+        <translation>Geben Sie die URL ein und drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>Quick test status</source>
+        <translation>Status des Schnelltests</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>The summary appears here when the test ends.</source>
+        <translation>Die Zusammenfassung erscheint hier, wenn der Test endet.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep in history</source>
+        <translation>Im &amp;Verlauf behalten</translation>
+    </message>
+    <message>
+        <source>Store this test as a one-window run for History and Compare.</source>
+        <translation>Diesen Test als Lauf mit einem Messfenster für Verlauf und Vergleich speichern.</translation>
+    </message>
+    <message>
+        <source>Latency percentile curve</source>
+        <translation>Latenz-Perzentilkurve</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Sampling the tree of %1 (pid %2).</source>
+        <translation>Erfasse den Prozessbaum von %1 (PID %2).</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 ...</source>
+        <translation>Verbinde mit %1 ...</translation>
+    </message>
+    <message>
+        <source>warm-up %1 s</source>
+        <translation>Aufwärmphase %1 s</translation>
+    </message>
+    <message>
+        <source>measuring %1 s</source>
+        <translation>Messung %1 s</translation>
+    </message>
+    <message>
+        <source> of %1 s</source>
+        <translation> von %1 s</translation>
+    </message>
+    <message>
+        <source> - 2xx/s %1 - p99 %2</source>
+        <translation> - 2xx/s %1 - p99 %2</translation>
+    </message>
+    <message>
+        <source> - draining: %1 in flight</source>
+        <translation> - Auslaufen: %1 unterwegs</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 2xx/s until then</source>
+        <translation>Gestoppt: %1 2xx/s bis dahin</translation>
+    </message>
+    <message>
+        <source>Done: %1 2xx/s</source>
+        <translation>Fertig: %1 2xx/s</translation>
+    </message>
+    <message>
+        <source>Cannot run the test: %1</source>
+        <translation>Der Test kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Not kept: %1</source>
+        <translation>Nicht behalten: %1</translation>
+    </message>
+    <message>
+        <source>Kept in history as run %1.</source>
+        <translation>Im Verlauf als Lauf %1 behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunController</name>
+    <message>
+        <source>A run is going on; stop it first.</source>
+        <translation>Ein Lauf ist im Gange; stoppen Sie ihn zuerst.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunDetails</name>
+    <message>
+        <source>Run details</source>
+        <translation>Laufdetails</translation>
+    </message>
+    <message>
+        <source>Run summary</source>
+        <translation>Zusammenfassung des Laufs</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Environment record</source>
+        <translation>Umgebungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Gates and warnings</source>
+        <translation>Schwellen und Warnungen</translation>
+    </message>
+    <message>
+        <source>Invalid attempts</source>
+        <translation>Ungültige Versuche</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation>Schwelle</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>Schwellen</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Server logs by configuration and round</source>
+        <translation>Serverprotokolle nach Konfiguration und Runde</translation>
+    </message>
+    <message>
+        <source>Server log</source>
+        <translation>Serverprotokoll</translation>
+    </message>
+    <message>
+        <source>Server logs</source>
+        <translation>Serverprotokolle</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details.</source>
+        <translation>Wählen Sie einen Lauf, um seine Details zu sehen.</translation>
+    </message>
+    <message>
+        <source>Gates (%1)</source>
+        <translation>Schwellen (%1)</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>Ereignisse (%1)</translation>
+    </message>
+    <message>
+        <source>Server logs (%1)</source>
+        <translation>Serverprotokolle (%1)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Messfenster</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>Routen</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>%1, revision %2</source>
+        <translation>%1, Revision %2</translation>
+    </message>
+    <message>
+        <source>Configuration %1</source>
+        <translation>Konfiguration %1</translation>
+    </message>
+    <message>
+        <source>file hashes (SHA-256)</source>
+        <translation>Datei-Hashes (SHA-256)</translation>
+    </message>
+    <message>
+        <source>configuration %1</source>
+        <translation>Konfiguration %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;No gate fired: every stored attempt of the %n window(s) was valid.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Keine Schwelle hat ausgelöst: Jeder gespeicherte Versuch des %n Messfensters war gültig.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Keine Schwelle hat ausgelöst: Jeder gespeicherte Versuch der %n Messfenster war gültig.&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>Blocked configurations</source>
+        <translation>Blockierte Konfigurationen</translation>
+    </message>
+    <message>
+        <source>%1 · round %2</source>
+        <translation>%1 · Runde %2</translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>No server output was stored for this run.</source>
+        <translation>Für diesen Lauf wurde keine Serverausgabe gespeichert.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;; by gate: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;; nach Schwelle: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Also caught</source>
+        <translation>Außerdem erfasst</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunDialog</name>
+    <message>
+        <source>Run %1 — %2 (%3)</source>
+        <translation>Lauf %1 — %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation>Zellen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2 (%3) · %4, started %5 · %6 · read-only</source>
+        <translation>Lauf %1 · %2 (%3) · %4, gestartet %5 · %6 · schreibgeschützt</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunPage</name>
+    <message>
+        <source>no profile &apos;%1&apos; in %2</source>
+        <translation>kein Profil „%1“ in %2</translation>
+    </message>
+    <message>
+        <source>No run yet: open a plan and press Start.</source>
+        <translation>Noch kein Lauf: Öffnen Sie einen Plan und drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>Current window</source>
+        <translation>Aktuelles Messfenster</translation>
+    </message>
+    <message>
+        <source>Back to the live window</source>
+        <translation>Zurück zum laufenden Messfenster</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>Cells so far</source>
+        <translation>Bisherige Zellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>resumed: %1 of %n window(s) already valid</source>
+        <translation>
+            <numerusform>fortgesetzt: %1 von %n Messfenster bereits gültig</numerusform>
+            <numerusform>fortgesetzt: %1 von %n Messfenstern bereits gültig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2) - %n window(s) - store %3</source>
+        <translation>
+            <numerusform>%1 (%2) - %n Messfenster - Ablage %3</numerusform>
+            <numerusform>%1 (%2) - %n Messfenster - Ablage %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last window valid: %1 2xx/s</source>
+        <translation>letztes Messfenster gültig: %1 2xx/s</translation>
+    </message>
+    <message>
+        <source>last window invalid (%1)%2</source>
+        <translation>letztes Messfenster ungültig (%1)%2</translation>
+    </message>
+    <message>
+        <source>, measuring again</source>
+        <translation>, wird erneut gemessen</translation>
+    </message>
+    <message>
+        <source>, no retries left</source>
+        <translation>, keine Wiederholung mehr übrig</translation>
+    </message>
+    <message>
+        <source> - ETA %1 min</source>
+        <translation> - Restzeit %1 min</translation>
+    </message>
+    <message>
+        <source> - ETA %1 s</source>
+        <translation> - Restzeit %1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n window(s) done%2 - %3 valid, %4 invalid, %5 failed</source>
+        <translation>
+            <numerusform>%1 von %n Messfenster erledigt%2 - %3 gültig, %4 ungültig, %5 fehlgeschlagen</numerusform>
+            <numerusform>%1 von %n Messfenstern erledigt%2 - %3 gültig, %4 ungültig, %5 fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run interrupted: %n valid window(s) stored; it can be resumed</source>
+        <translation>
+            <numerusform>Lauf unterbrochen: %n gültiges Messfenster gespeichert; er kann fortgesetzt werden</numerusform>
+            <numerusform>Lauf unterbrochen: %n gültige Messfenster gespeichert; er kann fortgesetzt werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>run %1: %2 valid, %3 invalid windows</source>
+        <translation>Lauf %1: Messfenster %2 gültig, %3 ungültig</translation>
+    </message>
+    <message>
+        <source>round %1 of %2</source>
+        <translation>Runde %1 von %2</translation>
+    </message>
+    <message>
+        <source>round %1</source>
+        <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>warm-up %1/%2 s</source>
+        <translation>Aufwärmphase %1/%2 s</translation>
+    </message>
+    <message>
+        <source>warm-up %1 s</source>
+        <translation>Aufwärmphase %1 s</translation>
+    </message>
+    <message>
+        <source>measuring %1/%2 s</source>
+        <translation>Messung %1/%2 s</translation>
+    </message>
+    <message>
+        <source>measuring %1 s</source>
+        <translation>Messung %1 s</translation>
+    </message>
+    <message>
+        <source> - draining: %1 in flight</source>
+        <translation> - Auslaufen: %1 unterwegs</translation>
+    </message>
+    <message>
+        <source>%1 - %2 - %3 - c=%4 - attempt %5 - %6 - window %7 of %8</source>
+        <translation>%1 - %2 - %3 - c=%4 - Versuch %5 - %6 - Messfenster %7 von %8</translation>
+    </message>
+    <message>
+        <source>Cannot open window %1: %2</source>
+        <translation>Messfenster %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7</source>
+        <translation>Gespeichertes Messfenster %1: Runde %2 - %3 - %4 - c=%5 - Versuch %6 - %7</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>ungültig: %1</translation>
+    </message>
+    <message>
+        <source>attempt %1 of round %2 - %3 - %4 - c=%5</source>
+        <translation>Versuch %1 in Runde %2 - %3 - %4 - c=%5</translation>
+    </message>
+    <message>
+        <source>The machine is quiet after %1 s: measuring %2</source>
+        <translation>Der Rechner ist nach %1 s ruhig: Messung von %2</translation>
+    </message>
+    <message>
+        <source>Waited %1 s for a quiet machine (the plan&apos;s limit), foreign CPU still %2 %: measuring %3 anyway</source>
+        <translation>%1 s auf einen ruhigen Rechner gewartet (die Grenze des Plans), fremde CPU noch %2 %: %3 wird trotzdem gemessen</translation>
+    </message>
+    <message>
+        <source>The wait for a quiet machine was cancelled</source>
+        <translation>Das Warten auf einen ruhigen Rechner wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
+        <translation>Warte vor %1 auf einen ruhigen Rechner: %2 s von höchstens %3 s - fremde CPU %4 % (ruhig, sobald %6 s lang unter %5 %; bisher %7 s)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunsModel</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>host %1, CPU %2</source>
+        <translation>Host %1, CPU %2</translation>
+    </message>
+    <message>
+        <source>Stackbench %1, revision %2</source>
+        <translation>Stackbench %1, Revision %2</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Messfenster</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revision</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n gültiges Messfenster</numerusform>
+            <numerusform>%n gültige Messfenster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n ungültiger Versuch</numerusform>
+            <numerusform>%n ungültige Versuche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n stored window(s) valid</source>
+        <translation>
+            <numerusform>%1 von %n gespeicherten Messfenster gültig</numerusform>
+            <numerusform>%1 von %n gespeicherten Messfenstern gültig</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sb::SettingsDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>System (%1)</translation>
+    </message>
+    <message>
+        <source>The language changes when Stackbench restarts. Command-line output stays in English.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von Stackbench. Ausgaben auf der Befehlszeile bleiben englisch.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+</context>
+<context>
+    <name>sb::StoreDialog</name>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>Switch the run store</source>
+        <translation>Laufablage wechseln</translation>
+    </message>
+    <message>
+        <source>Where runs are read and stored: a SQLite file, or a PostgreSQL database as postgresql://user@host:port/database.</source>
+        <translation>Wo Läufe gelesen und gespeichert werden: eine SQLite-Datei oder eine PostgreSQL-Datenbank als postgresql://benutzer@host:port/datenbank.</translation>
+    </message>
+    <message>
+        <source>Store location</source>
+        <translation>Ort der Ablage</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose a SQLite file</source>
+        <translation>SQLite-Datei wählen</translation>
+    </message>
+    <message>
+        <source>&amp;Default</source>
+        <translation>&amp;Standard</translation>
+    </message>
+    <message>
+        <source>The default store</source>
+        <translation>Die Standardablage</translation>
+    </message>
+    <message>
+        <source>&amp;Store:</source>
+        <translation>&amp;Ablage:</translation>
+    </message>
+    <message>
+        <source>Database password</source>
+        <translation>Datenbankpasswort</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>S&amp;witch</source>
+        <translation>&amp;Wechseln</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Wechseln</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Run store</source>
+        <translation>Laufablage</translation>
+    </message>
+    <message>
+        <source>SQLite stores (*.sqlite *.db);;All files (*)</source>
+        <translation>SQLite-Ablagen (*.sqlite *.db);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::charts</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the file name must end in .png, .svg or .pdf</source>
+        <translation>der Dateiname muss auf .png, .svg oder .pdf enden</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>connections (log scale)</source>
+        <translation>Verbindungen (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>2xx per CPU-second</source>
+        <translation>2xx pro CPU-Sekunde</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>%1 across windows: %2</source>
+        <translation>%1 über die Messfenster: %2</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>%1 against concurrency: %2</source>
+        <translation>%1 über der Nebenläufigkeit: %2</translation>
+    </message>
+    <message>
+        <source>%1 (median)</source>
+        <translation>%1 (Median)</translation>
+    </message>
+    <message>
+        <source>%1 p50</source>
+        <translation>%1 p50</translation>
+    </message>
+    <message>
+        <source>%1 p99</source>
+        <translation>%1 p99</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1 c=%2</source>
+        <translation>Latenz nach Perzentil, zusammengefasst: %1 c=%2</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1</source>
+        <translation>Latenz nach Perzentil, zusammengefasst: %1</translation>
+    </message>
+    <message>
+        <source>percentile (log scale of 1/(1-p))</source>
+        <translation>Perzentil (logarithmisch in 1/(1-p))</translation>
+    </message>
+    <message>
+        <source>2xx/s per interval of each window: %1 c=%2</source>
+        <translation>2xx/s je Intervall jedes Messfensters: %1 c=%2</translation>
+    </message>
+    <message>
+        <source>seconds into the measured window</source>
+        <translation>Sekunden im Messfenster</translation>
+    </message>
+    <message>
+        <source>Pick a run to compare.</source>
+        <translation>Wählen Sie einen Lauf zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>percentile</source>
+        <translation>Perzentil</translation>
+    </message>
+    <message>
+        <source>latency, ms</source>
+        <translation>Latenz, ms</translation>
+    </message>
+    <message>
+        <source>Latency against concurrency, median of windows: %1</source>
+        <translation>Latenz über der Nebenläufigkeit, Median der Messfenster: %1</translation>
+    </message>
+    <message>
+        <source>ms (log scale)</source>
+        <translation>ms (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+</context>
+<context>
+    <name>sb::figures</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 µs</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2808 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>sb</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CellState</name>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>re-measured</source>
+        <translation>已重测</translation>
+    </message>
+    <message>
+        <source>invalid, will retry</source>
+        <translation>无效，将重试</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>已阻止</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CellsModel</name>
+    <message>
+        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
+        <translation>2xx/s 比值 %1 [%2-%3]，Mann-Whitney U 检验 p = %4%5</translation>
+    </message>
+    <message>
+        <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
+        <translation>2xx/s 中位数相对 %1 之比；每 CPU 秒：%2</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>测量窗口</translation>
+    </message>
+    <message>
+        <source>2xx/s median [min-max]</source>
+        <translation>2xx/s 中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>per CPU-s median [min-max]</source>
+        <translation>每 CPU 秒中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Ratio to baseline</source>
+        <translation>与基线之比</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ChartPanel</name>
+    <message>
+        <source>Chart caption</source>
+        <translation>图表标题</translation>
+    </message>
+    <message>
+        <source>Log latency axis</source>
+        <translation>对数延迟轴</translation>
+    </message>
+    <message>
+        <source>1/s</source>
+        <translation>1/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>核</translation>
+    </message>
+    <message>
+        <source>% of a core</source>
+        <translation>单核的 %</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>non-2xx/s</source>
+        <translation>非 2xx/s</translation>
+    </message>
+    <message>
+        <source>errors/s</source>
+        <translation>错误/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>server tree</source>
+        <translation>服务器进程树</translation>
+    </message>
+    <message>
+        <source>generator</source>
+        <translation>负载生成器</translation>
+    </message>
+    <message>
+        <source>database (excluded)</source>
+        <translation>数据库（不计入）</translation>
+    </message>
+    <message>
+        <source>server RSS, MiB</source>
+        <translation>服务器 RSS，MiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>foreign CPU</source>
+        <translation>外部 CPU</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>seconds since the window started</source>
+        <translation>自测量窗口开始的秒数</translation>
+    </message>
+    <message>
+        <source>earlier windows</source>
+        <translation>之前的测量窗口</translation>
+    </message>
+    <message>
+        <source>gate %1 %</source>
+        <translation>门限 %1 %</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ChartView</name>
+    <message>
+        <source>Export as %1…</source>
+        <translation>导出为 %1…</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>导出图表</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CheckController</name>
+    <message>
+        <source>A check is going on; wait for it or stop it first.</source>
+        <translation>正在进行检查；请等待其完成或先停止它。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CheckView</name>
+    <message>
+        <source>Check results</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Check summary</source>
+        <translation>检查摘要</translation>
+    </message>
+    <message>
+        <source>Check (F7) starts each configuration, waits for it to be ready, runs the plan&apos;s parity checks against it and stops it.</source>
+        <translation>检查（F7）会依次启动每个配置，等待其就绪，对其运行计划中的一致性检查，然后停止它。</translation>
+    </message>
+    <message>
+        <source>Parity checks</source>
+        <translation>一致性检查</translation>
+    </message>
+    <message>
+        <source>Response of the selected check</source>
+        <translation>所选检查的响应</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2</source>
+        <translation>%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The check reports the status and what differed, not the response headers and body.</source>
+        <translation>检查只报告状态码和不一致之处，不包含响应头和响应体。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CodeEditor</name>
+    <message>
+        <source>Plan editor</source>
+        <translation>计划编辑器</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s JSON text</source>
+        <translation>计划的 JSON 文本</translation>
+    </message>
+    <message>
+        <source>Go to line</source>
+        <translation>转到行</translation>
+    </message>
+    <message>
+        <source>Line (1 to %1):</source>
+        <translation>行号（1 到 %1）：</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareModel</name>
+    <message>
+        <source>%1-bound</source>
+        <translation>受 %1 限制</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 invalid)</source>
+        <translation>%1（另 %2 个无效）</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
+        <translation>Mann-Whitney U 检验 p = %1（%2 对 %3 个测量窗口）%4</translation>
+    </message>
+    <message>
+        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
+        <translation>中位数与基线之比，附自助法 95% 区间</translation>
+    </message>
+    <message>
+        <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
+        <translation>该单元受何限制，以及其配置的吞吐量在何种并发下不再增长</translation>
+    </message>
+    <message>
+        <source>What differs from the baseline run: machine, CPU, kernel, Stackbench revision or plan</source>
+        <translation>与基线运行的差异：机器、CPU、内核、Stackbench 版本或计划</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>测量窗口</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核数</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>2xx/s
+median [min-max]</source>
+        <translation>2xx/s
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>per CPU-s
+median [min-max]</source>
+        <translation>每 CPU 秒
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Ratio per CPU-s
+[95 % CI]</source>
+        <translation>每 CPU 秒之比
+[95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>Ratio 2xx/s
+[95 % CI]</source>
+        <translation>2xx/s 之比
+[95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>Noise
+floor</source>
+        <translation>噪声底</translation>
+    </message>
+    <message>
+        <source>Where the
+ceiling is</source>
+        <translation>瓶颈
+所在</translation>
+    </message>
+    <message>
+        <source>Not like
+for like</source>
+        <translation>不可直接
+比较</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ComparePage</name>
+    <message>
+        <source>Chart as &amp;PNG…</source>
+        <translation>图表导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>图表导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>图表导出为 P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
+        <translation>勾选两次或更多运行以逐单元比较，或勾选一次运行以比较其中的配置。</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>已存储的运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Valid/all</source>
+        <translation>有效/全部</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Tick the runs to compare; the first ticked is the baseline.</source>
+        <translation>勾选要比较的运行；第一个勾选的为基线。</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Noise floor from an A/A run</source>
+        <translation>来自 A/A 运行的噪声底</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>per CPU-second</source>
+        <translation>每 CPU 秒</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Route of the charts</source>
+        <translation>图表的路由</translation>
+    </message>
+    <message>
+        <source>Concurrency of the charts</source>
+        <translation>图表的并发</translation>
+    </message>
+    <message>
+        <source>Box plots</source>
+        <translation>箱线图</translation>
+    </message>
+    <message>
+        <source>Against concurrency</source>
+        <translation>随并发变化</translation>
+    </message>
+    <message>
+        <source>Percentiles</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <source>Timelines</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>图表已写入 %1</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Noise floor from A/A run:</source>
+        <translation>来自 A/A 运行的噪声底：</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Charts of route</source>
+        <translation>图表：路由</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>(pick a row of the table; right-click a chart to export it)</source>
+        <translation>（在表格中选择一行；右键单击图表可将其导出）</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart</source>
+        <translation>导出图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of the baseline run…</source>
+        <translation>基线运行的 &amp;HTML 报告…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>将“%1”导出为 &amp;%2…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report of run %1…</source>
+        <translation>运行 %1 的 &amp;HTML 报告…</translation>
+    </message>
+    <message>
+        <source>Export the HTML report</source>
+        <translation>导出 HTML 报告</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML 页面 (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the HTML report of run %1…</source>
+        <translation>正在写入运行 %1 的 HTML 报告…</translation>
+    </message>
+    <message>
+        <source>HTML report of run %1 written to %2</source>
+        <translation>运行 %1 的 HTML 报告已写入 %2</translation>
+    </message>
+    <message>
+        <source>HTML report not written: %1</source>
+        <translation>未写入 HTML 报告：%1</translation>
+    </message>
+    <message>
+        <source>No run is stored in %1 yet: runs appear here once measured.</source>
+        <translation>%1 中尚未存储任何运行：运行测量完成后会显示在此处。</translation>
+    </message>
+    <message>
+        <source>%1 (A/A)</source>
+        <translation>%1（A/A）</translation>
+    </message>
+    <message>
+        <source>Cannot list the runs: %1</source>
+        <translation>无法列出运行：%1</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>正在读取运行 %1…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs against %2…</source>
+        <translation>正在将 %1 次运行与 %2 比较…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>无法比较：%1</translation>
+    </message>
+    <message>
+        <source>Not like for like:
+%1</source>
+        <translation>不可直接比较：
+%1</translation>
+    </message>
+    <message>
+        <source>noise floor %1 % (%2)</source>
+        <translation>噪声底 %1 %（%2）</translation>
+    </message>
+    <message>
+        <source>no noise floor known</source>
+        <translation>噪声底未知</translation>
+    </message>
+    <message>
+        <source>%1 runs against run %2; %3. Read and compared in %4 ms, shown in %5 ms.</source>
+        <translation>%1 次运行对比运行 %2；%3。读取并比较用时 %4 毫秒，显示用时 %5 毫秒。</translation>
+    </message>
+    <message>
+        <source>Configurations of run %1 against %2; %3. Read in %4 ms, shown in %5 ms.</source>
+        <translation>运行 %1 的配置对比 %2；%3。读取用时 %4 毫秒，显示用时 %5 毫秒。</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>no chart is shown</source>
+        <translation>未显示图表</translation>
+    </message>
+</context>
+<context>
+    <name>sb::DiagnosticsModel</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1 at line %2, column %3: %4</source>
+        <translation>%1 位于第 %2 行第 %3 列：%4</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>JSON path</source>
+        <translation>JSON 路径</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>sb::FindBar</name>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>区分大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Find next</source>
+        <translation>查找下一个</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Find previous</source>
+        <translation>查找上一个</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Replace this match</source>
+        <translation>替换此匹配项</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>全部替换</translation>
+    </message>
+    <message>
+        <source>Replace every match</source>
+        <translation>替换所有匹配项</translation>
+    </message>
+    <message>
+        <source>Replace with:</source>
+        <translation>替换为：</translation>
+    </message>
+    <message>
+        <source>Find and replace</source>
+        <translation>查找和替换</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Text to find</source>
+        <translation>要查找的文本</translation>
+    </message>
+    <message>
+        <source>Replacement</source>
+        <translation>替换内容</translation>
+    </message>
+    <message>
+        <source>Replacement text</source>
+        <translation>替换文本</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Find status</source>
+        <translation>查找状态</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>关闭查找栏</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Wrapped</source>
+        <translation>已从头开始</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>已替换 %n 处</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sb::HistoryPage</name>
+    <message>
+        <source>&amp;Markdown report…</source>
+        <translation>&amp;Markdown 报告…</translation>
+    </message>
+    <message>
+        <source>&amp;CSV report…</source>
+        <translation>&amp;CSV 报告…</translation>
+    </message>
+    <message>
+        <source>&amp;JSON report…</source>
+        <translation>&amp;JSON 报告…</translation>
+    </message>
+    <message>
+        <source>&amp;Full export (JSON, for stackbench import)…</source>
+        <translation>完整导出(&amp;F)（JSON，供 stackbench import 使用）…</translation>
+    </message>
+    <message>
+        <source>Store %1</source>
+        <translation>存储 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open run</source>
+        <translation>打开运行(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume run</source>
+        <translation>继续运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Import run…</source>
+        <translation>导入运行(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete run…</source>
+        <translation>删除运行(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>刷新(&amp;F)</translation>
+    </message>
+    <message>
+        <source>S&amp;witch store…</source>
+        <translation>切换存储(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>E&amp;xport run</source>
+        <translation>导出运行(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>筛选运行</translation>
+    </message>
+    <message>
+        <source>Filter: plan, profile, machine, kernel, revision, run…</source>
+        <translation>筛选：计划、方案、机器、内核、版本、运行…</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>状态筛选</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Run actions</source>
+        <translation>运行操作</translation>
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation>导出运行</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>已存储的运行</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details.</source>
+        <translation>选择一次运行以查看其详情。</translation>
+    </message>
+    <message>
+        <source>cannot read the runs: %1</source>
+        <translation>无法读取运行：%1</translation>
+    </message>
+    <message>
+        <source>no run store there yet: a run or an import creates it</source>
+        <translation>该处尚无运行存储：运行或导入时会创建</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 次运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n run(s) shown</source>
+        <translation>
+            <numerusform>显示 %n 次运行中的 %1 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading run %1…</source>
+        <translation>正在加载运行 %1…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export run %1</source>
+        <translation>导出运行 %1</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>exporting run %1 to %2…</source>
+        <translation>正在将运行 %1 导出到 %2…</translation>
+    </message>
+    <message>
+        <source>Import runs</source>
+        <translation>导入运行</translation>
+    </message>
+    <message>
+        <source>Stackbench exports (*.json);;All files (*)</source>
+        <translation>Stackbench 导出文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete run %1 (%2, profile %3, started %4)?
+
+This removes its %n stored window(s) from the store, with their intervals, samples and histograms, and the run&apos;s events and server logs. It cannot be undone; export the run first to keep a copy.</source>
+        <translation>
+            <numerusform>删除运行 %1（%2，方案 %3，开始于 %4）吗？
+
+这将从存储中删除其 %n 个已存储的测量窗口及其间隔、采样和直方图，以及该运行的事件和服务器日志。此操作无法撤销；如需保留副本，请先导出该运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>deleting run %1…</source>
+        <translation>正在删除运行 %1…</translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>cannot switch to %1: %2</source>
+        <translation>无法切换到 %1：%2</translation>
+    </message>
+    <message>
+        <source>switched to %1 (no store there yet)</source>
+        <translation>已切换到 %1（该处尚无存储）</translation>
+    </message>
+    <message>
+        <source>switched to %1</source>
+        <translation>已切换到 %1</translation>
+    </message>
+    <message>
+        <source>import failed: %1</source>
+        <translation>导入失败：%1</translation>
+    </message>
+    <message>
+        <source>export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>delete failed: %1</source>
+        <translation>删除失败：%1</translation>
+    </message>
+    <message>
+        <source>imported run %1 from %2</source>
+        <translation>已从 %2 导入运行 %1</translation>
+    </message>
+    <message>
+        <source>wrote run %1 to %2</source>
+        <translation>已将运行 %1 写入 %2</translation>
+    </message>
+    <message>
+        <source>deleted run %1</source>
+        <translation>已删除运行 %1</translation>
+    </message>
+    <message>
+        <source>&amp;HTML report…</source>
+        <translation>&amp;HTML 报告…</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML 页面 (*.html)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::HistoryStore</name>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::LoadController</name>
+    <message>
+        <source>enter a URL like http://127.0.0.1:8080/health</source>
+        <translation>请输入 URL，例如 http://127.0.0.1:8080/health</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>必须是 %1 之一</translation>
+    </message>
+    <message>
+        <source>header name &apos;%1&apos; must not contain &apos;:&apos; or spaces</source>
+        <translation>请求头名称“%1”不能包含“:”或空格</translation>
+    </message>
+    <message>
+        <source>must be above 0</source>
+        <translation>必须大于 0</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Running %1 test @ %2</source>
+        <translation>正在对 %2 运行 %1 测试</translation>
+    </message>
+    <message>
+        <source>  %1 threads and %2 connections, %3</source>
+        <translation>  %1 个线程，%2 个连接，%3</translation>
+    </message>
+    <message>
+        <source>open loop at %1 req/s</source>
+        <translation>开环，%1 请求/秒</translation>
+    </message>
+    <message>
+        <source>closed loop</source>
+        <translation>闭环</translation>
+    </message>
+    <message>
+        <source>  Latency %1  avg %2   stdev %3   max %4</source>
+        <translation>  延迟 %1  平均 %2   标准差 %3   最大 %4</translation>
+    </message>
+    <message>
+        <source>(corrected)</source>
+        <translation>（已校正）</translation>
+    </message>
+    <message>
+        <source>  Latency Distribution</source>
+        <translation>  延迟分布</translation>
+    </message>
+    <message>
+        <source>  Uncorrected p50 %1, p99 %2; late requests: %3</source>
+        <translation>  未校正 p50 %1，p99 %2；延迟发出的请求：%3</translation>
+    </message>
+    <message>
+        <source>  %1 requests in %2s, %3 bytes read</source>
+        <translation>  %2 秒内 %1 个请求，读取 %3 字节</translation>
+    </message>
+    <message>
+        <source>  Non-2xx responses: %1 (%2)</source>
+        <translation>  非 2xx 响应：%1（%2）</translation>
+    </message>
+    <message>
+        <source>  Socket errors: connect %1, read %2, write %3, timeout %4, parse %5</source>
+        <translation>  套接字错误：连接 %1，读取 %2，写入 %3，超时 %4，解析 %5</translation>
+    </message>
+    <message>
+        <source>  Reconnects: %1</source>
+        <translation>  重新连接：%1</translation>
+    </message>
+    <message>
+        <source>Requests/sec: %1</source>
+        <translation>请求/秒：%1</translation>
+    </message>
+    <message>
+        <source>2xx/sec:      %1</source>
+        <translation>2xx/秒：%1</translation>
+    </message>
+    <message>
+        <source>Client CPU:   %1s (%2 cores)</source>
+        <translation>客户端 CPU：%1 秒（%2 核）</translation>
+    </message>
+    <message>
+        <source>Server tree:  %1 cores, %2 2xx per CPU-second, peak RSS %3 MiB (%4, pid %5)</source>
+        <translation>服务器进程树：%1 核，每 CPU 秒 %2 个 2xx，RSS 峰值 %3 MiB（%4，pid %5）</translation>
+    </message>
+    <message>
+        <source>Aborted: %1</source>
+        <translation>已中止：%1</translation>
+    </message>
+    <message>
+        <source>Interrupted: the numbers cover the time until the interruption.</source>
+        <translation>已中断：数据仅涵盖中断之前的时间。</translation>
+    </message>
+    <message>
+        <source>A quick test is going on; stop it first.</source>
+        <translation>正在进行快速测试；请先停止它。</translation>
+    </message>
+    <message>
+        <source>Cannot sample process %1: %2</source>
+        <translation>无法采样进程 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MainWindow</name>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>历史(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Resuming run %1 (%2, profile %3)</source>
+        <translation>正在继续运行 %1（%2，方案 %3）</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation>测量中</translation>
+    </message>
+    <message>
+        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
+        <translation>第 %1 轮 · %2 · %3 · c=%4 · 第 %5 次尝试</translation>
+    </message>
+    <message>
+        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
+        <translation>%1：有效，%2 2xx/s，p99 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>%1: invalid: %2</source>
+        <translation>%1：无效：%2</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>Open a plan (Ctrl+O) or start one from a template (Ctrl+N).</source>
+        <translation>打开一个计划（Ctrl+O），或从模板新建一个（Ctrl+N）。</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Quick test</source>
+        <translation>快速测试</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1（Ctrl+%2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;New plan from a template…</source>
+        <translation>从模板新建计划(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation>替换(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Find &amp;next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Find &amp;previous</source>
+        <translation>查找上一个(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to line…</source>
+        <translation>转到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume…</source>
+        <translation>继续(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;About Stackbench</source>
+        <translation>关于 Stackbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>About Stackbench</source>
+        <translation>关于 Stackbench</translation>
+    </message>
+    <message>
+        <source>Stackbench %1
+Fair benchmarks of complete HTTP server stacks.</source>
+        <translation>Stackbench %1
+对完整 HTTP 服务器栈进行公平的基准测试。</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>计划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick test</source>
+        <translation>快速测试(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>历史(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>The language changes when Stackbench restarts.</source>
+        <translation>语言将在重新启动 Stackbench 后更改。</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Problems (%1)</source>
+        <translation>问题（%1）</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Check results</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>运行状态</translation>
+    </message>
+    <message>
+        <source>Current cell</source>
+        <translation>当前单元</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>运行进度</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>window %v of %m</source>
+        <translation>测量窗口 %v / %m</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>计划 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New plan from a template</source>
+        <translation>从模板新建计划</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>New plan from the template %1: %2</source>
+        <translation>已从模板 %1 新建计划：%2</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save plan as</source>
+        <translation>计划另存为</translation>
+    </message>
+    <message>
+        <source>Unsaved plan</source>
+        <translation>未保存的计划</translation>
+    </message>
+    <message>
+        <source>The plan has unsaved edits. Save them?</source>
+        <translation>计划有未保存的修改。是否保存？</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>未命名.json</translation>
+    </message>
+    <message>
+        <source>Stackbench[*]</source>
+        <translation>Stackbench[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — Stackbench</source>
+        <translation>%1[*] — Stackbench</translation>
+    </message>
+    <message>
+        <source>%1 reads the plan file: save the plan first?</source>
+        <translation>%1 会读取计划文件：是否先保存计划？</translation>
+    </message>
+    <message>
+        <source>The plan has problems (listed under Problems); fix them first.</source>
+        <translation>计划存在问题（列于“问题”中）；请先修复。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Tick at least one configuration and one route.</source>
+        <translation>请至少勾选一个配置和一个路由。</translation>
+    </message>
+    <message>
+        <source>Starting %1, profile %2</source>
+        <translation>正在启动 %1，方案 %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
+        <translation>正在停止：当前测量窗口不会被存储；该运行之后可以继续。</translation>
+    </message>
+    <message>
+        <source>Looking for an interrupted run of this plan…</source>
+        <translation>正在查找此计划被中断的运行…</translation>
+    </message>
+    <message>
+        <source>Cannot read the run store: %1</source>
+        <translation>无法读取运行存储：%1</translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored.</source>
+        <translation>未存储 %1 的任何中断或未完成的运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
+        <translation>
+            <numerusform>继续运行 %1 吗？（方案 %2，开始于 %3，%4，已存储 %n 个有效测量窗口）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming run %1</source>
+        <translation>正在继续运行 %1</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
+        <translation>
+            <numerusform>运行 %1 %2：计划 %3，方案 %4，待测 %n 个测量窗口，已完成 %5 个；存储 %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>已开始</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source> (measured again)</source>
+        <translation>（已重新测量）</translation>
+    </message>
+    <message>
+        <source> (cell failed: retries used up)</source>
+        <translation>（单元失败：重试次数已用完）</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2：%3</translation>
+    </message>
+    <message>
+        <source>ETA unknown</source>
+        <translation>剩余时间未知</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3, %4, %5</source>
+        <translation>运行 %1 %2：%3，%4，%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n 个有效测量窗口</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n 次无效尝试</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed cell(s)</source>
+        <translation>
+            <numerusform>%n 个失败单元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>已阻止：%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Checking %1</source>
+        <translation>正在检查 %1</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>检查中</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>检查无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Check failed: %1</source>
+        <translation>检查失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n configuration(s) started and passed every parity check.</source>
+        <translation>
+            <numerusform>全部 %n 个配置均已启动，并通过了所有一致性检查。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check: %1</source>
+        <translation>检查：%1</translation>
+    </message>
+    <message>
+        <source>A run is going on</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <source>Stop the run and close? The window being measured is not stored; the run can be resumed later.</source>
+        <translation>停止运行并关闭吗？当前测量窗口不会被存储；该运行之后可以继续。</translation>
+    </message>
+    <message>
+        <source>Stopping the run, then closing…</source>
+        <translation>正在停止运行，随后关闭…</translation>
+    </message>
+    <message>
+        <source>Preferences saved.</source>
+        <translation>首选项已保存。</translation>
+    </message>
+    <message>
+        <source>Preferen&amp;ces…</source>
+        <translation>首选项(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>等待机器空闲（%1 / %2 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MatrixModel</name>
+    <message>
+        <source>%1 - %2 - c=%3 - round %4</source>
+        <translation>%1 - %2 - c=%3 - 第 %4 轮</translation>
+    </message>
+    <message>
+        <source> (attempt %1)</source>
+        <translation>（第 %1 次尝试）</translation>
+    </message>
+    <message>
+        <source>2xx/s: %1</source>
+        <translation>2xx/s：%1</translation>
+    </message>
+    <message>
+        <source>p99: %1</source>
+        <translation>p99：%1</translation>
+    </message>
+    <message>
+        <source>cores: %1</source>
+        <translation>核：%1</translation>
+    </message>
+    <message>
+        <source>per CPU-second: %1</source>
+        <translation>每 CPU 秒：%1</translation>
+    </message>
+    <message>
+        <source>flags: %1</source>
+        <translation>标记：%1</translation>
+    </message>
+    <message>
+        <source>Double-click to open its timeline.</source>
+        <translation>双击打开其时间线。</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>已阻止</translation>
+    </message>
+    <message>
+        <source>c=%1 r%2</source>
+        <translation>c=%1 第%2轮</translation>
+    </message>
+    <message>
+        <source>concurrency %1, round %2</source>
+        <translation>并发 %1，第 %2 轮</translation>
+    </message>
+    <message>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+    <message>
+        <source>configuration %1, route %2</source>
+        <translation>配置 %1，路由 %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::MatrixView</name>
+    <message>
+        <source>Matrix grid</source>
+        <translation>矩阵网格</translation>
+    </message>
+</context>
+<context>
+    <name>sb::OutlineModel</name>
+    <message>
+        <source>Configurations (%1 of %2)</source>
+        <translation>配置（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Routes (%1 of %2)</source>
+        <translation>路由（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Concurrency of profile %1</source>
+        <translation>方案 %1 的并发</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n connection(s)</source>
+        <translation>
+            <numerusform>%n 个连接</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，地址 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2, expects %3</source>
+        <translation>%1 %2，期望 %3</translation>
+    </message>
+</context>
+<context>
+    <name>sb::OutlineView</name>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>The profile to run: rounds, concurrency levels and window lengths</source>
+        <translation>要运行的方案：轮数、并发级别和窗口长度</translation>
+    </message>
+    <message>
+        <source>Configurations and routes to run</source>
+        <translation>要运行的配置和路由</translation>
+    </message>
+    <message>
+        <source>Windows to measure</source>
+        <translation>待测的测量窗口</translation>
+    </message>
+    <message>
+        <source>Length of one window</source>
+        <translation>单个测量窗口的时长</translation>
+    </message>
+    <message>
+        <source>Estimated duration</source>
+        <translation>预计时长</translation>
+    </message>
+    <message>
+        <source>Outline state</source>
+        <translation>大纲状态</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>方案(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Windows:</source>
+        <translation>测量窗口：</translation>
+    </message>
+    <message>
+        <source>Per window:</source>
+        <translation>每个窗口：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>No valid plan yet: the Problems list says what to fix.</source>
+        <translation>尚无有效计划：“问题”列表会说明需要修复的内容。</translation>
+    </message>
+    <message>
+        <source>%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)</source>
+        <translation>%1（轮数 %2 × 配置 %3 × 路由 %4 × 并发级别 %5）</translation>
+    </message>
+    <message>
+        <source>plus a warm-up of a number of requests</source>
+        <translation>另加按请求数计的预热</translation>
+    </message>
+    <message>
+        <source>nothing to run: tick at least one configuration and one route</source>
+        <translation>没有可运行的内容：请至少勾选一个配置和一个路由</translation>
+    </message>
+    <message>
+        <source>about %1, plus server starts (%2) and readiness waits</source>
+        <translation>约 %1，另加服务器启动（%2）和等待就绪的时间</translation>
+    </message>
+    <message>
+        <source>The text has problems: this is the last valid version.</source>
+        <translation>文本存在问题：这是最后一个有效版本。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ParityModel</name>
+    <message numerus="yes">
+        <source>%n field check(s)</source>
+        <translation>
+            <numerusform>%n 项字段检查</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>no response</source>
+        <translation>无响应</translation>
+    </message>
+    <message>
+        <source>start and readiness</source>
+        <translation>启动与就绪</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>sb::PlanPage</name>
+    <message>
+        <source>Plan page</source>
+        <translation>计划页面</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2 MiB; a plan must be at most %3 MiB</source>
+        <translation>%1：文件大小为 %2 MiB；计划最多只能为 %3 MiB</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>未命名.json</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProcessListModel</name>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+</context>
+<context>
+    <name>sb::QuickTestPage</name>
+    <message>
+        <source>%1: problem</source>
+        <translation>%1：问题</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>添加请求头</translation>
+    </message>
+    <message>
+        <source>Remove header</source>
+        <translation>删除请求头</translation>
+    </message>
+    <message>
+        <source>request body (optional)</source>
+        <translation>请求体（可选）</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>请求体</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>连接数</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>Duration or requests</source>
+        <translation>时长或请求数</translation>
+    </message>
+    <message>
+        <source>10s, 2m or 5000req</source>
+        <translation>10s、2m 或 5000req</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>none, 2s or 1000req</source>
+        <translation>无、2s 或 1000req</translation>
+    </message>
+    <message>
+        <source>Open-loop rate</source>
+        <translation>开环速率</translation>
+    </message>
+    <message>
+        <source>closed loop; or requests/s</source>
+        <translation>闭环；或 请求/秒</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>Server process (optional)</source>
+        <translation>服务器进程（可选）</translation>
+    </message>
+    <message>
+        <source>filter by pid, name or command line</source>
+        <translation>按 pid、名称或命令行筛选</translation>
+    </message>
+    <message>
+        <source>Process filter</source>
+        <translation>进程筛选</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>No server process: only the client is measured.</source>
+        <translation>无服务器进程：只测量客户端。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No server process</source>
+        <translation>无服务器进程</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Fill in the URL and press Start.</source>
+        <translation>填写 URL 后按“开始”。</translation>
+    </message>
+    <message>
+        <source>Quick test status</source>
+        <translation>快速测试状态</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>The summary appears here when the test ends.</source>
+        <translation>测试结束后摘要将显示在此处。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep in history</source>
+        <translation>保留到历史(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Store this test as a one-window run for History and Compare.</source>
+        <translation>将此测试存储为只有一个测量窗口的运行，供历史和比较使用。</translation>
+    </message>
+    <message>
+        <source>Latency percentile curve</source>
+        <translation>延迟百分位曲线</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Sampling the tree of %1 (pid %2).</source>
+        <translation>正在采样 %1（pid %2）的进程树。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 ...</source>
+        <translation>正在连接 %1 ...</translation>
+    </message>
+    <message>
+        <source>warm-up %1 s</source>
+        <translation>预热 %1 秒</translation>
+    </message>
+    <message>
+        <source>measuring %1 s</source>
+        <translation>测量 %1 秒</translation>
+    </message>
+    <message>
+        <source> of %1 s</source>
+        <translation> / %1 秒</translation>
+    </message>
+    <message>
+        <source> - 2xx/s %1 - p99 %2</source>
+        <translation> - 2xx/s %1 - p99 %2</translation>
+    </message>
+    <message>
+        <source> - draining: %1 in flight</source>
+        <translation> - 排空中：%1 个请求未完成</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 2xx/s until then</source>
+        <translation>已停止：此前为 %1 2xx/s</translation>
+    </message>
+    <message>
+        <source>Done: %1 2xx/s</source>
+        <translation>完成：%1 2xx/s</translation>
+    </message>
+    <message>
+        <source>Cannot run the test: %1</source>
+        <translation>无法运行测试：%1</translation>
+    </message>
+    <message>
+        <source>Not kept: %1</source>
+        <translation>未保留：%1</translation>
+    </message>
+    <message>
+        <source>Kept in history as run %1.</source>
+        <translation>已作为运行 %1 保留到历史。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunController</name>
+    <message>
+        <source>A run is going on; stop it first.</source>
+        <translation>正在运行；请先停止。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunDetails</name>
+    <message>
+        <source>Run details</source>
+        <translation>运行详情</translation>
+    </message>
+    <message>
+        <source>Run summary</source>
+        <translation>运行摘要</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Environment record</source>
+        <translation>环境记录</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>Gates and warnings</source>
+        <translation>门限与警告</translation>
+    </message>
+    <message>
+        <source>Invalid attempts</source>
+        <translation>无效尝试</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation>门限</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>门限</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Server logs by configuration and round</source>
+        <translation>按配置和轮次的服务器日志</translation>
+    </message>
+    <message>
+        <source>Server log</source>
+        <translation>服务器日志</translation>
+    </message>
+    <message>
+        <source>Server logs</source>
+        <translation>服务器日志</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details.</source>
+        <translation>选择一次运行以查看其详情。</translation>
+    </message>
+    <message>
+        <source>Gates (%1)</source>
+        <translation>门限（%1）</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>事件（%1）</translation>
+    </message>
+    <message>
+        <source>Server logs (%1)</source>
+        <translation>服务器日志（%1）</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>结束时间</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>测量窗口</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>%1, revision %2</source>
+        <translation>%1，版本 %2</translation>
+    </message>
+    <message>
+        <source>Configuration %1</source>
+        <translation>配置 %1</translation>
+    </message>
+    <message>
+        <source>file hashes (SHA-256)</source>
+        <translation>文件哈希（SHA-256）</translation>
+    </message>
+    <message>
+        <source>configuration %1</source>
+        <translation>配置 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;No gate fired: every stored attempt of the %n window(s) was valid.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;没有触发任何门限：%n 个测量窗口的所有已存储尝试均有效。&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Blocked configurations</source>
+        <translation>被阻止的配置</translation>
+    </message>
+    <message>
+        <source>%1 · round %2</source>
+        <translation>%1 · 第 %2 轮</translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>No server output was stored for this run.</source>
+        <translation>此运行未存储任何服务器输出。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;; by gate: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;；按门限：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Also caught</source>
+        <translation>另外捕获</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunDialog</name>
+    <message>
+        <source>Run %1 — %2 (%3)</source>
+        <translation>运行 %1 — %2（%3）</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2 (%3) · %4, started %5 · %6 · read-only</source>
+        <translation>运行 %1 · %2 (%3) · %4，开始于 %5 · %6 · 只读</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunPage</name>
+    <message>
+        <source>no profile &apos;%1&apos; in %2</source>
+        <translation>%2 中没有方案“%1”</translation>
+    </message>
+    <message>
+        <source>No run yet: open a plan and press Start.</source>
+        <translation>尚无运行：打开一个计划并按“开始”。</translation>
+    </message>
+    <message>
+        <source>Current window</source>
+        <translation>当前测量窗口</translation>
+    </message>
+    <message>
+        <source>Back to the live window</source>
+        <translation>返回实时测量窗口</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>运行进度</translation>
+    </message>
+    <message>
+        <source>Cells so far</source>
+        <translation>已有单元</translation>
+    </message>
+    <message numerus="yes">
+        <source>resumed: %1 of %n window(s) already valid</source>
+        <translation>
+            <numerusform>已继续：%n 个测量窗口中已有 %1 个有效</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2) - %n window(s) - store %3</source>
+        <translation>
+            <numerusform>%1（%2）- %n 个测量窗口 - 存储 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last window valid: %1 2xx/s</source>
+        <translation>上一个测量窗口有效：%1 2xx/s</translation>
+    </message>
+    <message>
+        <source>last window invalid (%1)%2</source>
+        <translation>上一个测量窗口无效（%1）%2</translation>
+    </message>
+    <message>
+        <source>, measuring again</source>
+        <translation>，正在重新测量</translation>
+    </message>
+    <message>
+        <source>, no retries left</source>
+        <translation>，已无重试次数</translation>
+    </message>
+    <message>
+        <source> - ETA %1 min</source>
+        <translation> - 剩余 %1 分钟</translation>
+    </message>
+    <message>
+        <source> - ETA %1 s</source>
+        <translation> - 剩余 %1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n window(s) done%2 - %3 valid, %4 invalid, %5 failed</source>
+        <translation>
+            <numerusform>已完成 %1 / %n 个测量窗口%2 - %3 个有效，%4 个无效，%5 个失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run interrupted: %n valid window(s) stored; it can be resumed</source>
+        <translation>
+            <numerusform>运行已中断：已存储 %n 个有效测量窗口；可以继续</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>run %1: %2 valid, %3 invalid windows</source>
+        <translation>运行 %1：%2 个有效、%3 个无效测量窗口</translation>
+    </message>
+    <message>
+        <source>round %1 of %2</source>
+        <translation>第 %1 轮，共 %2 轮</translation>
+    </message>
+    <message>
+        <source>round %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>warm-up %1/%2 s</source>
+        <translation>预热 %1/%2 秒</translation>
+    </message>
+    <message>
+        <source>warm-up %1 s</source>
+        <translation>预热 %1 秒</translation>
+    </message>
+    <message>
+        <source>measuring %1/%2 s</source>
+        <translation>测量 %1/%2 秒</translation>
+    </message>
+    <message>
+        <source>measuring %1 s</source>
+        <translation>测量 %1 秒</translation>
+    </message>
+    <message>
+        <source> - draining: %1 in flight</source>
+        <translation> - 排空中：%1 个请求未完成</translation>
+    </message>
+    <message>
+        <source>%1 - %2 - %3 - c=%4 - attempt %5 - %6 - window %7 of %8</source>
+        <translation>%1 - %2 - %3 - c=%4 - 第 %5 次尝试 - %6 - 测量窗口 %7 / %8</translation>
+    </message>
+    <message>
+        <source>Cannot open window %1: %2</source>
+        <translation>无法打开测量窗口 %1：%2</translation>
+    </message>
+    <message>
+        <source>Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7</source>
+        <translation>已存储的测量窗口 %1：第 %2 轮 - %3 - %4 - c=%5 - 第 %6 次尝试 - %7</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message>
+        <source>attempt %1 of round %2 - %3 - %4 - c=%5</source>
+        <translation>第 %2 轮第 %1 次尝试 - %3 - %4 - c=%5</translation>
+    </message>
+    <message>
+        <source>The machine is quiet after %1 s: measuring %2</source>
+        <translation>机器在 %1 秒后已空闲：正在测量 %2</translation>
+    </message>
+    <message>
+        <source>Waited %1 s for a quiet machine (the plan&apos;s limit), foreign CPU still %2 %: measuring %3 anyway</source>
+        <translation>已等待机器空闲 %1 秒（计划的上限），外部 CPU 仍为 %2 %：仍将测量 %3</translation>
+    </message>
+    <message>
+        <source>The wait for a quiet machine was cancelled</source>
+        <translation>已取消等待机器空闲</translation>
+    </message>
+    <message>
+        <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
+        <translation>在 %1 之前等待机器空闲：%2 秒（最多 %3 秒）- 外部 CPU %4 %（低于 %5 % 持续 %6 秒即视为空闲；目前已 %7 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunsModel</name>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>host %1, CPU %2</source>
+        <translation>主机 %1，CPU %2</translation>
+    </message>
+    <message>
+        <source>Stackbench %1, revision %2</source>
+        <translation>Stackbench %1，版本 %2</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>测量窗口</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n 个有效测量窗口</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n 次无效尝试</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n stored window(s) valid</source>
+        <translation>
+            <numerusform>已存储的 %n 个测量窗口中 %1 个有效</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sb::SettingsDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>The language changes when Stackbench restarts. Command-line output stays in English.</source>
+        <translation>语言将在重新启动 Stackbench 后更改。命令行输出始终为英文。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>sb::StoreDialog</name>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Switch the run store</source>
+        <translation>切换运行存储</translation>
+    </message>
+    <message>
+        <source>Where runs are read and stored: a SQLite file, or a PostgreSQL database as postgresql://user@host:port/database.</source>
+        <translation>读取和存储运行的位置：一个 SQLite 文件，或形如 postgresql://user@host:port/database 的 PostgreSQL 数据库。</translation>
+    </message>
+    <message>
+        <source>Store location</source>
+        <translation>存储位置</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose a SQLite file</source>
+        <translation>选择 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Default</source>
+        <translation>默认(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The default store</source>
+        <translation>默认存储</translation>
+    </message>
+    <message>
+        <source>&amp;Store:</source>
+        <translation>存储(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Database password</source>
+        <translation>数据库密码</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未更改</translation>
+    </message>
+    <message>
+        <source>S&amp;witch</source>
+        <translation>切换(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>切换</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Run store</source>
+        <translation>运行存储</translation>
+    </message>
+    <message>
+        <source>SQLite stores (*.sqlite *.db);;All files (*)</source>
+        <translation>SQLite 存储 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::charts</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the file name must end in .png, .svg or .pdf</source>
+        <translation>文件名必须以 .png、.svg 或 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>connections (log scale)</source>
+        <translation>连接数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>2xx per CPU-second</source>
+        <translation>每 CPU 秒 2xx 数</translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation>2xx/s</translation>
+    </message>
+    <message>
+        <source>%1 across windows: %2</source>
+        <translation>%1 在各测量窗口中的分布：%2</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>%1 against concurrency: %2</source>
+        <translation>%1 随并发变化：%2</translation>
+    </message>
+    <message>
+        <source>%1 (median)</source>
+        <translation>%1（中位数）</translation>
+    </message>
+    <message>
+        <source>%1 p50</source>
+        <translation>%1 p50</translation>
+    </message>
+    <message>
+        <source>%1 p99</source>
+        <translation>%1 p99</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1 c=%2</source>
+        <translation>按百分位的延迟（合并）：%1 c=%2</translation>
+    </message>
+    <message>
+        <source>Latency by percentile, pooled: %1</source>
+        <translation>按百分位的延迟（合并）：%1</translation>
+    </message>
+    <message>
+        <source>percentile (log scale of 1/(1-p))</source>
+        <translation>百分位（1/(1-p) 的对数刻度）</translation>
+    </message>
+    <message>
+        <source>2xx/s per interval of each window: %1 c=%2</source>
+        <translation>每个测量窗口各间隔的 2xx/s：%1 c=%2</translation>
+    </message>
+    <message>
+        <source>seconds into the measured window</source>
+        <translation>测量窗口内的秒数</translation>
+    </message>
+    <message>
+        <source>Pick a run to compare.</source>
+        <translation>请选择要比较的运行。</translation>
+    </message>
+    <message>
+        <source>percentile</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <source>latency, ms</source>
+        <translation>延迟，毫秒</translation>
+    </message>
+    <message>
+        <source>Latency against concurrency, median of windows: %1</source>
+        <translation>延迟随并发变化（各窗口中位数）：%1</translation>
+    </message>
+    <message>
+        <source>ms (log scale)</source>
+        <translation>毫秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>sb::figures</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 微秒</translation>
+    </message>
+</context>
+</TS>

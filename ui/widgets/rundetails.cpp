@@ -1,0 +1,331 @@
+#include "ui/widgets/rundetails.h"
+
+#include "ui/historystore.h"
+#include "ui/models/runsmodel.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace sb {
+
+namespace {
+
+QTreeWidget *makeTree(QWidget *parent, const QString &name, const QStringList &headers)
+{
+    auto *tree = new QTreeWidget(parent);
+    tree->setAccessibleName(name);
+    tree->setHeaderLabels(headers);
+    tree->setRootIsDecorated(false);
+    tree->setUniformRowHeights(true);
+    tree->setAlternatingRowColors(true);
+    tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    tree->header()->setStretchLastSection(true);
+    return tree;
+}
+
+QTextBrowser *makeBrowser(QWidget *parent, const QString &name)
+{
+    auto *b = new QTextBrowser(parent);
+    b->setAccessibleName(name);
+    b->setOpenLinks(false);
+    b->setFrameShape(QFrame::NoFrame);
+    return b;
+}
+
+QString scalarText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        return d == double(qint64(d)) ? QString::number(qint64(d)) : QString::number(d);
+    }
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+// key/value rows of `o` under `parent`, objects as nested rows.
+void addJson(QTreeWidgetItem *parent, const QJsonObject &o)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        auto *item = new QTreeWidgetItem(parent, {it.key()});
+        if (it.value().isObject()) {
+            addJson(item, it.value().toObject());
+        } else {
+            item->setText(1, scalarText(it.value()));
+            item->setToolTip(1, item->text(1));
+        }
+    }
+}
+
+QString row(const QString &name, const QString &value)
+{
+    return QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>")
+        .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
+QString timeText(const QDateTime &t)
+{
+    return t.isValid() ? QLocale().toString(t.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                       : QString();
+}
+
+QString logSection(const QString &title, const QByteArray &bytes)
+{
+    const QString text = QString::fromUtf8(bytes);
+    return QStringLiteral("── %1 ──\n%2%3")
+        .arg(title, text,
+             text.endsWith(QLatin1Char('\n')) || text.isEmpty() ? QString() : QStringLiteral("\n"));
+}
+
+// The events the report counts beside the invalid attempts (what the gates caught): server
+// trees that died, sleep or clock gaps, failed hooks, cells out of retries; "kind: detail".
+QStringList caughtEvents(const StoredRun &run)
+{
+    static const QStringList kinds{QStringLiteral("server-died"), QStringLiteral("sampler-sleep"),
+                                   QStringLiteral("hook-failed"), QStringLiteral("cell-failed")};
+    QStringList out;
+    for (const store::EventRecord &e : run.events)
+        if (kinds.contains(e.kind))
+            out << QStringLiteral("%1: %2").arg(e.kind, e.detail);
+    return out;
+}
+
+} // namespace
+
+RunDetails::RunDetails(QWidget *parent)
+    : QTabWidget(parent)
+{
+    setAccessibleName(tr("Run details"));
+    setDocumentMode(true);
+
+    m_summary = makeBrowser(this, tr("Run summary"));
+    addTab(m_summary, tr("Summary"));
+
+    m_environment = makeTree(this, tr("Environment record"), {tr("Key"), tr("Value")});
+    m_environment->setRootIsDecorated(true);
+    m_environment->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    addTab(m_environment, tr("Environment"));
+
+    auto *gates = new QSplitter(Qt::Vertical, this);
+    m_gatesSummary = makeBrowser(gates, tr("Gates and warnings"));
+    m_invalid = makeTree(gates, tr("Invalid attempts"),
+                         {tr("Round"), tr("Configuration"), tr("Route"), tr("Concurrency"),
+                          tr("Attempt"), tr("Gate"), tr("Reason")});
+    gates->addWidget(m_gatesSummary);
+    gates->addWidget(m_invalid);
+    gates->setStretchFactor(0, 0);
+    gates->setStretchFactor(1, 1);
+    const int line = fontMetrics().lineSpacing();
+    gates->setSizes({line * 6, line * 20}); // a few lines of summary, the rest for the attempts
+    addTab(gates, tr("Gates"));
+
+    m_events = makeTree(this, tr("Events"), {tr("Time"), tr("Kind"), tr("Detail")});
+    addTab(m_events, tr("Events"));
+
+    auto *logs = new QSplitter(Qt::Horizontal, this);
+    m_logList = new QListWidget(logs);
+    m_logList->setAccessibleName(tr("Server logs by configuration and round"));
+    m_log = new QPlainTextEdit(logs);
+    m_log->setAccessibleName(tr("Server log"));
+    m_log->setReadOnly(true);
+    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setStyleHint(QFont::Monospace);
+    mono.setFixedPitch(true);
+    m_log->setFont(mono);
+    m_logList->setMaximumWidth(m_logList->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 36);
+    logs->addWidget(m_logList);
+    logs->addWidget(m_log);
+    logs->setStretchFactor(1, 1);
+    addTab(logs, tr("Server logs"));
+    connect(m_logList, &QListWidget::currentRowChanged, this, &RunDetails::showLog);
+
+    showMessage(tr("Select a run to see its details."));
+}
+
+void RunDetails::showMessage(const QString &message)
+{
+    m_runId.clear();
+    m_summary->setPlainText(message);
+    m_environment->clear();
+    m_gatesSummary->clear();
+    m_invalid->clear();
+    m_events->clear();
+    m_logList->clear();
+    m_logTexts.clear();
+    m_log->clear();
+    setCounts(0, 0, 0);
+}
+
+void RunDetails::setRun(const StoredRun &run)
+{
+    if (!run.error.isEmpty()) {
+        showMessage(run.error);
+        return;
+    }
+    m_runId = run.runId;
+    fillSummary(run);
+    fillEnvironment(run);
+    fillGates(run);
+    fillEvents(run);
+    fillLogs(run);
+    setCounts(run.invalidWindows, int(run.events.size()), int(run.serverLogs.size()));
+}
+
+void RunDetails::setCounts(int gates, int events, int logs)
+{
+    setTabText(GatesTab, gates ? tr("Gates (%1)").arg(gates) : tr("Gates"));
+    setTabText(EventsTab, events ? tr("Events (%1)").arg(events) : tr("Events"));
+    setTabText(LogsTab, logs ? tr("Server logs (%1)").arg(logs) : tr("Server logs"));
+}
+
+void RunDetails::fillSummary(const StoredRun &run)
+{
+    const RunRow &r = run.row;
+    QString html = QStringLiteral("<table>");
+    html += row(tr("Run"), r.id);
+    html += row(tr("Plan"), tr("%1 (%2)").arg(r.planName, r.planPath));
+    html += row(tr("Profile"), r.profile);
+    html += row(tr("Status"), RunsModel::statusName(r.status));
+    html += row(tr("Started"), timeText(r.startedAt));
+    html +=
+        row(tr("Finished"), r.finishedAt.isValid() ? timeText(r.finishedAt) : tr("not recorded"));
+    if (r.durationS >= 0)
+        html += row(tr("Duration"), RunsModel::durationText(r.durationS));
+    html += row(tr("Windows"), RunsModel::attemptsText(run.validWindows, run.invalidWindows));
+    html += row(tr("Configurations"), r.only.isEmpty()
+                                          ? run.configurationOrder.join(QStringLiteral(", "))
+                                          : r.only.join(QStringLiteral(", ")));
+    if (!r.routes.isEmpty())
+        html += row(tr("Routes"), r.routes.join(QStringLiteral(", ")));
+    html += row(tr("Machine"), tr("%1, %2").arg(r.hostname, r.cpuModel));
+    html += row(tr("Kernel"), r.kernel);
+    html += row(tr("Stackbench"), tr("%1, revision %2").arg(r.version, r.revision));
+    for (const store::ConfigurationRecord &c : run.configurations) {
+        const QJsonValue command = c.info.value(QLatin1String("command"));
+        QStringList words;
+        for (const QJsonValue &w : command.toArray())
+            words << w.toString();
+        html += row(tr("Configuration %1").arg(c.name),
+                    command.isArray() ? words.join(QLatin1Char(' ')) : command.toString());
+    }
+    html += QStringLiteral("</table>");
+    m_summary->setHtml(html);
+}
+
+void RunDetails::fillEnvironment(const StoredRun &run)
+{
+    m_environment->clear();
+    auto *root = m_environment->invisibleRootItem();
+    addJson(root, run.environment);
+    if (!run.fileHashes.isEmpty()) {
+        auto *hashes = new QTreeWidgetItem(root, {tr("file hashes (SHA-256)")});
+        addJson(hashes, run.fileHashes);
+    }
+    for (const store::ConfigurationRecord &c : run.configurations) {
+        auto *item = new QTreeWidgetItem(root, {tr("configuration %1").arg(c.name)});
+        addJson(item, c.info);
+    }
+    m_environment->expandAll();
+    m_environment->resizeColumnToContents(0);
+}
+
+void RunDetails::fillGates(const StoredRun &run)
+{
+    QString html;
+    if (run.invalidByGate.isEmpty()) {
+        html += tr("<p>No gate fired: every stored attempt of the %n window(s) was valid.</p>",
+                   nullptr, run.validWindows);
+    } else {
+        QStringList parts;
+        for (auto it = run.invalidByGate.begin(); it != run.invalidByGate.end(); ++it)
+            parts << tr("%1: %2").arg(it.key()).arg(it.value());
+        html += tr("<p><b>%1</b>; by gate: %2</p>")
+                    .arg(RunsModel::attemptsText(run.validWindows, run.invalidWindows),
+                         parts.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    const auto list = [](const QString &title, const QStringList &items) {
+        if (items.isEmpty())
+            return QString();
+        QString out = QStringLiteral("<p><b>%1</b></p><ul>").arg(title.toHtmlEscaped());
+        for (const QString &i : items)
+            out += QStringLiteral("<li>%1</li>").arg(i.toHtmlEscaped());
+        return out + QStringLiteral("</ul>");
+    };
+    html += list(tr("Warnings"), run.warnings);
+    html += list(tr("Blocked configurations"), run.blocked);
+    html += list(tr("Also caught"), caughtEvents(run));
+    m_gatesSummary->setHtml(html);
+
+    m_invalid->clear();
+    QList<QTreeWidgetItem *> items;
+    for (const InvalidAttempt &a : run.invalid) {
+        auto *item = new QTreeWidgetItem({QString::number(a.round + 1), a.configuration, a.route,
+                                          QString::number(a.concurrency),
+                                          QString::number(a.attempt + 1), a.gate, a.reason});
+        item->setToolTip(6, a.reason);
+        items << item;
+    }
+    m_invalid->addTopLevelItems(items);
+    for (int c = 0; c < m_invalid->columnCount() - 1; ++c)
+        m_invalid->resizeColumnToContents(c);
+}
+
+void RunDetails::fillEvents(const StoredRun &run)
+{
+    m_events->clear();
+    QList<QTreeWidgetItem *> items;
+    for (const store::EventRecord &e : run.events) {
+        auto *item = new QTreeWidgetItem({timeText(e.at), e.kind, e.detail});
+        item->setToolTip(2, e.detail);
+        items << item;
+    }
+    m_events->addTopLevelItems(items);
+    m_events->resizeColumnToContents(0);
+    m_events->resizeColumnToContents(1);
+}
+
+void RunDetails::fillLogs(const StoredRun &run)
+{
+    m_logList->clear();
+    m_logTexts.clear();
+    for (const store::ServerLogRecord &l : run.serverLogs) {
+        m_logList->addItem(tr("%1 · round %2").arg(l.configuration).arg(l.round + 1));
+        QString text = logSection(tr("stdout"), l.stdoutBytes);
+        text += logSection(tr("stderr"), l.stderrBytes);
+        m_logTexts << text;
+    }
+    if (m_logList->count() > 0)
+        m_logList->setCurrentRow(0);
+    else
+        m_log->setPlainText(tr("No server output was stored for this run."));
+}
+
+void RunDetails::showLog(int row)
+{
+    m_log->setPlainText(m_logTexts.value(row));
+}
+
+} // namespace sb
