@@ -19,9 +19,12 @@ struct RunOptions
     QStringList only;      // configurations to run; empty = all
     QStringList routes;    // routes to run; empty = all
     QString storeLocation; // empty = the default SQLite file
-    plan::PlanVariables variables; // ${name} placeholders for the plan (e.g. "stackbench")
-    QString resumeRunId;           // non-empty: continue this stored run
-    bool force = false;            // resume even though the plan file changed
+    // ${name} placeholders for the plan (e.g. "stackbench", the demo's "demo_dir"). A new run
+    // keeps them in its environment record ("placeholders"); resume uses those, with any given
+    // here on top (for that session).
+    plan::PlanVariables variables;
+    QString resumeRunId; // non-empty: continue this stored run
+    bool force = false;  // resume even though the plan file changed
     // Resume: re-measure exactly the cells that ran out of retries (cellTodo()), each with a
     // fresh retry budget; a finished run may be resumed so. Ignored for a new run.
     bool retryFailed = false;
@@ -55,8 +58,14 @@ CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFa
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
 // closed, the measured window with the load engine and the sampler together, gates, re-measure,
-// resume), storing every attempt in the run store. A new run checks the plan, profile and
-// filters before it opens (or creates) the store; resume opens only an existing store.
+// resume), storing every attempt in the run store. The plan's variables are made when the run
+// starts and again on resume (run/runvariables.h; one that cannot be made is an error
+// "run.variable" before anything starts). Hooks run at every moment of plan::hookMoments(), each
+// moment's in hooksInRunOrder() of plan, configuration and route: after_warmup before every
+// measured window, after_window after every window, after_configuration each time a tree
+// stops, after_run at the end of every run (a failed or stopped one too). Secrets of the plan
+// never reach the store, the observer or the result (Plan::redact()). A new run checks the plan,
+// profile and filters before it opens (or creates) the store; resume opens only an existing store.
 //
 // run() blocks until the run ends; call it on a thread of its own in a GUI. cancel() may be
 // called from any other thread (not from a signal handler: it takes a mutex); the window in
