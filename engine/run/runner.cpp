@@ -302,6 +302,7 @@ private:
     void readEnvironment(const plan::PlanVariables &placeholders);
     void announce(bool resumed);
     Flow measureBlock(const Block &block);
+    Flow measureRoute(const plan::Configuration &config, const QList<ScheduledWindow> &cells);
     Flow measureCell(const plan::Configuration &config, const plan::Route &route,
                      const ScheduledWindow &w);
     RunFinished finish(const QString &status, const QString &error);
@@ -675,21 +676,7 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
             ++end;
         const QList<ScheduledWindow> routeCells = todo.mid(i, end - i);
         i = end;
-        const plan::Route &route = *m_plan.route(routeCells.first().route);
-        // A failed before_route hook (the reset of the route's data) fails the route's cells
-        // of this configuration in this round closed: measured on stale data they would lie.
-        if (sb::Status st = runMoment(&plan::HookSet::beforeRoute, &config, &route); !st.ok()) {
-            skipCells(routeCells,
-                      QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
-            continue;
-        }
-        state.warmRoutes.remove(route.name);
-        Flow flow = Flow::Continue;
-        for (qsizetype c = 0; c < routeCells.size() && flow == Flow::Continue; ++c)
-            flow = measureCell(config, route, routeCells[c]);
-        // A failure of it is noted; the route's windows are measured already.
-        (void)runMoment(&plan::HookSet::afterRoute, &config, &route);
-        if (flow != Flow::Continue)
+        if (const Flow flow = measureRoute(config, routeCells); flow != Flow::Continue)
             return flow;
         if (state.blocked) {
             // The tree could not be restarted: the rest of the block is not measured.
@@ -701,6 +688,26 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
     if (policy == plan::Profile::Process::Round)
         stopServer(config.name);
     return Flow::Continue;
+}
+
+// The cells of one route in a block, between its before_route and after_route hooks.
+Runner::Session::Flow Runner::Session::measureRoute(const plan::Configuration &config,
+                                                    const QList<ScheduledWindow> &cells)
+{
+    const plan::Route &route = *m_plan.route(cells.first().route);
+    // A failed before_route hook (the reset of the route's data) fails the route's cells of
+    // this configuration in this round closed: measured on stale data they would lie.
+    if (sb::Status st = runMoment(&plan::HookSet::beforeRoute, &config, &route); !st.ok()) {
+        skipCells(cells, QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
+        return Flow::Continue;
+    }
+    m_states[config.name].warmRoutes.remove(route.name);
+    Flow flow = Flow::Continue;
+    for (qsizetype c = 0; c < cells.size() && flow == Flow::Continue; ++c)
+        flow = measureCell(config, route, cells[c]);
+    // A failure of it is noted; the route's windows are measured already.
+    (void)runMoment(&plan::HookSet::afterRoute, &config, &route);
+    return flow;
 }
 
 // One cell: attempts until a valid window or the retries are used up.
