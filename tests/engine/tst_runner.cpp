@@ -601,6 +601,11 @@ private slots:
                              {QStringLiteral("password"), QStringLiteral("db-pw-9f8e7d")}}},
                 {QStringLiteral("hooks"),
                  QJsonObject{{QStringLiteral("before_window"), sql(QStringLiteral("CHECKPOINT"))},
+                             // seed 000's moment for it, and a reset at the end: check judges
+                             // the hooks of every moment.
+                             {QStringLiteral("after_warmup"), sql(QStringLiteral("CHECKPOINT"))},
+                             {QStringLiteral("after_run"),
+                              sql(QStringLiteral("DELETE FROM orders WHERE id > 5"))},
                              {QStringLiteral("before_run"),
                               QJsonArray{QJsonObject{
                                   {QStringLiteral("command"),
@@ -631,6 +636,10 @@ private slots:
                 .arg(m_dir.path()),
             QStringLiteral("hook before_window[0] CHECKPOINT: bench_user may not run CHECKPOINT "
                            "(needs superuser or pg_checkpoint)"),
+            QStringLiteral("hook after_warmup[0] CHECKPOINT: bench_user may not run CHECKPOINT "
+                           "(needs superuser or pg_checkpoint)"),
+            QStringLiteral("hook after_run[0] DELETE orders: bench_user may not DELETE orders "
+                           "(needs ownership or the DELETE privilege)"),
             QStringLiteral("hook routes[0].before_route[0] TRUNCATE orders: bench_user may not "
                            "TRUNCATE orders (needs ownership or the TRUNCATE privilege)"),
             QStringLiteral("hook routes[0].before_route[0] VACUUM orders: bench_user may not "
