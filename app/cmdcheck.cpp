@@ -1,5 +1,6 @@
 #include "app/cli.h"
 #include "app/commands.h"
+#include "app/runsession.h"
 #include "core/qterror.h"
 #include "plan/planloader.h"
 #include "run/runner.h"
@@ -11,20 +12,20 @@ namespace sb::cli {
 namespace {
 
 const char *const kDescription =
-    "Validates a plan (every problem with file:line:column) and runs the parity gate of each\n"
-    "configuration: start, readiness, parity checks, stop. No load.";
+    "Checks everything a run of the plan will use, without load: the plan (every problem with\n"
+    "file:line:column, and its warnings), the profile, the plan's database (connected, as\n"
+    "whom), what each SQL hook needs of the database user (CHECKPOINT, VACUUM, TRUNCATE, ...:\n"
+    "judged from the catalogs, nothing changed), the command hooks' programs, the plan's\n"
+    "variables (their commands run; secret values never printed), and each configuration's\n"
+    "start (with its before_/after_configuration hooks), readiness and parity checks.\n"
+    "Exit 1 when any of it fails.";
 
-// Starts each configuration and runs its parity checks; 0 when all pass.
-int runParity(const CommandLine &cl, const QString &path, const QStringList &only,
-              const QString &profile)
+// Runs the runner's check and prints its lines; 0 when everything passed.
+int runCheck(const CommandLine &cl, const run::RunOptions &options, bool parity)
 {
-    run::RunOptions options;
-    options.planPath = path;
-    options.only = only;
-    options.profile = profile;
     run::Runner runner;
     QStringList report;
-    const sb::Result<bool> result = runner.check(options, &report);
+    const sb::Result<bool> result = runner.check(options, &report, parity);
     for (const QString &line : report)
         std::printf("  %s\n", qPrintable(line));
     std::fflush(stdout);
@@ -42,15 +43,29 @@ int checkCommand(const QStringList &args)
     const QCommandLineOption only = cl.option(
         {QStringLiteral("only")}, QStringLiteral("Only these configurations (comma-separated)."),
         QStringLiteral("CONFIG[,CONFIG]"));
-    const QCommandLineOption validateOnly =
-        cl.flag({QStringLiteral("no-parity")}, QStringLiteral("Validate only; start nothing."));
+    const QCommandLineOption profile = cl.option(
+        {QStringLiteral("profile")},
+        QStringLiteral("Profile to check (default: the plan's default_profile, else its first)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption noParity =
+        cl.flag({QStringLiteral("no-parity")},
+                QStringLiteral("Start no configuration: validate, and reach the database only."));
+    const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
     const sb::Result<QStringList> onlyNames = cl.names(only);
     if (!onlyNames.ok())
         return cl.fail(onlyNames.error());
-    const QString path = cl.positionalValue(0);
-    const plan::PlanLoad load = plan::loadPlan(path);
+    const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
+    if (!vars.ok())
+        return cl.fail(vars.error());
+    run::RunOptions options;
+    options.planPath = cl.positionalValue(0);
+    options.only = *onlyNames;
+    options.profile = cl.value(profile);
+    options.variables = *vars;
+    const QString &path = options.planPath;
+    const plan::PlanLoad load = plan::loadPlan(path, options.variables);
     if (!load.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(load.errorText()));
         return cl.inputError(
@@ -60,10 +75,10 @@ int checkCommand(const QStringList &args)
                 qPrintable(path), static_cast<long long>(load.plan->configurations.size()),
                 static_cast<long long>(load.plan->routes.size()),
                 static_cast<long long>(load.plan->parity.size()));
+    for (const plan::Diagnostic &w : load.warnings)
+        std::printf("  warning: %s\n", qPrintable(w.toString()));
     std::fflush(stdout);
-    if (cl.isSet(validateOnly))
-        return kExitOk;
-    return runParity(cl, path, *onlyNames, load.plan->profiles.first().name);
+    return runCheck(cl, options, !cl.isSet(noParity));
 }
 
 } // namespace sb::cli

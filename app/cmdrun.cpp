@@ -16,8 +16,12 @@ const char *const kRunDescription =
 
 const char *const kResumeDescription =
     "Continues a stored run after its last stored window: cells with a valid window are\n"
-    "skipped, the others are measured (attempts continue). Refuses when the plan file\n"
-    "changed since the run started, unless --force. The store must exist.";
+    "skipped, cells that ran out of retries stay failed, the others are measured (attempts\n"
+    "continue, with a fresh retry budget). --retry-failed instead re-measures exactly the\n"
+    "cells that ran out of retries, of a finished run too. Refuses when the plan file\n"
+    "changed since the run started, unless --force. The store must exist. The plan's\n"
+    "variables are made again; the run's --var values are kept from its start (a --var\n"
+    "given here replaces one for this session).";
 
 // The run must be in a store that exists: a mistyped --store or run id creates nothing.
 sb::Status checkResumable(const QString &storeLocation, const QString &runId)
@@ -42,8 +46,10 @@ int runCommand(const QStringList &args)
     CommandLine cl(QStringLiteral("run"), QString::fromLatin1(kRunDescription));
     cl.positional(QStringLiteral("PLAN"), QStringLiteral("The plan file (JSON)."));
     const QCommandLineOption profile =
-        cl.option({QStringLiteral("profile")}, QStringLiteral("Profile to run."),
-                  QStringLiteral("NAME"), QStringLiteral("quick"));
+        cl.option({QStringLiteral("profile")},
+                  QStringLiteral("Profile to run (default: the plan's default_profile, else its "
+                                 "first profile)."),
+                  QStringLiteral("NAME"));
     const QCommandLineOption only = cl.option(
         {QStringLiteral("only")}, QStringLiteral("Only these configurations (comma-separated)."),
         QStringLiteral("CONFIG[,CONFIG]"));
@@ -51,8 +57,12 @@ int runCommand(const QStringList &args)
         {QStringLiteral("routes")}, QStringLiteral("Only these routes (comma-separated)."),
         QStringLiteral("ROUTE[,ROUTE]"));
     const QCommandLineOption store = addStoreOption(cl);
+    const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
+    const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
+    if (!vars.ok())
+        return cl.fail(vars.error());
     const sb::Result<QStringList> onlyNames = cl.names(only);
     if (!onlyNames.ok())
         return cl.fail(onlyNames.error());
@@ -65,6 +75,7 @@ int runCommand(const QStringList &args)
     options.only = *onlyNames;
     options.routes = *routeNames;
     options.storeLocation = cl.value(store);
+    options.variables = *vars;
     return runAndWatch(cl, options);
 }
 
@@ -74,12 +85,22 @@ int resumeCommand(const QStringList &args)
     cl.positional(QStringLiteral("RUN"), QStringLiteral("The run id (see 'stackbench list')."));
     const QCommandLineOption force = cl.flag(
         {QStringLiteral("force")}, QStringLiteral("Resume even though the plan file changed."));
+    const QCommandLineOption retryFailed = cl.flag(
+        {QStringLiteral("retry-failed")},
+        QStringLiteral("Re-measure only the cells that ran out of retries, each with a fresh "
+                       "retry budget (a finished run too)."));
     const QCommandLineOption store = addStoreOption(cl);
+    const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
+    const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
+    if (!vars.ok())
+        return cl.fail(vars.error());
     run::RunOptions options;
     options.resumeRunId = cl.positionalValue(0);
+    options.variables = *vars;
     options.force = cl.isSet(force);
+    options.retryFailed = cl.isSet(retryFailed);
     options.storeLocation = cl.value(store);
     if (sb::Status s = checkResumable(options.storeLocation, options.resumeRunId); !s.ok())
         return cl.fail(s.error());

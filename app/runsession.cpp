@@ -5,6 +5,7 @@
 #include "core/qterror.h"
 #include "store/runstore.h"
 
+#include <QRegularExpression>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -52,8 +53,10 @@ sb::Result<run::RunFinished> runCancellable(const run::RunOptions &options)
     return result;
 }
 
-int printFinished(const run::RunFinished &f)
+int printFinished(const run::RunFinished &f, const QString &storeLocation)
 {
+    const QString id =
+        storeLocation.isEmpty() ? f.runId : f.runId + QStringLiteral(" --store ") + storeLocation;
     std::printf("\nrun %s %s: %d valid windows, %d invalid attempts\n", qPrintable(f.runId),
                 qPrintable(f.status), f.validWindows, f.invalidWindows);
     for (const QString &b : f.blockedConfigurations)
@@ -62,8 +65,12 @@ int printFinished(const run::RunFinished &f)
         std::printf("  no valid window: %s\n", qPrintable(c));
     if (!f.error.isEmpty())
         std::printf("  error: %s\n", qPrintable(f.error));
-    if (f.status != store::kStatusFinished && f.status != store::kStatusFailed)
-        std::printf("  continue with: stackbench resume %s\n", qPrintable(f.runId));
+    if (f.status == store::kStatusInterrupted || f.status == store::kStatusIncomplete)
+        std::printf("  continue with: stackbench resume %s\n", qPrintable(id));
+    if (f.ranOutCells > 0)
+        std::printf("  re-measure the %d cell(s) that ran out of retries with: stackbench resume "
+                    "%s --retry-failed\n",
+                    f.ranOutCells, qPrintable(id));
     std::fflush(stdout);
     const bool complete = f.status == store::kStatusFinished && f.failedCells.isEmpty() &&
                           f.blockedConfigurations.isEmpty();
@@ -81,6 +88,36 @@ QCommandLineOption addStoreOption(CommandLine &cl)
                      QStringLiteral("PATH|URL"));
 }
 
+QCommandLineOption addVarOption(CommandLine &cl)
+{
+    return cl.option({QStringLiteral("var")},
+                     QStringLiteral("What the plan's ${NAME} stands for (repeatable). A run keeps "
+                                    "these for its resume: pass no secret here, give it with "
+                                    "${env:} and secret_env or a secret variable."),
+                     QStringLiteral("NAME=VALUE"));
+}
+
+sb::Result<plan::PlanVariables> varValues(const CommandLine &cl, const QCommandLineOption &option)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    plan::PlanVariables out;
+    for (const QString &assignment : cl.values(option)) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        const QString key = assignment.left(eq);
+        if (eq < 0 || !name.match(key).hasMatch())
+            return cl.optionError(option, QStringLiteral("expects NAME=VALUE with NAME made of "
+                                                         "letters, digits and '_', not \"%1\"")
+                                              .arg(assignment));
+        if (key == QLatin1String("port"))
+            return cl.optionError(option, QStringLiteral("${port} is each configuration's own "
+                                                         "port and cannot be set"));
+        if (out.contains(key))
+            return cl.optionError(option, QStringLiteral("%1 is given twice").arg(key));
+        out.insert(key, assignment.mid(eq + 1));
+    }
+    return out;
+}
+
 int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId)
 {
     const sb::Result<run::RunFinished> result = runCancellable(options);
@@ -94,7 +131,7 @@ int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *
         else
             cl.warning(QStringLiteral("no summary: ") + sb::qtText(r.error()));
     }
-    return printFinished(*result);
+    return printFinished(*result, options.storeLocation);
 }
 
 } // namespace sb::cli

@@ -1,7 +1,7 @@
 #pragma once
 
-// What `stackbench run` and `resume` share: the --store option and running the runner on a
-// thread of its own while the main thread waits for Ctrl-C. Main thread only.
+// What `stackbench run`, `resume` and `check` share: the --store and --var options and running
+// the runner on a thread of its own while the main thread waits for Ctrl-C. Main thread only.
 
 #include "app/cli.h"
 #include "run/runner.h"
@@ -12,6 +12,12 @@ namespace sb::cli {
 
 // --store PATH|URL, its default shown in the help.
 QCommandLineOption addStoreOption(CommandLine &cl);
+
+// --var NAME=VALUE (repeatable): what the plan's ${NAME} placeholders stand for.
+QCommandLineOption addVarOption(CommandLine &cl);
+// The --var values by name. Usage errors: not NAME=VALUE; a NAME that is not a placeholder name
+// ([A-Za-z_][A-Za-z0-9_]*) or is "port" (the configuration's own); a NAME given twice.
+sb::Result<plan::PlanVariables> varValues(const CommandLine &cl, const QCommandLineOption &option);
 
 // Runs (or resumes) with a TerminalObserver, lets SIGINT/SIGTERM cancel the run (the window in
 // flight is dropped, everything stored stays), prints the summary and returns the exit code:

@@ -52,8 +52,11 @@ TerminalObserver::TerminalObserver()
 void TerminalObserver::runStarted(const run::RunStarted &e)
 {
     std::printf("run %s\n", qPrintable(e.runId));
+    const QString profile = e.profileChoice.isEmpty() ? e.profile
+                                                      : e.profile + QStringLiteral(" (") +
+                                                            e.profileChoice + QLatin1Char(')');
     std::printf("  plan '%s', profile %s, %d windows%s, store %s\n", qPrintable(e.planName),
-                qPrintable(e.profile), e.totalWindows,
+                qPrintable(profile), e.totalWindows,
                 e.resumed ? qPrintable(QStringLiteral(" (%1 already valid)").arg(e.doneWindows))
                           : "",
                 qPrintable(e.storeLocation));

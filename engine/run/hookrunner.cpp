@@ -1,6 +1,7 @@
 #include "run/hookrunner.h"
 
 #include "core/qterror.h"
+#include "run/sqlneed.h"
 
 #include <QAtomicInteger>
 #include <QProcess>
@@ -255,6 +256,172 @@ sb::Status HookRunner::runCommand(const plan::Hook &hook, const QString &moment,
     if (process.exitCode() != 0)
         return fail(QStringLiteral("exited with code %1").arg(process.exitCode()) + tailText);
     return sb::Ok{};
+}
+
+sb::Result<QString> HookRunner::connectionSummary()
+{
+    if (const sb::Status opened = open(); !opened)
+        return opened.error();
+    if (m_database->driverName == QLatin1String("QSQLITE"))
+        return QStringLiteral("opened %1 (SQLite)").arg(m_database->name);
+    const sb::Result<Identity> who = identity();
+    if (!who.ok())
+        return who.error();
+    return QStringLiteral("connected to %1@%2:%3 as %4%5")
+        .arg(m_database->name, m_database->host)
+        .arg(m_database->port)
+        .arg(who->user, who->superuser ? QStringLiteral(", a superuser") : QString());
+}
+
+sb::Result<bool> HookRunner::queryBool(const QString &sql, const QVariantList &binds)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
+    if (!q.exec())
+        return sb::qtError(QStringLiteral("run.database"), sql,
+                           QStringLiteral("query failed: %1").arg(q.lastError().text()));
+    if (!q.next())
+        return sb::qtError(QStringLiteral("run.database"), sql, QStringLiteral("no row"));
+    return !q.value(0).isNull() && q.value(0).toBool();
+}
+
+// The connected user and what it is, read once.
+sb::Result<HookRunner::Identity> HookRunner::identity()
+{
+    if (m_identity)
+        return *m_identity;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    const QString sql = QStringLiteral(
+        "SELECT current_user, r.rolsuper, current_setting('server_version_num')::int "
+        "FROM pg_roles r WHERE r.rolname = current_user");
+    if (!q.exec(sql) || !q.next())
+        return sb::qtError(QStringLiteral("run.database"), sql,
+                           QStringLiteral("query failed: %1").arg(q.lastError().text()));
+    Identity who{q.value(0).toString(), q.value(1).toBool(), false};
+    m_serverVersion = q.value(2).toInt();
+    // CHECKPOINT asks for the privileges of pg_checkpoint (has_privs_of_role): USAGE, which
+    // a member with NOINHERIT lacks.
+    if (m_serverVersion >= 150000) {
+        const sb::Result<bool> role = queryBool(
+            QStringLiteral("SELECT pg_has_role(current_user, 'pg_checkpoint', 'USAGE')"), {});
+        if (!role.ok())
+            return role.error();
+        who.checkpointRole = *role;
+    }
+    m_identity = who;
+    return who;
+}
+
+QList<HookRunner::Judgement> HookRunner::judge(const plan::Hook &hook)
+{
+    QList<Judgement> out;
+    if (hook.kind != plan::Hook::Kind::Sql)
+        return out;
+    const QStringList statements = splitSqlStatements(hook.sql);
+    const sb::Result<QString> connected = connectionSummary();
+    if (!connected.ok()) {
+        out.append({oneLine(hook.sql), false, false,
+                    QStringLiteral("not judged: ") + sb::qtDetail(connected.error())});
+        return out;
+    }
+    const bool sqlite = m_database->driverName == QLatin1String("QSQLITE");
+    const sb::Result<Identity> who = sqlite ? Identity{} : identity();
+    for (const QString &statement : statements) {
+        if (sqlite)
+            out.append({oneLine(statement), false, false,
+                        QStringLiteral("not judged (SQLite has no privileges)")});
+        else if (!who.ok())
+            out.append({oneLine(statement), false, false,
+                        QStringLiteral("not judged: ") + sb::qtDetail(who.error())});
+        else
+            out.append(judgeStatement(statement, *who));
+    }
+    return out;
+}
+
+HookRunner::Judgement HookRunner::judgeStatement(const QString &statement, const Identity &who)
+{
+    const SqlNeed need = sqlNeed(statement);
+    Judgement j;
+    j.statement = need.tables.isEmpty()
+                      ? need.verb
+                      : need.verb + QLatin1Char(' ') + need.tables.join(QStringLiteral(", "));
+    using K = SqlNeed::Kind;
+    if (need.kind == K::Unknown) {
+        j.statement = oneLine(statement).left(40);
+        j.text = QStringLiteral("not judged: check cannot tell what %1 needs without running it")
+                     .arg(need.verb.isEmpty() ? QStringLiteral("it") : need.verb);
+        return j;
+    }
+    if (need.kind == K::Checkpoint) {
+        j.judged = true;
+        j.allowed = who.superuser || who.checkpointRole;
+        j.text =
+            j.allowed
+                ? QStringLiteral("%1 may run CHECKPOINT (%2)")
+                      .arg(who.user, who.superuser ? QStringLiteral("a superuser")
+                                                   : QStringLiteral("privileges of pg_checkpoint"))
+            : m_serverVersion >= 150000
+                ? QStringLiteral("%1 may not run CHECKPOINT (needs superuser or pg_checkpoint)")
+                      .arg(who.user)
+                : QStringLiteral("%1 may not run CHECKPOINT (needs superuser before "
+                                 "PostgreSQL 15)")
+                      .arg(who.user);
+        return j;
+    }
+    if (need.tables.isEmpty()) {
+        j.text = QStringLiteral("not judged: %1 of every table skips, with a warning only, the "
+                                "tables %2 may not %1")
+                     .arg(need.verb, who.user);
+        return j;
+    }
+    QStringList denied;
+    for (const QString &table : need.tables) {
+        const sb::Result<bool> exists =
+            queryBool(QStringLiteral("SELECT to_regclass(?) IS NOT NULL"), {table});
+        if (!exists.ok() || !*exists) {
+            j.text = exists.ok() ? QStringLiteral("not judged: table %1 does not exist now (an "
+                                                  "earlier statement may create it)")
+                                       .arg(table)
+                                 : QStringLiteral("not judged: ") + sb::qtDetail(exists.error());
+            return j;
+        }
+        sb::Result<bool> may = true;
+        if (need.kind == K::Maintain && !who.superuser)
+            may = queryBool(
+                QStringLiteral(
+                    "SELECT pg_has_role(current_user, c.relowner, 'USAGE') OR "
+                    "pg_has_role(current_user, (SELECT datdba FROM pg_database WHERE datname = "
+                    "current_database()), 'USAGE')%1 FROM pg_class c WHERE c.oid = to_regclass(?)")
+                    .arg(m_serverVersion >= 170000
+                             ? QStringLiteral(" OR has_table_privilege(c.oid, 'MAINTAIN')")
+                             : QString()),
+                {table});
+        else if (need.kind != K::Maintain)
+            may = queryBool(QStringLiteral("SELECT has_table_privilege(to_regclass(?)::oid, ?)"),
+                            {table, tablePrivilege(need.kind)});
+        if (!may.ok()) {
+            j.text = QStringLiteral("not judged: ") + sb::qtDetail(may.error());
+            return j;
+        }
+        if (!*may)
+            denied << table;
+    }
+    j.judged = true;
+    j.allowed = denied.isEmpty();
+    const QString needs =
+        need.kind == K::Maintain
+            ? QStringLiteral("needs to own it or the database, or superuser; "
+                             "PostgreSQL skips it with only a warning")
+            : QStringLiteral("needs ownership or the %1 privilege").arg(tablePrivilege(need.kind));
+    j.text = j.allowed ? QStringLiteral("%1 may %2 %3")
+                             .arg(who.user, need.verb, need.tables.join(QStringLiteral(", ")))
+                       : QStringLiteral("%1 may not %2 %3 (%4)")
+                             .arg(who.user, need.verb, denied.join(QStringLiteral(", ")), needs);
+    return j;
 }
 
 sb::Result<qint64> HookRunner::checkpointCount()

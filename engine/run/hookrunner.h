@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantList>
 #include <optional>
 
 namespace sb::run {
@@ -39,7 +40,36 @@ public:
     // Errors: "run.database" when there is no PostgreSQL database or the query fails.
     sb::Result<qint64> checkpointCount();
 
+    // For `stackbench check`: connects to the plan's database and says as whom, one line:
+    // "connected to bench@127.0.0.1:5433 as bench_user" (", a superuser" when it is one;
+    // "opened /path/db.sqlite (SQLite)"). Errors: "run.database" (no database, no driver,
+    // cannot connect: the driver's reason, never the password).
+    sb::Result<QString> connectionSummary();
+
+    // What `check` says about one statement of a SQL hook, judged without running it.
+    struct Judgement
+    {
+        QString statement;    // "CHECKPOINT", "TRUNCATE orders", or the statement shortened
+        bool judged = false;  // false: the statement was not understood, or could not be judged
+        bool allowed = false; // judged: the database user may run it
+        QString text;         // "bench_user may not run CHECKPOINT (needs superuser or ...)"
+    };
+    // One judgement per statement of `hook` (a SQL hook; none for a command hook), from the
+    // database's catalogs (superuser, pg_checkpoint, table ownership, has_table_privilege()):
+    // nothing is changed. On SQLite nothing is judged (it has no privileges). A connection
+    // that fails gives one unjudged entry that says why.
+    QList<Judgement> judge(const plan::Hook &hook);
+
 private:
+    struct Identity
+    {
+        QString user;
+        bool superuser = false;
+        bool checkpointRole = false; // has the privileges of pg_checkpoint (PostgreSQL 15+)
+    };
+    sb::Result<Identity> identity();
+    Judgement judgeStatement(const QString &statement, const Identity &who);
+    sb::Result<bool> queryBool(const QString &sql, const QVariantList &binds);
     sb::Status open();
     sb::Status runSql(const plan::Hook &hook, const QString &moment, QString *log);
     sb::Status runCommand(const plan::Hook &hook, const QString &moment, QString *log);
@@ -49,6 +79,7 @@ private:
     bool m_open = false;
     bool m_added = false;    // the named connection exists (removed in the destructor)
     int m_serverVersion = 0; // PostgreSQL server_version_num, 0 until read
+    std::optional<Identity> m_identity;
 };
 
 // Splits SQL text into statements at the ';' that end them; a ';' inside '...', "...",

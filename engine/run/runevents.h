@@ -25,6 +25,8 @@ struct RunStarted
     QString runId;           // the run's id in the store
     QString planName;        // the plan's name
     QString profile;         // profile name
+    QString profileChoice;   // why this one when the caller named none: "the plan's
+                             // default_profile" or "the plan's first profile"; else ""
     QString storeLocation;   // where the run is stored (password removed)
     int totalWindows = 0;    // cells x rounds to measure (each needs one valid window)
     int doneWindows = 0;     // of those, already valid (resume)
@@ -115,7 +117,9 @@ struct RunFinished
     int invalidWindows = 0;  // invalid attempts stored
     QStringList failedCells; // "round 1 native /health c=10: foreign-cpu ..."
     QStringList blockedConfigurations; // "django: parity: ..."
-    QString error;                     // why the run failed, empty otherwise
+    int ranOutCells = 0; // of failedCells, those that ran out of retries (CellTodo::RanOut):
+                         // 'stackbench resume RUN --retry-failed' measures them again
+    QString error;       // why the run failed, empty otherwise
 };
 
 // Receives the runner's events. Every call comes from the thread that called Runner::run(),

@@ -3,6 +3,7 @@
 #include "core/cpuset.h"
 #include "core/qterror.h"
 #include "http/url.h"
+#include "plan/variables.h"
 #include "run/environment.h"
 #include "run/gates.h"
 #include "run/hookrunner.h"
@@ -10,20 +11,26 @@
 #include "run/loadwindow.h"
 #include "run/quietwait.h"
 #include "run/runnerprocess.h"
+#include "run/runvariables.h"
 #include "run/schedule.h"
 #include "run/serverpool.h"
+#include "run/sleepinhibitor.h"
 #include "run/windowfigures.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
+#include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <mutex>
@@ -100,6 +107,59 @@ QString cpuText(const std::vector<int> &cpus)
     return QString::fromStdString(formatCpuList(cpus));
 }
 
+// `value` with every string in it (keys too) scrubbed of the plan's secrets.
+QJsonValue redactedJson(const plan::Plan &plan, const QJsonValue &value)
+{
+    if (value.isString())
+        return plan.redact(value.toString());
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &v : value.toArray())
+            out.append(redactedJson(plan, v));
+        return out;
+    }
+    if (!value.isObject())
+        return value;
+    QJsonObject out;
+    const QJsonObject in = value.toObject();
+    for (auto it = in.begin(); it != in.end(); ++it)
+        out.insert(plan.redact(it.key()), redactedJson(plan, it.value()));
+    return out;
+}
+
+QStringList redactedList(const plan::Plan &plan, const QStringList &list)
+{
+    QStringList out;
+    for (const QString &s : list)
+        out << plan.redact(s);
+    return out;
+}
+
+// The caller's ${NAME} placeholders (RunOptions::variables) are kept in the run's environment
+// record under this key, so that a resume fills the plan the same way without being told again.
+const QLatin1String kPlaceholdersKey("placeholders");
+
+QJsonObject placeholdersJson(const plan::PlanVariables &variables)
+{
+    QJsonObject out;
+    for (auto it = variables.begin(); it != variables.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
+// The stored run's placeholders with the resuming caller's on top.
+plan::PlanVariables resumedPlaceholders(const QJsonObject &environment,
+                                        const plan::PlanVariables &given)
+{
+    plan::PlanVariables out;
+    const QJsonObject stored = environment.value(kPlaceholdersKey).toObject();
+    for (auto it = stored.begin(); it != stored.end(); ++it)
+        out.insert(it.key(), it.value().toString());
+    for (auto it = given.begin(); it != given.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
 // Records the resuming process as the run's runner: RunStore::setRunner() where the store has it.
 // The store's half of this lands on its own branch; until both are merged the overload below
 // keeps this compiling, and the run keeps its first runner's identity.
@@ -116,6 +176,36 @@ sb::Status recordRunner(Store &, const QString &, const RunnerIdentity &, long)
     return sb::Ok{};
 }
 
+using MomentList = QList<plan::Hook> plan::HookSet::*;
+
+// The moment's key in a plan ("after_warmup").
+QString momentName(MomentList moment)
+{
+    for (const plan::HookMoment &m : plan::hookMoments())
+        if (m.list == moment)
+            return QString::fromLatin1(m.key);
+    return QString();
+}
+
+// "before_window[0]" for a plan hook, "configurations[1].before_route[0]" for another, from
+// the hook's place in the plan ("plan.json:40:9 at $.hooks.before_window[0]").
+QString hookLabel(const plan::Hook &hook)
+{
+    const qsizetype at = hook.where.lastIndexOf(QStringLiteral(" at $."));
+    QString path = at < 0 ? hook.where : hook.where.mid(at + 6);
+    return path.replace(QStringLiteral("hooks."), QString());
+}
+
+// Where the program of a command hook is, or "" when it cannot be found.
+QString programPath(const plan::Hook &hook)
+{
+    const QString program = hook.command.value(0);
+    if (!program.contains(QLatin1Char('/')))
+        return QStandardPaths::findExecutable(program);
+    const QFileInfo file(QDir(hook.cwd).absoluteFilePath(program));
+    return file.isFile() && file.isExecutable() ? file.absoluteFilePath() : QString();
+}
+
 } // namespace
 
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
@@ -128,11 +218,13 @@ QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
                                : QString(store::kStatusFinished);
 }
 
-std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force, bool retryFailed)
 {
     const QString status = currentStatus(run);
-    if (status == store::kStatusFinished)
-        return QStringLiteral("run %1 is already finished").arg(run.id);
+    if (status == store::kStatusFinished && !retryFailed)
+        return QStringLiteral("run %1 is already finished (--retry-failed measures its failed "
+                              "cells again)")
+            .arg(run.id);
     if (status != store::kStatusRunning || run.runnerPid <= 0)
         return std::nullopt;
     if (run.runnerHost == thisProcess().host)
@@ -147,6 +239,16 @@ std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force)
         .arg(run.runnerPid);
 }
 
+CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFailed)
+{
+    if (progress && progress->validWindows > 0)
+        return CellTodo::Valid;
+    const bool ranOut = progress && progress->attempts >= retries + 1;
+    if (retryFailed)
+        return ranOut ? CellTodo::Measure : CellTodo::NotAsked;
+    return ranOut ? CellTodo::RanOut : CellTodo::Measure;
+}
+
 // One execution of run() or check(): everything that lives as long as the run.
 class Runner::Session
 {
@@ -159,7 +261,7 @@ public:
     ~Session() { stopAllServers(); }
 
     sb::Result<RunFinished> run(const RunOptions &options);
-    sb::Result<bool> check(const RunOptions &options, QStringList *report);
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity);
 
     void cancel()
     {
@@ -182,19 +284,25 @@ private:
         bool blocked = false;
         QString blockedReason;
         bool infoRecorded = false;
-        QJsonObject info; // as stored with the run (ConfigurationRecord::info)
+        QJsonObject info;         // as stored with the run (ConfigurationRecord::info)
+        QSet<QString> warmRoutes; // warmup_scope "route": routes warmed up on the current tree
+                                  // since their before_route hooks
     };
 
     bool cancelled() const { return m_runner.m_cancelled.load(); }
 
     // ---- run()'s steps
     sb::Status loadPlan(const RunOptions &options, const QString &planPath);
+    sb::Status applyVariables(VariableRun *variables = nullptr);
     sb::Status openStore(const QString &location, store::RunStore::OpenMode mode);
     sb::Status openOrResume(const RunOptions &options);
     sb::Status createRun(const RunOptions &options);
     sb::Status resumeRun(const RunOptions &options);
+    void holdSleepInhibitor(const QString &runId);
+    void readEnvironment(const plan::PlanVariables &placeholders);
     void announce(bool resumed);
     Flow measureBlock(const Block &block);
+    Flow measureRoute(const plan::Configuration &config, const QList<ScheduledWindow> &cells);
     Flow measureCell(const plan::Configuration &config, const plan::Route &route,
                      const ScheduledWindow &w);
     RunFinished finish(const QString &status, const QString &error);
@@ -204,6 +312,7 @@ private:
     bool ensureServer(const plan::Configuration &config, int round, bool fresh);
     void block(const plan::Configuration &config, const sb::Error &why);
     void skipCells(const QList<ScheduledWindow> &cells, const QString &reason);
+    void leaveCell(const ScheduledWindow &w, CellTodo what);
     void stopServer(const QString &configuration);
     void stopAllServers();
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
@@ -217,8 +326,11 @@ private:
     // ---- one window
     store::WindowRecord measureOnce(const plan::Configuration &config, const plan::Route &route,
                                     const CellRef &cell);
-    bool warmUp(const plan::Route &route, const CellRef &cell, const load::LoadSpec &measured,
-                store::WindowRecord &window);
+    bool prepareWindow(const plan::Configuration &config, const plan::Route &route,
+                       const CellRef &cell, const load::LoadSpec &spec,
+                       store::WindowRecord &window);
+    bool warmUp(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
+                const load::LoadSpec &measured, store::WindowRecord &window);
     void measure(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
                  const load::LoadSpec &spec, store::WindowRecord &window);
     sb::Result<LoadWindowResult> runWindow(const LoadWindowSpec &spec, const CellRef &cell,
@@ -232,9 +344,20 @@ private:
                             int concurrency) const;
     sample::Options samplerOptions(const QString &configuration);
 
+    // ---- check()'s steps: each appends its lines and returns false when something failed
+    QString profileChoice() const;
+    bool checkDatabase(QStringList *report);
+    bool checkHooks(const RunOptions &options, QStringList *report);
+    bool checkHook(const plan::Hook &hook, QStringList *report);
+    bool checkParity(const RunOptions &options, QStringList *report);
+    void checkVersions(const RunOptions &options, QStringList *report);
+
     // ---- hooks and notes
-    QList<plan::Hook> hooksFor(const plan::Configuration &config, const plan::Route *route,
-                               QList<plan::Hook> plan::HookSet::*moment) const;
+    QList<plan::Hook> hooksFor(const plan::Configuration *config, const plan::Route *route,
+                               MomentList moment) const;
+    sb::Status runMoment(MomentList moment, const plan::Configuration *config,
+                         const plan::Route *route = nullptr);
+    sb::Status runRunMoment(MomentList moment);
     sb::Status runHooks(const QList<plan::Hook> &hooks, const QString &moment,
                         const QString &configuration);
     void note(const QString &kind, const QString &configuration, const QString &detail,
@@ -247,14 +370,17 @@ private:
     plan::Plan m_plan;
     QList<plan::Diagnostic> m_planWarnings;
     const plan::Profile *m_profile = nullptr;
-    RunOptions m_options; // as run: on resume, the stored run's profile and filters
+    bool m_profileNamed = false; // the caller named the profile (else the plan's default)
+    RunOptions m_options;        // as run: on resume, the stored run's profile and filters
     std::unique_ptr<store::RunStore> m_store;
     std::unique_ptr<HookRunner> m_hooks;
     std::unique_ptr<ServerPool> m_servers;
+    SleepInhibitor m_inhibitor; // held from the run's start to its end
     store::RunRecord m_record;
     QString m_runId;
     QMap<QString, store::CellProgress> m_progress; // by cellKey()
     QList<ScheduledWindow> m_schedule;
+    VariableRun m_variables; // what became of the plan's variables (run and resume)
     QStringList m_environmentWarnings;
     QJsonObject m_environment;
     QMap<QString, ConfigurationState> m_states;
@@ -278,16 +404,24 @@ sb::Result<RunFinished> Runner::Session::run(const RunOptions &options)
     if (sb::Status st = openOrResume(options); !st.ok())
         return st.error();
     announce(!options.resumeRunId.isEmpty());
-    if (sb::Status st = runHooks(m_plan.hooks.beforeRun, QStringLiteral("before_run"), QString());
-        !st.ok())
-        return finish(store::kStatusFailed,
-                      QStringLiteral("before_run hook failed: ") + sb::qtText(st.error()));
-    m_clock.start();
     Flow flow = Flow::Continue;
+    if (sb::Status st = runRunMoment(&plan::HookSet::beforeRun); !st.ok()) {
+        flow = Flow::Failed;
+        m_failure = QStringLiteral("before_run hook failed: ") + sb::qtText(st.error());
+    }
+    m_clock.start();
     for (const Block &b : blocksOf(m_schedule)) {
-        flow = measureBlock(b);
         if (flow != Flow::Continue)
             break;
+        flow = measureBlock(b);
+    }
+    // after_run cleans up whatever the run ended as; a failure of it fails the run, and what
+    // was measured stays stored.
+    stopAllServers();
+    if (sb::Status st = runRunMoment(&plan::HookSet::afterRun); !st.ok()) {
+        const QString why = QStringLiteral("after_run hook failed: ") + sb::qtText(st.error());
+        m_failure = flow == Flow::Failed ? m_failure + QStringLiteral("; ") + why : why;
+        flow = Flow::Failed;
     }
     if (flow == Flow::Failed)
         return finish(store::kStatusFailed, m_failure);
@@ -301,7 +435,8 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
         return sb::qtError(QStringLiteral("plan.invalid"), QString(), load.errorText());
     m_plan = *load.plan;
     m_planWarnings = load.warnings;
-    m_profile = m_plan.profile(options.profile);
+    m_profileNamed = !options.profile.isEmpty();
+    m_profile = m_profileNamed ? m_plan.profile(options.profile) : m_plan.defaultProfileOrFirst();
     if (!m_profile) {
         QStringList names;
         for (const plan::Profile &p : m_plan.profiles)
@@ -321,10 +456,28 @@ sb::Status Runner::Session::loadPlan(const RunOptions &options, const QString &p
         if (!m_plan.route(name))
             return sb::qtError(QStringLiteral("run.filter"), planPath,
                                QStringLiteral("no route '%1' in the plan").arg(name));
+    return sb::Ok{};
+}
+
+// The plan's variables, made now (the run's start or its resume) and filled into the plan,
+// which registers the secret ones for redaction; then the helpers that use the filled plan.
+// `variables` (when given) receives what became of each. An error is the first variable that
+// could not be made (the run is blocked); the plan is filled with the values that could.
+sb::Status Runner::Session::applyVariables(VariableRun *variables)
+{
+    VariableRun made = computeVariables(m_plan, QDateTime::currentSecsSinceEpoch());
+    const QString profile = m_profile->name;
+    m_plan = plan::withVariables(m_plan, made.values);
+    m_profile = m_plan.profile(profile);
     m_hooks = std::make_unique<HookRunner>(m_plan.database);
     m_servers = std::make_unique<ServerPool>(
         m_plan, [this](const QString &kind, const QString &configuration, const QString &detail,
                        const QJsonObject &data) { note(kind, configuration, detail, data); });
+    const std::optional<sb::Error> error = made.error;
+    if (variables)
+        *variables = std::move(made);
+    if (error)
+        return *error;
     return sb::Ok{};
 }
 
@@ -340,6 +493,7 @@ sb::Status Runner::Session::openStore(const QString &location, store::RunStore::
 sb::Status Runner::Session::openOrResume(const RunOptions &options)
 {
     m_options = options;
+    m_options.retryFailed = options.retryFailed && !options.resumeRunId.isEmpty();
     sb::Status st = options.resumeRunId.isEmpty() ? createRun(options) : resumeRun(options);
     if (!st.ok())
         return st;
@@ -354,18 +508,17 @@ sb::Status Runner::Session::createRun(const RunOptions &options)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st;
+    if (sb::Status st = applyVariables(&m_variables); !st.ok())
+        return st;
     m_schedule = buildSchedule(m_plan, *m_profile, options.only, options.routes);
     if (sb::Status st = openStore(options.storeLocation, store::RunStore::OpenMode::Create);
         !st.ok())
         return st;
-    int maxConcurrency = 0;
-    for (int c : m_profile->concurrency)
-        maxConcurrency = std::max(maxConcurrency, c);
-    m_environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
-    const RunnerIdentity self = thisProcess();
     store::RunRecord &r = m_record;
     r.id = store::RunStore::newRunId();
+    holdSleepInhibitor(r.id);
+    readEnvironment(options.variables);
+    const RunnerIdentity self = thisProcess();
     r.planPath = QFileInfo(options.planPath).absoluteFilePath();
     r.planText = m_plan.redactedText();
     r.planSha256 = m_plan.sha256;
@@ -394,11 +547,13 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
         return sb::qtError(QStringLiteral("run.resume"), m_store->displayLocation(),
                            QStringLiteral("no run '%1' in this store").arg(options.resumeRunId));
     m_record = *stored;
-    if (const std::optional<QString> refusal = resumeRefusal(m_record, options.force))
+    if (const std::optional<QString> refusal =
+            resumeRefusal(m_record, options.force, options.retryFailed))
         return sb::qtError(QStringLiteral("run.resume"), m_record.id, *refusal);
     m_options.profile = m_record.profile;
     m_options.only = m_record.only;
     m_options.routes = m_record.routes;
+    m_options.variables = resumedPlaceholders(m_record.environment, options.variables);
     const QString planPath = m_record.planPath;
     QFile planFile(planPath);
     if (!planFile.open(QIODevice::ReadOnly))
@@ -415,12 +570,11 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
                                     QString::fromLatin1(sha.left(12))));
     if (sb::Status st = loadPlan(m_options, planPath); !st.ok())
         return st;
+    if (sb::Status st = applyVariables(&m_variables); !st.ok())
+        return st;
     m_schedule = buildSchedule(m_plan, *m_profile, m_options.only, m_options.routes);
-    int maxConcurrency = 0;
-    for (int c : m_profile->concurrency)
-        maxConcurrency = std::max(maxConcurrency, c);
-    m_environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    holdSleepInhibitor(m_record.id);
+    readEnvironment(m_options.variables);
     sb::Result<QVector<store::CellProgress>> cells = m_store->cellProgress(m_record.id);
     if (!cells.ok())
         return cells.error();
@@ -435,6 +589,26 @@ sb::Status Runner::Session::resumeRun(const RunOptions &options)
     return recordRunner(*m_store, m_record.id, self, 0);
 }
 
+// The environment record: the machine (environmentRecord()), whether the sleep inhibitor is
+// held, and the caller's placeholders.
+void Runner::Session::readEnvironment(const plan::PlanVariables &placeholders)
+{
+    int maxConcurrency = 0;
+    for (int c : m_profile->concurrency)
+        maxConcurrency = std::max(maxConcurrency, c);
+    m_environment =
+        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
+    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
+    if (!placeholders.isEmpty())
+        m_environment.insert(kPlaceholdersKey, placeholdersJson(placeholders));
+}
+
+// Keeps the machine awake until finish(); where that cannot be had, announce() says so once.
+void Runner::Session::holdSleepInhibitor(const QString &runId)
+{
+    (void)m_inhibitor.acquire(QStringLiteral("measuring run ") + runId);
+}
+
 void Runner::Session::announce(bool resumed)
 {
     for (const ScheduledWindow &w : m_schedule) {
@@ -443,13 +617,21 @@ void Runner::Session::announce(bool resumed)
             ++m_done;
     }
     const int total = int(m_schedule.size());
-    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name,
+    m_observer->runStarted(RunStarted{m_runId, m_plan.name, m_profile->name, profileChoice(),
                                       m_store->displayLocation(), total, m_done, resumed,
                                       m_environmentWarnings, m_environment});
     note(resumed ? QStringLiteral("run-resumed") : QStringLiteral("run-started"), QString(),
          QStringLiteral("%1 windows to measure, %2 already valid").arg(total).arg(m_done),
          QJsonObject{{QStringLiteral("runner_pid"), double(m_record.runnerPid)},
                      {QStringLiteral("runner_host"), m_record.runnerHost}});
+    if (!m_inhibitor.held())
+        note(QStringLiteral("sleep-inhibitor"), QString(),
+             QStringLiteral("no sleep inhibitor, the machine may sleep during the run (the sleep "
+                            "gate still invalidates such a window): %1")
+                 .arg(m_inhibitor.state().section(QStringLiteral(": "), 1)));
+    for (const VariableOutcome &v : m_variables.outcomes)
+        note(QStringLiteral("variable"), QString(),
+             QStringLiteral("variable %1: %2").arg(v.name, v.detail));
     for (const QString &w : m_environmentWarnings)
         note(QStringLiteral("warning"), QString(), w);
     for (const plan::Diagnostic &d : m_planWarnings)
@@ -465,10 +647,15 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
     QList<ScheduledWindow> todo;
     for (const ScheduledWindow &w : b.cells) {
         auto it = m_progress.find(cellKey(w));
-        if (it == m_progress.end() || it->validWindows == 0)
+        const CellTodo what = cellTodo(it == m_progress.end() ? nullptr : &*it, m_profile->retries,
+                                       m_options.retryFailed);
+        if (what == CellTodo::Measure)
             todo << w;
+        else if (what == CellTodo::Valid)
+            ++m_windowNumber;
+        else
+            leaveCell(w, what);
     }
-    m_windowNumber += int(b.cells.size() - todo.size());
     if (todo.isEmpty())
         return Flow::Continue;
     if (state.blocked) {
@@ -489,19 +676,8 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
             ++end;
         const QList<ScheduledWindow> routeCells = todo.mid(i, end - i);
         i = end;
-        const plan::Route &route = *m_plan.route(routeCells.first().route);
-        // A failed before_route hook (the reset of the route's data) fails the route's cells
-        // of this configuration in this round closed: measured on stale data they would lie.
-        if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeRoute),
-                                     QStringLiteral("before_route"), config.name);
-            !st.ok()) {
-            skipCells(routeCells,
-                      QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
-            continue;
-        }
-        for (const ScheduledWindow &w : routeCells)
-            if (const Flow flow = measureCell(config, route, w); flow != Flow::Continue)
-                return flow;
+        if (const Flow flow = measureRoute(config, routeCells); flow != Flow::Continue)
+            return flow;
         if (state.blocked) {
             // The tree could not be restarted: the rest of the block is not measured.
             QList<ScheduledWindow> rest = todo.mid(i);
@@ -512,6 +688,26 @@ Runner::Session::Flow Runner::Session::measureBlock(const Block &b)
     if (policy == plan::Profile::Process::Round)
         stopServer(config.name);
     return Flow::Continue;
+}
+
+// The cells of one route in a block, between its before_route and after_route hooks.
+Runner::Session::Flow Runner::Session::measureRoute(const plan::Configuration &config,
+                                                    const QList<ScheduledWindow> &cells)
+{
+    const plan::Route &route = *m_plan.route(cells.first().route);
+    // A failed before_route hook (the reset of the route's data) fails the route's cells of
+    // this configuration in this round closed: measured on stale data they would lie.
+    if (sb::Status st = runMoment(&plan::HookSet::beforeRoute, &config, &route); !st.ok()) {
+        skipCells(cells, QStringLiteral("before_route hook failed: ") + sb::qtDetail(st.error()));
+        return Flow::Continue;
+    }
+    m_states[config.name].warmRoutes.remove(route.name);
+    Flow flow = Flow::Continue;
+    for (qsizetype c = 0; c < cells.size() && flow == Flow::Continue; ++c)
+        flow = measureCell(config, route, cells[c]);
+    // A failure of it is noted; the route's windows are measured already.
+    (void)runMoment(&plan::HookSet::afterRoute, &config, &route);
+    return flow;
 }
 
 // One cell: attempts until a valid window or the retries are used up.
@@ -563,6 +759,8 @@ Runner::Session::Flow Runner::Session::measureCell(const plan::Configuration &co
         const bool exhausted = attempt >= maxAttempts;
         if (!exhausted)
             ++m_unmeasured;
+        else
+            ++m_finished.ranOutCells;
         const QString failed = QStringLiteral("%1: %2").arg(
             cellText(cellOf(w, attempt)),
             state.blocked && !exhausted
@@ -590,13 +788,36 @@ void Runner::Session::skipCells(const QList<ScheduledWindow> &cells, const QStri
     m_observer->progressed(Progress{m_runId, m_done, total, -1});
 }
 
+// A cell this session does not measure: one that ran out of retries before stays failed; one
+// that --retry-failed does not ask for stays to measure (the run ends incomplete).
+void Runner::Session::leaveCell(const ScheduledWindow &w, CellTodo what)
+{
+    ++m_windowNumber;
+    ++m_done;
+    if (what == CellTodo::RanOut) {
+        ++m_finished.ranOutCells;
+        m_finished.failedCells << QStringLiteral("%1: ran out of retries in an earlier session")
+                                      .arg(cellText(cellOf(w)));
+    } else {
+        ++m_unmeasured;
+        m_finished.failedCells << QStringLiteral("%1: not measured yet (--retry-failed measures "
+                                                 "only the cells that ran out of retries)")
+                                      .arg(cellText(cellOf(w)));
+    }
+    m_observer->progressed(Progress{m_runId, m_done, int(m_schedule.size()), -1});
+}
+
 RunFinished Runner::Session::finish(const QString &status, const QString &error)
 {
     stopAllServers();
+    m_inhibitor.release();
     m_finished.status = status;
-    m_finished.error = error;
+    // Hook output and answers may hold a secret: what the caller prints is scrubbed too.
+    m_finished.error = m_plan.redact(error);
+    m_finished.failedCells = redactedList(m_plan, m_finished.failedCells);
+    m_finished.blockedConfigurations = redactedList(m_plan, m_finished.blockedConfigurations);
     if (!error.isEmpty())
-        note(QStringLiteral("run-failed"), QString(), error);
+        note(QStringLiteral("run-failed"), QString(), m_finished.error);
     if (sb::Status st = m_store->finishRun(m_runId, status); !st.ok()) {
         // The windows are stored; the run reads "interrupted" (its runner is gone) and can be
         // resumed, so nothing is lost, but the caller must hear of it.
@@ -616,12 +837,15 @@ RunFinished Runner::Session::finish(const QString &status, const QString &error)
 
 // ---- configurations -------------------------------------------------------------------------
 
+// A fresh tree: the one before is stopped first (its output stored, its after_configuration
+// hooks run), then this one's before_configuration hooks run.
 sb::Status Runner::Session::startServer(const plan::Configuration &config, int round)
 {
+    stopServer(config.name);
+    m_states[config.name].warmRoutes.clear();
     if (sb::Status st = m_servers->start(config, round); !st.ok())
         return st;
-    return runHooks(hooksFor(config, nullptr, &plan::HookSet::beforeConfiguration),
-                    QStringLiteral("before_configuration"), config.name);
+    return runMoment(&plan::HookSet::beforeConfiguration, &config);
 }
 
 // A running tree for the configuration (a fresh one when `fresh`), versions recorded and the
@@ -657,22 +881,27 @@ void Runner::Session::block(const plan::Configuration &config, const sb::Error &
          QStringLiteral("'%1' is not measured: %2").arg(config.name, sb::qtText(why)));
 }
 
+// Stops the configuration's tree, if it has one: its output is stored, then its
+// after_configuration hooks run (a failure of them is noted).
 void Runner::Session::stopServer(const QString &configuration)
 {
     if (!m_servers)
         return;
     const std::optional<ServerPool::Output> out = m_servers->stop(configuration);
-    if (!out || !m_store || m_runId.isEmpty())
+    if (!out)
         return;
-    if (out->stdoutBytes.isEmpty() && out->stderrBytes.isEmpty())
-        return;
-    if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
-                                                 out->stdoutBytes, out->stderrBytes);
-        !st.ok())
-        note(QStringLiteral("warning"), configuration,
-             QStringLiteral("the server's output of round %1 could not be stored: %2")
-                 .arg(out->round + 1)
-                 .arg(sb::qtText(st.error())));
+    const bool wrote = !out->stdoutBytes.isEmpty() || !out->stderrBytes.isEmpty();
+    if (wrote && m_store && !m_runId.isEmpty()) {
+        if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
+                                                     out->stdoutBytes, out->stderrBytes);
+            !st.ok())
+            note(QStringLiteral("warning"), configuration,
+                 QStringLiteral("the server's output of round %1 could not be stored: %2")
+                     .arg(out->round + 1)
+                     .arg(sb::qtText(st.error())));
+    }
+    if (const plan::Configuration *config = m_plan.configuration(configuration))
+        (void)runMoment(&plan::HookSet::afterConfiguration, config);
 }
 
 void Runner::Session::stopAllServers()
@@ -702,7 +931,16 @@ QString Runner::Session::versionOf(const plan::Configuration &config,
     QFile f(out);
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("error: cannot read its output: ") + f.errorString();
-    return m_plan.redact(QString::fromUtf8(f.readAll()).trimmed());
+    const QString output = QString::fromUtf8(f.readAll());
+    if (const std::optional<QString> version = probe.extract(output))
+        return m_plan.redact(*version);
+    const QString firstLine = output.trimmed().section(QLatin1Char('\n'), 0, 0).left(200);
+    note(QStringLiteral("warning"), config.name,
+         QStringLiteral("version probe '%1' (%2): its output does not match \"%3\": %4")
+             .arg(probe.name, probe.command.join(QLatin1Char(' ')), probe.match,
+                  firstLine.isEmpty() ? QStringLiteral("(no output)")
+                                      : QStringLiteral("\"%1\"").arg(firstLine)));
+    return QStringLiteral("error: the output does not match \"%1\"").arg(probe.match);
 }
 
 // What was started, stored once per run with the configuration: command, cwd, redacted
@@ -726,7 +964,7 @@ void Runner::Session::recordConfiguration(const plan::Configuration &config)
     const ServerProcess *process = m_servers->process(config.name);
     state.info =
         QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
-                    {QStringLiteral("cwd"), config.cwd},
+                    {QStringLiteral("cwd"), m_plan.redact(config.cwd)},
                     {QStringLiteral("env"), env},
                     {QStringLiteral("base_url"), config.baseUrl},
                     {QStringLiteral("versions"), versions},
@@ -884,30 +1122,60 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
-    if (sb::Status st = runHooks(hooksFor(config, &route, &plan::HookSet::beforeWindow),
-                                 QStringLiteral("before_window"), config.name);
-        !st.ok()) {
-        window.invalidReason =
-            QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
-        return window;
-    }
     const load::LoadSpec spec = loadSpec(config, route, cell.concurrency);
-    if (!warmUp(route, cell, spec, window))
-        return window;
-    if (m_profile->settleMs > 0)
-        QThread::msleep(unsigned(m_profile->settleMs));
-    measure(config, route, cell, spec, window);
+    if (prepareWindow(config, route, cell, spec, window))
+        measure(config, route, cell, spec, window);
+    // The window's clean-up runs whatever became of it; if it fails, the next window would
+    // start from what this one left, so this one does not count.
+    if (sb::Status st = runMoment(&plan::HookSet::afterWindow, &config, &route);
+        !st.ok() && window.valid) {
+        window.valid = false;
+        window.invalidReason =
+            QStringLiteral("after_window hook failed: ") + sb::qtDetail(st.error());
+    }
     return window;
 }
 
-// False (and the window's reason set) when the warm-up could not run or failed.
-bool Runner::Session::warmUp(const plan::Route &route, const CellRef &cell,
-                             const load::LoadSpec &measured, store::WindowRecord &window)
+// Up to the measured window: before_window hooks, the warm-up (fails closed), after_warmup
+// hooks, settle. False (and the window's reason set) when one of them failed.
+bool Runner::Session::prepareWindow(const plan::Configuration &config, const plan::Route &route,
+                                    const CellRef &cell, const load::LoadSpec &spec,
+                                    store::WindowRecord &window)
+{
+    if (sb::Status st = runMoment(&plan::HookSet::beforeWindow, &config, &route); !st.ok()) {
+        window.invalidReason =
+            QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
+        return false;
+    }
+    if (!warmUp(config, route, cell, spec, window))
+        return false;
+    if (sb::Status st = runMoment(&plan::HookSet::afterWarmup, &config, &route); !st.ok()) {
+        window.invalidReason =
+            QStringLiteral("after_warmup hook failed: ") + sb::qtDetail(st.error());
+        return false;
+    }
+    if (m_profile->settleMs > 0)
+        QThread::msleep(unsigned(m_profile->settleMs));
+    return true;
+}
+
+// False (and the window's reason set) when the warm-up could not run or failed. With
+// warmup_scope "route" a route is warmed up once on each tree after its before_route hooks, at
+// warmup_concurrency (0: the cell's), and its other windows have none.
+bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Route &route,
+                             const CellRef &cell, const load::LoadSpec &measured,
+                             store::WindowRecord &window)
 {
     const plan::Warmup &warmup = m_profile->warmup;
-    if (warmup.isNone())
+    const bool perRoute = m_profile->warmupScope == plan::Profile::WarmupScope::Route;
+    QSet<QString> &warm = m_states[config.name].warmRoutes;
+    if (warmup.isNone() || (perRoute && warm.contains(route.name)))
         return true;
     LoadWindowSpec spec{measured, route.expectStatus, std::nullopt};
+    if (perRoute && m_profile->warmupConcurrency > 0) {
+        spec.load.connections = m_profile->warmupConcurrency;
+        spec.load.threads = std::max(1, std::min(m_plan.load.threads, spec.load.connections));
+    }
     if (warmup.kind == plan::Warmup::Kind::Requests)
         spec.load.requestLimit = warmup.requests;
     else
@@ -925,9 +1193,16 @@ bool Runner::Session::warmUp(const plan::Route &route, const CellRef &cell,
         return false;
     }
     const WarmupVerdict verdict = evaluateWarmup(r->load, route.expectStatus);
-    window.gates.insert(QStringLiteral("warmup"), verdict.gate);
-    if (verdict.failure.isEmpty())
+    QJsonObject gate = verdict.gate;
+    gate.insert(QStringLiteral("connections"), spec.load.connections);
+    gate.insert(QStringLiteral("scope"),
+                perRoute ? QStringLiteral("route") : QStringLiteral("window"));
+    window.gates.insert(QStringLiteral("warmup"), gate);
+    if (verdict.failure.isEmpty()) {
+        if (perRoute)
+            warm.insert(route.name);
         return true;
+    }
     window.invalidReason = QStringLiteral("warm-up failed: ") + verdict.failure;
     return false;
 }
@@ -1043,6 +1318,9 @@ void Runner::Session::noteSamplerEvents(const QString &configuration, const Cell
 // Stores the window and tells the observer; false (m_failure set) when the store refused it.
 bool Runner::Session::storeWindow(store::WindowRecord &window, int attempt, int maxAttempts)
 {
+    // A failed hook's output or a server's answer in the reason or a gate may hold a secret.
+    window.invalidReason = m_plan.redact(window.invalidReason);
+    window.gates = redactedJson(m_plan, window.gates).toObject();
     sb::Result<qint64> saved = m_store->saveWindow(window);
     if (!saved.ok()) {
         m_failure = QStringLiteral("cannot store the window of %1: %2")
@@ -1116,15 +1394,37 @@ void Runner::Session::waitForQuietMachine(const store::WindowRecord &contended, 
 
 // ---- hooks and notes ------------------------------------------------------------------------
 
-QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration &config,
-                                            const plan::Route *route,
-                                            QList<plan::Hook> plan::HookSet::*moment) const
+// The moment's hooks of the plan, the configuration and the route, in the order they run.
+QList<plan::Hook> Runner::Session::hooksFor(const plan::Configuration *config,
+                                            const plan::Route *route, MomentList moment) const
 {
     QList<plan::Hook> hooks = m_plan.hooks.*moment;
-    hooks += config.hooks.*moment;
+    if (config)
+        hooks += config->hooks.*moment;
     if (route)
         hooks += route->hooks.*moment;
-    return hooks;
+    return plan::hooksInRunOrder(hooks);
+}
+
+sb::Status Runner::Session::runMoment(MomentList moment, const plan::Configuration *config,
+                                      const plan::Route *route)
+{
+    return runHooks(hooksFor(config, route, moment), momentName(moment),
+                    config ? config->name : QString());
+}
+
+// before_run or after_run: the plan's hooks, then those of each configuration the run measures.
+sb::Status Runner::Session::runRunMoment(MomentList moment)
+{
+    QList<plan::Hook> hooks = m_plan.hooks.*moment;
+    for (const plan::Configuration &config : m_plan.configurations) {
+        const bool scheduled =
+            std::any_of(m_schedule.begin(), m_schedule.end(),
+                        [&](const ScheduledWindow &w) { return w.configuration == config.name; });
+        if (scheduled)
+            hooks += config.hooks.*moment;
+    }
+    return runHooks(plan::hooksInRunOrder(hooks), momentName(moment), QString());
 }
 
 sb::Status Runner::Session::runHooks(const QList<plan::Hook> &hooks, const QString &moment,
@@ -1151,7 +1451,7 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
                            const QJsonObject &data)
 {
     const QString clean = m_plan.redact(detail);
-    QJsonObject d = data;
+    QJsonObject d = redactedJson(m_plan, data).toObject();
     if (!configuration.isEmpty())
         d.insert(QStringLiteral("configuration"), configuration);
     m_observer->noted(RunNote{m_runId, kind, configuration, clean, d});
@@ -1170,10 +1470,107 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
 
 // ---- check ----------------------------------------------------------------------------------
 
-sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report)
+// Everything the run will use, without load: the database and what each SQL hook needs of it,
+// the command hooks' programs, then each configuration's start, readiness and parity.
+sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report, bool parity)
 {
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st.error();
+    const QString choice = profileChoice();
+    report->append(QStringLiteral("profile: ") + m_profile->name +
+                   (choice.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice)));
+    VariableRun variables;
+    bool passed = applyVariables(&variables).ok();
+    for (const VariableOutcome &v : variables.outcomes)
+        report->append(QStringLiteral("variable %1: %2%3")
+                           .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail));
+    // Values that were all made but cannot fill the plan (checkVariableValues()).
+    if (variables.error && std::all_of(variables.outcomes.begin(), variables.outcomes.end(),
+                                       [](const VariableOutcome &v) { return v.ok; }))
+        report->append(QStringLiteral("variables: ") + sb::qtDetail(*variables.error));
+    passed = checkDatabase(report) && passed;
+    passed = checkHooks(options, report) && passed;
+    checkVersions(options, report);
+    if (parity)
+        passed = checkParity(options, report) && passed;
+    else
+        report->append(QStringLiteral("configurations: not started, so their readiness, parity "
+                                      "and before_/after_configuration hooks are not checked"));
+    return passed;
+}
+
+// How the profile was chosen (RunStarted::profileChoice): "" when the caller named it.
+QString Runner::Session::profileChoice() const
+{
+    if (m_profileNamed)
+        return QString();
+    return m_plan.defaultProfile.isEmpty() ? QStringLiteral("the plan's first profile")
+                                           : QStringLiteral("the plan's default_profile");
+}
+
+bool Runner::Session::checkDatabase(QStringList *report)
+{
+    if (!m_plan.database)
+        return true;
+    const sb::Result<QString> summary = m_hooks->connectionSummary();
+    report->append(QStringLiteral("database: ") +
+                   m_plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())));
+    return summary.ok();
+}
+
+bool Runner::Session::checkHooks(const RunOptions &options, QStringList *report)
+{
+    QList<const plan::HookSet *> sets{&m_plan.hooks};
+    for (const plan::Configuration &config : m_plan.configurations)
+        if (options.only.isEmpty() || options.only.contains(config.name))
+            sets << &config.hooks;
+    for (const plan::Route &route : m_plan.routes)
+        if (options.routes.isEmpty() || options.routes.contains(route.name))
+            sets << &route.hooks;
+    bool passed = true;
+    for (const plan::HookSet *set : sets)
+        for (const plan::HookMoment &moment : plan::hookMoments())
+            for (const plan::Hook &hook : set->*moment.list)
+                passed = checkHook(hook, report) && passed;
+    return passed;
+}
+
+// One line per statement of a SQL hook; one for a command hook (is its program there?).
+bool Runner::Session::checkHook(const plan::Hook &hook, QStringList *report)
+{
+    const QString label = QStringLiteral("hook ") + hookLabel(hook);
+    if (hook.kind == plan::Hook::Kind::Command) {
+        const QString found = programPath(hook);
+        report->append(m_plan.redact(
+            found.isEmpty() ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
+                                  .arg(label, hook.command.value(0), hook.cwd)
+                            : QStringLiteral("%1 command %2: %3 (not run by check)")
+                                  .arg(label, hook.command.value(0), found)));
+        return !found.isEmpty();
+    }
+    bool passed = true;
+    for (const HookRunner::Judgement &j : m_hooks->judge(hook)) {
+        report->append(m_plan.redact(QStringLiteral("%1 %2: %3").arg(label, j.statement, j.text)));
+        passed = passed && (!j.judged || j.allowed);
+    }
+    return passed;
+}
+
+// What each version probe records (a probe that does not match is said, but fails nothing: the
+// run records it the same way).
+void Runner::Session::checkVersions(const RunOptions &options, QStringList *report)
+{
+    for (const plan::Configuration &config : m_plan.configurations) {
+        if (!options.only.isEmpty() && !options.only.contains(config.name))
+            continue;
+        for (const plan::VersionProbe &probe : config.versions)
+            report->append(QStringLiteral("%1 version %2: %3")
+                               .arg(config.name, probe.name, versionOf(config, probe)));
+    }
+}
+
+bool Runner::Session::checkParity(const RunOptions &options, QStringList *report)
+{
     bool allPassed = true;
     for (const plan::Configuration &config : m_plan.configurations) {
         if (!options.only.isEmpty() && !options.only.contains(config.name))
@@ -1191,10 +1588,12 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
         } else {
             allPassed = false;
             if (failures.isEmpty())
-                report->append(QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error())));
+                report->append(m_plan.redact(
+                    QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error()))));
             else
                 for (const QString &f : failures)
-                    report->append(QStringLiteral("%1: parity failed: %2").arg(config.name, f));
+                    report->append(
+                        m_plan.redact(QStringLiteral("%1: parity failed: %2").arg(config.name, f)));
         }
         stopServer(config.name);
     }
@@ -1218,11 +1617,11 @@ sb::Result<RunFinished> Runner::run(const RunOptions &options)
     return result;
 }
 
-sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report)
+sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report, bool parity)
 {
     Session session(*this, m_observer);
     setSession(&session);
-    sb::Result<bool> result = session.check(options, report);
+    sb::Result<bool> result = session.check(options, report, parity);
     setSession(nullptr);
     return result;
 }

@@ -14,14 +14,20 @@ namespace sb::run {
 
 struct RunOptions
 {
-    QString planPath; // the plan file (new runs; resume reads it from the store)
-    QString profile = QStringLiteral("quick"); // profile name
-    QStringList only;                          // configurations to run; empty = all
-    QStringList routes;                        // routes to run; empty = all
-    QString storeLocation;                     // empty = the default SQLite file
-    plan::PlanVariables variables; // ${name} placeholders for the plan (e.g. "stackbench")
-    QString resumeRunId;           // non-empty: continue this stored run
-    bool force = false;            // resume even though the plan file changed
+    QString planPath;      // the plan file (new runs; resume reads it from the store)
+    QString profile;       // profile name; empty = the plan's default profile (or its first)
+    QStringList only;      // configurations to run; empty = all
+    QStringList routes;    // routes to run; empty = all
+    QString storeLocation; // empty = the default SQLite file
+    // ${name} placeholders for the plan (e.g. "stackbench", the demo's "demo_dir"). A new run
+    // keeps them in its environment record ("placeholders"); resume uses those, with any given
+    // here on top (for that session).
+    plan::PlanVariables variables;
+    QString resumeRunId; // non-empty: continue this stored run
+    bool force = false;  // resume even though the plan file changed
+    // Resume: re-measure exactly the cells that ran out of retries (cellTodo()), each with a
+    // fresh retry budget; a finished run may be resumed so. Ignored for a new run.
+    bool retryFailed = false;
 };
 
 // How a run ends (store::kStatus*): failed (an error stopped it) before interrupted (cancelled or
@@ -29,17 +35,37 @@ struct RunOptions
 // configuration, a failed before_route hook; resume measures them) before finished.
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells);
 
-// Why `run` cannot be resumed, or nullopt: it is finished, or it is still running in a live
-// process on this host (run::currentStatus), or it reads "running" on another host, where this
-// process cannot tell (`force` resumes it anyway). A "running" run with no recorded runner
-// (runnerPid 0, stored before runners were recorded) may be resumed.
-std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force);
+// Why `run` cannot be resumed, or nullopt: it is finished (unless `retryFailed`: its failed
+// cells are measured again), or it is still running in a live process on this host
+// (run::currentStatus), or it reads "running" on another host, where this process cannot tell
+// (`force` resumes it anyway). A "running" run with no recorded runner (runnerPid 0, stored
+// before runners were recorded) may be resumed.
+std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force,
+                                     bool retryFailed = false);
+
+// What a session does with a cell of the schedule, from what is stored of it.
+enum class CellTodo
+{
+    Measure,  // measure it (attempts continue, with a fresh retry budget)
+    Valid,    // it has a valid window: skip
+    RanOut,   // its stored attempts used a whole budget (retries + 1) without a valid window:
+              // it stays failed; 'resume --retry-failed' measures it again
+    NotAsked, // --retry-failed and the cell did not run out of retries: left for a plain resume
+};
+// `progress` is the cell's stored progress, null when nothing is stored; `retries` the profile's.
+CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFailed);
 
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
 // closed, the measured window with the load engine and the sampler together, gates, re-measure,
-// resume), storing every attempt in the run store. A new run checks the plan, profile and
-// filters before it opens (or creates) the store; resume opens only an existing store.
+// resume), storing every attempt in the run store. The plan's variables are made when the run
+// starts and again on resume (run/runvariables.h; one that cannot be made is an error
+// "run.variable" before anything starts). Hooks run at every moment of plan::hookMoments(), each
+// moment's in hooksInRunOrder() of plan, configuration and route: after_warmup before every
+// measured window, after_window after every window, after_configuration each time a tree
+// stops, after_run at the end of every run (a failed or stopped one too). Secrets of the plan
+// never reach the store, the observer or the result (Plan::redact()). A new run checks the plan,
+// profile and filters before it opens (or creates) the store; resume opens only an existing store.
 //
 // run() blocks until the run ends; call it on a thread of its own in a GUI. cancel() may be
 // called from any other thread (not from a signal handler: it takes a mutex); the window in
@@ -58,11 +84,21 @@ public:
     // before an error stay stored; a window the store refuses ends the run "failed".
     sb::Result<RunFinished> run(const RunOptions &options);
 
-    // Validates the plan and runs the parity gate of each configuration (start, readiness,
-    // parity checks, stop) without load. Returns one line per configuration in *report.
-    // The result is an error when the plan is invalid; per-configuration failures are in the
-    // report and make the return value false.
-    sb::Result<bool> check(const RunOptions &options, QStringList *report);
+    // Checks everything a run of the plan will use, without load, one line per item in
+    // *report, in this order: the profile used and how it was chosen ("profile: quick (the
+    // plan's first profile)"); each plan variable, made as a run makes it (its command run):
+    // "variable token: command python3 mktoken.py: 212 bytes (secret)" or "variable token:
+    // failed: <why, with the command's stderr>"; the plan's database (connected, as whom); each
+    // hook of every moment (SQL: what each statement needs of the database user, judged from the
+    // catalogs without side effects, or "not judged" and why; command: its program found, "not
+    // run by check"); what each version probe records; with `parity`, each configuration's
+    // start (with its before_ and after_configuration hooks), readiness and parity checks (then
+    // stopped), else a line that says they are not checked. The result is an error when the
+    // plan, profile or filters are invalid; otherwise false when anything failed (a variable
+    // that cannot be made, no database connection, a right the user lacks, a program not
+    // found, a configuration that does not start or fails parity). Nothing in *report holds a
+    // secret.
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true);
 
     void cancel();
 

@@ -904,6 +904,18 @@ sb::Result<QVector<EventRecord>> RunStore::events(const QString &runId) const
     return list;
 }
 
+sb::Result<int> RunStore::eventCount(const QString &runId, const QString &kind) const
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT count(*) FROM events WHERE run_id = ? AND kind = ?"));
+    q.addBindValue(runId);
+    q.addBindValue(kind);
+    if (!q.exec() || !q.next())
+        return sqlError(QStringLiteral("store.read"), QStringLiteral("events"), q);
+    return q.value(0).toInt();
+}
+
 sb::Result<QVector<ServerLogRecord>> RunStore::serverLogs(const QString &runId) const
 {
     QSqlQuery q(m_db);

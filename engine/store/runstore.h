@@ -137,6 +137,8 @@ public:
     sb::Result<WindowRecord> window(qint64 windowId) const;
     // Events in stored order.
     sb::Result<QVector<EventRecord>> events(const QString &runId) const;
+    // How many events of `kind` the run has ("run-resumed": how often it was resumed).
+    sb::Result<int> eventCount(const QString &runId, const QString &kind) const;
     // One record per (configuration, round), ordered by first output, chunks joined.
     sb::Result<QVector<ServerLogRecord>> serverLogs(const QString &runId) const;
     // For resume: per (round, configuration, route, concurrency) the number of attempts and of

@@ -20,6 +20,7 @@
 #include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <tuple>
 #include <unistd.h>
 
 namespace {
@@ -126,8 +127,14 @@ private slots:
     void listShowsKilledRunAsInterrupted();
     void listShowsCpusApplied();
     void runShowsDrainingLive();
+    void listShowsResumesAndFailedCells();
+    void retryFailedRemeasuresRanOutCells();
+    void checkPrintsWarningsAndProfile();
 
 private:
+    // A plan of the reference target with `routes`, written to NAME.json; its path.
+    QString targetPlan(const QString &name, const QJsonArray &routes, const QJsonObject &profile,
+                       const QJsonObject &extra = {});
     Launch launch(const QStringList &args) const
     {
         return Launch{args, headless(m_dir.filePath(QStringLiteral("data"))), m_dir.path()};
@@ -214,7 +221,7 @@ void TestCli::commandHelp_data()
         {QStringLiteral("load"), QStringLiteral("load [options] URL"),
          QStringLiteral("(default: 10s)")},
         {QStringLiteral("run"), QStringLiteral("run [options] PLAN"),
-         QStringLiteral("(default: quick)")},
+         QStringLiteral("default_profile")},
         {QStringLiteral("resume"), QStringLiteral("resume [options] RUN"),
          QStringLiteral("runs.sqlite)")},
         {QStringLiteral("list"), QStringLiteral("list [options]"), QStringLiteral("runs.sqlite)")},
@@ -504,7 +511,9 @@ void TestCli::runShowsDrainingLive()
         {QStringLiteral("routes"),
          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("slow")},
                                 {QStringLiteral("path"), QStringLiteral("/delay?ms=1500")}}}},
-        {QStringLiteral("sampler"), QJsonObject{{QStringLiteral("interval_ms"), 100}}},
+        {QStringLiteral("sampler"),
+         QJsonObject{{QStringLiteral("interval_ms"), 100},
+                     {QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
         {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
         {QStringLiteral("profiles"),
          QJsonObject{{QStringLiteral("quick"),
@@ -528,6 +537,196 @@ void TestCli::runShowsDrainingLive()
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     const QByteArray out = p.readAllStandardOutput();
     QVERIFY2(out.contains("draining: 2 in flight"), out.constData());
+}
+
+QString TestCli::targetPlan(const QString &name, const QJsonArray &routes,
+                            const QJsonObject &profile, const QJsonObject &extra)
+{
+    const QJsonArray command{
+        QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+        QStringLiteral("--port"),       QStringLiteral("${port}"),
+        QStringLiteral("--threads"),    QStringLiteral("1"),
+        QStringLiteral("--db"),         m_dir.filePath(QStringLiteral("t.sqlite"))};
+    QJsonObject plan{
+        {QStringLiteral("format"), 1},
+        {QStringLiteral("name"), name},
+        {QStringLiteral("configurations"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("target")},
+                                {QStringLiteral("command"), command},
+                                {QStringLiteral("port"), freePort()},
+                                {QStringLiteral("ready"),
+                                 QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                             {QStringLiteral("timeout_s"), 60}}}}}},
+        {QStringLiteral("routes"), routes},
+        {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+        // Others build on this machine while the tests run: a gate such load cannot trip.
+        {QStringLiteral("sampler"),
+         QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
+        {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("quick"), profile}}}};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        plan.insert(it.key(), it.value());
+    const QString path = m_dir.filePath(name + QStringLiteral(".json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return QString();
+    file.write(QJsonDocument(plan).toJson());
+    return path;
+}
+
+// `list` counts the run's resumes (its run-resumed events) and the cells that have attempts
+// but no valid window.
+void TestCli::listShowsResumesAndFailedCells()
+{
+    const QString id = QStringLiteral("20260101-000000-eeee");
+    const QString path = m_dir.filePath(QStringLiteral("history.sqlite"));
+    {
+        auto opened = sb::store::RunStore::open(path);
+        QVERIFY(opened.ok());
+        sb::store::RunStore &s = **opened;
+        QVERIFY(s.createRun(makeRun(id)).ok());
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(s.saveEvent({id,
+                                 QDateTime::currentDateTimeUtc(),
+                                 QStringLiteral("run-resumed"),
+                                 QStringLiteral("resumed"),
+                                 {}})
+                        .ok());
+        // Cell /a: two failed attempts; cell /b: one failed, then a valid one.
+        for (const auto &[route, attempt, valid] :
+             {std::tuple{"a", 0, false}, std::tuple{"a", 1, false}, std::tuple{"b", 0, false},
+              std::tuple{"b", 1, true}}) {
+            sb::store::WindowRecord w;
+            w.runId = id;
+            w.configuration = QStringLiteral("target");
+            w.route = QString::fromLatin1(route);
+            w.concurrency = 1;
+            w.attempt = attempt;
+            w.valid = valid;
+            w.invalidReason = valid ? QString() : QStringLiteral("errors: x");
+            w.startedAt = QDateTime::currentDateTimeUtc();
+            QVERIFY(s.saveWindow(w).ok());
+        }
+    }
+    const Outcome table = run(launch({QStringLiteral("list"), QStringLiteral("--store"), path}));
+    QCOMPARE(table.exitCode, 0);
+    const QStringList lines = text(table.out).split(QLatin1Char('\n'));
+    QVERIFY2(lines.size() >= 2 && lines[0].contains(QStringLiteral("RESUMED")) &&
+                 lines[0].contains(QStringLiteral("FAILED")),
+             table.out.constData());
+    const QStringList header = lines[0].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList row = lines[1].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QCOMPARE(row.value(int(header.indexOf(QStringLiteral("RESUMED")))), QStringLiteral("2"));
+    QCOMPARE(row.value(int(header.indexOf(QStringLiteral("FAILED")))), QStringLiteral("1"));
+
+    const Outcome json = run(launch(
+        {QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), path}));
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject r = QJsonDocument::fromJson(json.out).array().at(0).toObject();
+    QCOMPARE(r.value(QStringLiteral("resumed")).toInt(), 2);
+    QCOMPARE(r.value(QStringLiteral("failed_cells")).toInt(), 1);
+}
+
+// A finished run whose cell ran out of retries (its before_window hook fails while a flag file
+// exists): `run` says how to re-measure it, a plain resume refuses a finished run, and
+// `resume --retry-failed` measures exactly that cell again, with a fresh budget.
+void TestCli::retryFailedRemeasuresRanOutCells()
+{
+    const QString flag = m_dir.filePath(QStringLiteral("user-route-fails"));
+    QFile flagFile(flag);
+    QVERIFY(flagFile.open(QIODevice::WriteOnly));
+    flagFile.close();
+    const QJsonObject failWhileFlagged{
+        {QStringLiteral("before_window"),
+         QJsonArray{QJsonObject{{QStringLiteral("command"),
+                                 QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"),
+                                            QStringLiteral("test ! -e '%1'").arg(flag)}}}}}};
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                        {QStringLiteral("path"), QStringLiteral("/health")}},
+                            QJsonObject{{QStringLiteral("name"), QStringLiteral("user")},
+                                        {QStringLiteral("path"), QStringLiteral("/users/42")},
+                                        {QStringLiteral("hooks"), failWhileFlagged}}};
+    const QJsonObject profile{{QStringLiteral("concurrency"), QJsonArray{1}},
+                              {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                              {QStringLiteral("measure_s"), 0.3},
+                              {QStringLiteral("retries"), 1}};
+    const QString plan = targetPlan(QStringLiteral("retry"), routes, profile);
+    QVERIFY(!plan.isEmpty());
+    const QString store = m_dir.filePath(QStringLiteral("retry.sqlite"));
+    Launch l = launch({QStringLiteral("run"), plan, QStringLiteral("--store"), store});
+    l.timeoutMs = 120'000;
+    const Outcome first = run(l);
+    QCOMPARE(first.exitCode, 1);
+    const QString out = text(first.out);
+    const QString runId = out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed();
+    QVERIFY2(!runId.isEmpty(), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("re-measure the 1 cell(s) that ran out of retries with: "
+                                         "stackbench resume %1 --store %2 --retry-failed")
+                              .arg(runId, store)),
+             qPrintable(out));
+    QVERIFY2(!out.contains(QStringLiteral("continue with")), qPrintable(out));
+
+    l.args = QStringList{QStringLiteral("resume"), runId, QStringLiteral("--store"), store};
+    const Outcome plain = run(l);
+    QCOMPARE(plain.exitCode, 2);
+    QVERIFY2(text(plain.err).contains(QStringLiteral("already finished")), plain.err.constData());
+
+    QVERIFY(QFile::remove(flag));
+    l.args << QStringLiteral("--retry-failed");
+    const Outcome retried = run(l);
+    QVERIFY2(retried.exitCode == 0, retried.out.constData());
+
+    auto opened = sb::store::RunStore::open(store, sb::store::RunStore::OpenMode::ReadOnly);
+    QVERIFY(opened.ok());
+    const auto windows = (*opened)->windows(runId);
+    QVERIFY(windows.ok());
+    QStringList seen;
+    for (const sb::store::WindowRecord &w : *windows)
+        seen << QStringLiteral("%1#%2:%3")
+                    .arg(w.route)
+                    .arg(w.attempt)
+                    .arg(w.valid ? QStringLiteral("ok") : QStringLiteral("bad"));
+    // health once; user twice failed (retries 1), then valid at its third attempt.
+    QCOMPARE(seen, (QStringList{QStringLiteral("health#0:ok"), QStringLiteral("user#0:bad"),
+                                QStringLiteral("user#1:bad"), QStringLiteral("user#2:ok")}));
+    QCOMPARE((*opened)->run(runId)->status, QString(sb::store::kStatusFinished));
+    QCOMPARE(*(*opened)->eventCount(runId, QStringLiteral("run-resumed")), 1);
+}
+
+// `check` prints the plan's warnings (they do not block it) and the profile it checks.
+void TestCli::checkPrintsWarningsAndProfile()
+{
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                        {QStringLiteral("path"), QStringLiteral("/health")}}};
+    const QJsonObject profile{{QStringLiteral("concurrency"), QJsonArray{1}}};
+    const QString plan = targetPlan(
+        QStringLiteral("warned"), routes, profile,
+        {{QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1},
+                                              {QStringLiteral("cpus"), QStringLiteral("0")}}},
+         {QStringLiteral("profiles"),
+          QJsonObject{{QStringLiteral("smoke"), profile}, {QStringLiteral("full"), profile}}}});
+    QVERIFY(!plan.isEmpty());
+    // The configuration shares the load engine's CPU 0.
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonArray configurations = doc.value(QStringLiteral("configurations")).toArray();
+    QJsonObject c = configurations[0].toObject();
+    c.insert(QStringLiteral("cpus"), QStringLiteral("0"));
+    configurations[0] = c;
+    doc.insert(QStringLiteral("configurations"), configurations);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(doc).toJson());
+    f.close();
+
+    const Outcome o = run(launch({QStringLiteral("check"), QStringLiteral("--no-parity"), plan}));
+    QCOMPARE(o.exitCode, 0);
+    const QString out = text(o.out);
+    QVERIFY2(out.contains(QStringLiteral("  warning: ")) &&
+                 out.contains(QStringLiteral("shares CPU 0 with the load engine")),
+             qPrintable(out));
+    // The first profile of the file (QJsonDocument writes the keys sorted).
+    QVERIFY2(out.contains(QStringLiteral("  profile: full")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

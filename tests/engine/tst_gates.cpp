@@ -564,6 +564,42 @@ private slots:
         QFETCH(QString, status);
         QCOMPARE(run::endStatus(interrupted, failed, unmeasured), status);
     }
+
+    // What a session measures of a stored cell: attempts -1 = nothing stored.
+    void cellTodo_data()
+    {
+        QTest::addColumn<int>("attempts");
+        QTest::addColumn<int>("valid");
+        QTest::addColumn<bool>("retryFailed");
+        QTest::addColumn<int>("todo");
+        const int retries = 2;
+        QTest::addColumn<int>("retries");
+        using T = run::CellTodo;
+        QTest::newRow("new cell") << -1 << 0 << false << int(T::Measure) << retries;
+        QTest::newRow("new cell, retry-failed") << -1 << 0 << true << int(T::NotAsked) << retries;
+        QTest::newRow("valid") << 1 << 1 << false << int(T::Valid) << retries;
+        QTest::newRow("valid after retries") << 3 << 1 << true << int(T::Valid) << retries;
+        QTest::newRow("in flight when killed") << 1 << 0 << false << int(T::Measure) << retries;
+        QTest::newRow("in flight, retry-failed") << 2 << 0 << true << int(T::NotAsked) << retries;
+        QTest::newRow("ran out") << 3 << 0 << false << int(T::RanOut) << retries;
+        QTest::newRow("ran out, retry-failed") << 3 << 0 << true << int(T::Measure) << retries;
+        QTest::newRow("ran out twice") << 6 << 0 << false << int(T::RanOut) << retries;
+        QTest::newRow("no retries, one failure") << 1 << 0 << false << int(T::RanOut) << 0;
+        QTest::newRow("blocked (nothing stored)") << 0 << 0 << false << int(T::Measure) << retries;
+    }
+
+    void cellTodo()
+    {
+        QFETCH(int, attempts);
+        QFETCH(int, valid);
+        QFETCH(bool, retryFailed);
+        QFETCH(int, todo);
+        QFETCH(int, retries);
+        store::CellProgress p;
+        p.attempts = attempts;
+        p.validWindows = valid;
+        QCOMPARE(int(run::cellTodo(attempts < 0 ? nullptr : &p, retries, retryFailed)), todo);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGates)

@@ -1,10 +1,12 @@
 // Tests for sb::run::HookRunner: SQL hooks on SQLite and on a throwaway PostgreSQL cluster
 // (several statements, VACUUM and CHECKPOINT outside transactions, the checkpoint counter), and
-// command hooks (output, exit codes, timeouts that kill the whole command).
+// command hooks (output, exit codes, timeouts that kill the whole command); what `check` judges
+// of a SQL hook without running it (the statement's needs, the user's rights in the catalogs).
 
 #include "core/qterror.h"
 #include "pgcluster.h"
 #include "run/hookrunner.h"
+#include "run/sqlneed.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -336,9 +338,12 @@ private slots:
             QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
             QVERIFY2(log.contains(QStringLiteral("CHECKPOINT")), qPrintable(log));
 
-            const sb::Result<qint64> before = runner.checkpointCount();
+            // The checkpointer publishes its statistics just after it wakes the waiting
+            // backend: the CHECKPOINT above shows up in the counter soon after it returned.
+            sb::Result<qint64> before = runner.checkpointCount();
             QVERIFY2(before.ok(), before.ok() ? "" : qPrintable(sb::qtText(before.error())));
-            QVERIFY(*before >= 1); // the CHECKPOINT above
+            QTRY_VERIFY_WITH_TIMEOUT((before = runner.checkpointCount()).ok() && *before >= 1,
+                                     5000);
             s = runner.run({sqlHook(QStringLiteral("CHECKPOINT"))},
                            QStringLiteral("before_window"));
             QVERIFY(s.ok());
@@ -370,6 +375,145 @@ private slots:
                                             "AND attname = 'x'"))
                      .toInt(),
                  1);
+    }
+
+    void sqlNeed_data()
+    {
+        QTest::addColumn<QString>("statement");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("verb");
+        QTest::addColumn<QStringList>("tables");
+        using K = sb::run::SqlNeed::Kind;
+        auto row = [](const char *name, const char *sql, K kind, const char *verb,
+                      QStringList tables) {
+            QTest::newRow(name) << QString::fromUtf8(sql) << int(kind) << QString::fromUtf8(verb)
+                                << tables;
+        };
+        row("checkpoint", "CHECKPOINT", K::Checkpoint, "CHECKPOINT", {});
+        row("checkpoint, lower case, comment", "-- flush\n checkpoint", K::Checkpoint, "CHECKPOINT",
+            {});
+        row("vacuum every table", "VACUUM", K::Maintain, "VACUUM", {});
+        row("vacuum full analyze", "VACUUM FULL ANALYZE orders", K::Maintain, "VACUUM",
+            {QStringLiteral("orders")});
+        row("vacuum new options, columns", "VACUUM (FULL, ANALYZE) public.orders (id), users",
+            K::Maintain, "VACUUM", {QStringLiteral("public.orders"), QStringLiteral("users")});
+        row("analyse", "ANALYSE VERBOSE users", K::Maintain, "ANALYZE", {QStringLiteral("users")});
+        row("truncate", "TRUNCATE TABLE ONLY orders, \"Odd Name\" RESTART IDENTITY CASCADE",
+            K::Truncate, "TRUNCATE", {QStringLiteral("orders"), QStringLiteral("\"Odd Name\"")});
+        row("truncate star", "truncate orders *", K::Truncate, "TRUNCATE",
+            {QStringLiteral("orders")});
+        row("delete", "DELETE FROM ONLY orders WHERE id > 100000", K::Delete, "DELETE",
+            {QStringLiteral("orders")});
+        row("insert", "INSERT INTO bench.orders(id) SELECT 1", K::Insert, "INSERT",
+            {QStringLiteral("bench.orders")});
+        row("update", "UPDATE users AS u SET name = 'x'", K::Update, "UPDATE",
+            {QStringLiteral("users")});
+        row("select", "SELECT setval('orders_id_seq', 1)", K::Unknown, "SELECT", {});
+        row("with", "WITH d AS (DELETE FROM orders) SELECT 1", K::Unknown, "WITH", {});
+        row("delete without from", "DELETE orders", K::Unknown, "DELETE", {});
+        row("create", "CREATE TABLE IF NOT EXISTS hits(at timestamptz)", K::Unknown, "CREATE", {});
+    }
+
+    void sqlNeed()
+    {
+        QFETCH(QString, statement);
+        QFETCH(int, kind);
+        QFETCH(QString, verb);
+        QFETCH(QStringList, tables);
+        const sb::run::SqlNeed need = sb::run::sqlNeed(statement);
+        QCOMPARE(int(need.kind), kind);
+        QCOMPARE(need.verb, verb);
+        QCOMPARE(need.tables, tables);
+    }
+
+    // A user without rights: check says which statement it may not run, before anything runs;
+    // granted rights are seen; statements it cannot judge say so. Nothing is changed.
+    void judgeRights()
+    {
+        if (!QFile::exists(sb::test::PgCluster::binDir() + QStringLiteral("/initdb")))
+            QSKIP("PostgreSQL 15 binaries are not installed");
+        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+            QSKIP("the Qt PostgreSQL driver (QPSQL) is not installed");
+        sb::test::PgCluster cluster;
+        const QString failure = cluster.start();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        Database admin;
+        admin.port = cluster.port();
+        admin.name = QStringLiteral("postgres");
+        admin.user = QStringLiteral("postgres");
+        {
+            HookRunner setup(admin);
+            QVERIFY(setup
+                        .run({sqlHook(QStringLiteral(
+                                 "CREATE ROLE bench_user LOGIN; CREATE TABLE orders(id int); "
+                                 "INSERT INTO orders VALUES (1); CREATE TABLE mine(id int); "
+                                 "ALTER TABLE mine OWNER TO bench_user; GRANT DELETE ON orders "
+                                 "TO bench_user"))},
+                             QStringLiteral("setup"))
+                        .ok());
+        }
+        Database bench = admin;
+        bench.user = QStringLiteral("bench_user");
+        bench.password = QStringLiteral("pw-never-shown");
+        auto judge = [&](HookRunner &r, const QString &sql) {
+            QStringList lines;
+            for (const HookRunner::Judgement &j : r.judge(sqlHook(sql)))
+                lines << QStringLiteral("%1|%2|%3|%4")
+                             .arg(j.statement)
+                             .arg(j.judged ? QStringLiteral("judged")
+                                           : QStringLiteral("not-judged"))
+                             .arg(j.allowed ? QStringLiteral("allowed") : QStringLiteral("denied"))
+                             .arg(j.text);
+            return lines;
+        };
+        {
+            HookRunner r(bench);
+            const sb::Result<QString> summary = r.connectionSummary();
+            QVERIFY(summary.ok());
+            QCOMPARE(*summary, QStringLiteral("connected to postgres@127.0.0.1:%1 as bench_user")
+                                   .arg(cluster.port()));
+            const QStringList lines =
+                judge(r, QStringLiteral("CHECKPOINT; TRUNCATE orders; DELETE FROM orders; VACUUM "
+                                        "FULL orders; VACUUM mine; INSERT INTO nosuch VALUES (1); "
+                                        "SELECT 1; VACUUM"));
+            const QStringList expected{
+                QStringLiteral("CHECKPOINT|judged|denied|bench_user may not run CHECKPOINT "
+                               "(needs superuser or pg_checkpoint)"),
+                QStringLiteral("TRUNCATE orders|judged|denied|bench_user may not TRUNCATE orders "
+                               "(needs ownership or the TRUNCATE privilege)"),
+                QStringLiteral("DELETE orders|judged|allowed|bench_user may DELETE orders"),
+                QStringLiteral("VACUUM orders|judged|denied|bench_user may not VACUUM orders "
+                               "(needs to own it or the database, or superuser; PostgreSQL "
+                               "skips it with only a warning)"),
+                QStringLiteral("VACUUM mine|judged|allowed|bench_user may VACUUM mine"),
+                QStringLiteral("INSERT nosuch|not-judged|denied|not judged: table nosuch does "
+                               "not exist now (an earlier statement may create it)"),
+                QStringLiteral("SELECT 1|not-judged|denied|not judged: check cannot tell what "
+                               "SELECT needs without running it"),
+                QStringLiteral("VACUUM|not-judged|denied|not judged: VACUUM of every table "
+                               "skips, with a warning only, the tables bench_user may not "
+                               "VACUUM")};
+            QCOMPARE(lines, expected);
+        }
+        {
+            HookRunner setup(admin);
+            QVERIFY(setup
+                        .run({sqlHook(QStringLiteral("GRANT pg_checkpoint TO bench_user; GRANT "
+                                                     "TRUNCATE ON orders TO bench_user"))},
+                             QStringLiteral("setup"))
+                        .ok());
+        }
+        {
+            HookRunner r(bench);
+            QCOMPARE(judge(r, QStringLiteral("CHECKPOINT; TRUNCATE orders")),
+                     (QStringList{QStringLiteral("CHECKPOINT|judged|allowed|bench_user may run "
+                                                 "CHECKPOINT (privileges of pg_checkpoint)"),
+                                  QStringLiteral("TRUNCATE orders|judged|allowed|bench_user may "
+                                                 "TRUNCATE orders")}));
+        }
+        // Judging ran nothing: the row is still there.
+        Checker check(admin);
+        QCOMPARE(check.scalar(QStringLiteral("SELECT count(*) FROM orders")).toInt(), 1);
     }
 
     void postgresUnreachable()

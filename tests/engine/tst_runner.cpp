@@ -7,8 +7,8 @@
 #include "run/runner.h"
 #include "run/runnerprocess.h"
 #include "run/schedule.h"
+#include "runplans.h"
 #include "store/runstore.h"
-#include "testservers.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -33,52 +33,10 @@
 
 using namespace sb;
 
+using sb::test::freePort;
+using sb::test::Recorder;
+
 namespace {
-
-// A port nothing listens on right now (the kernel picked it for a listener we closed again).
-int freePort()
-{
-    uint16_t port = 0;
-    ::close(sb::test::listenOnLoopback(1, port));
-    return port;
-}
-
-// Records what the runner reports, in order.
-class Recorder : public run::RunObserver
-{
-public:
-    void windowFinished(const run::WindowFinished &e) override
-    {
-        windows << e.window;
-        if (onWindow)
-            onWindow(e);
-    }
-    void noted(const run::RunNote &e) override
-    {
-        notes << e.kind + QStringLiteral(": ") + e.detail;
-        if (onNote)
-            onNote(e);
-    }
-    void intervalMeasured(const run::IntervalUpdate &e) override
-    {
-        if (e.phase == run::Phase::Measure)
-            ++intervals;
-        if (onInterval)
-            onInterval(e);
-    }
-    void windowStarted(const run::WindowStarted &e) override
-    {
-        if (onWindowStarted)
-            onWindowStarted(e);
-    }
-    QVector<store::WindowRecord> windows;
-    QStringList notes;
-    int intervals = 0;
-    std::function<void(const run::WindowFinished &)> onWindow;
-    std::function<void(const run::IntervalUpdate &)> onInterval;
-    std::function<void(const run::WindowStarted &)> onWindowStarted;
-    std::function<void(const run::RunNote &)> onNote;
-};
 
 QString cellKey(const store::WindowRecord &w)
 {
@@ -98,77 +56,16 @@ private:
     // A target configuration on a free port with the shared, already seeded database.
     QJsonObject target(const QString &name, QJsonArray prefix = {})
     {
-        QJsonArray command = prefix;
-        for (const QString &a :
-             {QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"), QStringLiteral("--port"),
-              QStringLiteral("${port}"), QStringLiteral("--threads"), QStringLiteral("1"),
-              QStringLiteral("--db"), m_db})
-            command.append(a);
-        return QJsonObject{{QStringLiteral("name"), name},
-                           {QStringLiteral("command"), command},
-                           {QStringLiteral("port"), freePort()},
-                           {QStringLiteral("ready"),
-                            QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
-                                        {QStringLiteral("timeout_s"), 60}}},
-                           {QStringLiteral("stop"), QJsonObject{{QStringLiteral("grace_s"), 5}}}};
+        return plans().target(name, prefix);
     }
-
     QJsonObject profile(int rounds, QJsonArray concurrency, double measureS = 0.5, int retries = 2)
     {
-        return QJsonObject{{QStringLiteral("rounds"), rounds},
-                           {QStringLiteral("concurrency"), concurrency},
-                           {QStringLiteral("warmup"), QStringLiteral("200ms")},
-                           {QStringLiteral("measure_s"), measureS},
-                           {QStringLiteral("order"), QStringLiteral("rotate")},
-                           {QStringLiteral("retries"), retries}};
+        return sb::test::RunPlans::profile(rounds, concurrency, measureS, retries);
     }
-
-    QJsonArray routes(int n)
-    {
-        const QJsonArray all{
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
-                        {QStringLiteral("path"), QStringLiteral("/health")}},
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("user")},
-                        {QStringLiteral("path"), QStringLiteral("/users/42")}},
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")},
-                        {QStringLiteral("method"), QStringLiteral("POST")},
-                        {QStringLiteral("path"), QStringLiteral("/echo")},
-                        {QStringLiteral("body"),
-                         QJsonObject{{QStringLiteral("name"), QStringLiteral("Ada")},
-                                     {QStringLiteral("email"), QStringLiteral("ada@example.com")},
-                                     {QStringLiteral("age"), 36},
-                                     {QStringLiteral("tags"), QJsonArray{QStringLiteral("x")}}}}}};
-        QJsonArray out;
-        for (int i = 0; i < n; ++i)
-            out.append(all[i]);
-        return out;
-    }
-
-    QString writePlan(const QString &name, QJsonObject plan)
-    {
-        plan.insert(QStringLiteral("format"), 1);
-        plan.insert(QStringLiteral("name"), name);
-        if (!plan.contains(QStringLiteral("load")))
-            plan.insert(QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}});
-        // Not a test of the foreign-CPU gate: the default (32 % of the machine) would fail
-        // windows whenever others keep this shared machine busy. The gate's tests set their own.
-        QJsonObject sampler = plan.value(QStringLiteral("sampler")).toObject();
-        if (!sampler.contains(QStringLiteral("foreign_gate")) &&
-            !sampler.contains(QStringLiteral("foreign_gate_pct")))
-            sampler.insert(QStringLiteral("foreign_gate"), QStringLiteral("100%machine"));
-        plan.insert(QStringLiteral("sampler"), sampler);
-        const QString path = m_dir.filePath(name + QStringLiteral(".json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return {};
-        f.write(QJsonDocument(plan).toJson());
-        return path;
-    }
-
-    QString storePath(const QString &name)
-    {
-        return m_dir.filePath(name + QStringLiteral(".sqlite"));
-    }
+    QJsonArray routes(int n) { return sb::test::RunPlans::routes(n); }
+    QString writePlan(const QString &name, QJsonObject plan) { return plans().write(name, plan); }
+    QString storePath(const QString &name) { return plans().store(name); }
+    sb::test::RunPlans plans() const { return sb::test::RunPlans(m_dir.path(), m_db); }
 
     QVector<store::WindowRecord> storedWindows(const QString &store, const QString &runId)
     {
@@ -658,6 +555,98 @@ private slots:
         if (wal.open(QIODevice::ReadOnly))
             QVERIFY(!wal.readAll().contains(secret));
         qunsetenv("SB_TEST_SECRET");
+    }
+
+    // `check` reaches the database as the plan's user (no superuser, no pg_checkpoint) and
+    // reports the CHECKPOINT it may not run, the table it may not truncate and a hook program
+    // that is missing, before any load; the configuration still starts and passes parity.
+    void checkReachesTheDatabase()
+    {
+        if (!QFile::exists(sb::test::PgCluster::binDir() + QStringLiteral("/initdb")))
+            QSKIP("PostgreSQL's initdb and pg_ctl are not installed");
+        sb::test::PgCluster pg;
+        const QString failure = pg.start();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"),
+                                                        QStringLiteral("tst_runner_check"));
+            db.setHostName(QStringLiteral("127.0.0.1"));
+            db.setPort(pg.port());
+            db.setDatabaseName(QStringLiteral("postgres"));
+            db.setUserName(QStringLiteral("postgres"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE ROLE bench_user LOGIN")));
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE orders(id int)")));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("tst_runner_check"));
+        auto sql = [](const QString &text) {
+            return QJsonArray{QJsonObject{{QStringLiteral("sql"), text}}};
+        };
+        QJsonArray r = routes(1);
+        QJsonObject health = r[0].toObject();
+        health.insert(QStringLiteral("hooks"),
+                      QJsonObject{{QStringLiteral("before_route"),
+                                   sql(QStringLiteral("TRUNCATE orders; VACUUM ANALYZE orders"))}});
+        r[0] = health;
+        const QString path = writePlan(
+            QStringLiteral("check-db"),
+            QJsonObject{
+                {QStringLiteral("database"),
+                 QJsonObject{{QStringLiteral("driver"), QStringLiteral("QPSQL")},
+                             {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                             {QStringLiteral("port"), pg.port()},
+                             {QStringLiteral("name"), QStringLiteral("postgres")},
+                             {QStringLiteral("user"), QStringLiteral("bench_user")},
+                             {QStringLiteral("password"), QStringLiteral("db-pw-9f8e7d")}}},
+                {QStringLiteral("hooks"),
+                 QJsonObject{{QStringLiteral("before_window"), sql(QStringLiteral("CHECKPOINT"))},
+                             // seed 000's moment for it, and a reset at the end: check judges
+                             // the hooks of every moment.
+                             {QStringLiteral("after_warmup"), sql(QStringLiteral("CHECKPOINT"))},
+                             {QStringLiteral("after_run"),
+                              sql(QStringLiteral("DELETE FROM orders WHERE id > 5"))},
+                             {QStringLiteral("before_run"),
+                              QJsonArray{QJsonObject{
+                                  {QStringLiteral("command"),
+                                   QJsonArray{QStringLiteral("no-such-program-4242")}}}}}}},
+                {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"), r},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1})}}}});
+        Recorder recorder;
+        int windows = 0;
+        recorder.onWindowStarted = [&](const run::WindowStarted &) { ++windows; };
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        QStringList report;
+        const sb::Result<bool> checked = runner.check(options, &report);
+        QVERIFY(checked.ok());
+        QVERIFY(!*checked);
+        QCOMPARE(windows, 0);
+        const QString text = report.join(QLatin1Char('\n'));
+        QVERIFY2(!text.contains(QStringLiteral("db-pw-9f8e7d")), qPrintable(text));
+        const QStringList expected{
+            QStringLiteral("profile: quick (the plan's first profile)"),
+            QStringLiteral("database: connected to postgres@127.0.0.1:%1 as bench_user")
+                .arg(pg.port()),
+            QStringLiteral("hook before_run[0] command no-such-program-4242: not found (in PATH "
+                           "or from %1)")
+                .arg(m_dir.path()),
+            QStringLiteral("hook before_window[0] CHECKPOINT: bench_user may not run CHECKPOINT "
+                           "(needs superuser or pg_checkpoint)"),
+            QStringLiteral("hook after_warmup[0] CHECKPOINT: bench_user may not run CHECKPOINT "
+                           "(needs superuser or pg_checkpoint)"),
+            QStringLiteral("hook after_run[0] DELETE orders: bench_user may not DELETE orders "
+                           "(needs ownership or the DELETE privilege)"),
+            QStringLiteral("hook routes[0].before_route[0] TRUNCATE orders: bench_user may not "
+                           "TRUNCATE orders (needs ownership or the TRUNCATE privilege)"),
+            QStringLiteral("hook routes[0].before_route[0] VACUUM orders: bench_user may not "
+                           "VACUUM orders (needs to own it or the database, or superuser; "
+                           "PostgreSQL skips it with only a warning)"),
+            QStringLiteral("a: ready, 0 parity check(s) passed")};
+        QCOMPARE(report, expected);
     }
 
     void resumeRefusesAChangedPlan()

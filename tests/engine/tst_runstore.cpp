@@ -552,6 +552,9 @@ void roundTrip(RunStore &store)
     QCOMPARE(events->at(0).detail, QStringLiteral("gunicorn started (pid 4242)"));
     QCOMPARE(events->at(0).data.value(QStringLiteral("pid")).toInt(), 4242);
     QCOMPARE(events->at(1).kind, QStringLiteral("warning"));
+    QCOMPARE(*store.eventCount(runId, QStringLiteral("warning")), 1);
+    QCOMPARE(*store.eventCount(runId, QStringLiteral("run-resumed")), 0);
+    QCOMPARE(*store.eventCount(QStringLiteral("no-such-run"), QStringLiteral("warning")), 0);
 
     // Server logs, chunks joined per (configuration, round).
     const auto logs = store.serverLogs(runId);

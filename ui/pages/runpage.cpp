@@ -185,7 +185,8 @@ void RunPage::onRunStarted(const run::RunStarted &e)
                                .arg(e.doneWindows)
                          : tr("starting");
     showLive();
-    const run::RunOptions options = m_controller->options();
+    run::RunOptions options = m_controller->options();
+    options.profile = e.profile; // the one the run uses (options may name none: the default)
     m_storeLocation = options.storeLocation.isEmpty() ? e.storeLocation : options.storeLocation;
     m_progress->setText(tr("%1 (%2) - %n window(s) - store %3", nullptr, e.totalWindows)
                             .arg(e.planName, e.profile)
