@@ -16,7 +16,12 @@ Usage: $0 [COMMAND] [OPTIONS]
 Commands:
   run (default)   install, start the cluster, seed, write plan.json, run the profile, write the
                   report, stop the cluster
+  resume RUN      start the cluster again and continue RUN ('stackbench resume': the cells
+                  without a valid window are measured again), then write its report
   setup           install, start the cluster, seed and write plan.json; leave the cluster running
+  crosscheck      install, start the cluster, seed, then measure the same stacks with wrk and
+                  /proc instead of Stackbench (lib/crosscheck.py; options after -- go to it),
+                  stop the cluster
   stop            stop the example's cluster
   env             print the shell variables the plan needs (eval "\$($0 env)")
 
@@ -55,13 +60,19 @@ BASELINE=django-sync
 REPORT=
 KEEP_RUNNING=0
 INSTALL=1
+CROSSCHECK_ARGS=()
+RESUME_RUN=
 
 parse_args() {
     if [[ $# -gt 0 && $1 != -* ]]; then
         COMMAND=$1
         shift
     fi
-    case $COMMAND in run | setup | stop | env) ;; *) die "unknown command '$COMMAND' (see --help)" ;; esac
+    if [[ $COMMAND == resume ]]; then
+        RESUME_RUN=${1:?resume needs the run id (see 'stackbench list')}
+        shift
+    fi
+    case $COMMAND in run | resume | setup | crosscheck | stop | env) ;; *) die "unknown command '$COMMAND' (see --help)" ;; esac
     while [[ $# -gt 0 ]]; do
         case $1 in
         --profile) PROFILE=${2:?--profile needs a value}; shift ;;
@@ -75,6 +86,7 @@ parse_args() {
         --keep-running) KEEP_RUNNING=1 ;;
         --no-install) INSTALL=0 ;;
         -h | --help) usage; exit 0 ;;
+        --) shift; CROSSCHECK_ARGS=("$@"); break ;;
         *) die "unknown option '$1' (see --help)" ;;
         esac
         shift
@@ -268,7 +280,7 @@ export_env() {
 
 on_exit() {
     local rc=$?
-    if [[ $KEEP_RUNNING == 0 && $COMMAND == run ]]; then
+    if [[ $KEEP_RUNNING == 0 && ($COMMAND == run || $COMMAND == resume || $COMMAND == crosscheck) ]]; then
         cluster_stop || true
     fi
     exit $rc
@@ -282,28 +294,37 @@ prepare() {
     cluster_start
     database_setup
     export_env
-    "$PY" "$HERE/lib/pgseed.py" --users "$USERS" --orders "$ORDERS"
+    # A resumed run goes on with the data it started with, whatever --profile says now.
+    [[ -n $RESUME_RUN ]] || "$PY" "$HERE/lib/pgseed.py" --users "$USERS" --orders "$ORDERS"
+    # Same secret, same port: the same bytes, so 'stackbench resume' accepts the plan.
     "$PY" "$HERE/lib/makeplan.py" --port "$PG_PORT"
 }
 
+# Runs (or, with RESUME_RUN, resumes) the plan, then writes the report of the run.
 run_plan() {
     [[ -x $STACKBENCH_BIN ]] || die "no stackbench at $STACKBENCH_BIN (build it, or pass --stackbench / set STACKBENCH)"
-    local store=() log run_id
+    local store=() log run_id rc
     [[ -n $STORE ]] && store=(--store "$STORE")
     "$STACKBENCH_BIN" check --no-parity "$HERE/plan.json"
     log=$(mktemp)
-    say "running profile $PROFILE (the run id comes first; Ctrl-C stops, 'stackbench resume RUN' continues)"
     set +e
-    "$STACKBENCH_BIN" run "$HERE/plan.json" --profile "$PROFILE" "${store[@]}" | tee "$log"
-    local rc=${PIPESTATUS[0]}
+    if [[ -n $RESUME_RUN ]]; then
+        say "resuming run $RESUME_RUN"
+        "$STACKBENCH_BIN" resume "$RESUME_RUN" "${store[@]}" | tee "$log"
+    else
+        say "running profile $PROFILE (the run id comes first; Ctrl-C stops, '$0 resume RUN' continues)"
+        "$STACKBENCH_BIN" run "$HERE/plan.json" --profile "$PROFILE" "${store[@]}" | tee "$log"
+    fi
+    rc=${PIPESTATUS[0]}
     set -e
     run_id=$(sed -n 's/^run \([^ ]*\)$/\1/p' "$log" | head -n 1)
     rm -f "$log"
+    run_id=${run_id:-$RESUME_RUN}
     [[ -n $run_id ]] || die "stackbench run printed no run id (exit $rc)"
     say "writing the report of run $run_id to $REPORT (ratios over $BASELINE)"
     "$STACKBENCH_BIN" report "$run_id" --baseline "$BASELINE" -o "$REPORT" "${store[@]}"
     echo "$run_id" >"$DATA_DIR/last-run"
-    [[ $rc == 0 ]] || say "stackbench run exited $rc: see the report for the windows that failed"
+    [[ $rc == 0 ]] || say "stackbench exited $rc: the report lists the cells without a valid window; '$0 resume $run_id' measures them again"
     return "$rc"
 }
 
@@ -323,10 +344,16 @@ main() {
         prepare
         say "cluster left running on 127.0.0.1:$PG_PORT; '$0 stop' stops it"
         ;;
-    run)
+    run | resume)
         trap on_exit EXIT
         prepare
         run_plan
+        ;;
+    crosscheck)
+        trap on_exit EXIT
+        command -v wrk >/dev/null || DEBIAN_PACKAGES+=(wrk)
+        prepare
+        "$PY" "$HERE/lib/crosscheck.py" "${CROSSCHECK_ARGS[@]}"
         ;;
     esac
 }
