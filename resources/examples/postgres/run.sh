@@ -16,8 +16,8 @@ Usage: $0 [COMMAND] [OPTIONS]
 Commands:
   run (default)   install, start the cluster, seed, write plan.json, run the profile, write the
                   report, stop the cluster
-  resume RUN      start the cluster again and continue RUN ('stackbench resume': the cells
-                  without a valid window are measured again), then write its report
+  resume RUN      start the cluster again and continue an interrupted RUN ('stackbench
+                  resume': the cells not measured yet), then write its report
   setup           install, start the cluster, seed and write plan.json; leave the cluster running
   crosscheck      install, start the cluster, seed, then measure the same stacks with wrk and
                   /proc instead of Stackbench (lib/crosscheck.py; options after -- go to it),
@@ -324,7 +324,7 @@ run_plan() {
     say "writing the report of run $run_id to $REPORT (ratios over $BASELINE)"
     "$STACKBENCH_BIN" report "$run_id" --baseline "$BASELINE" -o "$REPORT" "${store[@]}"
     echo "$run_id" >"$DATA_DIR/last-run"
-    [[ $rc == 0 ]] || say "stackbench exited $rc: the report lists the cells without a valid window; '$0 resume $run_id' measures them again"
+    [[ $rc == 0 ]] || say "stackbench exited $rc: the report says which cells have no valid window. An interrupted run continues with '$0 resume $run_id'; windows that failed the foreign-CPU gate need a quieter machine and a new run"
     return "$rc"
 }
 
