@@ -323,6 +323,17 @@ run_plan() {
     [[ -n $run_id ]] || die "stackbench run printed no run id (exit $rc)"
     say "writing the report of run $run_id to $REPORT (ratios over $BASELINE)"
     "$STACKBENCH_BIN" report "$run_id" --baseline "$BASELINE" -o "$REPORT" "${store[@]}"
+    # The environment record beside the report: the machine, and the versions the probes read.
+    "$STACKBENCH_BIN" export "$run_id" "${store[@]}" | "$PY" -c '
+import json, sys
+run = json.load(sys.stdin)
+json.dump({"run": run["run"]["id"], "environment": run["run"]["environment"],
+           "configurations": {c["name"]: {k: c["info"].get(k) for k in
+                                          ("versions", "cpus_applied", "load_cpus_applied", "containment")}
+                              for c in run["configurations"]}},
+          sys.stdout, indent=2, sort_keys=True)
+print()' >"${REPORT%.md}.environment.json"
+    say "environment record: ${REPORT%.md}.environment.json"
     echo "$run_id" >"$DATA_DIR/last-run"
     [[ $rc == 0 ]] || say "stackbench exited $rc: the report says which cells have no valid window. An interrupted run continues with '$0 resume $run_id'; windows that failed the foreign-CPU gate need a quieter machine and a new run"
     return "$rc"
