@@ -1,0 +1,4 @@
+from . import views_sync
+from .urls import patterns
+
+urlpatterns = patterns(views_sync)
