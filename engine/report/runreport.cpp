@@ -257,7 +257,7 @@ RunReport buildRunReport(const store::RunRecord &run, const QVector<store::Windo
 }
 
 sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString &runId,
-                                    ReportOptions options)
+                                    ReportOptions options, QVector<store::WindowRecord> *windowsOut)
 {
     sb::Result<store::RunRecord> run = store.run(runId);
     if (!run.ok())
@@ -278,7 +278,10 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
                 QStringLiteral("report.baseline"), runId,
                 QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
     }
-    return buildRunReport(*run, *windows, *events, options);
+    RunReport report = buildRunReport(*run, *windows, *events, options);
+    if (windowsOut)
+        *windowsOut = std::move(*windows);
+    return report;
 }
 
 } // namespace sb::report

@@ -98,9 +98,12 @@ struct RunReport
 RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
                          const QVector<store::EventRecord> &events, const ReportOptions &options);
 
-// Reads the run from the store and builds its report. Errors: the store's ("store.not-found",
-// "store.read"), "report.baseline" (no such configuration in the run).
+// Reads the run from the store and builds its report; `windows`, when given, receives the
+// windows read (with their samples), for callers that need them beside the report. Errors: the
+// store's ("store.not-found", "store.read"), "report.baseline" (no such configuration in the
+// run).
 sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString &runId,
-                                    ReportOptions options = {});
+                                    ReportOptions options = {},
+                                    QVector<store::WindowRecord> *windows = nullptr);
 
 } // namespace sb::report

@@ -77,30 +77,13 @@ QString ChartSource::seriesName(int run, const QString &configuration) const
 sb::Result<RunData> loadRunData(const store::RunStore &store, const QString &runId,
                                 const report::ReportOptions &options, bool timelines)
 {
-    if (!timelines) {
-        sb::Result<report::RunReport> r = report::loadRunReport(store, runId, options);
-        if (!r.ok())
-            return r.error();
-        return RunData{std::move(*r), {}};
-    }
-    // What loadRunReport reads, read once for the report and the timelines both.
-    sb::Result<store::RunRecord> run = store.run(runId);
-    if (!run.ok())
-        return run.error();
-    sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId, true);
-    if (!windows.ok())
-        return windows.error();
-    sb::Result<QVector<store::EventRecord>> events = store.events(runId);
-    if (!events.ok())
-        return events.error();
-    if (!options.baseline.isEmpty() &&
-        std::none_of(windows->begin(), windows->end(), [&options](const store::WindowRecord &w) {
-            return w.configuration == options.baseline;
-        }))
-        return sb::qtError(
-            QStringLiteral("report.baseline"), runId,
-            QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
-    return RunData{report::buildRunReport(*run, *windows, *events, options), timelinesOf(*windows)};
+    // One read serves the report and the timelines both.
+    QVector<store::WindowRecord> windows;
+    sb::Result<report::RunReport> r =
+        report::loadRunReport(store, runId, options, timelines ? &windows : nullptr);
+    if (!r.ok())
+        return r.error();
+    return RunData{std::move(*r), timelines ? timelinesOf(windows) : QVector<WindowTimeline>{}};
 }
 
 namespace {
