@@ -15,6 +15,7 @@
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
 #include "ui/settingsdialog.h"
+#include "ui/storedruns.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
@@ -81,27 +82,6 @@ QList<PlanTemplate> planTemplates()
         out << PlanTemplate{f.fileName(), o.value(QLatin1String("name")).toString(entry),
                             o.value(QLatin1String("description")).toString()};
     }
-    return out;
-}
-
-// Runs as a resume candidate list: the store's runs with their status as it is now.
-struct StoredRuns
-{
-    QVector<store::RunRecord> runs;
-    QString error;
-};
-
-StoredRuns readRuns(const QString &location)
-{
-    auto opened = store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
-    if (!opened.ok())
-        return {{}, qtText(opened.error())};
-    auto runs = opened.value()->runs();
-    if (!runs.ok())
-        return {{}, qtText(runs.error())};
-    StoredRuns out{runs.value(), QString()};
-    for (store::RunRecord &r : out.runs)
-        r.status = run::currentStatus(r);
     return out;
 }
 
@@ -911,7 +891,7 @@ void MainWindow::resumeRun()
         updateActions();
         offerResume(result.runs, result.error);
     });
-    watcher->setFuture(QtConcurrent::run(readRuns, m_storeLocation));
+    watcher->setFuture(QtConcurrent::run(readStoredRuns, m_storeLocation));
 }
 
 void MainWindow::offerResume(const QVector<store::RunRecord> &runs, const QString &error)

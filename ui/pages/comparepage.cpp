@@ -7,6 +7,7 @@
 #include "ui/htmlreport.h"
 #include "ui/models/comparemodel.h"
 #include "ui/offthread.h"
+#include "ui/storedruns.h"
 #include "ui/widgets/chartview.h"
 #include "ui/widgets/verdictdelegate.h"
 
@@ -68,28 +69,6 @@ const ChartExport kChartExports[] = {
     {"pdf", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as P&DF…"),
      Qt::CTRL | Qt::SHIFT | Qt::Key_D},
 };
-
-struct StoredRuns
-{
-    QVector<store::RunRecord> runs;
-    QString error;
-    bool missing = false; // no store there yet
-};
-
-StoredRuns readRuns(const QString &location)
-{
-    auto opened = store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
-    if (!opened.ok())
-        return {
-            {}, qtText(opened.error()), qtCode(opened.error()) == QLatin1String("store.missing")};
-    auto runs = opened.value()->runs();
-    if (!runs.ok())
-        return {{}, qtText(runs.error())};
-    StoredRuns out{runs.value(), QString()};
-    for (store::RunRecord &r : out.runs)
-        r.status = run::currentStatus(r);
-    return out;
-}
 
 bool isAaRun(const store::RunRecord &r)
 {
@@ -430,7 +409,7 @@ void ComparePage::refreshRuns()
     const QString location = m_storeLocation;
     const quint64 id = ++m_runsRequestId;
     runOffThread(
-        this, [location] { return readRuns(location); },
+        this, [location] { return readStoredRuns(location); },
         [this, id, location](const StoredRuns &r) {
             if (id != m_runsRequestId)
                 return;
