@@ -46,6 +46,32 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
     return v;
 }
 
+// "port": a number, or a string of placeholders ("${env:PGPORT}") that expands to one, for a
+// database whose port is chosen when it starts.
+void databasePort(SectionContext &ctx, const JsonValue &v, const QString &p, int &out)
+{
+    if (!v.isString()) {
+        ctx.fields.integer(v, p, 1, 65535, out);
+        return;
+    }
+    const std::optional<Expansion> e =
+        ctx.placeholders
+            .withoutVariables(QStringLiteral("the database settings are needed before a run "
+                                             "starts; use ${env:NAME}"))
+            .expand(v, p);
+    if (!e)
+        return;
+    bool ok = false;
+    const int port = e->value.trimmed().toInt(&ok);
+    if (!ok || port < 1 || port > 65535) {
+        ctx.fields.error(v, p, "plan.value",
+                         QStringLiteral("\"%1\" expands to \"%2\", not a port 1..65535")
+                             .arg(v.string, e->value));
+        return;
+    }
+    out = port;
+}
+
 // "warmup": seconds as a number, or a span of the one duration grammar ("500ms", "5s", "2m",
 // "1h", "1000req"; core/duration.h).
 void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup &w)
@@ -225,7 +251,7 @@ void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path
     databaseText(ctx, obj, path, "password", db.password, true);
     databaseText(ctx, obj, path, "options", db.options, false);
     if (const JsonValue *v = obj.value(u"port"))
-        f.integer(*v, jsonChildPath(path, QStringLiteral("port")), 1, 65535, db.port);
+        databasePort(ctx, *v, jsonChildPath(path, QStringLiteral("port")), db.port);
     if (db.driver == Database::Driver::Sqlite && !db.name.isEmpty() &&
         db.name != QLatin1String(":memory:"))
         db.name = ctx.resolvePath(db.name);

@@ -1,30 +1,36 @@
 // The real-stack example's plan (resources/examples/postgres): it needs Bun from npm and a
-// PostgreSQL cluster, so CI never runs it; what CI does check is that the plan passes
-// `stackbench check --no-parity` (which starts nothing), both the template as committed and the
-// plan.json that lib/makeplan.py writes from it, that no CPU set overlaps the load engine's, and
-// that the tokens makeplan mints are HS256 tokens the apps accept or reject as the parity checks
-// expect.
+// PostgreSQL cluster, so CI never runs it; what CI does check is that plan.json as committed
+// passes `stackbench check --no-parity` (which starts no server), that no CPU set overlaps the
+// load engine's, that the database port comes from the environment run.sh sets, and that the
+// tokens its variables make (Stackbench's JWT generator, lib/mktoken.py for the expired one)
+// are HS256 tokens the apps accept or reject as the parity checks expect.
 
 #include "plan/planloader.h"
+#include "plan/variables.h"
+#include "run/runvariables.h"
 
 #include <QDateTime>
-#include <QDir>
-#include <QFile>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageAuthenticationCode>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
 
 const QString kExampleDir = QStringLiteral(STACKBENCH_SOURCE_DIR "/resources/examples/postgres");
-const QString kTemplate = kExampleDir + QStringLiteral("/plan.template.json");
+const QString kPlan = kExampleDir + QStringLiteral("/plan.json");
 // Stand-ins for what run.sh exports; the plan refers to them as ${env:...}.
+const QString kPort = QStringLiteral("15999");
 const QString kPassword = QStringLiteral("placeholder-pg-password");
 const QString kSecret = QStringLiteral("placeholder-jwt-secret");
+
+void setExampleEnvironment()
+{
+    qputenv("SB_EXAMPLE_PGPORT", kPort.toUtf8());
+    qputenv("SB_EXAMPLE_PGPASSWORD", kPassword.toUtf8());
+    qputenv("SB_EXAMPLE_JWT_SECRET", kSecret.toUtf8());
+}
 
 struct Outcome
 {
@@ -35,11 +41,8 @@ struct Outcome
 
 Outcome runProgram(const QString &program, const QStringList &args)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("SB_EXAMPLE_PGPASSWORD"), kPassword);
-    env.insert(QStringLiteral("SB_EXAMPLE_JWT_SECRET"), kSecret);
+    setExampleEnvironment();
     QProcess p;
-    p.setProcessEnvironment(env);
     p.start(program, args);
     Outcome o;
     if (!p.waitForFinished(60'000)) {
@@ -51,46 +54,6 @@ Outcome runProgram(const QString &program, const QStringList &args)
     o.out = p.readAllStandardOutput();
     o.err = p.readAllStandardError();
     return o;
-}
-
-// makeplan.py's output in `dir`, with the example's app directories linked beside it so that the
-// plan's relative working directories resolve as they do in the example itself.
-QString makePlan(const QTemporaryDir &dir, int port)
-{
-    for (const char *sub : {"elysia", "django"}) {
-        if (!QFile::link(kExampleDir + QLatin1Char('/') + QLatin1String(sub),
-                         dir.filePath(QLatin1String(sub))))
-            return QString();
-    }
-    const QString out = dir.filePath(QStringLiteral("plan.json"));
-    const Outcome o =
-        runProgram(QStringLiteral("/usr/bin/python3"),
-                   {kExampleDir + QStringLiteral("/lib/makeplan.py"), QStringLiteral("--port"),
-                    QString::number(port), QStringLiteral("--out"), out});
-    if (o.exitCode != 0) {
-        qWarning("makeplan.py: exit %d: %s", o.exitCode, o.err.constData());
-        return QString();
-    }
-    return out;
-}
-
-QJsonObject readJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-// The header value of the first parity check named `name`.
-QString parityHeader(const QJsonObject &plan, const QString &name, const QString &header)
-{
-    for (const QJsonValue &v : plan.value(QStringLiteral("parity")).toArray()) {
-        const QJsonObject check = v.toObject();
-        if (check.value(QStringLiteral("name")).toString() == name)
-            return check.value(QStringLiteral("headers")).toObject().value(header).toString();
-    }
-    return QString();
 }
 
 // The payload of an HS256 token when its signature is valid for `secret`, else an empty object.
@@ -121,30 +84,19 @@ class TestExamplePlan : public QObject
     Q_OBJECT
 
 private slots:
-    void checkPassesWithoutStartingAnything_data();
     void checkPassesWithoutStartingAnything();
     void noCpuSetOverlapsTheLoadEngine();
-    void makePlanFillsPortAndTokens();
+    void tokensAreWhatTheAppsExpect();
 };
-
-void TestExamplePlan::checkPassesWithoutStartingAnything_data()
-{
-    QTest::addColumn<bool>("generated");
-    QTest::newRow("template as committed") << false;
-    QTest::newRow("plan.json written by makeplan.py") << true;
-}
 
 void TestExamplePlan::checkPassesWithoutStartingAnything()
 {
-    QFETCH(bool, generated);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString plan = generated ? makePlan(dir, 15999) : kTemplate;
-    QVERIFY(!plan.isEmpty());
     const Outcome o = runProgram(QStringLiteral(STACKBENCH_BIN),
-                                 {QStringLiteral("check"), QStringLiteral("--no-parity"), plan});
+                                 {QStringLiteral("check"), QStringLiteral("--no-parity"), kPlan});
     QVERIFY2(o.out.contains("valid (3 configurations, 7 routes, 42 parity checks)"),
              o.out.constData());
+    // check makes the variables (the expired token's command among them) and never prints one.
+    QVERIFY2(!o.out.contains("eyJ") && !o.err.contains("eyJ"), (o.out + o.err).constData());
     // check reaches the plan's database even with --no-parity; without the example's cluster
     // (CI) that fails it, and the plan itself must still be valid.
     if (o.exitCode != 0)
@@ -155,9 +107,8 @@ void TestExamplePlan::checkPassesWithoutStartingAnything()
 // The CPU lanes README.md explains: every server on CPU 0, the load engine on CPU 1.
 void TestExamplePlan::noCpuSetOverlapsTheLoadEngine()
 {
-    qputenv("SB_EXAMPLE_PGPASSWORD", kPassword.toUtf8());
-    qputenv("SB_EXAMPLE_JWT_SECRET", kSecret.toUtf8());
-    const sb::plan::PlanLoad load = sb::plan::loadPlan(kTemplate);
+    setExampleEnvironment();
+    const sb::plan::PlanLoad load = sb::plan::loadPlan(kPlan);
     QVERIFY2(load.ok(), qPrintable(load.errorText()));
     QVERIFY2(load.warnings.isEmpty(),
              qPrintable(load.warnings.isEmpty() ? QString() : load.warnings.first().toString()));
@@ -166,55 +117,54 @@ void TestExamplePlan::noCpuSetOverlapsTheLoadEngine()
         QCOMPARE(c.cpus, std::vector<int>{0});
         QVERIFY(c.isSecret(QStringLiteral("PGPASSWORD")));
         QVERIFY(c.isSecret(QStringLiteral("JWT_SECRET")));
+        QCOMPARE(c.env.value(QStringLiteral("PGPORT")), kPort);
     }
+    QCOMPARE(load.plan->database->port, kPort.toInt());
     QVERIFY(load.plan->sampler.exclude.contains(QStringLiteral("postgres")));
 }
 
-void TestExamplePlan::makePlanFillsPortAndTokens()
+// The four tokens as a run makes them: every variable computed and put into the requests, each
+// token checked against the key the apps get as JWT_SECRET.
+void TestExamplePlan::tokensAreWhatTheAppsExpect()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = makePlan(dir, 15777);
-    QVERIFY(!path.isEmpty());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QVERIFY2(!f.readAll().contains("<token:"), "a token placeholder was left in plan.json");
-    const QJsonObject plan = readJson(path);
-    QCOMPARE(
-        plan.value(QStringLiteral("database")).toObject().value(QStringLiteral("port")).toInt(),
-        15777);
-    for (const QJsonValue &c : plan.value(QStringLiteral("configurations")).toArray())
-        QCOMPARE(c.toObject()
-                     .value(QStringLiteral("env"))
-                     .toObject()
-                     .value(QStringLiteral("PGPORT"))
-                     .toString(),
-                 QStringLiteral("15777"));
-
+    setExampleEnvironment();
+    const sb::plan::PlanLoad load = sb::plan::loadPlan(kPlan);
+    QVERIFY2(load.ok(), qPrintable(load.errorText()));
     const qint64 now = QDateTime::currentSecsSinceEpoch();
-    const QString auth = QStringLiteral("Authorization");
-    const QJsonObject valid =
-        verifiedPayload(parityHeader(plan, QStringLiteral("me happy path"), auth), kSecret);
+    const sb::run::VariableRun made = sb::run::computeVariables(*load.plan, now);
+    QVERIFY2(!made.error, made.error ? made.error->toString().c_str() : "");
+    QCOMPARE(made.outcomes.size(), 4);
+    for (const sb::run::VariableOutcome &o : made.outcomes)
+        QVERIFY2(o.ok, qPrintable(o.name + QStringLiteral(": ") + o.detail));
+    const sb::plan::Plan plan = sb::plan::withVariables(*load.plan, made.values);
+    auto parityHeader = [&](const char *name) {
+        for (const sb::plan::ParityCheck &check : plan.parity)
+            if (check.name == QLatin1String(name))
+                return check.header(QStringLiteral("Authorization"));
+        return QString();
+    };
+
+    const QJsonObject valid = verifiedPayload(parityHeader("me happy path"), kSecret);
     QCOMPARE(valid.value(QStringLiteral("sub")).toString(), QStringLiteral("4242"));
     QVERIFY(valid.value(QStringLiteral("exp")).toDouble() > now);
-    const QJsonObject expired =
-        verifiedPayload(parityHeader(plan, QStringLiteral("me expired token"), auth), kSecret);
+    const QJsonObject expired = verifiedPayload(parityHeader("me expired token"), kSecret);
     QCOMPARE(expired.value(QStringLiteral("sub")).toString(), QStringLiteral("4242"));
     QVERIFY(expired.value(QStringLiteral("exp")).toDouble() < now);
-    const QJsonObject missing = verifiedPayload(
-        parityHeader(plan, QStringLiteral("me token of a missing user"), auth), kSecret);
+    const QJsonObject missing =
+        verifiedPayload(parityHeader("me token of a missing user"), kSecret);
     QCOMPARE(missing.value(QStringLiteral("sub")).toString(), QStringLiteral("999999999"));
-    const QString badSignature = parityHeader(plan, QStringLiteral("me bad signature"), auth);
-    QVERIFY(badSignature.startsWith(QLatin1String("Bearer ")));
+    QVERIFY(missing.value(QStringLiteral("exp")).toDouble() > now);
+    const QString badSignature = parityHeader("me bad signature");
+    QVERIFY(badSignature.startsWith(QLatin1String("Bearer ey")));
     QVERIFY(verifiedPayload(badSignature, kSecret).isEmpty());
 
-    // The measured /me route carries the same valid token as the parity check.
-    for (const QJsonValue &r : plan.value(QStringLiteral("routes")).toArray()) {
-        const QJsonObject route = r.toObject();
-        if (route.value(QStringLiteral("name")).toString() == QLatin1String("me"))
-            QCOMPARE(route.value(QStringLiteral("headers")).toObject().value(auth).toString(),
-                     parityHeader(plan, QStringLiteral("me happy path"), auth));
-    }
+    // The measured /me route carries the same valid token, and the header is secret everywhere.
+    const sb::plan::Route *me = plan.route(QStringLiteral("me"));
+    QVERIFY(me);
+    QCOMPARE(me->header(QStringLiteral("Authorization")), parityHeader("me happy path"));
+    QVERIFY(me->isSecretHeader(QStringLiteral("authorization")));
+    for (const sb::plan::Variable &v : plan.variables)
+        QVERIFY2(v.secret, qPrintable(v.name));
 }
 
 QTEST_GUILESS_MAIN(TestExamplePlan)

@@ -579,6 +579,34 @@ private slots:
         QCOMPARE(load.plan->database->port, 5432);
     }
 
+    // A cluster started on a free port: the port from the environment, and what is not one.
+    void databasePortFromEnvironment()
+    {
+        qputenv("SB_PLAN_TEST_PGPORT", "15433");
+        qputenv("SB_PLAN_TEST_NOTAPORT", "54x");
+        const QByteArray head = "{\"format\": 1, \"name\": \"db\",\n"
+                                "\"database\": {\"driver\": \"QPSQL\", \"name\": \"bench\", "
+                                "\"port\": ";
+        const QByteArray tail = "},\n"
+                                "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], "
+                                "\"port\": 9000}],\n"
+                                "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n"
+                                "\"profiles\": {\"q\": {\"concurrency\": [1]}}}";
+        const PlanLoad good = loadMem(head + "\"${env:SB_PLAN_TEST_PGPORT}\"" + tail);
+        QVERIFY2(good.ok(), qPrintable(good.errorText()));
+        QCOMPARE(good.plan->database->port, 15433);
+        const PlanLoad bad = loadMem(head + "\"${env:SB_PLAN_TEST_NOTAPORT}\"" + tail);
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.errorText().contains(
+                     QStringLiteral("2:58: $.database.port: \"${env:SB_PLAN_TEST_NOTAPORT}\" "
+                                    "expands to \"54x\", not a port 1..65535")),
+                 qPrintable(bad.errorText()));
+        const PlanLoad var = loadMem(head + "\"${var:p}\"" + tail);
+        QVERIFY(!var.ok());
+        QVERIFY2(var.errorText().contains(QStringLiteral("is not available here")),
+                 qPrintable(var.errorText()));
+    }
+
     // ---- the full plan shows every key of issue 8
 
     void fullPlanNewKeys()

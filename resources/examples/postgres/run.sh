@@ -14,11 +14,12 @@ usage() {
 Usage: $0 [COMMAND] [OPTIONS]
 
 Commands:
-  run (default)   install, start the cluster, seed, write plan.json, run the profile, write the
-                  report, stop the cluster
+  run (default)   install, start the cluster, seed, check and run plan.json's profile, write
+                  the report, stop the cluster
   resume RUN      start the cluster again and continue an interrupted RUN ('stackbench
                   resume': the cells not measured yet), then write its report
-  setup           install, start the cluster, seed and write plan.json; leave the cluster running
+  setup           install, start the cluster and seed it; leave it running (then
+                  eval "\$($0 env)" and use plan.json with stackbench yourself)
   crosscheck      install, start the cluster, seed, then measure the same stacks with wrk and
                   /proc instead of Stackbench (lib/crosscheck.py; options after -- go to it),
                   stop the cluster
@@ -270,6 +271,7 @@ EOF
 
 export_env() {
     export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGDATABASE=stackbench_example PGUSER=bench
+    export SB_EXAMPLE_PGPORT=$PG_PORT
     PGPASSWORD=$(secret_file pgpassword)
     SB_EXAMPLE_PGPASSWORD=$PGPASSWORD
     SB_EXAMPLE_JWT_SECRET=$(secret_file jwt-secret)
@@ -296,8 +298,6 @@ prepare() {
     export_env
     # A resumed run goes on with the data it started with, whatever --profile says now.
     [[ -n $RESUME_RUN ]] || "$PY" "$HERE/lib/pgseed.py" --users "$USERS" --orders "$ORDERS"
-    # Same secret, same port: the same bytes, so 'stackbench resume' accepts the plan.
-    "$PY" "$HERE/lib/makeplan.py" --port "$PG_PORT"
 }
 
 # Runs (or, with RESUME_RUN, resumes) the plan, then writes the report of the run.
@@ -348,8 +348,8 @@ main() {
         cluster_running || die "the cluster in $PGDATA_DIR is not running (run.sh setup)"
         PG_PORT=$(sed -n 4p "$PGDATA_DIR/postmaster.pid")
         export_env
-        printf 'export PGHOST=%s PGPORT=%s PGDATABASE=%s PGUSER=%s PGPASSWORD=%s SB_EXAMPLE_PGPASSWORD=%s SB_EXAMPLE_JWT_SECRET=%s\n' \
-            "$PGHOST" "$PGPORT" "$PGDATABASE" "$PGUSER" "$PGPASSWORD" "$SB_EXAMPLE_PGPASSWORD" "$SB_EXAMPLE_JWT_SECRET"
+        printf 'export PGHOST=%s PGPORT=%s PGDATABASE=%s PGUSER=%s PGPASSWORD=%s SB_EXAMPLE_PGPORT=%s SB_EXAMPLE_PGPASSWORD=%s SB_EXAMPLE_JWT_SECRET=%s\n' \
+            "$PGHOST" "$PGPORT" "$PGDATABASE" "$PGUSER" "$PGPASSWORD" "$SB_EXAMPLE_PGPORT" "$SB_EXAMPLE_PGPASSWORD" "$SB_EXAMPLE_JWT_SECRET"
         ;;
     setup)
         prepare
