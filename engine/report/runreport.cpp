@@ -1,5 +1,6 @@
 #include "report/runreport.h"
 
+#include "core/cpuset.h"
 #include "core/qterror.h"
 #include "report/windowfigures.h"
 #include "store/runstore.h"
@@ -40,6 +41,13 @@ void planOrder(const store::RunRecord &run, const QVector<store::WindowRecord> &
         return out;
     };
     const QStringList planConfigurations = names("configurations");
+    for (const QJsonValue &v : plan.value(QStringLiteral("configurations")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const sb::Result<std::vector<int>> cpus =
+            sb::parseCpuList(c.value(QStringLiteral("cpus")).toString().toStdString());
+        if (cpus.ok() && !cpus->empty())
+            r.serverCpus[c.value(QStringLiteral("name")).toString()] = int(cpus->size());
+    }
     const QStringList planRoutes = names("routes");
     QStringList seenConfigurations, seenRoutes;
     for (const store::WindowRecord &w : windows) {
@@ -105,7 +113,8 @@ void classifyCells(RunReport &r,
             if (!w->valid)
                 continue;
             const stats::BoundContext context{w->elapsedS > 0 ? double(w->ok) / w->elapsedS : 0,
-                                              lower, higher, plateau};
+                                              lower, higher, plateau,
+                                              r.serverCpus.value(cell.configuration)};
             const stats::BoundFinding f =
                 stats::classifyBound(windowCpu(*w, r.machineCores), context);
             ++cell.windowBounds[QString::fromLatin1(stats::boundKey(f.bound))];
@@ -225,12 +234,6 @@ RunReport buildRunReport(const store::RunRecord &run, const QVector<store::Windo
                 cell.figures = stats::summarizeCell(figures);
                 cell.okPerS = stats::okPerSValues(figures);
                 cell.perCpuS = stats::perCpuSValues(figures);
-                for (const stats::WindowFigures &f : figures) {
-                    if (!f.valid)
-                        continue;
-                    cell.p50Us.push_back(f.latencyUs.p50);
-                    cell.p99Us.push_back(f.latencyUs.p99);
-                }
                 for (const stats::WindowFigures &f : figures) {
                     if (!f.valid)
                         continue;

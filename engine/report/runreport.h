@@ -11,6 +11,7 @@
 #include "stats/verdict.h"
 #include "store/records.h"
 
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -75,6 +76,7 @@ struct RunReport
     QStringList routes;                    // in plan order
     QList<int> concurrency;                // ascending
     int machineCores = 0;                  // from the environment record
+    QHash<QString, int> serverCpus;        // configuration -> CPUs of its plan's "cpus" set
     ReportOptions options;                 // as used (baseline filled in)
     QVector<CellReport> cells;             // routes, then concurrency, then configurations
     QVector<RatioReport> ratios;           // per non-baseline configuration, cell and metric

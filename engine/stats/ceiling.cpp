@@ -76,6 +76,13 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
     if (cpu.machineCores > 0 && shares.idle < kMachineIdleShare)
         return {Bound::Machine, format("the machine was %.1f %% idle of %.0f cores",
                                        100 * shares.idle, double(cpu.machineCores))};
+    // A tree pinned to fewer CPUs than the machine has is bound by them once it fills them,
+    // at any concurrency and whatever the database does.
+    if (context.serverCpus > 0 && context.serverCpus < cpu.machineCores &&
+        cpu.serverCores >= kPlateauShare * double(context.serverCpus))
+        return {Bound::Server,
+                format("the server tree used %.2f cores of the %.0f CPU(s) of its CPU set",
+                       cpu.serverCores, double(context.serverCpus))};
     const bool atPlateau =
         context.plateauCores > 0 && cpu.serverCores >= kPlateauShare * context.plateauCores;
     if (cpu.databaseCores > cpu.serverCores && !atPlateau)

@@ -45,7 +45,8 @@ enum class Bound
     Client,   // the load engine was the limit: its threads were >= 90 % busy
     Machine,  // the machine had < 5 % of its cores idle
     Database, // the database used more CPU than the server tree, and the tree was below plateau
-    Server,   // throughput flat against a neighbouring concurrency with the tree at its plateau
+    Server,   // the tree filled the CPUs its CPU set allows, or throughput was flat against a
+              // neighbouring concurrency with the tree at its plateau
     None      // nothing saturated: raise concurrency
 };
 // "client", "machine", "database", "server", "none".
@@ -60,6 +61,7 @@ struct BoundContext
     double lowerOkPerS = -1;
     double higherOkPerS = -1;
     double plateauCores = 0;
+    int serverCpus = 0; // CPUs the tree may run on (its CPU set), 0 = not restricted
 };
 
 struct BoundFinding
@@ -68,7 +70,8 @@ struct BoundFinding
     std::string because; // the figures that decided it, one sentence
 };
 
-// The first rule that holds, in the order client, machine, database, server, none.
+// The first rule that holds, in the order client, machine, server (its CPU set full: at least
+// kPlateauShare of serverCpus busy), database, server (flat at its plateau), none.
 BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context);
 
 // One concurrency level of a configuration and route: the cell's medians.

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void cellsMatchTheStoredWindows();
     void ratiosAndVerdicts();
     void ceiling();
+    void pinnedServerFillingItsCpuSetIsServerBound();
     void invalidAttemptsAreCountedWithReasons();
     void invalidKindNamesTheGateThatFailed_data();
     void invalidKindNamesTheGateThatFailed();
@@ -248,6 +249,39 @@ void TestReport::markdownAndCsv()
     const int columns = int(lines[0].count(',')) + 1;
     for (const QByteArray &l : lines)
         QCOMPARE(int(l.count(',')) + 1, columns);
+}
+
+// The real-stack example's quick profile: one concurrency level, each tree pinned to CPU 0 of 2;
+// a tree that fills its one CPU is server-bound, one that does not (waiting on its database) is
+// not, and without a CPU set the same figures say nothing.
+void TestReport::pinnedServerFillingItsCpuSetIsServerBound()
+{
+    store::RunRecord run;
+    run.id = QStringLiteral("pinned");
+    run.planText = R"({"name": "pg", "configurations": [{"name": "django", "cpus": "0"},
+        {"name": "elysia", "cpus": "0"}, {"name": "free"}], "routes": [{"name": "user"}]})";
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    QVector<store::WindowRecord> windows;
+    for (int round = 0; round < 3; ++round) {
+        windows << window(run.id, round, QStringLiteral("django"), QStringLiteral("user"), 100,
+                          2338, 0.99, 40000)
+                << window(run.id, round, QStringLiteral("elysia"), QStringLiteral("user"), 100,
+                          35155, 0.80, 2500)
+                << window(run.id, round, QStringLiteral("free"), QStringLiteral("user"), 100, 2338,
+                          0.99, 40000);
+    }
+    const report::RunReport r = report::buildRunReport(run, windows, {}, {});
+    QCOMPARE(r.serverCpus.value(QStringLiteral("django")), 1);
+    const report::CellReport *django =
+        r.cell(QStringLiteral("django"), QStringLiteral("user"), 100);
+    QVERIFY(django);
+    QCOMPARE(django->bound, QStringLiteral("server"));
+    QVERIFY2(django->boundBecause.contains(QStringLiteral("of the 1 CPU(s) of its CPU set")),
+             qPrintable(django->boundBecause));
+    QCOMPARE(r.cell(QStringLiteral("elysia"), QStringLiteral("user"), 100)->bound,
+             QStringLiteral("none"));
+    QCOMPARE(r.cell(QStringLiteral("free"), QStringLiteral("user"), 100)->bound,
+             QStringLiteral("none"));
 }
 
 void TestReport::unknownBaseline()

@@ -361,28 +361,43 @@ void TestStats::bounds_data()
     QTest::addColumn<double>("lower");
     QTest::addColumn<double>("higher");
     QTest::addColumn<double>("plateau");
+    QTest::addColumn<int>("cpus"); // the tree's CPU set, 0 = not restricted
     QTest::addColumn<int>("bound");
     QTest::addColumn<QString>("because");
     // 8 cores throughout.
-    QTest::newRow("client") << 1.0 << 0.0 << 1.85 << 0.0 << 2 << 50000.0 << -1.0 << -1.0 << 1.0
+    QTest::newRow("client") << 1.0 << 0.0 << 1.85 << 0.0 << 2 << 50000.0 << -1.0 << -1.0 << 1.0 << 0
                             << int(Bound::Client) << QStringLiteral("92 % busy");
-    QTest::newRow("machine") << 3.0 << 2.0 << 1.0 << 1.8 << 4 << 1000.0 << -1.0 << -1.0 << 3.0
+    QTest::newRow("machine") << 3.0 << 2.0 << 1.0 << 1.8 << 4 << 1000.0 << -1.0 << -1.0 << 3.0 << 0
                              << int(Bound::Machine) << QStringLiteral("2.5 % idle of 8 cores");
     QTest::newRow("database") << 0.6 << 1.8 << 0.3 << 0.1 << 2 << 20000.0 << 19800.0 << -1.0 << 1.1
-                              << int(Bound::Database) << QStringLiteral("database used 1.80 cores");
+                              << 0 << int(Bound::Database)
+                              << QStringLiteral("database used 1.80 cores");
     // Seed 000's N-sync /users/:id at c=100 against c=10.
     QTest::newRow("server") << 1.18 << 0.3 << 0.2 << 0.1 << 2 << 1707.5 << 1684.1 << 1697.1 << 1.23
-                            << int(Bound::Server)
+                            << 0 << int(Bound::Server)
                             << QStringLiteral("within 10 % of 1684.1/s at the next lower");
     QTest::newRow("server at the lowest level")
-        << 1.2 << 0.3 << 0.2 << 0.1 << 2 << 1684.1 << -1.0 << 1707.5 << 1.23 << int(Bound::Server)
-        << QStringLiteral("next higher");
+        << 1.2 << 0.3 << 0.2 << 0.1 << 2 << 1684.1 << -1.0 << 1707.5 << 1.23 << 0
+        << int(Bound::Server) << QStringLiteral("next higher");
     QTest::newRow("none: still rising")
-        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 1000.0 << 9000.0 << 1.0 << int(Bound::None)
-        << QStringLiteral("raise concurrency");
+        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 1000.0 << 9000.0 << 1.0 << 0
+        << int(Bound::None) << QStringLiteral("raise concurrency");
     QTest::newRow("none: flat but tree below plateau")
-        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 4900.0 << -1.0 << 1.0 << int(Bound::None)
+        << 0.5 << 0.1 << 0.2 << 0.1 << 2 << 5000.0 << 4900.0 << -1.0 << 1.0 << 0 << int(Bound::None)
         << QStringLiteral("nothing saturated");
+    // The real-stack example: one concurrency level, the tree pinned to 1 of 2 CPUs and full.
+    QTest::newRow("server: its CPU set full at one level")
+        << 0.99 << 0.13 << 0.04 << 0.0 << 1 << 2338.0 << -1.0 << -1.0 << 0.99 << 1
+        << int(Bound::Server) << QStringLiteral("0.99 cores of the 1 CPU(s) of its CPU set");
+    QTest::newRow("server: its CPU set full, the database busier")
+        << 1.9 << 2.5 << 0.5 << 0.0 << 2 << 9000.0 << -1.0 << -1.0 << 1.9 << 2 << int(Bound::Server)
+        << QStringLiteral("1.90 cores of the 2 CPU(s)");
+    QTest::newRow("none: its CPU set not full")
+        << 0.8 << 0.3 << 0.2 << 0.0 << 1 << 35000.0 << -1.0 << -1.0 << 0.8 << 1 << int(Bound::None)
+        << QStringLiteral("raise concurrency");
+    QTest::newRow("none: a CPU set of the whole machine is no limit of its own")
+        << 1.0 << 0.3 << 0.2 << 0.0 << 1 << 35000.0 << -1.0 << -1.0 << 2.0 << 8 << int(Bound::None)
+        << QStringLiteral("raise concurrency");
 }
 
 void TestStats::bounds()
@@ -396,6 +411,7 @@ void TestStats::bounds()
     QFETCH(double, lower);
     QFETCH(double, higher);
     QFETCH(double, plateau);
+    QFETCH(int, cpus);
     QFETCH(int, bound);
     QFETCH(QString, because);
     WindowCpu cpu;
@@ -405,7 +421,7 @@ void TestStats::bounds()
     cpu.generatorCores = generator;
     cpu.foreignCores = foreign;
     cpu.generatorThreads = threads;
-    const BoundFinding f = classifyBound(cpu, BoundContext{okPerS, lower, higher, plateau});
+    const BoundFinding f = classifyBound(cpu, BoundContext{okPerS, lower, higher, plateau, cpus});
     QCOMPARE(int(f.bound), bound);
     QVERIFY2(QString::fromStdString(f.because).contains(because), f.because.c_str());
 }
