@@ -85,11 +85,18 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
                        cpu.serverCores, double(context.serverCpus))};
     const bool atPlateau =
         context.plateauCores > 0 && cpu.serverCores >= kPlateauShare * context.plateauCores;
-    if (cpu.databaseCores > cpu.serverCores && !atPlateau)
+    // Below what the tree could use: its CPU set when it has one (at one concurrency level
+    // the plateau is the tree's own figure), else its plateau.
+    const bool pinned = context.serverCpus > 0 && context.serverCpus < cpu.machineCores;
+    const double capacity = pinned ? double(context.serverCpus) : context.plateauCores;
+    if (cpu.databaseCores > cpu.serverCores && capacity > 0 &&
+        cpu.serverCores < kPlateauShare * capacity)
         return {Bound::Database,
-                format("the database used %.2f cores against the server tree's %.2f, below its "
-                       "plateau of %.2f",
-                       cpu.databaseCores, cpu.serverCores, context.plateauCores)};
+                format(pinned ? "the database used %.2f cores against the server tree's %.2f, "
+                                "below the %.0f CPU(s) of its CPU set"
+                              : "the database used %.2f cores against the server tree's %.2f, "
+                                "below its plateau of %.2f",
+                       cpu.databaseCores, cpu.serverCores, capacity)};
     const bool flatBelow = within(context.okPerS, context.lowerOkPerS, kFlatShare);
     const bool flatAbove = within(context.higherOkPerS, context.okPerS, kFlatShare);
     if (atPlateau && (flatBelow || flatAbove)) {

@@ -392,6 +392,10 @@ void TestStats::bounds_data()
     QTest::newRow("server: its CPU set full, the database busier")
         << 1.9 << 2.5 << 0.5 << 0.0 << 2 << 9000.0 << -1.0 << -1.0 << 1.9 << 2 << int(Bound::Server)
         << QStringLiteral("1.90 cores of the 2 CPU(s)");
+    // Elysia's POST /orders in the example: the tree at 0.58 of its 1 CPU, PostgreSQL at 0.93.
+    QTest::newRow("database: one level, the tree below its CPU set")
+        << 0.58 << 0.93 << 0.15 << 0.05 << 1 << 15012.0 << -1.0 << -1.0 << 0.58 << 1
+        << int(Bound::Database) << QStringLiteral("below the 1 CPU(s) of its CPU set");
     QTest::newRow("none: its CPU set not full")
         << 0.8 << 0.3 << 0.2 << 0.0 << 1 << 35000.0 << -1.0 << -1.0 << 0.8 << 1 << int(Bound::None)
         << QStringLiteral("raise concurrency");
