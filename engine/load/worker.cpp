@@ -48,6 +48,12 @@ ssize_t receiveBytes(int fd, char *data, size_t len)
     return ::syscall(SYS_recvfrom, fd, data, len, 0, nullptr, nullptr);
 }
 
+// ... and so is epoll_pwait2(); without a signal mask the kernel ignores the mask's size.
+int waitEpoll(int epfd, epoll_event *events, int maxEvents, const timespec *timeout)
+{
+    return int(::syscall(SYS_epoll_pwait2, epfd, events, maxEvents, timeout, nullptr, 0));
+}
+
 // A read that also returns the kernel's receive time of the last bytes read (SO_TIMESTAMPNS,
 // CLOCK_REALTIME, ns), or 0 when the kernel gave none (an EOF).
 ssize_t receiveStamped(int fd, char *data, size_t len, int64_t &stampNs)
@@ -502,7 +508,7 @@ bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
     ssize_t n = m_open ? receiveStamped(c.fd, m_readBuffer.get(), kReadBufferBytes, stampNs)
                        : receiveBytes(c.fd, m_readBuffer.get(), kReadBufferBytes);
     if (stampNs > 0) // the receive time on this clock, never after the read itself
-        c.receivedNs = std::min(now, stampNs - (clockNs(CLOCK_REALTIME) - nowNs()));
+        c.receivedNs = std::min(now, stampNs - m_realtimeOffsetNs);
     else
         c.receivedNs = now;
     if (n < 0) {
@@ -671,13 +677,20 @@ void Worker::run()
         int n = waitForEvents(events, nextWake);
         if (n < 0 && errno != EINTR)
             break;
+        // Open loop: the responses' times are the kernel's and no event sends (sends wait for
+        // the schedule), so one clock reading serves the batch, and one offset converts the
+        // kernel's receive times to this clock. Closed loop: each event reads the clock, since
+        // it times the response it reads and the request it sends.
+        const int64_t batchNs = m_open && n > 0 ? nowNs() : 0;
+        if (m_open && n > 0)
+            m_realtimeOffsetNs = clockNs(CLOCK_REALTIME) - batchNs;
         for (int i = 0; i < n; ++i) {
             auto *c = static_cast<Conn *>(events[i].data.ptr);
             if (!c)
                 continue; // the wake-up eventfd: the loop's top sees why
             if (c->fd < 0)
                 continue; // dropped earlier in this batch
-            handleEvent(*c, events[i].events, nowNs());
+            handleEvent(*c, events[i].events, m_open ? batchNs : nowNs());
         }
     }
     finish(nowNs());
@@ -697,11 +710,11 @@ int Worker::waitForEvents(epoll_event *events, int64_t nextWakeNs)
     // latency exact; a response counts in the interval in which it is read.
     if (sendNext && m_deferReads && waitNs > 0 && waitNs <= kDeferReadNs) {
         epoll_event wake;
-        if (epoll_pwait2(m_quiet, &wake, 1, &ts, nullptr) < 0 && errno != EINTR)
+        if (waitEpoll(m_quiet, &wake, 1, &ts) < 0 && errno != EINTR)
             return -1;
         ts = timespecOf(0);
     }
-    return epoll_pwait2(m_epoll, events, kMaxEvents, &ts, nullptr);
+    return waitEpoll(m_epoll, events, kMaxEvents, &ts);
 }
 
 void Worker::begin()

@@ -181,6 +181,7 @@ private:
     int64_t m_scheduleStartNs = 0;
     int64_t m_sent = 0;
     int64_t m_nextSendNs = INT64_MAX; // open loop: the next intended send time, or INT64_MAX
+    int64_t m_realtimeOffsetNs = 0;   // open loop: CLOCK_REALTIME - CLOCK_MONOTONIC, per batch
     int m_epoll = -1;
     int m_quiet = -1; // an epoll set of the wake-up eventfd alone (waitForEvents())
     std::thread m_thread;
