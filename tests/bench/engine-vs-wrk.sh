@@ -13,11 +13,15 @@
 #              of the per-round ratios (rounds alternate, so each pair shares the machine's
 #              state); exit 1 when a row's ratio is below 1.
 #   --open     stackbench's open loop at the rates RATES (environment, a comma list, default
-#              2000,20000,100000 req/s) on CONNECTIONS (default: rate / 200, at least 10): the
+#              2000,20000,100000 req/s) on CONNECTIONS (default: rate / 100, at least 10), after a
+#              2 s warm-up (the connects and the first requests are not what is measured): the
 #              send delay's p50/p99/max, the share of requests late by more than 1 ms and the
 #              client CPU per request (process_cpu_s over the window, so that the program's
 #              start-up does not count), medians over the rounds, in one table. wrk has no open
-#              loop; its column is its closed-loop CPU per request on the same connections.
+#              loop; its column is its closed-loop CPU per request on the same connections. The
+#              floor columns are this machine's for the same schedule with no request at all:
+#              tests/bench/wakefloor.c (built here with cc) sleeps to each intended time as the
+#              engine's worker does and reports its CPU per wake-up and how late it woke.
 #
 # The file limit is raised to the hard limit (at most 20,000) and nginx's worker_connections
 # with it; a concurrency that does not fit is skipped with a note. Figures on a shared machine
@@ -41,6 +45,7 @@ case $MODE in
   sweep) CONNS_LIST=${3:-10,50,200,1000,5000,10000} ;;
   open) CONNS_LIST=${3:-} ;;
 esac
+OPEN_WARMUP=2s
 RATES=${RATES:-2000,20000,100000}
 for tool in nginx wrk curl /usr/bin/time "$PY"; do
   command -v "$tool" >/dev/null || { echo "engine-vs-wrk: $tool is missing (run .ci/setup)" >&2; exit 2; }
@@ -102,7 +107,8 @@ sb_round() {
   after=$(( $(stub_requests) - 1 )) # less the second stub_status request itself
   SB_OK=$(json "$WORK/sb.json" "d['ok']")
   SB_CPU=$(cpu_of_time)
-  responses=$(json "$WORK/sb.json" "d['responses']")
+  # nginx counts the warm-up's requests too.
+  responses=$(json "$WORK/sb.json" "d['responses'] + d.get('warmup', {}).get('responses', 0)")
   SB_STUB=ok
   [ $(( after - before )) -eq "$responses" ] || SB_STUB="nginx $(( after - before )) != $responses"
 }
@@ -143,9 +149,14 @@ closed_row() {
 
 # open_row RATE C -> rounds of stackbench's open loop (and wrk closed at C for reference)
 open_row() {
-  local rate=$1 conns=$2 round d50=() d99=() dmax=() late=() sb_us=() wrk_us=() rps=()
+  local rate=$1 conns=$2 round d50=() d99=() dmax=() late=() sb_us=() wrk_us=() rps=() floor_us=() floor_late=()
   for round in $(seq "$ROUNDS"); do
-    sb_round "$conns" --rate "$rate"
+    if [ -n "$WAKEFLOOR" ]; then
+      read -r _ f_cpu _ f_p50 _ _ < <("$WAKEFLOOR" "$rate" "$SECONDS_PER_RUN")
+      floor_us+=("$f_cpu"); floor_late+=("$f_p50")
+      printf '%-6s timer floor --rate %-7s %31s wake-up p50 %8sus late                 %6sus CPU/wake\n' "$round" "$rate" "" "$f_p50" "$f_cpu"
+    fi
+    sb_round "$conns" --rate "$rate" --warmup "$OPEN_WARMUP"
     d50+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['p50'], 1)")")
     d99+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['p99'], 1)")")
     dmax+=("$(json "$WORK/sb.json" "round(d['send_delay_us']['max'], 1)")")
@@ -160,22 +171,31 @@ open_row() {
     wrk_us+=("$(awk -v c="$WRK_CPU" -v n="$WRK_OK" 'BEGIN { printf "%.1f", (n > 0 ? c * 1e6 / n : 0) }')")
     printf '%-6s wrk (closed loop)   -c%-6s %8s 2xx  %6sus CPU/req\n' "$round" "$conns" "$WRK_OK" "${wrk_us[-1]}"
   done
-  ROWS+=("$(printf '%8s %7s %9s %9s %10s %10s %8s %9s %9s' "$rate" "$conns" "$(median "${rps[@]}")" \
+  local fu=- fl=-
+  [ ${#floor_us[@]} -gt 0 ] && { fu=$(median "${floor_us[@]}"); fl=$(median "${floor_late[@]}"); }
+  ROWS+=("$(printf '%8s %7s %9s %9s %10s %10s %8s %9s %9s %10s %10s' "$rate" "$conns" "$(median "${rps[@]}")" \
     "$(median "${d50[@]}")" "$(median "${d99[@]}")" "$(median "${dmax[@]}")" "$(median "${late[@]}")" \
-    "$(median "${sb_us[@]}")" "$(median "${wrk_us[@]}")")")
+    "$(median "${sb_us[@]}")" "$(median "${wrk_us[@]}")" "$fl" "$fu")")
 }
 
 echo "engine-vs-wrk ($MODE): nginx 1 worker (worker_connections $NGINX_CONNS) on $URL, -t1, ${SECONDS_PER_RUN}s per run, $ROUNDS rounds, file limit $FD_LIMIT"
 echo "figures on a shared machine are indicative only"
 if [ "$MODE" = open ]; then
+  WAKEFLOOR=
+  if command -v cc >/dev/null && cc -O2 -o "$WORK/wakefloor" "$HERE/wakefloor.c"; then
+    WAKEFLOOR=$WORK/wakefloor
+  else
+    echo "engine-vs-wrk: no C compiler: the timer floor columns stay empty" >&2
+  fi
   for rate in ${RATES//,/ }; do
-    conns=${CONNS_LIST:-$(( rate / 200 > 10 ? rate / 200 : 10 ))}
+    conns=${CONNS_LIST:-$(( rate / 100 > 10 ? rate / 100 : 10 ))}
     fits "$conns" && open_row "$rate" "$conns"
   done
   echo
   echo "open loop, medians over $ROUNDS rounds (send delay in us; CPU per request in us: stackbench's"
-  echo "process_cpu_s over the window, wrk's GNU time in closed loop):"
-  printf '%8s %7s %9s %9s %10s %10s %8s %9s %9s\n' rate conns req/s delay_p50 delay_p99 delay_max late_% sb_us/req wrk_us/req
+  echo "process_cpu_s over the window, wrk's GNU time in closed loop; floor: a bare timed wake-up on"
+  echo "the same schedule, how late it woke at the median and its CPU per wake-up):"
+  printf '%8s %7s %9s %9s %10s %10s %8s %9s %9s %10s %10s\n' rate conns req/s delay_p50 delay_p99 delay_max late_% sb_us/req wrk_us/req floor_p50 floor_us
   printf '%s\n' "${ROWS[@]}"
   exit 0
 fi
