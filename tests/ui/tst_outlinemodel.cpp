@@ -124,6 +124,22 @@ private slots:
         QCOMPARE(options.only, QStringList{QStringLiteral("target-a")});
     }
 
+    // What `stackbench run` would use: the plan's default_profile, else its first profile.
+    void startsOnThePlansDefaultProfile()
+    {
+        QByteArray wideFirst = twoTargetsText();
+        wideFirst.replace("\"profiles\": {",
+                          "\"profiles\": {\n \"wide\": { \"concurrency\": [1, 2, 3] },");
+        OutlineModel first;
+        first.setPlan(parse(wideFirst));
+        QCOMPARE(first.profileName(), QStringLiteral("wide"));
+        QByteArray withDefault = wideFirst;
+        withDefault.replace("\"profiles\": {", "\"default_profile\": \"quick\",\n\"profiles\": {");
+        OutlineModel model;
+        model.setPlan(parse(withDefault));
+        QCOMPARE(model.profileName(), QStringLiteral("quick"));
+    }
+
     void keepsTheProfileByName()
     {
         QByteArray text = twoTargetsText();

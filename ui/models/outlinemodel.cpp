@@ -64,7 +64,7 @@ void OutlineModel::setPlan(const std::optional<plan::Plan> &plan)
 {
     QString profile = m_profile;
     if (plan && !plan->profile(profile))
-        profile = plan->profiles.isEmpty() ? QString() : plan->profiles.first().name;
+        profile = plan->defaultProfileOrFirst() ? plan->defaultProfileOrFirst()->name : QString();
     const bool sameShape = shapeOf(plan, profile) == shapeOf(m_plan, m_profile);
     if (!sameShape)
         beginResetModel();
