@@ -167,7 +167,7 @@ struct ConfigReader
                 continue;
             c.env.insert(m.key, e->value);
             if (secret.contains(m.key))
-                ctx.secrets.mark(m.value, *e);
+                ctx.secrets.mark(m.value, *e, p);
         }
     }
 

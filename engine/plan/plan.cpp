@@ -288,7 +288,7 @@ QString Plan::redact(const QString &s) const
     std::sort(values.begin(), values.end(),
               [](const QString &a, const QString &b) { return a.size() > b.size(); });
     for (const QString &value : std::as_const(values)) {
-        if (!value.isEmpty())
+        if (value.size() >= kMinRedactedSecret)
             out.replace(value, secretPlaceholder());
     }
     return out;

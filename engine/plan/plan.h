@@ -404,6 +404,14 @@ struct Variable
 };
 
 // A loaded plan.
+// A secret value is searched for in the plan text beyond its own fields (a literal holding it is
+// left out of the stored plan) from this length on; shorter ones would match too much.
+inline constexpr qsizetype kMinSearchedSecret = 4;
+// ... and replaced in free text (logs, output, reasons: Plan::redact()) from this length on: a
+// one-character secret would turn every such character into "<secret>". The loader warns of any
+// secret shorter than kMinSearchedSecret.
+inline constexpr qsizetype kMinRedactedSecret = 2;
+
 struct Plan
 {
     int format = 1; // file format version

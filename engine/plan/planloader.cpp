@@ -84,6 +84,7 @@ public:
         if (parsed.ok()) {
             readRoot(parsed.root);
             m_secrets.markRepeats(parsed.root);
+            m_secrets.warnShort(m_fields);
         }
 
         PlanLoad result;

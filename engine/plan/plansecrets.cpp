@@ -4,10 +4,12 @@
 
 namespace sb::plan {
 
-void SecretBook::mark(const JsonValue &v, const Expansion &e)
+void SecretBook::mark(const JsonValue &v, const Expansion &e, const QString &path)
 {
     if (!e.isTemplate)
         markValue(e.value);
+    if (!e.isTemplate && !e.value.isEmpty() && e.value.size() < kMinSearchedSecret)
+        m_short.append({&v, path, e.value.size()});
     if (!e.onlyReferences && !v.string.isEmpty())
         addSpan(v);
 }
@@ -28,8 +30,6 @@ void SecretBook::addSpan(const JsonValue &v)
 
 void SecretBook::markRepeats(const JsonValue &v)
 {
-    // Shorter secrets would match too much.
-    static constexpr int kMinSearchedSecret = 4;
     if (v.isString()) {
         for (const QString &secret : std::as_const(m_values)) {
             if (secret.size() >= kMinSearchedSecret && v.string.contains(secret)) {
@@ -42,6 +42,22 @@ void SecretBook::markRepeats(const JsonValue &v)
         markRepeats(item);
     for (const JsonMember &m : v.members)
         markRepeats(m.value);
+}
+
+void SecretBook::warnShort(FieldReader &fields) const
+{
+    for (const Short &s : m_short)
+        fields.warning(*s.value, s.path, "plan.secret-short",
+                       s.length < kMinRedactedSecret
+                           ? QStringLiteral("this secret is shorter than %1 characters: it is "
+                                            "kept out of the stored plan, but not searched for "
+                                            "in logs and output, where it would match too much")
+                                 .arg(kMinSearchedSecret)
+                           : QStringLiteral("this secret is shorter than %1 characters: it is "
+                                            "kept out of the stored plan, and wherever ordinary "
+                                            "text in logs and output holds it, that text reads "
+                                            "<secret> too")
+                                 .arg(kMinSearchedSecret));
 }
 
 void SecretBook::moveInto(Plan &plan)

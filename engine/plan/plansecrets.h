@@ -7,6 +7,7 @@
 #include "jsonparser.h"
 #include "placeholders.h"
 #include "plan.h"
+#include "planfields.h"
 
 #include <QList>
 #include <QSet>
@@ -20,13 +21,16 @@ public:
     // Records a secret string value `v` expanded as `e`: its resolved text (unless it is a
     // template: its value is only known once the variables are filled), and its literal unless
     // it only refers to the environment or to variables.
-    void mark(const JsonValue &v, const Expansion &e);
+    // A resolved value shorter than kMinSearchedSecret is remembered for warnShort().
+    void mark(const JsonValue &v, const Expansion &e, const QString &path);
     // Records a secret value that has no literal of its own.
     void markValue(const QString &value);
     // A secret typed again elsewhere (a header, a command argument) must not survive in
     // Plan::redactedText() either: marks every string literal under `root` that contains a
     // secret value long enough to search for.
     void markRepeats(const JsonValue &root);
+    // Warns of each secret too short to be searched for (plan.secret-short).
+    void warnShort(FieldReader &fields) const;
     // Moves the values (without duplicates) and spans into `plan`.
     void moveInto(Plan &plan);
 
@@ -36,6 +40,13 @@ private:
     QStringList m_values;
     QList<Plan::Span> m_spans;
     QSet<qsizetype> m_spanOffsets; // offsets in m_spans, so that a literal is marked once
+    struct Short
+    {
+        const JsonValue *value; // into the parsed tree, which outlives the book's use
+        QString path;
+        qsizetype length; // of the resolved value
+    };
+    QList<Short> m_short;
 };
 
 // Adds `values` (empty ones are skipped) to plan.secretValues, and every string literal of

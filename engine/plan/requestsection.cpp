@@ -44,7 +44,7 @@ void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p,
         return;
     }
     if (r.isSecretHeader(m.key))
-        ctx.secrets.mark(m.value, *e);
+        ctx.secrets.mark(m.value, *e, p);
     r.headers.append(Header{m.key, e->value});
 }
 

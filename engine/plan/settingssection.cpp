@@ -42,7 +42,7 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
         return nullptr;
     out = e->value;
     if (secret)
-        ctx.secrets.mark(*v, *e);
+        ctx.secrets.mark(*v, *e, p);
     return v;
 }
 

@@ -73,7 +73,7 @@ struct VariableReader
             return;
         var.value = e->value;
         if (var.secret)
-            ctx.secrets.mark(*v, *e);
+            ctx.secrets.mark(*v, *e, child("value"));
     }
 
     void command()
@@ -120,7 +120,7 @@ struct VariableReader
             return;
         }
         var.jwt.secret = e->value;
-        ctx.secrets.mark(v, *e);
+        ctx.secrets.mark(v, *e, p);
     }
 
     // An object; its strings expanded; "iat" and "exp" are the generator's.

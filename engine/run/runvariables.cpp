@@ -93,7 +93,7 @@ QString redacted(const plan::Plan &plan, const QStringList &secrets, const QStri
 {
     QString out = plan.redact(text);
     for (const QString &s : secrets)
-        if (!s.isEmpty())
+        if (s.size() >= plan::kMinRedactedSecret)
             out.replace(s, plan::secretPlaceholder());
     return out;
 }

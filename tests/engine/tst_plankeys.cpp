@@ -778,7 +778,7 @@ private slots:
             "{\"format\": 1, \"name\": \"s\",\n"
             "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}],\n"
             "\"routes\": [{\"name\": \"r\", \"path\": \"/\", \"headers\": {\"authorization\": "
-            "\"x\"}}],\n"
+            "\"xyzw\"}}],\n"
             "\"secret_headers\": [\"Authorization\", \"X-Api-Key\"],\n"
             "\"profiles\": {\"q\": {\"concurrency\": [1]}}}");
         QVERIFY2(load.ok(), qPrintable(load.errorText()));
@@ -787,6 +787,29 @@ private slots:
                                             "\"X-Api-Key\", which no route or parity check "
                                             "sends")});
         QCOMPARE(load.warnings[0].code, QStringLiteral("plan.unused"));
+    }
+
+    // A one-character secret would turn every such character of a log into "<secret>": it is
+    // kept out of the stored plan, not searched for in text, and the loader says so.
+    void shortSecretWarnsAndIsNotSearchedFor()
+    {
+        const PlanLoad load = loadMem(
+            "{\"format\": 1, \"name\": \"s\",\n"
+            "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, "
+            "\"env\": {\"K\": \"e\", \"LONG\": \"s3cr3t\"}, \"secret_env\": [\"K\", \"LONG\"]}],\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n"
+            "\"profiles\": {\"q\": {\"concurrency\": [1]}}}");
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.warnings.size(), 1);
+        QCOMPARE(load.warnings[0].code, QStringLiteral("plan.secret-short"));
+        QVERIFY2(messages(load.warnings)[0].startsWith(
+                     QStringLiteral("2:79: $.configurations[0].env.K: this secret is shorter "
+                                    "than 4 characters")),
+                 qPrintable(messages(load.warnings)[0]));
+        QCOMPARE(load.plan->redact(QStringLiteral("the server said: secret s3cr3t here")),
+                 QStringLiteral("the server said: secret <secret> here"));
+        const QByteArray stored = load.plan->redactedText();
+        QVERIFY2(!stored.contains("\"e\"") && !stored.contains("s3cr3t"), stored.constData());
     }
 };
 
