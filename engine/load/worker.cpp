@@ -681,9 +681,11 @@ void Worker::run()
         // the schedule), so one clock reading serves the batch, and one offset converts the
         // kernel's receive times to this clock. Closed loop: each event reads the clock, since
         // it times the response it reads and the request it sends.
-        const int64_t batchNs = m_open && n > 0 ? nowNs() : 0;
-        if (m_open && n > 0)
+        int64_t batchNs = 0;
+        if (m_open && n > 0) {
+            batchNs = nowNs();
             m_realtimeOffsetNs = clockNs(CLOCK_REALTIME) - batchNs;
+        }
         for (int i = 0; i < n; ++i) {
             auto *c = static_cast<Conn *>(events[i].data.ptr);
             if (!c)

@@ -403,7 +403,6 @@ struct Variable
     QString where;            // "plan.json:5:14 at $.variables.token"
 };
 
-// A loaded plan.
 // A secret value is searched for in the plan text beyond its own fields (a literal holding it is
 // left out of the stored plan) from this length on; shorter ones would match too much.
 inline constexpr qsizetype kMinSearchedSecret = 4;
@@ -412,6 +411,7 @@ inline constexpr qsizetype kMinSearchedSecret = 4;
 // secret shorter than kMinSearchedSecret.
 inline constexpr qsizetype kMinRedactedSecret = 2;
 
+// A loaded plan.
 struct Plan
 {
     int format = 1; // file format version

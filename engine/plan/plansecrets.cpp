@@ -47,17 +47,16 @@ void SecretBook::markRepeats(const JsonValue &v)
 void SecretBook::warnShort(FieldReader &fields) const
 {
     for (const Short &s : m_short)
-        fields.warning(*s.value, s.path, "plan.secret-short",
-                       s.length < kMinRedactedSecret
-                           ? QStringLiteral("this secret is shorter than %1 characters: it is "
-                                            "kept out of the stored plan, but not searched for "
-                                            "in logs and output, where it would match too much")
-                                 .arg(kMinSearchedSecret)
-                           : QStringLiteral("this secret is shorter than %1 characters: it is "
-                                            "kept out of the stored plan, and wherever ordinary "
-                                            "text in logs and output holds it, that text reads "
-                                            "<secret> too")
-                                 .arg(kMinSearchedSecret));
+        fields.warning(
+            *s.value, s.path, "plan.secret-short",
+            QStringLiteral("this secret is shorter than %1 characters: it is kept out of the "
+                           "stored plan, %2")
+                .arg(kMinSearchedSecret)
+                .arg(s.length < kMinRedactedSecret
+                         ? QStringLiteral("but not searched for in logs and output, where it "
+                                          "would match too much")
+                         : QStringLiteral("and wherever ordinary text in logs and output holds "
+                                          "it, that text reads <secret> too")));
 }
 
 void SecretBook::moveInto(Plan &plan)

@@ -21,6 +21,16 @@ constexpr int kMaxRounds = 1'000'000;
 constexpr int kMaxRetries = 1'000;
 
 // A database string field, which may refer to the environment; nullptr when absent or invalid.
+// A database setting's placeholders: ${env:...} only, since it is needed before a run starts.
+std::optional<Expansion> expandDatabaseSetting(SectionContext &ctx, const JsonValue &v,
+                                               const QString &p)
+{
+    return ctx.placeholders
+        .withoutVariables(QStringLiteral("the database settings are needed before a run "
+                                         "starts; use ${env:NAME}"))
+        .expand(v, p);
+}
+
 const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const QString &path,
                               const char *key, QString &out, bool secret)
 {
@@ -33,11 +43,7 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
         ctx.fields.typeError(*v, p, QStringLiteral("a string"));
         return nullptr;
     }
-    const std::optional<Expansion> e =
-        ctx.placeholders
-            .withoutVariables(QStringLiteral("the database settings are needed before a run "
-                                             "starts; use ${env:NAME}"))
-            .expand(*v, p);
+    const std::optional<Expansion> e = expandDatabaseSetting(ctx, *v, p);
     if (!e)
         return nullptr;
     out = e->value;
@@ -54,11 +60,7 @@ void databasePort(SectionContext &ctx, const JsonValue &v, const QString &p, int
         ctx.fields.integer(v, p, 1, 65535, out);
         return;
     }
-    const std::optional<Expansion> e =
-        ctx.placeholders
-            .withoutVariables(QStringLiteral("the database settings are needed before a run "
-                                             "starts; use ${env:NAME}"))
-            .expand(v, p);
+    const std::optional<Expansion> e = expandDatabaseSetting(ctx, v, p);
     if (!e)
         return;
     bool ok = false;

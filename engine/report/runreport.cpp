@@ -28,7 +28,8 @@ namespace {
 
 using CellKey = std::tuple<QString, QString, int>; // configuration, route, concurrency
 
-// Names in plan order from the stored plan text, then any the windows name beyond those.
+// Names in plan order from the stored plan text, then any the windows name beyond those; and
+// the size of each configuration's CPU set ("cpus"), for the bound classifier.
 void planOrder(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
                RunReport &r)
 {

@@ -78,8 +78,8 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
                                        100 * shares.idle, double(cpu.machineCores))};
     // A tree pinned to fewer CPUs than the machine has is bound by them once it fills them,
     // at any concurrency and whatever the database does.
-    if (context.serverCpus > 0 && context.serverCpus < cpu.machineCores &&
-        cpu.serverCores >= kPlateauShare * double(context.serverCpus))
+    const bool pinned = context.serverCpus > 0 && context.serverCpus < cpu.machineCores;
+    if (pinned && cpu.serverCores >= kPlateauShare * double(context.serverCpus))
         return {Bound::Server,
                 format("the server tree used %.2f cores of the %.0f CPU(s) of its CPU set",
                        cpu.serverCores, double(context.serverCpus))};
@@ -87,7 +87,6 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
         context.plateauCores > 0 && cpu.serverCores >= kPlateauShare * context.plateauCores;
     // Below what the tree could use: its CPU set when it has one (at one concurrency level
     // the plateau is the tree's own figure), else its plateau.
-    const bool pinned = context.serverCpus > 0 && context.serverCpus < cpu.machineCores;
     const double capacity = pinned ? double(context.serverCpus) : context.plateauCores;
     if (cpu.databaseCores > cpu.serverCores && capacity > 0 &&
         cpu.serverCores < kPlateauShare * capacity)

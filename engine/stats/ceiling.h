@@ -44,7 +44,8 @@ enum class Bound
 {
     Client,   // the load engine was the limit: its threads were >= 90 % busy
     Machine,  // the machine had < 5 % of its cores idle
-    Database, // the database used more CPU than the server tree, and the tree was below plateau
+    Database, // the database used more CPU than the server tree, and the tree was below its
+              // CPU set (when pinned) or its plateau
     Server,   // the tree filled the CPUs its CPU set allows, or throughput was flat against a
               // neighbouring concurrency with the tree at its plateau
     None      // nothing saturated: raise concurrency

@@ -7,13 +7,13 @@
 
 #include "plan/planloader.h"
 #include "plan/variables.h"
+#include "programrun.h"
 #include "run/runvariables.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageAuthenticationCode>
-#include <QProcess>
 #include <QTest>
 
 namespace {
@@ -32,28 +32,12 @@ void setExampleEnvironment()
     qputenv("SB_EXAMPLE_JWT_SECRET", kSecret.toUtf8());
 }
 
-struct Outcome
-{
-    int exitCode = -1; // -1: did not end in time (killed)
-    QByteArray out;
-    QByteArray err;
-};
+using sb::test::Outcome;
 
 Outcome runProgram(const QString &program, const QStringList &args)
 {
     setExampleEnvironment();
-    QProcess p;
-    p.start(program, args);
-    Outcome o;
-    if (!p.waitForFinished(60'000)) {
-        p.kill();
-        p.waitForFinished();
-        return o;
-    }
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
+    return sb::test::runProgram(program, args);
 }
 
 // The payload of an HS256 token when its signature is valid for `secret`, else an empty object.

@@ -1,6 +1,7 @@
 // `stackbench load` as a user meets it: JSON output, exact counts, the drain and an aborted
 // window reported, and one-line errors with exit 2 for bad input, found before anything runs.
 // Latency against the clock is measured by tests/bench/loadcli-latency.sh, not here.
+#include "programrun.h"
 #include "testservers.h"
 
 #include <QFile>
@@ -16,34 +17,21 @@
 
 namespace {
 
-struct Outcome
-{
-    int exitCode = -1; // -1: still running at the deadline (killed); -2: ended by a signal
-    QByteArray out;
-    QByteArray err;
-};
+using sb::test::Outcome;
 
 Outcome runLoad(const QStringList &args, int timeoutMs = 60'000, qint64 addressSpaceLimit = 0)
 {
-    QProcess p;
-    if (addressSpaceLimit > 0) {
-        const rlim_t limit = rlim_t(addressSpaceLimit);
-        p.setChildProcessModifier([limit] {
-            const rlimit r{limit, limit};
-            ::setrlimit(RLIMIT_AS, &r);
-        });
-    }
-    p.start(QStringLiteral(STACKBENCH_BIN), QStringList{QStringLiteral("load")} + args);
-    Outcome o;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return o;
-    }
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
+    return sb::test::runProgram(QStringLiteral(STACKBENCH_BIN),
+                                QStringList{QStringLiteral("load")} + args, timeoutMs,
+                                [addressSpaceLimit](QProcess &p) {
+                                    if (addressSpaceLimit <= 0)
+                                        return;
+                                    const rlim_t limit = rlim_t(addressSpaceLimit);
+                                    p.setChildProcessModifier([limit] {
+                                        const rlimit r{limit, limit};
+                                        ::setrlimit(RLIMIT_AS, &r);
+                                    });
+                                });
 }
 
 QJsonObject jsonOf(const Outcome &o)

@@ -1,13 +1,13 @@
 // stackbench report, compare, export and import as a user runs them: against a store with
 // chosen windows, checked against figures recomputed from the store's SQL.
 
+#include "programrun.h"
 #include "store/runstore.h"
 #include "syntheticwindows.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -18,27 +18,11 @@ using namespace sb;
 
 namespace {
 
-struct Outcome
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using test::Outcome;
 
 Outcome stackbench(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(STACKBENCH_BIN), args);
-    Outcome o;
-    if (!p.waitForFinished(60'000)) {
-        p.kill();
-        p.waitForFinished();
-        return o;
-    }
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
+    return test::runProgram(QStringLiteral(STACKBENCH_BIN), args);
 }
 
 const char *kPlan = R"({"name": "demo", "configurations": [{"name": "native"}, {"name": "python"}],
