@@ -2,6 +2,7 @@
 
 #include "core/cpuset.h"
 #include "core/qterror.h"
+#include "report/figures.h"
 #include "report/windowfigures.h"
 #include "store/runstore.h"
 
@@ -83,7 +84,7 @@ const store::WindowRecord *medianWindow(const QVector<const store::WindowRecord 
     for (const store::WindowRecord *w : windows) {
         if (!w->valid || w->elapsedS <= 0)
             continue;
-        const double d = std::fabs(double(w->ok) / w->elapsedS - medianOkPerS);
+        const double d = std::fabs(windowOkPerS(*w) - medianOkPerS);
         if (!best || d < bestDistance) {
             best = w;
             bestDistance = d;
@@ -113,8 +114,7 @@ void classifyCells(RunReport &r,
         for (const store::WindowRecord *w : windows) {
             if (!w->valid)
                 continue;
-            const stats::BoundContext context{w->elapsedS > 0 ? double(w->ok) / w->elapsedS : 0,
-                                              lower, higher, plateau,
+            const stats::BoundContext context{windowOkPerS(*w), lower, higher, plateau,
                                               r.serverCpus.value(cell.configuration)};
             const stats::BoundFinding f =
                 stats::classifyBound(windowCpu(*w, r.machineCores), context);

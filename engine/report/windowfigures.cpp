@@ -1,5 +1,7 @@
 #include "report/windowfigures.h"
 
+#include "report/figures.h"
+
 #include <QJsonObject>
 
 namespace sb::report {
@@ -31,8 +33,8 @@ stats::WindowFigures windowFigures(const store::WindowRecord &w)
     f.valid = w.valid;
     f.invalidKind = invalidKind(w).toStdString();
     f.invalidReason = w.invalidReason.toStdString();
-    f.okPerS = w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0;
-    f.serverCores = w.serverCoresMean;
+    f.okPerS = windowOkPerS(w);
+    f.serverCores = windowCores(w);
     f.generatorCores = w.generatorPctMean / 100;
     f.databaseCores = w.excludedPctMean / 100;
     f.foreignPct = w.foreignPctMean;

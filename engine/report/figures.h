@@ -1,0 +1,34 @@
+#pragma once
+
+// Each figure of DESIGN.md's "Metrics", defined once. Every page, report and summary that shows
+// 2xx/s, cores or per CPU-second - live or stored, GUI or terminal - reads it from here, so the
+// same window reads the same everywhere. Pure functions; any thread.
+
+#include "store/records.h"
+
+namespace sb::report {
+
+// Successful throughput: 2xx responses / elapsed seconds (the final drain included), per second;
+// 0 when no time elapsed.
+double okPerS(qint64 ok, double elapsedS);
+
+// Cores: CPU seconds / the wall seconds of the span the CPU was read across; 1.0 = one core.
+// 0 when the span is empty.
+double cores(double cpuS, double spanS);
+
+// Per CPU-second: successful throughput / cores (seed 000's lead metric), responses per
+// CPU-second; 0 when the cores are 0 (nothing was sampled).
+double perCpuS(double okPerS, double cores);
+
+// A stored window's figures: okPerS(ok, elapsedS), its serverCoresMean (the sampler's CPU over
+// the sampler's own span) and their quotient.
+double windowOkPerS(const store::WindowRecord &window);
+double windowCores(const store::WindowRecord &window);
+double windowPerCpuS(const store::WindowRecord &window);
+
+// One interval of a window's timeline (live or stored): its okPerS over its own span, its
+// serverCores and their quotient.
+double intervalOkPerS(const store::IntervalRecord &interval);
+double intervalPerCpuS(const store::IntervalRecord &interval);
+
+} // namespace sb::report
