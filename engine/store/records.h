@@ -21,11 +21,27 @@ inline constexpr QLatin1String kStatusFailed{"failed"};           // stopped by 
 inline constexpr QLatin1String kStatusInterrupted{"interrupted"}; // stopped by the user or a kill
 inline constexpr QLatin1String kStatusIncomplete{"incomplete"}; // ended with cells still to measure
 
+// Why a window is invalid (WindowRecord::invalidKind): the gate that failed first, in the
+// runner's order, or the step of the window that failed. Stored as a typed column, never guessed
+// from the reason's text.
+inline constexpr QLatin1String kInvalidServer{"server"};            // the server tree died
+inline constexpr QLatin1String kInvalidSleep{"sleep"};              // a sleep/suspend gap
+inline constexpr QLatin1String kInvalidCheckpoint{"checkpoint"};    // a checkpoint inside
+inline constexpr QLatin1String kInvalidForeignCpu{"foreign_cpu"};   // mean foreign CPU gate
+inline constexpr QLatin1String kInvalidForeignPeak{"foreign_peak"}; // peak foreign CPU gate
+inline constexpr QLatin1String kInvalidErrors{"errors"};            // transport errors, statuses
+inline constexpr QLatin1String kInvalidWarmup{"warmup"};            // the warm-up failed
+inline constexpr QLatin1String kInvalidHook{"hook"};                // a window hook failed
+inline constexpr QLatin1String kInvalidStart{"start"};              // the load could not start
+inline constexpr QLatin1String kInvalidCancelled{"cancelled"};      // stopped by the user
+inline constexpr QLatin1String kInvalidOther{"other"};              // anything else
+
 // One execution of a plan with a profile.
 struct RunRecord
 {
     QString id;       // sortable + random suffix, e.g. "20261130-091500-3f2a" (RunStore::newRunId)
     QString planPath; // the plan file as given by the user
+    QString planName; // the plan's "name" (a typed column; read from planText for older runs)
     QByteArray planText;   // the plan's text, already redacted by the caller
     QByteArray planSha256; // SHA-256 of the plan file as read (bytes as given; raw or hex)
     QString profile;       // "quick", "full", ...
@@ -53,6 +69,7 @@ struct ConfigurationRecord
 {
     QString runId;    // the run
     QString name;     // the configuration's name in the plan
+    int cpuCount = 0; // CPUs in the configuration's "cpus" set; 0 = not pinned (typed column)
     QJsonObject info; // command, cwd, redacted environment, versions read back, ...
 };
 
@@ -101,6 +118,7 @@ struct WindowRecord
     QString
         invalidReason; // why not, e.g. "foreign-cpu 512% >= 450%", "sleep gap 14.2 s", "checkpoint"
     QStringList flags; // remarks that do not invalidate, e.g. "client-bound"
+    QString invalidKind;             // one of the kInvalid* words; "" when valid
     QDateTime startedAt;             // start of the measured interval (UTC, millisecond precision)
     double elapsedS = 0;             // measured seconds including the final drain
     double drainS = 0;               // of elapsedS, seconds spent waiting for in-flight requests
