@@ -69,8 +69,8 @@ struct ConfigurationRecord
 {
     QString runId;    // the run
     QString name;     // the configuration's name in the plan
-    int cpuCount = 0; // CPUs in the configuration's "cpus" set; 0 = not pinned (typed column)
     QJsonObject info; // command, cwd, redacted environment, versions read back, ...
+    int cpuCount = 0; // CPUs in the configuration's "cpus" set; 0 = not pinned (typed column)
 };
 
 // One interval of a window's timeline (the sampler reads once per interval).
