@@ -17,7 +17,9 @@
 #include <mutex>
 #include <netinet/in.h>
 #include <optional>
+#include <poll.h>
 #include <string>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <thread>
@@ -132,10 +134,14 @@ private:
             case Mode::CloseMidway:
                 sendAll(fd, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc");
                 break;
-            case Mode::Stall:
-                while (!m_stop)
-                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            case Mode::Stall: {
+                // Never answers: reads until the client closes or the server stops (the
+                // destructor shuts every connection down).
+                char sink[4096];
+                while (::recv(fd, sink, sizeof sink, 0) > 0) {
+                }
                 break;
+            }
             case Mode::Garbage:
                 sendAll(fd, "THIS IS NOT HTTP\r\n\r\n");
                 break;
@@ -202,6 +208,7 @@ public:
 
     explicit ScriptedServer(Script script)
         : m_script(script)
+        , m_wake(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))
     {
         m_listen = listenOnLoopback(512, m_port);
         if (m_script.receiveBuffer > 0)
@@ -218,6 +225,7 @@ public:
         if (m_listen < 0)
             return;
         m_stop = true;
+        wakeAll();
         ::shutdown(m_listen, SHUT_RDWR);
         m_acceptor.join();
         ::close(m_listen);
@@ -226,6 +234,7 @@ public:
         for (auto &t : m_threads)
             t.join();
         m_threads.clear();
+        ::close(m_wake);
     }
 
     uint16_t port() const { return m_port; }
@@ -241,13 +250,13 @@ private:
     {
         while (!m_stop && !m_dying) {
             int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
-            if (fd < 0)
+            if (fd < 0) {
+                if (errno == EINVAL)
+                    return; // shut down: nothing more to accept (accept4 would fail at once)
                 continue;
+            }
             if (m_script.acceptLimit > 0 && ++m_accepted >= m_script.acceptLimit)
                 ::shutdown(m_listen, SHUT_RDWR); // refuses new connections from now on
-            // Short receive timeouts let a thread notice that the target died or stops.
-            timeval tv{0, 20'000};
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
             std::lock_guard<std::mutex> lock(m_mutex);
             m_threads.emplace_back([this, fd] { serve(fd); });
         }
@@ -255,17 +264,30 @@ private:
 
     bool ending() const { return m_stop || m_dying; }
 
-    // Up to `max` bytes; 0 at EOF or when the server ends, -1 on an error.
+    // Wakes every connection waiting for bytes, for good: the eventfd is never read.
+    void wakeAll()
+    {
+        const uint64_t one = 1;
+        [[maybe_unused]] const ssize_t n = ::write(m_wake, &one, sizeof one);
+    }
+
+    // Up to `max` bytes; 0 at EOF or when the server ends, -1 on an error. Bytes that arrived
+    // are returned before the end is.
     ssize_t receive(int fd, char *data, size_t max)
     {
         while (true) {
-            ssize_t n = ::recv(fd, data, max, 0);
-            if (n >= 0)
-                return n;
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            pollfd fds[2] = {{fd, POLLIN, 0}, {m_wake, POLLIN, 0}};
+            if (::poll(fds, 2, -1) < 0 && errno != EINTR)
                 return -1;
-            if (ending())
+            if (fds[0].revents != 0) {
+                const ssize_t n = ::recv(fd, data, max, MSG_DONTWAIT);
+                if (n >= 0)
+                    return n;
+                if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                    return -1;
+            } else if (ending()) {
                 return 0;
+            }
         }
     }
 
@@ -352,6 +374,7 @@ private:
     void die()
     {
         m_dying = true;
+        wakeAll();
         ::shutdown(m_listen, SHUT_RDWR); // refuses new connections from now on
     }
 
@@ -373,17 +396,27 @@ private:
             if (!readBody(fd, buffer, length) || !answer(fd))
                 break;
         }
-        // Half-close and read to the client's EOF: a reset could destroy a response the
-        // client has not read yet, and the counts must match what was served.
+        // Half-close and read to the client's EOF (for at most 2 s): a reset could destroy a
+        // response the client has not read yet, and the counts must match what was served.
         ::shutdown(fd, SHUT_WR);
         char sink[4096];
-        for (int i = 0; i < 100; ++i) // at most ~2 s of 20 ms receive timeouts
-            if (::recv(fd, sink, sizeof sink, 0) == 0)
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+        for (auto now = std::chrono::steady_clock::now(); now < until;
+             now = std::chrono::steady_clock::now()) {
+            pollfd p{fd, POLLIN, 0};
+            const auto leftMs =
+                std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count();
+            if (::poll(&p, 1, int(leftMs) + 1) == 0)
                 break;
+            const ssize_t n = ::recv(fd, sink, sizeof sink, MSG_DONTWAIT);
+            if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+                break;
+        }
         ::close(fd);
     }
 
     Script m_script;
+    int m_wake = -1; // readable once the target dies or stops
     int m_listen = -1;
     uint16_t m_port = 0;
     std::atomic<bool> m_stop{false};

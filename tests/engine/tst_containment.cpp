@@ -1,7 +1,8 @@
 // Nothing of a configuration's process tree outlives `stackbench run`, whatever kills it: a
 // wrapper script starts the server as a grandchild in a session of its own (so neither the
-// process group nor PR_SET_PDEATHSIG reach it), the runner is SIGKILLed mid-run, and within a
-// second the port is free and no process of the tree is alive; `stackbench resume` then
+// process group nor PR_SET_PDEATHSIG reach it), the runner is SIGKILLed mid-run, and soon after
+// (about a second on a quiet machine; reported, not asserted) the port is free and no process of
+// the tree is alive; `stackbench resume` then
 // measures every cell. Both containments: the tree's own cgroup v2, and the subreaper
 // supervisor alone (forced with STACKBENCH_CONTAINMENT=subreaper).
 
@@ -22,7 +23,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -193,8 +193,7 @@ private slots:
         const qint64 runnerPid = runner.processId();
         ::kill(pid_t(runnerPid), SIGKILL);
         QVERIFY(runner.waitForFinished(5000));
-        // Within a second, nothing of the tree is left and the port is free.
-        QDeadlineTimer gone(1000);
+        // Soon (a second on a quiet machine), nothing of the tree is left and the port is free.
         auto leftovers = [&] {
             QStringList left;
             for (pid_t pid : tree)
@@ -206,12 +205,12 @@ private slots:
         };
         QElapsedTimer took;
         took.start();
-        while (!leftovers().isEmpty() && !gone.hasExpired())
-            QThread::msleep(5);
-        qDebug() << "tree gone and port free" << took.elapsed() << "ms after the runner's SIGKILL";
-        QVERIFY2(leftovers().isEmpty(),
-                 qPrintable(QStringLiteral("alive a second after SIGKILL: ") +
-                            leftovers().join(QStringLiteral(", "))));
+        // The tree's server would run for ever: what is alive after 20 s was never killed.
+        QTRY_VERIFY2_WITH_TIMEOUT(leftovers().isEmpty(),
+                                  qPrintable(QStringLiteral("alive 20 s after SIGKILL: ") +
+                                             leftovers().join(QStringLiteral(", "))),
+                                  20'000);
+        qInfo() << "tree gone and port free" << took.elapsed() << "ms after the runner's SIGKILL";
 
         // The supervisor removed the tree's cgroup on its way out.
         if (!cgroupParent.isEmpty())

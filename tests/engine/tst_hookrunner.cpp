@@ -16,7 +16,6 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 
 using sb::plan::Database;
 using sb::plan::Hook;
@@ -266,17 +265,18 @@ private slots:
                                     500)},
                        QStringLiteral("before_window"));
         const qint64 ms = t.elapsed();
-        qDebug() << "timed-out hook returned after" << ms << "ms";
+        qInfo() << "timed-out hook returned after" << ms << "ms";
         QVERIFY(!s.ok());
         QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("timed out after 0.5 s")),
                  qPrintable(sb::qtDetail(s.error())));
-        QVERIFY2(ms >= 500 && ms < 3000, qPrintable(QString::number(ms)));
+        // Ended by the timeout: not before it, and not after the command's own 30 s.
+        QVERIFY2(ms >= 500 && ms < 30'000, qPrintable(QString::number(ms)));
         // The command's own child went with it.
         QFile f(pidFile);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const qint64 child = f.readAll().trimmed().toLongLong();
         QVERIFY(child > 0);
-        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(child), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(child), 20'000);
     }
 
     void commandNotFound()
@@ -343,23 +343,15 @@ private slots:
             sb::Result<qint64> before = runner.checkpointCount();
             QVERIFY2(before.ok(), before.ok() ? "" : qPrintable(sb::qtText(before.error())));
             QTRY_VERIFY_WITH_TIMEOUT((before = runner.checkpointCount()).ok() && *before >= 1,
-                                     5000);
+                                     30'000);
             s = runner.run({sqlHook(QStringLiteral("CHECKPOINT"))},
                            QStringLiteral("before_window"));
             QVERIFY(s.ok());
             // The checkpointer publishes its statistics just after it wakes the waiting backend.
-            qint64 after = *before;
-            QElapsedTimer t;
-            t.start();
-            while (after < *before + 1 && t.elapsed() < 5000) {
-                const sb::Result<qint64> c = runner.checkpointCount();
-                QVERIFY(c.ok());
-                after = *c;
-                if (after < *before + 1)
-                    QThread::msleep(50);
-            }
-            qDebug() << "checkpoints" << *before << "->" << after;
-            QVERIFY(after >= *before + 1);
+            sb::Result<qint64> after = *before;
+            QTRY_VERIFY_WITH_TIMEOUT(
+                (after = runner.checkpointCount()).ok() && *after >= *before + 1, 30'000);
+            qInfo() << "checkpoints" << *before << "->" << *after;
 
             s = runner.run({sqlHook(QStringLiteral("SELECT * FROM nosuch_table"))},
                            QStringLiteral("before_window"));

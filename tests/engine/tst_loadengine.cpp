@@ -342,12 +342,16 @@ private slots:
     void serverClosingMidResponseCountsReadErrors()
     {
         MisbehavingServer server(MisbehavingServer::Mode::CloseMidway);
-        Run run = runWindow(specFor(server.port()));
+        LoadSpec spec = specFor(server.port());
+        spec.timeoutMs = 30'000;
+        Run run = runWindow(spec);
         QVERIFY2(run.started, run.error.c_str());
         QCOMPARE(run.result.total.ok, 0);
         QVERIFY(run.result.total.readErrors > 10);
         QCOMPARE(run.result.total.parseErrors, 0);
-        QVERIFY(run.wallS < 3);
+        // The close is seen at once: no request waited for its timeout.
+        QCOMPARE(run.result.total.timeouts, 0);
+        QVERIFY2(run.wallS < spec.timeoutMs / 1000.0, qPrintable(QString::number(run.wallS)));
     }
 
     // A close that arrives with the connect itself (in the same edge-triggered event) is seen:
@@ -440,16 +444,28 @@ private slots:
     {
         LoadSpec spec = specFor(m_target->port(), "/health");
         spec.durationMs = 60'000;
-        LoadEngine engine;
-        const sb::Status st = engine.start(spec, {});
+        std::mutex mutex;
+        std::condition_variable measuring;
+        bool answered = false;
+        LoadEngine engine; // after what its callback uses, so that it ends first
+        const sb::Status st = engine.start(spec, [&](const IntervalSnapshot &s) {
+            if (s.warmup || s.counts.ok == 0)
+                return;
+            std::lock_guard<std::mutex> lock(mutex);
+            answered = true;
+            measuring.notify_all();
+        });
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
         QCOMPARE(engine.workerTids().size(), size_t(2));
         for (pid_t tid : engine.workerTids())
             QVERIFY(tid > 0);
         QElapsedTimer timer;
         timer.start();
+        // Cancels once an interval with answers is in (bounded, so that a deaf engine fails the
+        // test instead of hanging it).
         std::thread canceller([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            std::unique_lock<std::mutex> lock(mutex);
+            measuring.wait_for(lock, std::chrono::seconds(20), [&] { return answered; });
             engine.cancel();
         });
         LoadResult r = engine.wait();
@@ -480,7 +496,9 @@ private slots:
         const int64_t uncorrected = r.latencyUncorrected.valueAtPercentile(99);
         QVERIFY2(corrected >= 500'000,
                  qPrintable(QStringLiteral("corrected p99 %1 us").arg(corrected)));
-        QVERIFY2(uncorrected < 100'000,
+        // Below the corrected figure's floor: the stall is not in the uncorrected p99 (a busy
+        // machine may add tens of ms, never the stall's second).
+        QVERIFY2(uncorrected < 500'000,
                  qPrintable(QStringLiteral("uncorrected p99 %1 us").arg(uncorrected)));
         QVERIFY(r.latencyUncorrected.max() >= 500'000); // the stalled requests themselves
         QVERIFY(r.total.late > 500);

@@ -98,15 +98,20 @@ void TstSampleCli::json()
 
     const double cpuS = summary.value(QLatin1String("server_cpu_s")).toDouble();
     const double durationS = summary.value(QLatin1String("duration_s")).toDouble();
-    QVERIFY(std::abs(durationS - 2.0) < 0.1);
+    // The window lasts the duration; how late its end came is reported.
+    qInfo("window %.3f s of the 2 s asked, inside a run of %.3f s", durationS, wallS);
+    QVERIFY2(durationS >= 2.0 - 0.002 && durationS <= wallS,
+             qPrintable(QString::number(durationS)));
     // The window is inside the process's run, so it saw at most what the kernel counted over
-    // the whole run, and about its share of it.
+    // the whole run; and at least all but what the burner (one thread, so at most one core)
+    // can have used outside the window, however the machine shared its cores meanwhile.
     const double kernelS = after - before;
     QVERIFY2(cpuS <= kernelS + 0.02,
              qPrintable(QStringLiteral("sampler %1 CPU-s, kernel %2").arg(cpuS).arg(kernelS)));
-    QVERIFY2(cpuS >= 0.8 * kernelS * durationS / wallS,
-             qPrintable(QStringLiteral("sampler %1 CPU-s, kernel %2 over %3 s")
+    QVERIFY2(cpuS >= kernelS - (wallS - durationS) - 0.02,
+             qPrintable(QStringLiteral("sampler %1 CPU-s in %2 s, kernel %3 CPU-s in %4 s")
                             .arg(cpuS)
+                            .arg(durationS)
                             .arg(kernelS)
                             .arg(wallS)));
     QVERIFY(cpuS > 0.05);
@@ -147,6 +152,9 @@ void TstSampleCli::text()
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    static const QRegularExpression summary(QStringLiteral("s, (\\d+) intervals\n"));
+    const QRegularExpressionMatch m = summary.match(out);
+    QVERIFY2(m.hasMatch(), qPrintable(out));
     int intervalLines = 0;
     for (const QString &line : out.split(QLatin1Char('\n'))) {
         if (line.contains(QLatin1String(" cores ")) && line.contains(QLatin1String("rss")) &&
@@ -154,7 +162,9 @@ void TstSampleCli::text()
             line.contains(QLatin1String("excluded")) && line.contains(QLatin1String("own")))
             ++intervalLines;
     }
-    QVERIFY2(intervalLines >= 4 && intervalLines <= 5, qPrintable(out));
+    // 1 s at 250 ms: four intervals, a fifth when the end came late (a busy machine); one line
+    // for each interval the summary counts.
+    QVERIFY2(intervalLines >= 4 && intervalLines == m.captured(1).toInt(), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("summary for process tree %1").arg(burner.pid())),
              qPrintable(out));
 }

@@ -12,6 +12,7 @@
 #include "sample/sampler.h"
 #include "sample/timeline.h"
 
+#include <QScopeGuard>
 #include <QTest>
 #include <atomic>
 #include <cstring>
@@ -400,7 +401,9 @@ void TstSampler::oneCoreBurner()
         char done = 0;
         const bool gotResult = readExact(result.r, r, sizeof r, 30000);
         const bool gotDone = readExact(result.r, &done, 1, 10000); // the root has reaped it
-        QTest::qWait(250);
+        // One more interval delivered: the sampler has read the tree after the reap.
+        const int reapedAt = col.count;
+        QTRY_VERIFY_WITH_TIMEOUT(col.count > reapedAt, 10000);
         const Summary sum = sampler.stop();
         const int64_t kernelAfter = treeStatCpuNs(root);
         go.closeWrite();
@@ -506,7 +509,9 @@ void TstSampler::forkedWorkers()
     QVERIFY(readExact(report.r, &third, sizeof third, 10000));
     QVERIFY(readExact(report.r, &reaped, sizeof reaped, 30000));
     QCOMPARE(reaped, third);
-    QTest::qWait(450);
+    // Two more intervals delivered: the sampler has seen the tree without the third worker.
+    const int reapedAt = col.count;
+    QTRY_VERIFY_WITH_TIMEOUT(col.count >= reapedAt + 2, 10000);
     const Summary sum = sampler.stop();
     const int64_t kernelAfter = treeStatCpuNs(root);
     control.closeWrite();
@@ -588,8 +593,11 @@ void TstSampler::foreignBurner()
         spinForever();
     }
     const int64_t bornNs = clockNs(CLOCK_MONOTONIC) - sampler.windowStartMonotonicNs();
+    const int bornAt = col.count;
     burner = b;
-    QTest::qWait(1500);
+    // Six intervals (1.5 s on a quiet machine) in which the burner has used 0.3 s of CPU, however
+    // little of a core the machine leaves it.
+    QTRY_VERIFY_WITH_TIMEOUT(col.count >= bornAt + 6 && processCpuNs(b) >= 300'000'000, 60'000);
     const Summary sum = sampler.stop();
     const int64_t burnerTotalNs = processCpuNs(b);
     reap(b);
@@ -809,6 +817,9 @@ void TstSampler::rootExits()
 
 // The runner registers the load engine's workers after both have started: a worker born in the
 // window counts from its birth, in the interval it was registered in, not from the next one.
+// Here the worker burns 0.1 s of CPU and then waits, all before it is registered: its whole burn
+// shows up by the interval the registration falls in. Counted in CPU, not wall time, so however
+// little of a core a busy machine leaves the worker, the burn is the same.
 void TstSampler::generatorAddedAfterStart()
 {
     Pipe hold;
@@ -828,30 +839,40 @@ void TstSampler::generatorAddedAfterStart()
     std::string error;
     QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     std::atomic<pid_t> tid{0};
+    std::atomic<int64_t> burntNs{0};
     std::atomic<bool> release{false};
     std::thread worker([&] {
         tid = pid_t(::syscall(SYS_gettid));
-        while (!release)
-            burnCpu(5'000'000LL);
+        burnCpu(100'000'000LL);
+        burntNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+        release.wait(false);
     });
-    QTRY_VERIFY(tid != 0);
+    const auto joinWorker = qScopeGuard([&] {
+        release = true;
+        release.notify_one();
+        worker.join();
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(burntNs != 0, 60000);
+    const int64_t registeredNs = clockNs(CLOCK_MONOTONIC) - sampler.windowStartMonotonicNs();
     sampler.setGeneratorThreads({tid.load()});
-    QTRY_VERIFY_WITH_TIMEOUT(col.count >= 1, 30000);
-    release = true;
-    worker.join();
+    // Delivered up to the interval the registration falls in.
+    QTRY_VERIFY_WITH_TIMEOUT(!col.all().empty() && col.all().back().endNs > registeredNs, 30000);
     sampler.stop();
     hold.closeWrite();
     ::waitpid(root, nullptr, 0);
     const std::vector<Snapshot> snaps = col.all();
-    QVERIFY(!snaps.empty());
-    const Snapshot &first = snaps.front();
-    QCOMPARE(first.index, 0);
-    // The burner ran for (nearly) the whole first interval; on a busy machine it may get less
-    // than its core, but never nothing.
-    QVERIFY2(first.generatorCpuNs > (first.endNs - first.startNs) / 10,
-             qPrintable(QStringLiteral("generator %1 ms of CPU in the first %2 ms interval")
-                            .arg(double(first.generatorCpuNs) / 1e6)
-                            .arg(double(first.endNs - first.startNs) / 1e6)));
+    QCOMPARE(snaps.front().index, 0);
+    int64_t byThenNs = 0;
+    for (const Snapshot &s : snaps)
+        if (s.startNs <= registeredNs)
+            byThenNs += s.generatorCpuNs;
+    // The sampler reads the kernel's runtime of the thread, which its CPU clock also reads.
+    QVERIFY2(byThenNs >= burntNs - 1'000'000,
+             qPrintable(QStringLiteral("generator %1 ms of CPU by the interval registered in "
+                                       "(%2 ms into the window); the worker burnt %3 ms")
+                            .arg(double(byThenNs) / 1e6)
+                            .arg(double(registeredNs) / 1e6)
+                            .arg(double(burntNs) / 1e6)));
 }
 
 // Generator threads are reported on their own, and not as own CPU.
@@ -871,16 +892,14 @@ void TstSampler::generatorThreads()
     std::atomic<int64_t> threadCpuNs{0}, wallStart{0}, wallEnd{0};
     std::thread worker([&] {
         tid = pid_t(::syscall(SYS_gettid));
-        while (!go)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        go.wait(false);
         wallStart = clockNs(CLOCK_MONOTONIC);
         burnCpu(1'000'000'000LL);
         wallEnd = clockNs(CLOCK_MONOTONIC);
         threadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
         // Like a load worker, the thread lives until the window is over: a generator thread
         // that exits before stop() loses its last partial interval to the own series.
-        while (!release)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        release.wait(false);
     });
     QTRY_VERIFY(tid != 0);
 
@@ -892,11 +911,15 @@ void TstSampler::generatorThreads()
     Collector col;
     Sampler sampler;
     std::string error;
+    const int64_t processBeforeNs = clockNs(CLOCK_PROCESS_CPUTIME_ID);
     QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
     go = true;
+    go.notify_one();
     QTRY_VERIFY_WITH_TIMEOUT(threadCpuNs != 0, 60000);
     const Summary sum = sampler.stop();
+    const double processS = double(clockNs(CLOCK_PROCESS_CPUTIME_ID) - processBeforeNs) / 1e9;
     release = true;
+    release.notify_one();
     worker.join();
     hold.closeWrite();
     ::waitpid(root, nullptr, 0);
@@ -906,8 +929,16 @@ void TstSampler::generatorThreads()
              qPrintable(QStringLiteral("generator %1 CPU-s, thread %2 CPU-s")
                             .arg(sum.generatorCpuS)
                             .arg(threadS)));
-    // The rest of this process (the test's main thread, the sampler) is nearly idle.
-    QVERIFY2(sum.ownCpuS < 0.2, qPrintable(QString::number(sum.ownCpuS)));
+    // Own and generator CPU split this process's CPU (measured around the window): the
+    // generator's second counted as own too would exceed it by a second. What the own part
+    // costs (the sampler reads /proc, dearer on a busy machine) is reported, not asserted.
+    qInfo("own %.3f CPU-s + generator %.3f CPU-s; the process used %.3f CPU-s", sum.ownCpuS,
+          sum.generatorCpuS, processS);
+    QVERIFY2(sum.ownCpuS >= 0 && sum.ownCpuS + sum.generatorCpuS <= processS + 0.05,
+             qPrintable(QStringLiteral("own %1 + generator %2 CPU-s, process %3 CPU-s")
+                            .arg(sum.ownCpuS)
+                            .arg(sum.generatorCpuS)
+                            .arg(processS)));
     const double utilisation = threadS / (double(wallEnd - wallStart) / 1e9);
     // Client-bound needs the thread to have had its core for the whole window; only then can
     // the flag be asserted either way.

@@ -10,7 +10,6 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 #include <csignal>
 #include <fcntl.h>
 #include <sched.h>
@@ -32,14 +31,7 @@ QString readAll(const QString &path)
 // Waits until `path` contains `text` (the child writes asynchronously).
 bool waitForText(const QString &path, const QString &text, int timeoutMs = 10000)
 {
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < timeoutMs) {
-        if (readAll(path).contains(text))
-            return true;
-        QThread::msleep(20);
-    }
-    return false;
+    return QTest::qWaitFor([&] { return readAll(path).contains(text); }, timeoutMs);
 }
 
 // True when `pid` exists and is not a zombie.
@@ -89,12 +81,14 @@ private slots:
         QCOMPARE(::getpgid(p.pid()), p.pid());
         QCOMPARE(::getsid(p.pid()), p.pid());
 
+        const int graceMs = 30'000;
         QElapsedTimer t;
         t.start();
-        QVERIFY(p.stop(SIGTERM, 5000));
+        QVERIFY(p.stop(SIGTERM, graceMs));
         const qint64 ms = t.elapsed();
-        qDebug() << "SIGTERM stop took" << ms << "ms";
-        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("stop took %1 ms").arg(ms)));
+        qInfo() << "SIGTERM stop took" << ms << "ms";
+        // SIGTERM ended it: stop() did not wait for the grace (nor the sleep's 30 s).
+        QVERIFY2(ms < graceMs, qPrintable(QStringLiteral("stop took %1 ms").arg(ms)));
         QVERIFY(!p.running());
         QVERIFY(!alive(p.pid()));
         QCOMPARE(p.exitDescription(), QStringLiteral("killed by signal 15 (Terminated)"));
@@ -161,9 +155,10 @@ private slots:
         t.start();
         QVERIFY(!p.stop(SIGTERM, graceMs));
         const qint64 ms = t.elapsed();
-        qDebug() << "stop with" << graceMs << "ms grace took" << ms << "ms";
+        qInfo() << "stop with" << graceMs << "ms grace took" << ms << "ms";
         QVERIFY2(ms >= graceMs, qPrintable(QStringLiteral("returned after %1 ms").arg(ms)));
-        QVERIFY2(ms < graceMs + 2000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
+        // The SIGKILL after the grace ended it, not the sleep's own 30 s.
+        QVERIFY2(ms < 30'000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
         QVERIFY(!p.running());
         QCOMPARE(p.exitDescription(), QStringLiteral("killed by signal 9 (Killed)"));
         for (pid_t pid : tree)
@@ -176,11 +171,12 @@ private slots:
         QVERIFY(p.start(sh(QStringLiteral("exit 3")), QString(), {}, m_out, m_err).ok());
         QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
         QCOMPARE(p.exitDescription(), QStringLiteral("exited with code 3"));
-        // Stopping a tree that is already gone is immediate and "graceful".
+        // Stopping a tree that is already gone is immediate and "graceful": no grace waited.
+        const int graceMs = 30'000;
         QElapsedTimer t;
         t.start();
-        QVERIFY(p.stop(SIGTERM, 5000));
-        QVERIFY(t.elapsed() < 1000);
+        QVERIFY(p.stop(SIGTERM, graceMs));
+        QVERIFY2(t.elapsed() < graceMs, qPrintable(QString::number(t.elapsed())));
     }
 
     void environmentAndCwd()
@@ -235,7 +231,7 @@ private slots:
         t.start();
         const auto s = p.start(argv, cwd, {}, m_out, m_err);
         QVERIFY(!s.ok());
-        QVERIFY(t.elapsed() < 2000);
+        qInfo() << "refused in" << t.elapsed() << "ms"; // synchronous: nothing to wait for
         QCOMPARE(sb::qtCode(s.error()), QStringLiteral("run.start"));
         QCOMPARE(sb::qtWhere(s.error()), argv.join(QLatin1Char(' ')));
         QVERIFY2(sb::qtDetail(s.error()).startsWith(detail), qPrintable(sb::qtDetail(s.error())));
