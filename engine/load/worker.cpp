@@ -48,10 +48,22 @@ ssize_t receiveBytes(int fd, char *data, size_t len)
     return ::syscall(SYS_recvfrom, fd, data, len, 0, nullptr, nullptr);
 }
 
-// ... and so is epoll_pwait2(); without a signal mask the kernel ignores the mask's size.
+// ... and so is epoll_pwait2(); without a signal mask the kernel ignores the mask's size. Linux
+// before 5.11 (and valgrind) has none: then epoll_pwait() waits, in whole milliseconds rounded up.
 int waitEpoll(int epfd, epoll_event *events, int maxEvents, const timespec *timeout)
 {
-    return int(::syscall(SYS_epoll_pwait2, epfd, events, maxEvents, timeout, nullptr, 0));
+    static std::atomic<bool> missing{false};
+    if (!missing.load(std::memory_order_relaxed)) {
+        const int n =
+            int(::syscall(SYS_epoll_pwait2, epfd, events, maxEvents, timeout, nullptr, 0));
+        if (n >= 0 || errno != ENOSYS)
+            return n;
+        missing.store(true, std::memory_order_relaxed);
+    }
+    const int64_t ms =
+        (int64_t(timeout->tv_sec) * 1'000'000'000 + timeout->tv_nsec + 999'999) / 1'000'000;
+    return int(::syscall(SYS_epoll_pwait, epfd, events, maxEvents,
+                         int(std::min<int64_t>(ms, INT32_MAX)), nullptr, 0));
 }
 
 // A read that also returns the kernel's receive time of the last bytes read (SO_TIMESTAMPNS,
