@@ -1,14 +1,14 @@
 #include "load/worker.h"
 
+#include "load/syscalls.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <new>
-#include <sched.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -18,99 +18,12 @@ namespace sb::load::detail {
 
 namespace {
 
-constexpr int64_t kLateNs = 1'000'000;          // open loop: later than this is "late"
-constexpr int64_t kConnectRetryNs = 10'000'000; // pause before reconnecting after a failed connect
-constexpr int kMaxRetryDoublings = 6;           // ... doubling per failure, up to 640 ms
-constexpr int64_t kKernelSocketBytes = 4096;    // a TCP socket's kernel structures, roughly
+constexpr int64_t kLateNs = 1'000'000;       // open loop: later than this is "late"
+constexpr int64_t kKernelSocketBytes = 4096; // a TCP socket's kernel structures, roughly
 constexpr size_t kReadBufferBytes = 64 * 1024;
-constexpr int kMaxEvents = 256;
-// Open loop: a send due within this is waited for by polling, not by a sleep, whose wake-up
-// alone takes 20-30 us on a busy machine. Longer polls cost more CPU than they save lateness:
-// at 20,000 req/s a 50 us bound polled all the time (20 us of CPU per request instead of 13).
-constexpr int64_t kSpinNs = 20'000;
-// Open loop: the longest a response may wait to be read when the next send is due that soon
-// (waitForEvents()). Bounds by how much it may be counted late in the live intervals.
-constexpr int64_t kDeferReadNs = 5'000'000;
-// ... and only for requests this small: their writes never wait for the socket, so deferring
-// the sockets' events defers no write.
+// Open loop: the poller may defer reading responses (Poller::wait()) only for requests this
+// small: their writes never wait for the socket, so deferring the sockets' events defers no write.
 constexpr size_t kDeferMaxRequestBytes = 16 * 1024;
-constexpr uint64_t kOpenLoopSliceNs = 100'000; // the shortest slice the scheduler grants
-
-// glibc's send() and recv() are thread cancellation points and pay for it on every call; the
-// workers are never cancelled, so the hot path makes the system calls directly.
-ssize_t sendBytes(int fd, const char *data, size_t len)
-{
-    return ::syscall(SYS_sendto, fd, data, len, MSG_NOSIGNAL, nullptr, 0);
-}
-
-ssize_t receiveBytes(int fd, char *data, size_t len)
-{
-    return ::syscall(SYS_recvfrom, fd, data, len, 0, nullptr, nullptr);
-}
-
-// ... and so is epoll_pwait2(); without a signal mask the kernel ignores the mask's size. Linux
-// before 5.11 (and valgrind) has none: then epoll_pwait() waits, in whole milliseconds rounded up.
-int waitEpoll(int epfd, epoll_event *events, int maxEvents, const timespec *timeout)
-{
-    static std::atomic<bool> missing{false};
-    if (!missing.load(std::memory_order_relaxed)) {
-        const int n =
-            int(::syscall(SYS_epoll_pwait2, epfd, events, maxEvents, timeout, nullptr, 0));
-        if (n >= 0 || errno != ENOSYS)
-            return n;
-        missing.store(true, std::memory_order_relaxed);
-    }
-    const int64_t ms =
-        (int64_t(timeout->tv_sec) * 1'000'000'000 + timeout->tv_nsec + 999'999) / 1'000'000;
-    return int(::syscall(SYS_epoll_pwait, epfd, events, maxEvents,
-                         int(std::min<int64_t>(ms, INT32_MAX)), nullptr, 0));
-}
-
-// A read that also returns the kernel's receive time of the last bytes read (SO_TIMESTAMPNS,
-// CLOCK_REALTIME, ns), or 0 when the kernel gave none (an EOF).
-ssize_t receiveStamped(int fd, char *data, size_t len, int64_t &stampNs)
-{
-    iovec iov{data, len};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    const ssize_t n = ::syscall(SYS_recvmsg, fd, &msg, 0);
-    stampNs = 0;
-    for (cmsghdr *cm = CMSG_FIRSTHDR(&msg); n > 0 && cm; cm = CMSG_NXTHDR(&msg, cm))
-        if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_TIMESTAMPNS) {
-            timespec ts;
-            std::memcpy(&ts, CMSG_DATA(cm), sizeof ts);
-            stampNs = int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-        }
-    return n;
-}
-
-// Asks the scheduler (EEVDF, Linux 6.12 and later; older kernels ignore it) for short slices:
-// a thread woken by its timer then preempts a busy CPU's task at once instead of waiting up to
-// a tick for its turn, which on a loaded machine made sends late by milliseconds.
-void requestShortSlices()
-{
-    struct SchedAttr // the kernel's struct sched_attr (SCHED_ATTR_SIZE_VER0); glibc has none
-    {
-        uint32_t size, policy;
-        uint64_t flags;
-        int32_t nice;
-        uint32_t priority;
-        uint64_t runtime, deadline, period;
-    } attr{};
-    attr.size = sizeof attr;
-    attr.policy = SCHED_OTHER;
-    attr.runtime = kOpenLoopSliceNs;
-    [[maybe_unused]] long rc = ::syscall(SYS_sched_setattr, 0, &attr, 0);
-}
-
-timespec timespecOf(int64_t ns)
-{
-    return timespec{time_t(ns / 1'000'000'000), long(ns % 1'000'000'000)};
-}
 
 int64_t toUs(int64_t ns)
 {
@@ -124,6 +37,7 @@ Worker::Worker(Window &window, int connections, double ratePerS)
     , m_conns(size_t(connections))
     , m_readBuffer(new char[kReadBufferBytes])
     , m_ratePerS(ratePerS)
+    , m_slots(window)
 {
     m_idle.reserve(m_conns.size());
 }
@@ -134,9 +48,6 @@ Worker::~Worker()
         m_thread.join();
     for (Conn &c : m_conns)
         closeFd(c);
-    for (int fd : {m_epoll, m_quiet})
-        if (fd >= 0)
-            ::close(fd);
 }
 
 int64_t Worker::fixedHeapBytes(int64_t histogramBytes)
@@ -154,20 +65,7 @@ int64_t Worker::heapBytesPerConnection()
 
 sb::Status Worker::prepare()
 {
-    m_epoll = epoll_create1(EPOLL_CLOEXEC);
-    if (m_epoll < 0)
-        return sb::Error{"load.system", std::string(),
-                         std::string("cannot create event loop: ") + std::strerror(errno)};
-    // Edge-triggered and never read: every write of cancel() or abort() wakes every worker once.
-    epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLET;
-    ev.data.ptr = nullptr;
-    m_quiet = epoll_create1(EPOLL_CLOEXEC);
-    if (m_quiet < 0 || epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_window.wakeFd, &ev) != 0 ||
-        epoll_ctl(m_quiet, EPOLL_CTL_ADD, m_window.wakeFd, &ev) != 0)
-        return sb::Error{"load.system", std::string(),
-                         std::string("cannot watch the wake-up eventfd: ") + std::strerror(errno)};
-    return sb::Ok{};
+    return m_poller.open(m_window.wakeFd);
 }
 
 void Worker::launch()
@@ -179,35 +77,6 @@ void Worker::join()
 {
     if (m_thread.joinable())
         m_thread.join();
-}
-
-void Worker::listAppend(Conn &c, int64_t now)
-{
-    c.deadlineNs = now + m_timeoutNs;
-    c.prev = m_tail;
-    c.next = nullptr;
-    if (m_tail)
-        m_tail->next = &c;
-    else
-        m_head = &c;
-    m_tail = &c;
-    c.listed = true;
-}
-
-void Worker::listRemove(Conn &c)
-{
-    if (!c.listed)
-        return;
-    if (c.prev)
-        c.prev->next = c.next;
-    else
-        m_head = c.next;
-    if (c.next)
-        c.next->prev = c.prev;
-    else
-        m_tail = c.prev;
-    c.prev = c.next = nullptr;
-    c.listed = false;
 }
 
 void Worker::closeFd(Conn &c)
@@ -260,106 +129,25 @@ bool Worker::maySend(int64_t now, bool &measured, bool claimTicket)
     return false;
 }
 
-Key Worker::currentKey(int64_t now, int64_t &phaseStart) const
-{
-    int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
-    if (ms != 0 && now >= ms) {
-        phaseStart = ms;
-        return {1, int((now - ms) / m_window.intervalNs)};
-    }
-    phaseStart = m_window.startNs;
-    return {0, int((now - m_window.startNs) / m_window.intervalNs)};
-}
-
 void Worker::tickInterval(int64_t now)
 {
     measuring(now);
     int64_t phaseStart = 0;
-    const Key key = currentKey(now, phaseStart);
-    if (key == m_key)
-        return;
-    const bool samePhase = key.first == m_key.first;
-    // Intervals this worker slept through belong to the slot it hands over now, so that the
-    // phase's slots tile its time; the warm-up ends where measuring begins.
-    int last = key.second - 1;
-    int64_t endNs = phaseStart + int64_t(key.second) * m_window.intervalNs;
-    if (!samePhase) {
-        endNs = phaseStart;
-        last = std::max(m_key.second, int((endNs - 1 - m_window.startNs) / m_window.intervalNs));
-    }
-    const bool pushed =
-        flushCarry(false) && pushSlot(m_key.first == 0, m_firstIndex, last, endNs, m_interval,
-                                      m_intervalLatency, m_intervalSendDelayMaxNs, false);
-    if (pushed) {
-        m_firstIndex = samePhase ? key.second : 0;
-    } else if (!samePhase) {
-        // The collector is behind as measuring begins: keep the warm-up's tail apart.
-        m_carry.valid = true;
-        m_carry.first = m_firstIndex;
-        m_carry.last = last;
-        m_carry.endNs = endNs;
-        m_carry.counts = m_interval;
-        m_interval = Counters{};
-        m_carry.sendDelayMaxNs = std::exchange(m_intervalSendDelayMaxNs, 0);
-        std::swap(m_carry.latency, m_intervalLatency);
-        m_intervalLatency.reset();
-        m_firstIndex = 0;
-    } // else the next slot covers these intervals too, from m_firstIndex on
-    m_key = key;
+    const Key key = m_slots.keyAt(now, phaseStart);
+    if (key != m_slots.key())
+        m_slots.moveTo(key, phaseStart, progress());
 }
 
-void Worker::flushFinal(int64_t now)
+IntervalSlots::Progress Worker::progress() const
 {
-    tickInterval(now);
-    flushCarry(true);
-    pushSlot(m_key.first == 0, m_firstIndex, m_key.second, now, m_interval, m_intervalLatency,
-             m_intervalSendDelayMaxNs, true);
-}
-
-bool Worker::flushCarry(bool wait)
-{
-    if (!m_carry.valid)
-        return true;
-    if (!pushSlot(true, m_carry.first, m_carry.last, m_carry.endNs, m_carry.counts, m_carry.latency,
-                  m_carry.sendDelayMaxNs, wait))
-        return false;
-    m_carry.valid = false;
-    return true;
-}
-
-bool Worker::pushSlot(bool warmup, int first, int last, int64_t endNs, Counters &counts,
-                      Histogram &latency, int64_t &sendDelayMaxNs, bool wait)
-{
-    Ring &r = m_ring;
-    const uint32_t tail = r.tail.load(std::memory_order_relaxed);
-    while (tail - r.head.load(std::memory_order_acquire) >= kRingSize) {
-        if (!wait)
-            return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    Slot &s = r.slots[tail % kRingSize];
-    s.warmup = warmup;
-    s.firstIndex = first;
-    s.index = last;
-    s.endNs = endNs;
-    const int64_t phaseStart = warmup ? m_window.startNs : m_measureStartNs;
-    s.draining = m_stopSending && stopNs <= phaseStart + int64_t(first) * m_window.intervalNs;
-    s.inFlight = m_inFlight;
-    s.counts = counts;
-    counts = Counters{};
-    s.sendDelayMaxNs = std::exchange(sendDelayMaxNs, 0);
-    std::swap(s.latency, latency); // the slot's histogram was reset by the collector
-    r.tail.store(tail + 1, std::memory_order_release);
-    uint64_t one = 1;
-    [[maybe_unused]] ssize_t n = ::write(m_window.collectorFd, &one, sizeof one);
-    return true;
+    return {m_measureStartNs, m_stopSending ? stopNs : INT64_MAX, m_inFlight};
 }
 
 template<typename F> void Worker::count(bool measured, F &&f)
 {
     f(phaseCounters(measured));
-    if (measured == (m_key.first == 1))
-        f(m_interval);
+    if (m_slots.takes(measured))
+        f(m_slots.counts());
 }
 
 void Worker::connect(Conn &c, int64_t now)
@@ -372,7 +160,7 @@ void Worker::connect(Conn &c, int64_t now)
     }
     int one = 1;
     setsockopt(c.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    if (m_open) // responses are timed by the kernel: reading them may wait (waitForEvents())
+    if (m_open) // responses are timed by the kernel: reading them may wait (Poller::wait())
         setsockopt(c.fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     if (c.connectedOnce)
         count(measuring(now), [](Counters &k) { ++k.reconnects; });
@@ -383,22 +171,19 @@ void Worker::connect(Conn &c, int64_t now)
     }
     // Registered once for everything, edge-triggered: the first EPOLLOUT edge is the connect's,
     // a later one comes only after a write found the socket full.
-    epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
-    ev.data.ptr = &c;
-    epoll_ctl(m_epoll, EPOLL_CTL_ADD, c.fd, &ev);
+    m_poller.watch(c.fd, &c);
     c.state = State::Connecting;
-    listAppend(c, now);
+    m_deadlines.append(c, now);
 }
 
 void Worker::failConnect(Conn &c, int64_t now)
 {
     count(measuring(now), [](Counters &k) { ++k.connectErrors; });
-    listRemove(c);
+    m_deadlines.remove(c);
     closeFd(c);
     c.state = State::Disconnected;
     // Back off from a port that refuses: no point hammering it for the rest of the window.
-    c.retryAtNs = now + (kConnectRetryNs << std::min<int>(c.connectFailures, kMaxRetryDoublings));
+    c.retryAtNs = now + Reachability::retryPauseNs(c.connectFailures);
     if (c.connectFailures < 255)
         ++c.connectFailures;
     ++m_waitingRetry;
@@ -407,8 +192,7 @@ void Worker::failConnect(Conn &c, int64_t now)
 
 void Worker::failedAttempt(int64_t now)
 {
-    if (m_failingSinceNs == 0)
-        m_failingSinceNs = now;
+    m_reach.connectFailed(now);
     const int64_t limit = m_window.spec.requestLimit;
     if (limit > 0 && !m_stopSending && measuring(now) &&
         m_window.tickets.fetch_add(1, std::memory_order_relaxed) + 1 >= limit)
@@ -417,28 +201,19 @@ void Worker::failedAttempt(int64_t now)
 
 void Worker::checkReachable(int64_t now)
 {
-    // Unreachable since the later of the first failed connect and the last open connection's
-    // end: a refusal long ago while other connections worked does not count.
-    if (m_established == 0 && m_abortNs > 0 && !m_stopSending &&
-        now - std::max(m_failingSinceNs, m_noneOpenSinceNs) >= m_abortNs)
+    if (!m_stopSending && m_reach.unreachable(now))
         m_window.abort();
-}
-
-void Worker::closedEstablished(int64_t now)
-{
-    if (--m_established == 0)
-        m_noneOpenSinceNs = now;
 }
 
 void Worker::drop(Conn &c, int64_t now)
 {
     if (c.state == State::Writing || c.state == State::Reading)
         --m_inFlight;
-    if (established(c))
-        closedEstablished(now);
+    if (c.established())
+        m_reach.closed(now);
     if (c.state == State::Idle && m_open)
         m_idle.erase(std::find(m_idle.begin(), m_idle.end(), &c));
-    listRemove(c);
+    m_deadlines.remove(c);
     closeFd(c);
     c.state = State::Disconnected;
     if (!m_stopSending)
@@ -447,11 +222,10 @@ void Worker::drop(Conn &c, int64_t now)
 
 void Worker::connected(Conn &c, int64_t now)
 {
-    listRemove(c);
+    m_deadlines.remove(c);
     c.connectedOnce = true;
     c.connectFailures = 0;
-    m_failingSinceNs = 0;
-    ++m_established;
+    m_reach.opened();
     becomeIdle(c, now);
 }
 
@@ -475,7 +249,7 @@ void Worker::send(Conn &c, int64_t now, int64_t intendedNs, bool measured)
     c.intendedNs = intendedNs;
     c.parser.begin(m_window.headRequest);
     ++m_inFlight;
-    listAppend(c, now);
+    m_deadlines.append(c, now);
     if (m_open)
         recordSendDelay(measured, now - intendedNs);
     writeSome(c, now);
@@ -576,7 +350,7 @@ bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
 void Worker::complete(Conn &c, int64_t now, bool keepOpen)
 {
     const int64_t doneNs = c.receivedNs;
-    listRemove(c);
+    m_deadlines.remove(c);
     --m_inFlight;
     m_lastCompletionNs = now;
     int status = c.parser.statusCode();
@@ -600,10 +374,10 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
         if (done == m_window.spec.warmupRequests)
             m_window.beginMeasuring(now);
     }
-    if (measured == (m_key.first == 1))
-        m_intervalLatency.record(corrected);
+    if (m_slots.takes(measured))
+        m_slots.latency().record(corrected);
     if (!keepOpen) {
-        closedEstablished(now);
+        m_reach.closed(now);
         closeFd(c);
         c.state = State::Disconnected;
         if (!m_stopSending)
@@ -650,8 +424,8 @@ void Worker::recordSendDelay(bool measured, int64_t delayNs)
         count(measured, [](Counters &k) { ++k.late; });
     if (measured)
         sendDelay.record(std::max<int64_t>(delayNs, 1));
-    if (measured == (m_key.first == 1))
-        m_intervalSendDelayMaxNs = std::max(m_intervalSendDelayMaxNs, delayNs);
+    if (m_slots.takes(measured))
+        m_slots.noteSendDelay(delayNs);
 }
 
 int64_t Worker::sendScheduled(int64_t now)
@@ -659,7 +433,7 @@ int64_t Worker::sendScheduled(int64_t now)
     // Every request due by the end of the pass goes out in it: the clock is read again after
     // each send, so that one wake-up serves the whole batch and each delay is its own.
     while (true) {
-        int64_t intended = m_scheduleStartNs + int64_t(double(m_sent) * m_gapNs);
+        int64_t intended = m_schedule.nextDueNs();
         if (intended > now)
             return intended;
         if (m_idle.empty())
@@ -669,7 +443,7 @@ int64_t Worker::sendScheduled(int64_t now)
             return INT64_MAX;
         Conn *c = m_idle.back();
         m_idle.pop_back();
-        ++m_sent;
+        m_schedule.sent();
         send(*c, now, intended, measured);
         now = nowNs();
     }
@@ -678,7 +452,7 @@ int64_t Worker::sendScheduled(int64_t now)
 void Worker::run()
 {
     begin();
-    epoll_event events[kMaxEvents];
+    epoll_event events[Poller::kMaxEvents];
     while (true) {
         int64_t now = nowNs();
         if (m_window.cancelled.load(std::memory_order_relaxed))
@@ -686,7 +460,8 @@ void Worker::run()
         const int64_t nextWake = housekeep(now);
         if (m_stopSending && m_inFlight == 0)
             break;
-        int n = waitForEvents(events, nextWake);
+        const bool sendDue = m_open && nextWake == m_nextSendNs && !m_idle.empty();
+        int n = m_poller.wait(events, nextWake, sendDue, m_deferReads);
         if (n < 0 && errno != EINTR)
             break;
         // Open loop: the responses' times are the kernel's and no event sends (sends wait for
@@ -710,27 +485,6 @@ void Worker::run()
     finish(nowNs());
 }
 
-int Worker::waitForEvents(epoll_event *events, int64_t nextWakeNs)
-{
-    const bool sendNext = m_open && nextWakeNs == m_nextSendNs && !m_idle.empty();
-    int64_t waitNs = std::max<int64_t>(0, nextWakeNs - nowNs());
-    // A send due sooner than a sleep could end precisely is waited for by polling.
-    if (sendNext && waitNs < kSpinNs)
-        waitNs = 0;
-    timespec ts = timespecOf(waitNs);
-    // A send is due soon and a connection is ready for it: sleep until then on the wake-up
-    // eventfd alone, then collect the sockets' events, so that one wake-up serves the responses
-    // that came meanwhile and the sends now due. The kernel's receive times keep the responses'
-    // latency exact; a response counts in the interval in which it is read.
-    if (sendNext && m_deferReads && waitNs > 0 && waitNs <= kDeferReadNs) {
-        epoll_event wake;
-        if (waitEpoll(m_quiet, &wake, 1, &ts) < 0 && errno != EINTR)
-            return -1;
-        ts = timespecOf(0);
-    }
-    return waitEpoll(m_epoll, events, kMaxEvents, &ts);
-}
-
 void Worker::begin()
 {
     // Pinned before the first connect, so that no socket is set up from another CPU.
@@ -739,27 +493,24 @@ void Worker::begin()
     // wants its sends on time, and the closed loop sets no timers that would gain from slack.
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     if (m_window.spec.mode == Mode::Open)
-        requestShortSlices();
+        SendSchedule::requestShortSlices();
     m_tid.store(pid_t(syscall(SYS_gettid)));
     m_tid.notify_all();
     const LoadSpec &spec = m_window.spec;
     // Every value is bounded by checkSpec() (at most 1 day), so none of these overflows.
-    m_timeoutNs = spec.timeoutMs * 1'000'000;
+    m_deadlines.setTimeout(spec.timeoutMs * 1'000'000);
     m_durationNs = spec.durationMs * 1'000'000;
     m_warmupMsNs = spec.warmupMs * 1'000'000;
-    m_abortNs = spec.unreachableAbortMs * 1'000'000;
+    m_reach.setGiveUpAfter(spec.unreachableAbortMs * 1'000'000);
     m_open = spec.mode == Mode::Open;
     m_deferReads = m_open && m_window.requestBytes.size() <= kDeferMaxRequestBytes;
-    if (m_open) {
-        m_gapNs = 1e9 / m_ratePerS;
-        m_scheduleStartNs = m_window.startNs;
-    }
+    if (m_open)
+        m_schedule.start(m_window.startNs, m_ratePerS);
     const int64_t now = nowNs();
     // Without a warm-up the first connect is measured, and so is the CPU it takes.
     measuring(now);
     int64_t phaseStart = 0;
-    m_key = currentKey(now, phaseStart);
-    m_firstIndex = 0;
+    m_slots.begin(m_slots.keyAt(now, phaseStart));
     for (Conn &c : m_conns) {
         if (m_window.cancelled.load(std::memory_order_relaxed) || m_stopSending)
             break;
@@ -772,20 +523,23 @@ int64_t Worker::housekeep(int64_t now)
     // Phase and send permission are re-evaluated even when no socket is active.
     bool measured = false;
     maySend(now, measured, false);
-    if (m_failingSinceNs != 0)
+    if (m_reach.failing())
         checkReachable(now);
-    while (m_head && m_head->deadlineNs <= now)
-        timeout(*m_head, now);
+    while (Conn *first = m_deadlines.first()) {
+        if (first->deadlineNs > now)
+            break;
+        timeout(*first, now);
+    }
     int64_t nextWake = retryDisconnected(now);
     m_nextSendNs = m_open && !m_stopSending ? sendScheduled(now) : INT64_MAX;
     nextWake = std::min(nextWake, m_nextSendNs);
     tickInterval(now);
 
     int64_t phaseStartNs = 0;
-    const Key key = currentKey(now, phaseStartNs);
+    const Key key = m_slots.keyAt(now, phaseStartNs);
     nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
-    if (m_head)
-        nextWake = std::min(nextWake, m_head->deadlineNs);
+    if (const Conn *first = m_deadlines.first())
+        nextWake = std::min(nextWake, first->deadlineNs);
     const int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
     if (ms == 0 && m_warmupMsNs > 0)
         nextWake = std::min(nextWake, m_window.startNs + m_warmupMsNs);
@@ -838,15 +592,15 @@ void Worker::finish(int64_t now)
         // Requests that were due but never sent could not be sent on time either.
         int64_t end = m_measureStartNs > 0 ? m_measureStartNs + m_durationNs : now;
         int64_t dueEnd = std::min({now, end, stopNs});
-        int64_t due = int64_t(double(dueEnd - m_scheduleStartNs) / m_gapNs) + 1;
-        if (m_window.spec.requestLimit == 0 && due > m_sent && m_measureStartNs > 0)
-            totals.late += due - m_sent;
+        if (m_window.spec.requestLimit == 0 && m_measureStartNs > 0)
+            totals.late += m_schedule.unsentBy(dueEnd);
     }
     // The loop ends as soon as the drain is over, so "now" is the end of the window.
     finishNs = now;
     if (!m_open)
         latencyUncorrected = latency;
-    flushFinal(now);
+    tickInterval(now);
+    m_slots.flushFinal(now, progress());
     for (Conn &c : m_conns)
         closeFd(c);
     // Closing thousands of sockets is work the window caused: it counts.
@@ -864,10 +618,10 @@ void Worker::stopSending(int64_t atNs)
     inFlightAtStop = m_inFlight;
     // Idle and disconnected connections have nothing to drain: close them now.
     for (Conn &c : m_conns) {
-        if (established(c) && c.state == State::Idle)
-            --m_established;
+        if (c.established() && c.state == State::Idle)
+            m_reach.closedAtStop();
         if (c.state == State::Idle || c.state == State::Connecting) {
-            listRemove(c);
+            m_deadlines.remove(c);
             closeFd(c);
             c.state = State::Disconnected;
         }

@@ -1,7 +1,12 @@
 #pragma once
 
 #include "core/result.h"
-#include "http/responseparser.h"
+#include "load/connection.h"
+#include "load/deadlinelist.h"
+#include "load/intervalslots.h"
+#include "load/poller.h"
+#include "load/reachability.h"
+#include "load/sendschedule.h"
 #include "load/window.h"
 
 #include <atomic>
@@ -16,7 +21,10 @@ namespace sb::load::detail {
 
 // One worker thread of a load window: its own epoll loop, connections, read buffer, counters and
 // histograms, all allocated before the first request. It hands each interval to the collector
-// through its Ring and never blocks on it. Totals are read after join().
+// through its Ring (IntervalSlots) and never blocks on it. Totals are read after join(). The
+// Worker is the event loop and the exchange on each connection, the hot path; the parts it holds
+// do what happens once per interval (IntervalSlots), per failed connect (Reachability), per wait
+// (Poller) and the open loop's timing (SendSchedule).
 class Worker
 {
 public:
@@ -24,7 +32,7 @@ public:
     // Allocates its connection table, buffer and histograms (may throw std::bad_alloc).
     Worker(Window &window, int connections, double ratePerS);
     ~Worker(); // joins the thread and closes every socket and its event loop
-    // Creates the epoll set and registers the window's wake-up eventfd. Errors: "load.system".
+    // Creates the epoll sets and registers the window's wake-up eventfd. Errors: "load.system".
     sb::Status prepare();
     // Starts the thread (pins itself, connects, then loops until the window is over). May throw
     // std::system_error when no thread can be created.
@@ -35,7 +43,7 @@ public:
     // Blocks (without spinning: the wait is inside the measured CPU span) until the thread has
     // published its id. Only after launch().
     void waitForTid() const { m_tid.wait(0); }
-    Ring &ring() { return m_ring; }
+    Ring &ring() { return m_slots.ring(); }
     bool finished() const { return m_finished.load(std::memory_order_acquire); }
 
     // Heap bytes a worker holds besides its connections, and per connection (with the kernel's
@@ -56,45 +64,10 @@ public:
     std::vector<int> cpusApplied; // CPUs the thread may run on, read back after pinning
 
 private:
-    enum class State : uint8_t
-    {
-        Disconnected,
-        Connecting,
-        Writing,
-        Reading,
-        Idle
-    };
+    using Conn = Connection;
+    using State = ConnectionState;
 
-    struct Conn
-    {
-        int fd = -1;
-        State state = State::Disconnected;
-        bool measured = false; // the outstanding request belongs to the measured phase
-        bool connectedOnce = false;
-        uint8_t connectFailures = 0; // consecutive failed connects: the retry pause doubles
-        uint32_t written = 0;        // request bytes written so far
-        int64_t sentNs = 0;          // first byte of the request written
-        // When the last bytes read of the response arrived: the read's time, in open loop the
-        // kernel's receive time.
-        int64_t receivedNs = 0;
-        int64_t intendedNs = 0; // open loop: the scheduled send time
-        int64_t deadlineNs = 0; // timeout of the outstanding connect or request
-        int64_t retryAtNs = 0;  // Disconnected: reconnect at this time
-        Conn *prev = nullptr;   // deadline list (ordered by deadline)
-        Conn *next = nullptr;
-        bool listed = false;
-        http::ResponseParser parser;
-    };
-
-    // ---- the deadline list: connections with an outstanding connect or request, oldest first.
-    // All share one timeout, so appending keeps it sorted.
-    void listAppend(Conn &c, int64_t now);
-    void listRemove(Conn &c);
     void closeFd(Conn &c);
-    static bool established(const Conn &c)
-    {
-        return c.state == State::Writing || c.state == State::Reading || c.state == State::Idle;
-    }
 
     // ---- phases
     bool measuring(int64_t now);
@@ -104,18 +77,9 @@ private:
     // sending stops for good (stopSending()); the loop asks without a ticket to notice that.
     bool maySend(int64_t now, bool &measured, bool claimTicket);
 
-    // ---- interval bookkeeping: the counts not handed over yet cover the intervals
-    // [m_firstIndex, m_key.second] of m_key's phase.
-    Key currentKey(int64_t now, int64_t &phaseStart) const;
-    // Hands over the intervals that are over, if the ring has room; otherwise the next slot
-    // covers them too (within one phase: a warm-up tail waits in m_carry).
+    // ---- intervals: moves m_slots on when the interval `now` falls in is a later one.
     void tickInterval(int64_t now);
-    // At the end: hands over everything, waiting for room.
-    void flushFinal(int64_t now);
-    bool flushCarry(bool wait);
-    // One slot [first, last] ending at endNs; false when the ring is full and !wait.
-    bool pushSlot(bool warmup, int first, int last, int64_t endNs, Counters &counts,
-                  Histogram &latency, int64_t &sendDelayMaxNs, bool wait);
+    IntervalSlots::Progress progress() const;
 
     Counters &phaseCounters(bool measured) { return measured ? totals : warmupTotals; }
 
@@ -131,7 +95,6 @@ private:
     // Gives up on the target (Window::abort) when no connection could be opened for
     // LoadSpec::unreachableAbortMs while none is open.
     void checkReachable(int64_t now);
-    void closedEstablished(int64_t now);
 
     // Drops the connection after an error, a timeout or a close, and opens a new one unless
     // sending has stopped. The outstanding request (if any) is lost.
@@ -166,8 +129,6 @@ private:
     // Phases, timeouts, retries, the open-loop schedule and intervals; returns when to wake.
     int64_t housekeep(int64_t now);
     void handleEvent(Conn &c, uint32_t events, int64_t now);
-    // Waits for socket events until `nextWakeNs` (absolute); returns epoll_pwait2's result.
-    int waitForEvents(epoll_event *events, int64_t nextWakeNs);
     void finish(int64_t now);
     // Sends nothing more from `atNs` on; closes connections that have nothing in flight.
     void stopSending(int64_t atNs);
@@ -177,21 +138,17 @@ private:
     std::unique_ptr<char[]> m_readBuffer;
     std::vector<Conn *> m_idle; // open loop: connected connections with nothing outstanding
     double m_ratePerS;
-    double m_gapNs = 0;
-    int64_t m_scheduleStartNs = 0;
-    int64_t m_sent = 0;
+    SendSchedule m_schedule;          // open loop
     int64_t m_nextSendNs = INT64_MAX; // open loop: the next intended send time, or INT64_MAX
     int64_t m_realtimeOffsetNs = 0;   // open loop: CLOCK_REALTIME - CLOCK_MONOTONIC, per batch
-    int m_epoll = -1;
-    int m_quiet = -1; // an epoll set of the wake-up eventfd alone (waitForEvents())
+    Poller m_poller;
     std::thread m_thread;
     std::atomic<pid_t> m_tid{0};
     std::atomic<bool> m_finished{false};
 
     bool m_open = false;
-    bool m_deferReads = false; // open loop with small requests: waitForEvents() may defer reads
+    bool m_deferReads = false; // open loop with small requests: the poller may defer reads
     bool m_stopSending = false;
-    int64_t m_timeoutNs = 0;
     int64_t m_durationNs = 0;
     int64_t m_warmupMsNs = 0;
     int64_t m_measureStartNs = 0;
@@ -199,30 +156,9 @@ private:
     int64_t m_lastCompletionNs = 0;
     int m_inFlight = 0;
     int m_waitingRetry = 0;
-    int m_established = 0;         // connections connected and open
-    int64_t m_noneOpenSinceNs = 0; // when m_established last fell to 0
-    int64_t m_failingSinceNs = 0;  // first failed connect since the last successful one, or 0
-    int64_t m_abortNs = 0;
-    Conn *m_head = nullptr;
-    Conn *m_tail = nullptr;
-
-    Key m_key{0, 0};
-    int m_firstIndex = 0;
-    Counters m_interval;
-    Histogram m_intervalLatency;
-    int64_t m_intervalSendDelayMaxNs = 0;
-    // The warm-up's last intervals when the ring was full as measuring began.
-    struct Carry
-    {
-        bool valid = false;
-        int first = 0;
-        int last = 0;
-        int64_t endNs = 0;
-        Counters counts;
-        Histogram latency;
-        int64_t sendDelayMaxNs = 0;
-    } m_carry;
-    Ring m_ring;
+    Reachability m_reach;
+    DeadlineList m_deadlines;
+    IntervalSlots m_slots;
 };
 
 } // namespace sb::load::detail

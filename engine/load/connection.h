@@ -1,0 +1,49 @@
+#pragma once
+
+// One connection of a load worker and the state of its exchange. Internal to the load engine;
+// the worker's thread alone uses it.
+
+#include "http/responseparser.h"
+
+#include <cstdint>
+
+namespace sb::load::detail {
+
+enum class ConnectionState : uint8_t
+{
+    Disconnected,
+    Connecting,
+    Writing,
+    Reading,
+    Idle
+};
+
+struct Connection
+{
+    int fd = -1;
+    ConnectionState state = ConnectionState::Disconnected;
+    bool measured = false; // the outstanding request belongs to the measured phase
+    bool connectedOnce = false;
+    uint8_t connectFailures = 0; // consecutive failed connects: the retry pause doubles
+    uint32_t written = 0;        // request bytes written so far
+    int64_t sentNs = 0;          // first byte of the request written
+    // When the last bytes read of the response arrived: the read's time, in open loop the
+    // kernel's receive time.
+    int64_t receivedNs = 0;
+    int64_t intendedNs = 0;     // open loop: the scheduled send time
+    int64_t deadlineNs = 0;     // timeout of the outstanding connect or request
+    int64_t retryAtNs = 0;      // Disconnected: reconnect at this time
+    Connection *prev = nullptr; // deadline list (ordered by deadline)
+    Connection *next = nullptr;
+    bool listed = false;
+    http::ResponseParser parser;
+
+    // Connected and open.
+    bool established() const
+    {
+        return state == ConnectionState::Writing || state == ConnectionState::Reading ||
+               state == ConnectionState::Idle;
+    }
+};
+
+} // namespace sb::load::detail
