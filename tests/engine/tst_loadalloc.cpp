@@ -4,9 +4,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <new>
 #include <sys/syscall.h>
+#include <thread>
+#include <utility>
 
 // Counts every heap allocation of the process, and separately those made on the load engine's
 // worker threads, to check that the hot path allocates nothing per request.
@@ -60,7 +63,11 @@ private slots:
 
     // After warm-up, a measured window of many requests: the workers allocate nothing at all,
     // and the collector nothing per interval (it reuses its interval entries; it may allocate
-    // only when it falls behind by more intervals than it keeps, 3 allocations per entry).
+    // only when it falls behind by more intervals than it keeps, 3 allocations per entry). So
+    // that a busy machine's scheduling cannot make it fall that far behind, the warm-up holds
+    // the collector up for 1.5 s (a slow consumer, fewer intervals than a worker's ring keeps):
+    // it then keeps entries for 15 intervals, and only a longer stall while measuring could
+    // make it allocate.
     void measuredWindowAllocatesNothingPerRequest_data()
     {
         QTest::addColumn<bool>("open");
@@ -80,7 +87,7 @@ private slots:
         spec.request.target = "/health";
         spec.connections = 10;
         spec.threads = 2;
-        spec.warmupMs = 500;
+        spec.warmupMs = 2500;
         spec.durationMs = 3000;
         spec.intervalMs = 100;
         spec.timeoutMs = 10'000;
@@ -96,10 +103,14 @@ private slots:
         Mark last;
         int64_t responses = 0;
         int intervals = 0;
+        bool heldUp = false;
         LoadEngine engine;
         const sb::Status st = engine.start(spec, [&](const IntervalSnapshot &s) {
-            if (s.warmup)
+            if (s.warmup) {
+                if (!std::exchange(heldUp, true))
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
                 return;
+            }
             if (first.all < 0) {
                 first = Mark{g_allocations.load(), g_workerAllocations.load(), responses};
                 return;
