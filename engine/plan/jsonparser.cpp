@@ -1,8 +1,9 @@
 #include "jsonparser.h"
 
+#include "jsonstring.h"
+#include "textpositions.h"
+
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <algorithm>
 #include <cmath>
 
@@ -20,35 +21,6 @@ bool isWordChar(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_';
 }
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-void appendUtf8(QByteArray &out, char32_t cp)
-{
-    if (cp < 0x80) {
-        out.append(char(cp));
-    } else if (cp < 0x800) {
-        out.append(char(0xC0 | (cp >> 6)));
-        out.append(char(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        out.append(char(0xE0 | (cp >> 12)));
-        out.append(char(0x80 | ((cp >> 6) & 0x3F)));
-        out.append(char(0x80 | (cp & 0x3F)));
-    } else {
-        out.append(char(0xF0 | (cp >> 18)));
-        out.append(char(0x80 | ((cp >> 12) & 0x3F)));
-        out.append(char(0x80 | ((cp >> 6) & 0x3F)));
-        out.append(char(0x80 | (cp & 0x3F)));
-    }
-}
 
 class Parser
 {
@@ -56,16 +28,9 @@ public:
     explicit Parser(const QByteArray &text)
         : m_data(text.constData())
         , m_size(text.size())
-    {
-        if (m_size >= 3 && text.startsWith("\xEF\xBB\xBF"))
-            m_pos = 3;
-        m_lineStarts.push_back(m_pos);
-        m_cursor.offset = m_pos; // a BOM takes no column
-        for (qsizetype i = m_pos; i < m_size; ++i) {
-            if (m_data[i] == '\n')
-                m_lineStarts.push_back(i + 1);
-        }
-    }
+        , m_pos(m_size >= 3 && text.startsWith("\xEF\xBB\xBF") ? 3 : 0)
+        , m_positions(m_data, m_size, m_pos)
+    {}
 
     JsonParseResult run()
     {
@@ -79,36 +44,14 @@ public:
                                 .arg(describe(m_pos)));
         }
         result.issues = std::move(m_issues);
-        result.work = m_work;
+        result.work = m_work + m_positions.work();
         return result;
     }
 
 private:
-    // Line and column of `offset`. The parser asks in increasing order, so the walk goes on from
-    // the previous answer: every byte is walked once, however long the line (a generated plan is
-    // often one line). Asking backwards (an error at an earlier comma) starts again at the line.
     void position(qsizetype offset, int &line, int &column)
     {
-        if (offset < m_cursor.offset) {
-            auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
-            m_cursor.line = std::max<qsizetype>((it - m_lineStarts.begin()) - 1, 0);
-            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
-            m_cursor.column = 1;
-        }
-        while (size_t(m_cursor.line) + 1 < m_lineStarts.size() &&
-               m_lineStarts[size_t(m_cursor.line) + 1] <= offset) {
-            ++m_cursor.line;
-            m_cursor.offset = m_lineStarts[size_t(m_cursor.line)];
-            m_cursor.column = 1;
-            ++m_work;
-        }
-        for (; m_cursor.offset < offset && m_cursor.offset < m_size; ++m_cursor.offset) {
-            ++m_work;
-            if ((uchar(m_data[m_cursor.offset]) & 0xC0) != 0x80) // code points, not UTF-8 bytes
-                ++m_cursor.column;
-        }
-        line = int(m_cursor.line) + 1;
-        column = m_cursor.column;
+        m_positions.position(offset, line, column);
     }
 
     bool fail(qsizetype offset, const QString &message)
@@ -282,147 +225,14 @@ private:
         return true;
     }
 
-    // The value of 4 hex digits at `at`; -1 when they are not there.
-    int readHex4(qsizetype at) const
-    {
-        if (at + 4 > m_size)
-            return -1;
-        int value = 0;
-        for (int i = 0; i < 4; ++i) {
-            const int h = hexValue(m_data[at + i]);
-            if (h < 0)
-                return -1;
-            value = value * 16 + h;
-        }
-        return value;
-    }
-
     // m_pos at the opening quote; leaves m_pos after the closing quote.
     bool parseString(QString &out)
     {
-        const qsizetype open = m_pos;
-        qsizetype p = m_pos + 1;
-        QByteArray utf8;
-        while (true) {
-            if (p >= m_size)
-                return fail(open, QStringLiteral("unterminated string"));
-            const uchar c = uchar(m_data[p]);
-            if (c == '"') {
-                ++p;
-                break;
-            }
-            if (c == '\\') {
-                if (p + 1 >= m_size)
-                    return fail(open, QStringLiteral("unterminated string"));
-                if (!parseEscape(p, utf8))
-                    return false;
-                continue;
-            }
-            if (c < 0x20) {
-                if (c == '\n' || c == '\r')
-                    return fail(p,
-                                QStringLiteral("line break inside a string (unterminated string, "
-                                               "or write it as \\n)"));
-                return fail(p, QStringLiteral("control character U+%1 inside a string; escape it")
-                                   .arg(int(c), 4, 16, QLatin1Char('0')));
-            }
-            if (c < 0x80) {
-                utf8.append(char(c));
-                ++p;
-                continue;
-            }
-            if (!copyUtf8Sequence(p, utf8))
-                return false;
-        }
-        m_pos = p;
-        out = QString::fromUtf8(utf8);
-        return true;
-    }
-
-    // The escape at `p` (a backslash and at least one more byte): appends what it stands for and
-    // moves `p` past it.
-    bool parseEscape(qsizetype &p, QByteArray &utf8)
-    {
-        const char e = m_data[p + 1];
-        static const char kSimple[][2] = {{'"', '"'},  {'\\', '\\'}, {'/', '/'},  {'b', '\b'},
-                                          {'f', '\f'}, {'n', '\n'},  {'r', '\r'}, {'t', '\t'}};
-        for (const auto &pair : kSimple) {
-            if (e == pair[0]) {
-                utf8.append(pair[1]);
-                p += 2;
-                return true;
-            }
-        }
-        if (e == 'u')
-            return parseUnicodeEscape(p, utf8);
-        if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
-            return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
-                                          "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
-                               .arg(QLatin1Char(e)));
-        return fail(p, QStringLiteral("invalid escape in string"));
-    }
-
-    // \\uXXXX at `p`, or a surrogate pair of them.
-    bool parseUnicodeEscape(qsizetype &p, QByteArray &utf8)
-    {
-        const int unit = readHex4(p + 2);
-        if (unit < 0)
-            return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
-        char32_t cp = char32_t(unit);
-        qsizetype used = 6;
-        if (unit >= 0xD800 && unit <= 0xDBFF) {
-            const int low = (p + 7 < m_size && m_data[p + 6] == '\\' && m_data[p + 7] == 'u')
-                                ? readHex4(p + 8)
-                                : -1;
-            if (low < 0xDC00 || low > 0xDFFF)
-                return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                                   .arg(QString::fromLatin1(m_data + p + 2, 4)));
-            cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
-            used = 12;
-        } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
-            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
-                               .arg(QString::fromLatin1(m_data + p + 2, 4)));
-        }
-        appendUtf8(utf8, cp);
-        p += used;
-        return true;
-    }
-
-    // One multi-byte UTF-8 sequence at `p`, validated (no overlongs, no surrogates, at most
-    // U+10FFFF), copied as it is.
-    bool copyUtf8Sequence(qsizetype &p, QByteArray &utf8)
-    {
-        const uchar c = uchar(m_data[p]);
-        int extra = 0;
-        uchar lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            if (c == 0xE0)
-                lo = 0xA0;
-            if (c == 0xED)
-                hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            if (c == 0xF0)
-                lo = 0x90;
-            if (c == 0xF4)
-                hi = 0x8F;
-        } else {
-            return fail(p, QStringLiteral("invalid UTF-8 in string"));
-        }
-        if (p + extra >= m_size)
-            return fail(p, QStringLiteral("invalid UTF-8 in string"));
-        for (int i = 1; i <= extra; ++i) {
-            const uchar b = uchar(m_data[p + i]);
-            const uchar bl = i == 1 ? lo : 0x80;
-            const uchar bh = i == 1 ? hi : 0xBF;
-            if (b < bl || b > bh)
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
-        }
-        utf8.append(m_data + p, extra + 1);
-        p += extra + 1;
+        JsonString s = decodeJsonString(m_data, m_size, m_pos);
+        if (!s.ok)
+            return fail(s.errorOffset, s.error);
+        m_pos = s.end;
+        out = std::move(s.value);
         return true;
     }
 
@@ -604,128 +414,16 @@ private:
 
     const char *m_data;
     qsizetype m_size;
-    qsizetype m_pos = 0;
-    std::vector<qsizetype> m_lineStarts;
+    qsizetype m_pos;
+    TextPositions m_positions;
     QString m_path;
     QList<JsonIssue> m_issues;
     int m_repairs = 0;
-    qint64 m_work = 0;
-    struct Cursor
-    {
-        qsizetype offset = 0; // the last position asked for
-        qsizetype line = 0;   // its 0-based line
-        int column = 1;       // its 1-based column
-    } m_cursor;
+    qint64 m_work = 0; // keys compared to find duplicates (m_positions counts its own walk)
     static constexpr int kMaxRepairs = 20;
 };
 
-void appendCompact(const JsonValue &v, QByteArray &out)
-{
-    switch (v.type) {
-    case JsonValue::Type::Null:
-        out.append("null");
-        break;
-    case JsonValue::Type::Bool:
-        out.append(v.boolean ? "true" : "false");
-        break;
-    case JsonValue::Type::Number:
-        out.append(v.numberText);
-        break;
-    case JsonValue::Type::String:
-        out.append(jsonQuote(v.string));
-        break;
-    case JsonValue::Type::Array:
-        out.append('[');
-        for (size_t i = 0; i < v.items.size(); ++i) {
-            if (i)
-                out.append(',');
-            appendCompact(v.items[i], out);
-        }
-        out.append(']');
-        break;
-    case JsonValue::Type::Object:
-        out.append('{');
-        for (size_t i = 0; i < v.members.size(); ++i) {
-            if (i)
-                out.append(',');
-            out.append(jsonQuote(v.members[i].key));
-            out.append(':');
-            appendCompact(v.members[i].value, out);
-        }
-        out.append('}');
-        break;
-    }
-}
-
 } // namespace
-
-const JsonMember *JsonValue::member(QStringView key) const
-{
-    for (const JsonMember &m : members) {
-        if (m.key == key)
-            return &m;
-    }
-    return nullptr;
-}
-
-const JsonValue *JsonValue::value(QStringView key) const
-{
-    const JsonMember *m = member(key);
-    return m ? &m->value : nullptr;
-}
-
-QString JsonValue::typeName() const
-{
-    switch (type) {
-    case Type::Null:
-        return QStringLiteral("null");
-    case Type::Bool:
-        return QStringLiteral("a boolean");
-    case Type::Number:
-        return QStringLiteral("a number");
-    case Type::String:
-        return QStringLiteral("a string");
-    case Type::Array:
-        return QStringLiteral("an array");
-    case Type::Object:
-        return QStringLiteral("an object");
-    }
-    return QString();
-}
-
-QByteArray JsonValue::toCompactJson() const
-{
-    QByteArray out;
-    appendCompact(*this, out);
-    return out;
-}
-
-QJsonValue JsonValue::toQJsonValue() const
-{
-    switch (type) {
-    case Type::Null:
-        return QJsonValue(QJsonValue::Null);
-    case Type::Bool:
-        return QJsonValue(boolean);
-    case Type::Number:
-        return QJsonValue(number);
-    case Type::String:
-        return QJsonValue(string);
-    case Type::Array: {
-        QJsonArray a;
-        for (const JsonValue &item : items)
-            a.append(item.toQJsonValue());
-        return a;
-    }
-    case Type::Object: {
-        QJsonObject o;
-        for (const JsonMember &m : members)
-            o.insert(m.key, m.value.toQJsonValue());
-        return o;
-    }
-    }
-    return QJsonValue();
-}
 
 JsonParseResult parseJson(const QByteArray &text)
 {
