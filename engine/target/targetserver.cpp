@@ -1,17 +1,15 @@
 #include "target/targetserver.h"
 
-#include "http/ascii.h"
+#include "target/connection.h"
+#include "target/listener.h"
 #include "target/router.h"
 #include "target/targetdb.h"
 
 #include <algorithm>
-#include <arpa/inet.h>
 #include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <ctime>
 #include <llhttp.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
@@ -25,9 +23,6 @@ namespace sb::target {
 
 namespace {
 
-constexpr size_t kMaxTargetBytes = 8 * 1024;    // request target -> 414
-constexpr size_t kMaxHeaderBytes = 64 * 1024;   // all header names and values -> 431
-constexpr uint64_t kMaxBodyBytes = 1024 * 1024; // request body -> 413
 constexpr size_t kMaxOutBacklogBytes = 1 << 20; // stop parsing while this much is unsent
 constexpr size_t kScratchBytes = 64 * 1024;     // one recv()
 constexpr int64_t kLingerMs = 2000;             // drain a closing connection at most this long
@@ -46,43 +41,6 @@ int64_t monotonicNs()
     return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
-struct Conn
-{
-    int fd = -1;
-    uint32_t serial = 0;
-    llhttp_t parser;
-
-    // The request being parsed.
-    std::string target;
-    std::string field;
-    std::string value;
-    std::string authorization;
-    std::string body;
-    size_t headerBytes = 0;
-    enum class HeaderOfInterest
-    {
-        None,
-        Authorization,
-        Expect
-    } wanted = HeaderOfInterest::None;
-    bool expectContinue = false;
-    int limitStatus = 0; // 413/414/431 when a limit stopped the parser
-    bool keepAlive = true;
-    bool http10 = false;
-
-    std::string pending; // received bytes held back while a response is delayed
-    size_t pendingPos = 0;
-    std::string out; // responses not yet written
-    size_t outPos = 0;
-
-    bool waiting = false;    // a delayed response is due before anything else is parsed
-    bool closeAfter = false; // close once `out` is written
-    bool lingering = false;  // write side shut down; discarding input until EOF
-    bool eof = false;        // the peer closed its write side
-
-    size_t unsent() const { return out.size() - outPos; }
-};
-
 struct Timer
 {
     int64_t deadlineNs;
@@ -91,146 +49,6 @@ struct Timer
     bool linger; // false: a delayed response is due; true: end a lingering close
     bool operator>(const Timer &o) const { return deadlineNs > o.deadlineNs; }
 };
-
-int onMessageBegin(llhttp_t *p)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    c->target.clear();
-    c->field.clear();
-    c->value.clear();
-    c->authorization.clear();
-    c->body.clear();
-    c->headerBytes = 0;
-    c->wanted = Conn::HeaderOfInterest::None;
-    c->expectContinue = false;
-    return 0;
-}
-
-int onUrl(llhttp_t *p, const char *at, size_t len)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (c->target.size() + len > kMaxTargetBytes) {
-        c->limitStatus = 414;
-        return -1;
-    }
-    c->target.append(at, len);
-    return 0;
-}
-
-bool headerBudget(Conn *c, size_t len)
-{
-    c->headerBytes += len;
-    if (c->headerBytes <= kMaxHeaderBytes)
-        return true;
-    c->limitStatus = 431;
-    return false;
-}
-
-int onHeaderField(llhttp_t *p, const char *at, size_t len)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (!headerBudget(c, len))
-        return -1;
-    if (c->field.size() < 32) // only short names are of interest
-        c->field.append(at, std::min(len, 32 - c->field.size()));
-    return 0;
-}
-
-int onHeaderFieldComplete(llhttp_t *p)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (http::equalsIgnoringCase(c->field, "authorization"))
-        c->wanted = Conn::HeaderOfInterest::Authorization;
-    else if (http::equalsIgnoringCase(c->field, "expect"))
-        c->wanted = Conn::HeaderOfInterest::Expect;
-    else
-        c->wanted = Conn::HeaderOfInterest::None;
-    c->field.clear();
-    return 0;
-}
-
-int onHeaderValue(llhttp_t *p, const char *at, size_t len)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (!headerBudget(c, len))
-        return -1;
-    if (c->wanted != Conn::HeaderOfInterest::None)
-        c->value.append(at, len);
-    return 0;
-}
-
-int onHeaderValueComplete(llhttp_t *p)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (c->wanted == Conn::HeaderOfInterest::Authorization)
-        c->authorization = c->value;
-    else if (c->wanted == Conn::HeaderOfInterest::Expect)
-        c->expectContinue = http::equalsIgnoringCase(c->value, "100-continue");
-    c->wanted = Conn::HeaderOfInterest::None;
-    c->value.clear();
-    return 0;
-}
-
-int onHeadersComplete(llhttp_t *p)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    c->keepAlive = llhttp_should_keep_alive(p) != 0;
-    c->http10 = p->http_major == 1 && p->http_minor == 0;
-    if ((p->flags & F_CONTENT_LENGTH) && p->content_length > kMaxBodyBytes) {
-        c->limitStatus = 413;
-        return -1;
-    }
-    if (c->expectContinue && !c->http10)
-        c->out += "HTTP/1.1 100 Continue\r\n\r\n";
-    return 0;
-}
-
-int onBody(llhttp_t *p, const char *at, size_t len)
-{
-    auto *c = static_cast<Conn *>(p->data);
-    if (c->body.size() + len > kMaxBodyBytes) {
-        c->limitStatus = 413;
-        return -1;
-    }
-    c->body.append(at, len);
-    return 0;
-}
-
-int onMessageComplete(llhttp_t *)
-{
-    // Pausing hands the complete request to the worker outside the callback, which can then
-    // stop parsing (a delayed response) with the rest of the input untouched.
-    return HPE_PAUSED;
-}
-
-const llhttp_settings_t *parserSettings()
-{
-    static const llhttp_settings_t settings = [] {
-        llhttp_settings_t s;
-        llhttp_settings_init(&s);
-        s.on_message_begin = onMessageBegin;
-        s.on_url = onUrl;
-        s.on_header_field = onHeaderField;
-        s.on_header_field_complete = onHeaderFieldComplete;
-        s.on_header_value = onHeaderValue;
-        s.on_header_value_complete = onHeaderValueComplete;
-        s.on_headers_complete = onHeadersComplete;
-        s.on_body = onBody;
-        s.on_message_complete = onMessageComplete;
-        return s;
-    }();
-    return &settings;
-}
-
-std::string errnoText(int err)
-{
-    return std::strerror(err);
-}
-
-sb::Error systemError(std::string where, int err)
-{
-    return sb::Error{"target.start", std::move(where), errnoText(err)};
-}
 
 sb::Error startError(std::string detail)
 {
@@ -247,9 +65,9 @@ struct Server::Worker
     int stopFd = -1; // shared, owned by Server
     Router router;
     RouteReply reply;
-    std::vector<std::unique_ptr<Conn>> conns; // indexed by fd
-    std::vector<Timer> timers;                // min-heap on deadlineNs
-    std::vector<uint64_t> deferred;           // connection tags whose turn ended with input left
+    std::vector<std::unique_ptr<Connection>> conns; // indexed by fd
+    std::vector<Timer> timers;                      // min-heap on deadlineNs
+    std::vector<uint64_t> deferred; // connection tags whose turn ended with input left
     std::vector<uint64_t> deferredNow;
     int64_t armedNs = -1;
     uint32_t nextSerial = 1;
@@ -319,24 +137,24 @@ struct Server::Worker
                     uint64_t expirations;
                     [[maybe_unused]] ssize_t r = ::read(timerFd, &expirations, sizeof expirations);
                     fireTimers();
-                } else if (Conn *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32))) {
+                } else if (Connection *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32))) {
                     service(*c);
                 }
             }
             deferredNow.swap(deferred);
             for (uint64_t tag : deferredNow) {
-                if (Conn *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32)))
+                if (Connection *c = lookup(int(tag & 0xFFFFFFFF), uint32_t(tag >> 32)))
                     service(*c);
             }
             deferredNow.clear();
         }
     }
 
-    Conn *lookup(int fd, uint32_t serial)
+    Connection *lookup(int fd, uint32_t serial)
     {
         if (fd < 0 || size_t(fd) >= conns.size())
             return nullptr;
-        Conn *c = conns[size_t(fd)].get();
+        Connection *c = conns[size_t(fd)].get();
         return c && c->serial == serial ? c : nullptr;
     }
 
@@ -360,13 +178,12 @@ struct Server::Worker
             }
             const int one = 1;
             ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-            auto conn = std::make_unique<Conn>();
+            auto conn = std::make_unique<Connection>();
             conn->fd = fd;
             conn->serial = nextSerial++;
             if (nextSerial == 0)
                 nextSerial = 1;
-            llhttp_init(&conn->parser, HTTP_REQUEST, parserSettings());
-            conn->parser.data = conn.get();
+            conn->startParser();
             const uint64_t tag = uint64_t(conn->serial) << 32 | uint32_t(fd);
             if (!add(fd, tag, EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET)) {
                 ::close(fd);
@@ -410,7 +227,7 @@ struct Server::Worker
                 add(listenFd, kTagListen, EPOLLIN);
                 continue;
             }
-            Conn *c = lookup(t.fd, t.serial);
+            Connection *c = lookup(t.fd, t.serial);
             if (!c)
                 continue;
             if (t.linger) {
@@ -427,14 +244,14 @@ struct Server::Worker
         arm();
     }
 
-    void closeConn(Conn &c)
+    void closeConn(Connection &c)
     {
         const int fd = c.fd;
         ::close(fd); // also removes it from the epoll set
         conns[size_t(fd)].reset();
     }
 
-    void writeResponse(Conn &c, int status, std::string_view body, std::string_view headers)
+    void writeResponse(Connection &c, int status, std::string_view body, std::string_view headers)
     {
         std::string &o = c.out;
         if (c.outPos == o.size()) {
@@ -460,7 +277,7 @@ struct Server::Worker
             c.closeAfter = true;
     }
 
-    void fail(Conn &c, int status, std::string_view message)
+    void fail(Connection &c, int status, std::string_view message)
     {
         c.keepAlive = false;
         std::string body = "{\"error\":\"";
@@ -469,7 +286,7 @@ struct Server::Worker
         writeResponse(c, status, body, {});
     }
 
-    void dispatch(Conn &c)
+    void dispatch(Connection &c)
     {
         RouteRequest request;
         request.method = llhttp_method_name(llhttp_method_t(llhttp_get_method(&c.parser)));
@@ -487,13 +304,13 @@ struct Server::Worker
         writeResponse(c, reply.status, reply.body, reply.headers);
     }
 
-    bool canParse(const Conn &c) const
+    bool canParse(const Connection &c) const
     {
         return !c.waiting && !c.closeAfter && c.unsent() < kMaxOutBacklogBytes;
     }
 
     // Parses `data` until it is used up or parsing must pause; `used` = bytes consumed.
-    void parse(Conn &c, const char *data, size_t len, size_t &used)
+    void parse(Connection &c, const char *data, size_t len, size_t &used)
     {
         used = 0;
         while (used < len && canParse(c)) {
@@ -526,7 +343,7 @@ struct Server::Worker
     }
 
     // Writes what it can; false on a write error (the connection is gone).
-    bool flush(Conn &c)
+    bool flush(Connection &c)
     {
         while (c.outPos < c.out.size()) {
             const ssize_t n =
@@ -547,7 +364,7 @@ struct Server::Worker
     }
 
     // Does everything a connection can do now: parse held-back input, write, read more.
-    void service(Conn &c)
+    void service(Connection &c)
     {
         char *buf = scratch.get();
         int reads = 0;
@@ -625,92 +442,6 @@ struct Server::Worker
     }
 };
 
-// The address to listen on, resolved once for every worker's socket.
-struct Server::Address
-{
-    sockaddr_storage addr{};
-    socklen_t length = 0;
-    int family = AF_INET;
-    std::string host; // as given, for messages
-    std::string text; // "host:port" for messages
-
-    void setPort(uint16_t port)
-    {
-        if (family == AF_INET6)
-            reinterpret_cast<sockaddr_in6 *>(&addr)->sin6_port = htons(port);
-        else
-            reinterpret_cast<sockaddr_in *>(&addr)->sin_port = htons(port);
-    }
-    sockaddr *get() { return reinterpret_cast<sockaddr *>(&addr); }
-};
-
-namespace {
-
-sb::Result<Server::Address> resolve(const Options &options)
-{
-    addrinfo hints{};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-    addrinfo *resolved = nullptr;
-    const std::string service = std::to_string(options.port);
-    const int gai = ::getaddrinfo(options.host.empty() ? nullptr : options.host.c_str(),
-                                  service.c_str(), &hints, &resolved);
-    if (gai != 0 || !resolved)
-        return sb::Error{"target.start", options.host, ::gai_strerror(gai)};
-    Server::Address a;
-    a.length = resolved->ai_addrlen;
-    std::memcpy(&a.addr, resolved->ai_addr, a.length);
-    a.family = resolved->ai_family;
-    a.host = options.host;
-    a.text = options.host + ":" + service;
-    ::freeaddrinfo(resolved);
-    return a;
-}
-
-// SO_REUSEPORT would let the workers join another process's listener on a fixed port; a plain
-// bind first makes "port in use" an error as it should be.
-sb::Status probePort(Server::Address &a)
-{
-    const int one = 1;
-    const int probe = ::socket(a.family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (probe < 0)
-        return systemError(a.text, errno);
-    ::setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    const bool bound = ::bind(probe, a.get(), a.length) == 0;
-    const int err = errno;
-    ::close(probe);
-    return bound ? sb::Status(sb::Ok{}) : sb::Status(systemError(a.text, err));
-}
-
-// A non-blocking SO_REUSEPORT socket listening on `a` at `port`; its port (the kernel's choice
-// when `port` is 0) goes to `port`.
-sb::Result<int> listenOn(Server::Address &a, uint16_t &port, int backlog)
-{
-    const int one = 1;
-    const int fd = ::socket(a.family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return systemError("socket", errno);
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
-    a.setPort(port);
-    if (::bind(fd, a.get(), a.length) != 0 || ::listen(fd, backlog) != 0) {
-        const int err = errno;
-        ::close(fd);
-        return systemError(a.host + ":" + std::to_string(port), err);
-    }
-    if (port == 0) {
-        sockaddr_storage bound{};
-        socklen_t len = sizeof bound;
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&bound), &len);
-        port = ntohs(a.family == AF_INET6 ? reinterpret_cast<sockaddr_in6 *>(&bound)->sin6_port
-                                          : reinterpret_cast<sockaddr_in *>(&bound)->sin_port);
-    }
-    return fd;
-}
-
-} // namespace
-
 Server::Server() = default;
 
 Server::~Server()
@@ -734,7 +465,7 @@ sb::Status Server::startListening(const Options &options)
         return startError("threads must be from 1 to 256");
     if (sb::Status db = ensureDatabase(options.dbPath); !db.ok())
         return db;
-    sb::Result<Address> address = resolve(options);
+    sb::Result<ListenAddress> address = resolveListenAddress(options);
     if (!address.ok())
         return address.error();
     if (options.port != 0) {
@@ -757,7 +488,7 @@ sb::Status Server::startListening(const Options &options)
 }
 
 // One worker per thread, each with its own listening socket and database connection.
-sb::Status Server::startWorkers(const Options &options, Address &address)
+sb::Status Server::startWorkers(const Options &options, ListenAddress &address)
 {
     uint16_t port = options.port;
     for (int i = 0; i < options.threads; ++i) {

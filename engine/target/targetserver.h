@@ -23,6 +23,8 @@
 // Content-Type: application/json.
 namespace sb::target {
 
+struct ListenAddress; // listener.h
+
 struct Options
 {
     std::string host = "127.0.0.1"; // address to listen on (IPv4 or IPv6 literal, or a name)
@@ -56,11 +58,9 @@ public:
     // delayed responses are dropped. Idempotent.
     void stop();
 
-    struct Address; // the resolved listening address (targetserver.cpp)
-
 private:
     sb::Status startListening(const Options &options);
-    sb::Status startWorkers(const Options &options, Address &address);
+    sb::Status startWorkers(const Options &options, ListenAddress &address);
     struct Worker;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<std::thread> m_threads;
