@@ -86,18 +86,7 @@ struct ConfigReader
             placeholders
                 .withoutVariables(QStringLiteral("the port is needed when the plan is loaded"))
                 .expand(v, child("port"));
-        if (!e)
-            return false;
-        bool ok = false;
-        const int port = e->value.trimmed().toInt(&ok);
-        if (!ok || port < 1 || port > 65535) {
-            f().error(v, child("port"), "plan.value",
-                      QStringLiteral("\"%1\" expands to \"%2\", not a port 1..65535")
-                          .arg(v.string, e->value));
-            return false;
-        }
-        c.port = port;
-        return true;
+        return e && expandedPort(ctx, v, child("port"), e->value, c.port);
     }
 
     // The engine's URL grammar (http/url.h), so that check and run agree. No message quotes

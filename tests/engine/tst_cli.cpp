@@ -745,8 +745,8 @@ bool oneLineEach(const QByteArray &bytes)
     });
 }
 
-// A plan whose configuration's before_configuration hook runs a program that does not exist
-// (its name holds CR, LF and ESC), beside one that starts: check judges both.
+// A plan whose before_run hook names a program that does not exist (its name holds CR, LF and
+// ESC) and whose configuration starts: check says the first on stderr, the second on stdout.
 // The defects: check printed its failures on stdout, and the program's name across lines.
 void TestCli::checkProblemsOnStderr()
 {
