@@ -58,6 +58,40 @@ bool isHelpArgument(const QString &arg)
 
 } // namespace
 
+QString oneLine(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u >= 0x20 && u != 0x7f && (u < 0x80 || u > 0x9f)) {
+            out += c;
+            continue;
+        }
+        switch (u) {
+        case u'\n':
+            out += QLatin1String("\\n");
+            break;
+        case u'\r':
+            out += QLatin1String("\\r");
+            break;
+        case u'\t':
+            out += QLatin1String("\\t");
+            break;
+        default:
+            out += u < 0x80 ? QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'))
+                            : QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0'));
+        }
+    }
+    return out;
+}
+
+void printLine(FILE *out, const QString &text)
+{
+    std::fprintf(out, "%s\n", oneLine(text).toLocal8Bit().constData());
+    std::fflush(out);
+}
+
 int exitCodeFor(const sb::Error &error)
 {
     for (const char *code : kUsageCodes)
@@ -274,9 +308,8 @@ int CommandLine::fail(const sb::Error &error) const
     const QString hint = showsHint(error)
                              ? QStringLiteral(" (see 'stackbench %1 --help')").arg(m_command)
                              : QString();
-    std::fprintf(stderr, "stackbench %s: %s%s\n", qPrintable(m_command), error.toString().c_str(),
-                 qPrintable(hint));
-    std::fflush(stderr);
+    printLine(stderr,
+              QStringLiteral("stackbench %1: %2%3").arg(m_command, sb::qtText(error), hint));
     return exitCodeFor(error);
 }
 
@@ -302,8 +335,7 @@ void CommandLine::warning(const QString &message) const
 
 void CommandLine::note(const QString &message) const
 {
-    std::fprintf(stderr, "stackbench %s: %s\n", qPrintable(m_command), qPrintable(message));
-    std::fflush(stderr);
+    printLine(stderr, QStringLiteral("stackbench %1: %2").arg(m_command, message));
 }
 
 QString CommandLine::helpText() const

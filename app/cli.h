@@ -8,7 +8,9 @@
 //
 //   stackbench load: --timeout: must be at most 1 day, not "1e10" (see 'stackbench load --help')
 //
-// (the hint only for usage errors). Main thread only.
+// (the hint only for usage errors). Every line a command prints, on stdout or stderr, goes
+// through oneLine(): text from plans, servers and hooks cannot break a line or reach the terminal
+// as a control sequence. Main thread only.
 
 #include "core/duration.h"
 #include "core/result.h"
@@ -19,6 +21,7 @@
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
@@ -33,6 +36,13 @@ inline constexpr int kExitUsage = 2;   // the command line or what it names cann
 inline constexpr const char *kUsageError = "cli.usage"; // a wrong command line
 inline constexpr const char *kInputError = "cli.input"; // a file or value it names is unusable
 inline constexpr const char *kFailureError = "cli.failure";
+
+// `text` as one terminal line: control characters shown as text ("\r", "\n", "\t", "\x1b",
+// "\x7f"; C1 controls as "\u009b"), everything else as it is. Pure; any thread.
+QString oneLine(const QString &text);
+
+// Prints oneLine(text) and a newline on `out` (stdout or stderr) and flushes it.
+void printLine(FILE *out, const QString &text);
 
 // The exit code of an error, by its code: kExitUsage for the command line, its values and the
 // plans, files, targets and stores it names; kExitFailure for everything else.

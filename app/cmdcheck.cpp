@@ -20,15 +20,21 @@ const char *const kDescription =
     "start (with its before_/after_configuration hooks), readiness and parity checks.\n"
     "Exit 1 when any of it fails.";
 
-// Runs the runner's check and prints its lines; 0 when everything passed.
+// Runs the runner's check and prints its lines in their order: what passed on stdout, what
+// failed on stderr as an error line ("stackbench check: native: parity failed: ..."); 0 when
+// everything passed.
 int runCheck(const CommandLine &cl, const run::RunOptions &options, bool parity)
 {
     run::Runner runner;
     QStringList report;
-    const sb::Result<bool> result = runner.check(options, &report, parity);
-    for (const QString &line : report)
-        std::printf("  %s\n", qPrintable(line));
-    std::fflush(stdout);
+    QStringList problems;
+    const sb::Result<bool> result = runner.check(options, &report, parity, &problems);
+    for (const QString &line : report) {
+        if (problems.removeOne(line))
+            cl.note(line);
+        else
+            printLine(stdout, QStringLiteral("  ") + line);
+    }
     if (!result.ok())
         return cl.fail(result.error());
     return *result ? kExitOk : kExitFailure;
@@ -67,17 +73,18 @@ int checkCommand(const QStringList &args)
     const QString &path = options.planPath;
     const plan::PlanLoad load = plan::loadPlan(path, options.variables);
     if (!load.ok()) {
-        std::fprintf(stderr, "%s\n", qPrintable(load.errorText()));
+        for (const plan::Diagnostic &d : load.diagnostics)
+            printLine(stderr, d.toString());
         return cl.inputError(
             QStringLiteral("%1 problem(s) in %2").arg(load.diagnostics.size()).arg(path));
     }
-    std::printf("%s: valid (%lld configurations, %lld routes, %lld parity checks)\n",
-                qPrintable(path), static_cast<long long>(load.plan->configurations.size()),
-                static_cast<long long>(load.plan->routes.size()),
-                static_cast<long long>(load.plan->parity.size()));
+    printLine(stdout, QStringLiteral("%1: valid (%2 configurations, %3 routes, %4 parity checks)")
+                          .arg(path)
+                          .arg(load.plan->configurations.size())
+                          .arg(load.plan->routes.size())
+                          .arg(load.plan->parity.size()));
     for (const plan::Diagnostic &w : load.warnings)
-        std::printf("  warning: %s\n", qPrintable(w.toString()));
-    std::fflush(stdout);
+        printLine(stdout, QStringLiteral("  warning: ") + w.toString());
     return runCheck(cl, options, !cl.isSet(noParity));
 }
 

@@ -22,7 +22,9 @@ const char *const kDescription =
     "server (python) serving the same seven routes over SQLite, with 43 parity checks. Profiles:\n"
     "quick (about a minute), full (3 rounds, seed 000's protocol scaled to 2 cores), aa (native\n"
     "against itself, for the noise floor) and ci. Prints the summary with ratios, verdicts and\n"
-    "where the ceiling is, and writes the Markdown report next to the store.";
+    "where the ceiling is, and writes the Markdown report next to the store. The two servers\n"
+    "listen on loopback ports chosen free at start (from 18201 up) and held by this demo, so a\n"
+    "second demo at the same time takes others.";
 
 // The directory holding the demo's Python server: the install, else the source tree.
 QString demoDir()
@@ -84,6 +86,15 @@ sb::Result<DemoSetup> prepareDemo()
     setup.variables.insert(QStringLiteral("stackbench"), QCoreApplication::applicationFilePath());
     setup.variables.insert(QStringLiteral("demo_dir"), setup.demoDir);
     setup.variables.insert(QStringLiteral("data_dir"), setup.dataDir);
+    sb::Result<run::PortReservation> ports =
+        run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+    if (!ports.ok())
+        return ports.error();
+    setup.ports = std::move(*ports);
+    setup.variables.insert(QStringLiteral("demo_port_native"),
+                           QString::number(setup.ports.ports().at(0)));
+    setup.variables.insert(QStringLiteral("demo_port_python"),
+                           QString::number(setup.ports.ports().at(1)));
     return setup;
 }
 
@@ -111,6 +122,9 @@ int demoCommand(const QStringList &args)
     options.storeLocation = cl.value(store);
     options.variables = setup->variables;
     cl.note(QStringLiteral("plan %1, Python server in %2").arg(setup->planPath, setup->demoDir));
+    cl.note(QStringLiteral("ports %1 (native) and %2 (python), chosen free for this demo")
+                .arg(setup->variables.value(QStringLiteral("demo_port_native")),
+                     setup->variables.value(QStringLiteral("demo_port_python"))));
     QString runId;
     const int code = runAndWatch(cl, options, &runId);
     if (runId.isEmpty())

@@ -1,6 +1,7 @@
 #include "app/cli.h"
 #include "app/commands.h"
 #include "app/demo.h"
+#include "core/qterror.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <optional>
 #include <unistd.h>
 
 #ifdef STACKBENCH_HAVE_UI
@@ -64,6 +66,12 @@ void printUsage(FILE *out)
                  "open the workbench (the default), optionally on a plan");
     std::fprintf(out, "\nRun 'stackbench COMMAND --help' for a command's options.\n"
                       "Exit codes: 0 ok, 1 the command ran and failed, 2 usage or input error.\n");
+}
+
+// An argument as given, for a message (printLine() shows its control characters as text).
+QString local(const char *arg)
+{
+    return QString::fromLocal8Bit(arg);
 }
 
 std::string commandNames()
@@ -119,7 +127,9 @@ int guarded(const char *name, const std::function<int()> &body)
     } catch (...) {
         failure = "internal error (an unknown exception)";
     }
-    std::fprintf(stderr, "stackbench%s%s: %s%s\n", *name ? " " : "", name, failure, what.c_str());
+    sb::cli::printLine(stderr, QStringLiteral("stackbench%1%2: %3%4")
+                                   .arg(QLatin1String(*name ? " " : ""), QLatin1String(name),
+                                        QLatin1String(failure), QString::fromStdString(what)));
     return sb::cli::kExitFailure;
 }
 
@@ -185,17 +195,22 @@ int runGui(int argc, char **argv, const GuiOptions &options = {})
                                                   sb::languageSetting(),
                                                   QLocale::system().uiLanguages()));
         sb::MainWindow window;
+        // Held while the window is open: the demo's ports stay this workbench's.
+        std::optional<sb::Result<sb::cli::DemoSetup>> demoSetup;
         if (demo) {
-            const sb::Result<sb::cli::DemoSetup> setup = sb::cli::prepareDemo();
+            const sb::Result<sb::cli::DemoSetup> &setup = demoSetup.emplace(sb::cli::prepareDemo());
             if (!setup.ok()) {
-                std::fprintf(stderr, "stackbench demo: %s\n", setup.error().toString().c_str());
+                sb::cli::printLine(stderr,
+                                   QStringLiteral("stackbench demo: ") + sb::qtText(setup.error()));
                 return sb::cli::kExitUsage;
             }
             window.setPlanVariables(setup->variables);
             window.openPlan(setup->planPath);
         }
         if (planPath && !window.openPlan(QString::fromLocal8Bit(planPath)))
-            std::fprintf(stderr, "stackbench gui: cannot open the plan '%s'\n", planPath);
+            sb::cli::printLine(
+                stderr,
+                QStringLiteral("stackbench gui: cannot open the plan '%1'").arg(local(planPath)));
         window.show();
         return app.exec();
     });
@@ -227,7 +242,7 @@ int topLevelOption(const char *arg)
         std::printf("stackbench %s (%s)\n", sb::kVersion, sb::kGitRevision);
         return sb::cli::kExitOk;
     }
-    std::fprintf(stderr, "stackbench: unknown option '%s'\n", arg);
+    sb::cli::printLine(stderr, QStringLiteral("stackbench: unknown option '%1'").arg(local(arg)));
     printUsage(stderr);
     return sb::cli::kExitUsage;
 }
@@ -271,20 +286,20 @@ int guiCommand(int argc, char **argv)
                 return sb::cli::kExitUsage;
             }
             if (!knownLanguage(value)) {
-                std::fprintf(stderr,
-                             "stackbench gui: --lang '%s': there is no translation for it; choose "
-                             "en, de, zh_CN or system\n",
-                             value);
+                sb::cli::printLine(stderr, QStringLiteral("stackbench gui: --lang '%1': there is "
+                                                          "no translation for it; choose en, de, "
+                                                          "zh_CN or system")
+                                               .arg(local(value)));
                 return sb::cli::kExitUsage;
             }
             options.language = value;
             continue;
         }
         if (arg[0] == '-' || !*arg || options.planPath) {
-            std::fprintf(stderr,
-                         "stackbench gui: unexpected argument '%s' (see 'stackbench gui "
-                         "--help')\n",
-                         arg);
+            sb::cli::printLine(stderr,
+                               QStringLiteral("stackbench gui: unexpected argument '%1' (see "
+                                              "'stackbench gui --help')")
+                                   .arg(local(arg)));
             return sb::cli::kExitUsage;
         }
         options.planPath = arg;
@@ -308,7 +323,8 @@ int main(int argc, char **argv)
     for (const Command &c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
             return startCommand(c, argc, argv);
-    std::fprintf(stderr, "stackbench: unknown command '%s'\n", argv[1]);
+    sb::cli::printLine(stderr,
+                       QStringLiteral("stackbench: unknown command '%1'").arg(local(argv[1])));
     printUsage(stderr);
     return sb::cli::kExitUsage;
 }

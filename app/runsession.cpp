@@ -53,25 +53,30 @@ sb::Result<run::RunFinished> runCancellable(const run::RunOptions &options)
     return result;
 }
 
-int printFinished(const run::RunFinished &f, const QString &storeLocation)
+// The run's end: its counts and what to do next on stdout; what failed (a configuration not
+// measured, a cell without a valid window, the run's error) on stderr, one error line each.
+int printFinished(const CommandLine &cl, const run::RunFinished &f, const QString &storeLocation)
 {
     const QString id =
         storeLocation.isEmpty() ? f.runId : f.runId + QStringLiteral(" --store ") + storeLocation;
-    std::printf("\nrun %s %s: %d valid windows, %d invalid attempts\n", qPrintable(f.runId),
-                qPrintable(f.status), f.validWindows, f.invalidWindows);
+    std::printf("\n");
+    printLine(stdout, QStringLiteral("run %1 %2: %3 valid windows, %4 invalid attempts")
+                          .arg(f.runId, f.status)
+                          .arg(f.validWindows)
+                          .arg(f.invalidWindows));
     for (const QString &b : f.blockedConfigurations)
-        std::printf("  not measured: %s\n", qPrintable(b));
+        cl.note(QStringLiteral("not measured: ") + b);
     for (const QString &c : f.failedCells)
-        std::printf("  no valid window: %s\n", qPrintable(c));
+        cl.note(QStringLiteral("no valid window: ") + c);
     if (!f.error.isEmpty())
-        std::printf("  error: %s\n", qPrintable(f.error));
+        cl.note(QStringLiteral("error: ") + f.error);
     if (f.status == store::kStatusInterrupted || f.status == store::kStatusIncomplete)
-        std::printf("  continue with: stackbench resume %s\n", qPrintable(id));
+        printLine(stdout, QStringLiteral("  continue with: stackbench resume ") + id);
     if (f.ranOutCells > 0)
-        std::printf("  re-measure the %d cell(s) that ran out of retries with: stackbench resume "
-                    "%s --retry-failed\n",
-                    f.ranOutCells, qPrintable(id));
-    std::fflush(stdout);
+        printLine(stdout, QStringLiteral("  re-measure the %1 cell(s) that ran out of retries "
+                                         "with: stackbench resume %2 --retry-failed")
+                              .arg(f.ranOutCells)
+                              .arg(id));
     const bool complete = f.status == store::kStatusFinished && f.failedCells.isEmpty() &&
                           f.blockedConfigurations.isEmpty();
     return complete ? kExitOk : kExitFailure;
@@ -131,7 +136,7 @@ int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *
         else
             cl.warning(QStringLiteral("no summary: ") + sb::qtText(r.error()));
     }
-    return printFinished(*result, options.storeLocation);
+    return printFinished(cl, *result, options.storeLocation);
 }
 
 } // namespace sb::cli

@@ -1,5 +1,7 @@
 #include "app/terminalobserver.h"
 
+#include "app/cli.h"
+
 #include <cstdio>
 #include <unistd.h>
 
@@ -21,10 +23,10 @@ QString duration(double s)
 
 QString cellText(const run::CellRef &c)
 {
-    return QStringLiteral("r%1 %2 %3 c=%4")
-        .arg(c.round + 1)
-        .arg(c.configuration, c.route)
-        .arg(c.concurrency);
+    return oneLine(QStringLiteral("r%1 %2 %3 c=%4") // the progress line prints it raw
+                       .arg(c.round + 1)
+                       .arg(c.configuration, c.route)
+                       .arg(c.concurrency));
 }
 
 QString validText(const store::WindowRecord &w, const run::CellRef &cell)
@@ -51,15 +53,14 @@ TerminalObserver::TerminalObserver()
 
 void TerminalObserver::runStarted(const run::RunStarted &e)
 {
-    std::printf("run %s\n", qPrintable(e.runId));
+    line(QStringLiteral("run ") + e.runId);
     const QString profile = e.profileChoice.isEmpty() ? e.profile
                                                       : e.profile + QStringLiteral(" (") +
                                                             e.profileChoice + QLatin1Char(')');
-    std::printf("  plan '%s', profile %s, %d windows%s, store %s\n", qPrintable(e.planName),
-                qPrintable(profile), e.totalWindows,
-                e.resumed ? qPrintable(QStringLiteral(" (%1 already valid)").arg(e.doneWindows))
-                          : "",
-                qPrintable(e.storeLocation));
+    line(QStringLiteral("  plan '%1', profile %2, %3 windows%4, store %5")
+             .arg(e.planName, profile, QString::number(e.totalWindows),
+                  e.resumed ? QStringLiteral(" (%1 already valid)").arg(e.doneWindows) : QString(),
+                  e.storeLocation));
     for (const QString &w : e.warnings)
         line(QStringLiteral("  warning: ") + w);
     m_total = e.totalWindows;
@@ -146,8 +147,7 @@ void TerminalObserver::line(const QString &text)
     if (m_tty && m_progressShown)
         std::printf("\r\033[K");
     m_progressShown = false;
-    std::printf("%s\n", qPrintable(text));
-    std::fflush(stdout);
+    printLine(stdout, text); // one line, whatever a plan, server or hook put in it
 }
 
 void TerminalObserver::progressLine()

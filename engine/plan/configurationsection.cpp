@@ -64,7 +64,9 @@ struct ConfigReader
         const JsonValue *portValue = obj.value(u"port");
         bool havePort = false;
         if (portValue)
-            havePort = f().integer(*portValue, child("port"), 1, 65535, c.port);
+            havePort = portValue->isString()
+                           ? portText(*portValue)
+                           : f().integer(*portValue, child("port"), 1, 65535, c.port);
         if (havePort)
             placeholders.setPort(c.port);
         if (const JsonValue *v = obj.value(u"base_url"))
@@ -74,6 +76,17 @@ struct ConfigReader
         else if (!portValue)
             f().error(obj, path, "plan.missing-key",
                       QStringLiteral("missing required key \"port\" (or \"base_url\")"));
+    }
+
+    // A port given as placeholders ("${demo_port_native}": the demo's ports are chosen free when
+    // it starts); it must expand to a port when the plan is loaded.
+    bool portText(const JsonValue &v)
+    {
+        const std::optional<Expansion> e =
+            placeholders
+                .withoutVariables(QStringLiteral("the port is needed when the plan is loaded"))
+                .expand(v, child("port"));
+        return e && expandedPort(ctx, v, child("port"), e->value, c.port);
     }
 
     // The engine's URL grammar (http/url.h), so that check and run agree. No message quotes

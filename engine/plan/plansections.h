@@ -84,6 +84,11 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path);
 // Warns (PlanLoad::warnings) about each configuration's CPU set that overlaps the load engine's.
 void warnCpuOverlaps(SectionContext &ctx);
 
+// A port given as a string of placeholders ("${env:PGPORT}", the demo's "${demo_port_native}"),
+// `expanded` its text once expanded: the port in `out`, or a "plan.value" error at `v` and false.
+bool expandedPort(SectionContext &ctx, const JsonValue &v, const QString &path,
+                  const QString &expanded, int &out);
+
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
                    const Placeholders &placeholders, QString &out);

@@ -60,18 +60,8 @@ void databasePort(SectionContext &ctx, const JsonValue &v, const QString &p, int
         ctx.fields.integer(v, p, 1, 65535, out);
         return;
     }
-    const std::optional<Expansion> e = expandDatabaseSetting(ctx, v, p);
-    if (!e)
-        return;
-    bool ok = false;
-    const int port = e->value.trimmed().toInt(&ok);
-    if (!ok || port < 1 || port > 65535) {
-        ctx.fields.error(v, p, "plan.value",
-                         QStringLiteral("\"%1\" expands to \"%2\", not a port 1..65535")
-                             .arg(v.string, e->value));
-        return;
-    }
-    out = port;
+    if (const std::optional<Expansion> e = expandDatabaseSetting(ctx, v, p))
+        expandedPort(ctx, v, p, e->value, out);
 }
 
 // "warmup": seconds as a number, or a span of the one duration grammar ("500ms", "5s", "2m",
@@ -223,6 +213,21 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
 }
 
 } // namespace
+
+bool expandedPort(SectionContext &ctx, const JsonValue &v, const QString &path,
+                  const QString &expanded, int &out)
+{
+    bool ok = false;
+    const int port = expanded.trimmed().toInt(&ok);
+    if (!ok || port < 1 || port > 65535) {
+        ctx.fields.error(v, path, "plan.value",
+                         QStringLiteral("\"%1\" expands to \"%2\", not a port 1..65535")
+                             .arg(v.string, expanded));
+        return false;
+    }
+    out = port;
+    return true;
+}
 
 void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {

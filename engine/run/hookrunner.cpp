@@ -1,6 +1,7 @@
 #include "run/hookrunner.h"
 
 #include "core/qterror.h"
+#include "run/hooktext.h"
 #include "run/sqlneed.h"
 
 #include <QAtomicInteger>
@@ -80,10 +81,7 @@ namespace {
 
 QString oneLine(const QString &statement)
 {
-    QString s = statement.simplified();
-    if (s.size() > 80)
-        s = s.left(77) + QStringLiteral("...");
-    return s;
+    return shortSql(statement, 80);
 }
 
 QString lastLines(const QString &text, int count)
@@ -351,7 +349,7 @@ HookRunner::Judgement HookRunner::judgeStatement(const QString &statement, const
                       : need.verb + QLatin1Char(' ') + need.tables.join(QStringLiteral(", "));
     using K = SqlNeed::Kind;
     if (need.kind == K::Unknown) {
-        j.statement = oneLine(statement).left(40);
+        j.statement = shortSql(statement, 60);
         j.text = QStringLiteral("not judged: check cannot tell what %1 needs without running it")
                      .arg(need.verb.isEmpty() ? QStringLiteral("it") : need.verb);
         return j;

@@ -261,7 +261,8 @@ public:
     ~Session() { stopAllServers(); }
 
     sb::Result<RunFinished> run(const RunOptions &options);
-    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity);
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity,
+                           QStringList *problems);
 
     void cancel()
     {
@@ -351,6 +352,9 @@ private:
     bool checkHook(const plan::Hook &hook, QStringList *report);
     bool checkParity(const RunOptions &options, QStringList *report);
     void checkVersions(const RunOptions &options, QStringList *report);
+    // Appends `line` to *report, and to m_problems too when it says what failed.
+    void checkLine(QStringList *report, const QString &line, bool passed);
+    QStringList *m_problems = nullptr;
 
     // ---- hooks and notes
     QList<plan::Hook> hooksFor(const plan::Configuration *config, const plan::Route *route,
@@ -1472,8 +1476,10 @@ void Runner::Session::note(const QString &kind, const QString &configuration, co
 
 // Everything the run will use, without load: the database and what each SQL hook needs of it,
 // the command hooks' programs, then each configuration's start, readiness and parity.
-sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report, bool parity)
+sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *report, bool parity,
+                                        QStringList *problems)
 {
+    m_problems = problems;
     if (sb::Status st = loadPlan(options, options.planPath); !st.ok())
         return st.error();
     const QString choice = profileChoice();
@@ -1482,12 +1488,14 @@ sb::Result<bool> Runner::Session::check(const RunOptions &options, QStringList *
     VariableRun variables;
     bool passed = applyVariables(&variables).ok();
     for (const VariableOutcome &v : variables.outcomes)
-        report->append(QStringLiteral("variable %1: %2%3")
-                           .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail));
+        checkLine(report,
+                  QStringLiteral("variable %1: %2%3")
+                      .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail),
+                  v.ok);
     // Values that were all made but cannot fill the plan (checkVariableValues()).
     if (variables.error && std::all_of(variables.outcomes.begin(), variables.outcomes.end(),
                                        [](const VariableOutcome &v) { return v.ok; }))
-        report->append(QStringLiteral("variables: ") + sb::qtDetail(*variables.error));
+        checkLine(report, QStringLiteral("variables: ") + sb::qtDetail(*variables.error), false);
     passed = checkDatabase(report) && passed;
     passed = checkHooks(options, report) && passed;
     checkVersions(options, report);
@@ -1513,8 +1521,10 @@ bool Runner::Session::checkDatabase(QStringList *report)
     if (!m_plan.database)
         return true;
     const sb::Result<QString> summary = m_hooks->connectionSummary();
-    report->append(QStringLiteral("database: ") +
-                   m_plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())));
+    checkLine(report,
+              QStringLiteral("database: ") +
+                  m_plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())),
+              summary.ok());
     return summary.ok();
 }
 
@@ -1541,19 +1551,31 @@ bool Runner::Session::checkHook(const plan::Hook &hook, QStringList *report)
     const QString label = QStringLiteral("hook ") + hookLabel(hook);
     if (hook.kind == plan::Hook::Kind::Command) {
         const QString found = programPath(hook);
-        report->append(m_plan.redact(
-            found.isEmpty() ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
-                                  .arg(label, hook.command.value(0), hook.cwd)
-                            : QStringLiteral("%1 command %2: %3 (not run by check)")
-                                  .arg(label, hook.command.value(0), found)));
+        checkLine(
+            report,
+            m_plan.redact(found.isEmpty()
+                              ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
+                                    .arg(label, hook.command.value(0), hook.cwd)
+                              : QStringLiteral("%1 command %2: %3 (not run by check)")
+                                    .arg(label, hook.command.value(0), found)),
+            !found.isEmpty());
         return !found.isEmpty();
     }
     bool passed = true;
     for (const HookRunner::Judgement &j : m_hooks->judge(hook)) {
-        report->append(m_plan.redact(QStringLiteral("%1 %2: %3").arg(label, j.statement, j.text)));
+        checkLine(report,
+                  m_plan.redact(QStringLiteral("%1 %2: %3").arg(label, j.statement, j.text)),
+                  !j.judged || j.allowed);
         passed = passed && (!j.judged || j.allowed);
     }
     return passed;
+}
+
+void Runner::Session::checkLine(QStringList *report, const QString &line, bool passed)
+{
+    report->append(line);
+    if (!passed && m_problems)
+        m_problems->append(line);
 }
 
 // What each version probe records (a probe that does not match is said, but fails nothing: the
@@ -1588,12 +1610,16 @@ bool Runner::Session::checkParity(const RunOptions &options, QStringList *report
         } else {
             allPassed = false;
             if (failures.isEmpty())
-                report->append(m_plan.redact(
-                    QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error()))));
+                checkLine(report,
+                          m_plan.redact(
+                              QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error()))),
+                          false);
             else
                 for (const QString &f : failures)
-                    report->append(
-                        m_plan.redact(QStringLiteral("%1: parity failed: %2").arg(config.name, f)));
+                    checkLine(
+                        report,
+                        m_plan.redact(QStringLiteral("%1: parity failed: %2").arg(config.name, f)),
+                        false);
         }
         stopServer(config.name);
     }
@@ -1617,11 +1643,12 @@ sb::Result<RunFinished> Runner::run(const RunOptions &options)
     return result;
 }
 
-sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report, bool parity)
+sb::Result<bool> Runner::check(const RunOptions &options, QStringList *report, bool parity,
+                               QStringList *problems)
 {
     Session session(*this, m_observer);
     setSession(&session);
-    sb::Result<bool> result = session.check(options, report, parity);
+    sb::Result<bool> result = session.check(options, report, parity, problems);
     setSession(nullptr);
     return result;
 }

@@ -97,8 +97,10 @@ public:
     // plan, profile or filters are invalid; otherwise false when anything failed (a variable
     // that cannot be made, no database connection, a right the user lacks, a program not
     // found, a configuration that does not start or fails parity). Nothing in *report holds a
-    // secret.
-    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true);
+    // secret. `problems`, when given, receives a copy of each line of *report that says what
+    // failed, in order (the command line prints those on stderr).
+    sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true,
+                           QStringList *problems = nullptr);
 
     void cancel();
 

@@ -13,6 +13,8 @@
 #include <QUrl>
 #include <QUrlQuery>
 #include <atomic>
+#include <cerrno>
+#include <unistd.h>
 
 namespace sb::store {
 
@@ -150,6 +152,9 @@ sb::Status RunStore::connectSqlite(const QString &path)
         return sb::qtError(
             QStringLiteral("store.open"), path,
             QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
+    if (m_mode != OpenMode::ReadOnly)
+        if (sb::Status s = checkWritable(path); !s)
+            return s;
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return sb::qtError(QStringLiteral("store.open"), path,
                            QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed"));
@@ -166,6 +171,34 @@ sb::Status RunStore::connectSqlite(const QString &path)
     }
     return openSqliteReadOnly(path,
                               busy + QStringLiteral(";QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY"));
+}
+
+// SQLite opens a file it may not write read-only without a word and fails at the first write
+// ("attempt to write a readonly database"), or at the first read of a WAL store when it cannot
+// create the -shm index beside it ("not a readable SQLite database"): say why before either.
+sb::Status RunStore::checkWritable(const QString &path) const
+{
+    const QFileInfo info(path);
+    const QString dir = info.absolutePath();
+    const bool fileExists = info.exists();
+    const QByteArray target = QFile::encodeName(fileExists ? path : dir);
+    const QByteArray dirName = QFile::encodeName(dir);
+    QString why;
+    if (::access(target.constData(), W_OK) != 0)
+        why = errno == EROFS ? QStringLiteral("the file system is read-only")
+              : fileExists   ? QStringLiteral("the file is read-only")
+                             : QStringLiteral("its directory %1 is read-only").arg(dir);
+    else if (fileExists && ::access(dirName.constData(), W_OK) != 0)
+        why = errno == EROFS ? QStringLiteral("the file system is read-only")
+                             : QStringLiteral("its directory %1 is read-only (SQLite writes its "
+                                              "journal beside the store)")
+                                   .arg(dir);
+    if (why.isEmpty())
+        return sb::Ok{};
+    if (fileExists)
+        why += QStringLiteral(" ('list', 'report' and 'export' can still read it)");
+    return sb::qtError(QStringLiteral("store.open"), path,
+                       QStringLiteral("cannot write the run store here: ") + why);
 }
 
 sb::Status RunStore::openSqliteReadOnly(const QString &path, const QString &options)

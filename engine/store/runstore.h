@@ -152,6 +152,9 @@ private:
     sb::Status connectSqlite(const QString &path);
     sb::Status connectPostgres(const QString &url);
     sb::Status openSqliteReadOnly(const QString &path, const QString &options);
+    // Errors: "store.open" naming the path when the file, its directory or its file system
+    // cannot be written (a writing open only).
+    sb::Status checkWritable(const QString &path) const;
     sb::Status openSqliteFile(const QString &name, const QString &options);
     sb::Status checkVersion(int version) const;
     sb::Status initialise();

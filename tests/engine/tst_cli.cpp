@@ -12,10 +12,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
@@ -130,6 +132,10 @@ private slots:
     void listShowsResumesAndFailedCells();
     void retryFailedRemeasuresRanOutCells();
     void checkPrintsWarningsAndProfile();
+    void checkProblemsOnStderr();
+    void runFailuresOnStderrOneLine();
+    void readOnlyStore_data();
+    void readOnlyStore();
 
 private:
     // A plan of the reference target with `routes`, written to NAME.json; its path.
@@ -727,6 +733,195 @@ void TestCli::checkPrintsWarningsAndProfile()
              qPrintable(out));
     // The first profile of the file (QJsonDocument writes the keys sorted).
     QVERIFY2(out.contains(QStringLiteral("  profile: full")), qPrintable(out));
+}
+
+// Every line of `bytes` is one line: no carriage return, escape or other control character
+// reaches the terminal (a newline only ends a line).
+bool oneLineEach(const QByteArray &bytes)
+{
+    return std::none_of(bytes.begin(), bytes.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return (u < 0x20 && u != '\n') || u == 0x7f;
+    });
+}
+
+// A plan whose before_run hook names a program that does not exist (its name holds CR, LF and
+// ESC) and whose configuration starts: check says the first on stderr, the second on stdout.
+// The defects: check printed its failures on stdout, and the program's name across lines.
+void TestCli::checkProblemsOnStderr()
+{
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                        {QStringLiteral("path"), QStringLiteral("/health")}}};
+    const QJsonObject missing{
+        {QStringLiteral("before_run"),
+         QJsonArray{
+             QJsonObject{{QStringLiteral("command"),
+                          QJsonArray{QStringLiteral("no-such\r\nprogram\x1b[2J-sb-test")}}}}}};
+    const QString plan = targetPlan(QStringLiteral("problems"), routes,
+                                    QJsonObject{{QStringLiteral("concurrency"), QJsonArray{1}}},
+                                    {{QStringLiteral("hooks"), missing}});
+    QVERIFY(!plan.isEmpty());
+    const Outcome o = run(launch({QStringLiteral("check"), plan}));
+    QCOMPARE(o.exitCode, 1);
+    const QString out = text(o.out);
+    const QString err = text(o.err);
+    QVERIFY2(out.contains(QStringLiteral("target: ready, 0 parity check(s) passed")),
+             qPrintable(out));
+    QVERIFY2(!out.contains(QStringLiteral("not found")), qPrintable(out));
+    const QStringList errLines = err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(errLines.size(), 1);
+    QVERIFY2(errLines[0].startsWith(QStringLiteral("stackbench check: hook ")) &&
+                 errLines[0].contains(
+                     QStringLiteral("command no-such\\r\\nprogram\\x1b[2J-sb-test: not found")),
+             qPrintable(err));
+    QVERIFY2(oneLineEach(o.out) && oneLineEach(o.err), o.err.constData());
+}
+
+// A run whose route's before_window hook prints CR, LF and ESC and fails, and whose second
+// configuration never becomes ready. The defects: the cell without a valid window and the
+// configuration not measured were said on stdout only, and the hook's output broke lines.
+void TestCli::runFailuresOnStderrOneLine()
+{
+    const QJsonObject failing{
+        {QStringLiteral("before_window"),
+         QJsonArray{QJsonObject{
+             {QStringLiteral("command"),
+              QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"),
+                         QStringLiteral("printf 'one\\r\\ntwo\\033[31mred'; exit 3")}}}}}};
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("user")},
+                                        {QStringLiteral("path"), QStringLiteral("/users/42")},
+                                        {QStringLiteral("hooks"), failing}}};
+    const QJsonObject profile{{QStringLiteral("concurrency"), QJsonArray{1}},
+                              {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                              {QStringLiteral("measure_s"), 0.3},
+                              {QStringLiteral("retries"), 0}};
+    const QString plan = targetPlan(QStringLiteral("failing"), routes, profile);
+    QVERIFY(!plan.isEmpty());
+    // A second configuration that exits at once: never ready, so not measured.
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonArray configurations = doc.value(QStringLiteral("configurations")).toArray();
+    configurations.append(QJsonObject{
+        {QStringLiteral("name"), QStringLiteral("gone")},
+        {QStringLiteral("command"),
+         QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 2")}},
+        {QStringLiteral("port"), freePort()},
+        {QStringLiteral("ready"), QJsonObject{{QStringLiteral("timeout_s"), 5}}}});
+    doc.insert(QStringLiteral("configurations"), configurations);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(doc).toJson());
+    f.close();
+
+    Launch l = launch({QStringLiteral("run"), plan, QStringLiteral("--store"),
+                       m_dir.filePath(QStringLiteral("failing.sqlite"))});
+    l.timeoutMs = 120'000;
+    const Outcome o = run(l);
+    QCOMPARE(o.exitCode, 1);
+    const QString err = text(o.err);
+    QVERIFY2(oneLineEach(o.out) && oneLineEach(o.err), o.out.constData());
+    const QStringList errLines = err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString &line : errLines)
+        QVERIFY2(line.startsWith(QStringLiteral("stackbench run: ")), qPrintable(err));
+    const auto has = [&](const QString &start) {
+        return std::any_of(errLines.begin(), errLines.end(),
+                           [&](const QString &l) { return l.startsWith(start); });
+    };
+    QVERIFY2(has(QStringLiteral("stackbench run: not measured: gone")), qPrintable(err));
+    QVERIFY2(has(QStringLiteral("stackbench run: no valid window: ")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("one\\r\\ntwo\\x1b[31mred")), qPrintable(err));
+    QVERIFY2(!text(o.out).contains(QStringLiteral("no valid window")), o.out.constData());
+}
+
+void TestCli::readOnlyStore_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("read-only file")
+        << QStringLiteral("file") << QStringLiteral("the file is read-only");
+    QTest::newRow("read-only directory")
+        << QStringLiteral("directory") << QStringLiteral("its directory ");
+    QTest::newRow("read-only file system")
+        << QStringLiteral("mount") << QStringLiteral("the file system is read-only");
+}
+
+// A store `run` cannot write: one line that names the store and says why. The defects: "not a
+// readable SQLite database" on a read-only file system, "attempt to write a readonly database"
+// for a read-only file. As root (who writes any file) the command runs without the capability
+// that ignores permissions; the read-only mount needs a mount namespace of its own.
+void TestCli::readOnlyStore()
+{
+    QFETCH(QString, how);
+    QFETCH(QString, reason);
+    const QString dir = m_dir.filePath(QStringLiteral("ro-") + how);
+    QVERIFY(QDir().mkpath(dir));
+    const QString store = dir + QStringLiteral("/runs.sqlite");
+    {
+        auto opened = sb::store::RunStore::open(store);
+        QVERIFY(opened.ok());
+        QVERIFY((*opened)->createRun(makeRun(QStringLiteral("20260101-000000-ffff"))).ok());
+    }
+    const QFile::Permissions readOnly = QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther;
+    const QFile::Permissions dirReadOnly =
+        readOnly | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
+    auto restore = qScopeGuard([&] {
+        QFile::setPermissions(dir, dirReadOnly | QFile::WriteOwner);
+        QFile::setPermissions(store, readOnly | QFile::WriteOwner);
+    });
+    if (how == QLatin1String("file"))
+        QVERIFY(QFile::setPermissions(store, readOnly));
+    if (how == QLatin1String("directory"))
+        QVERIFY(QFile::setPermissions(dir, dirReadOnly));
+
+    const QJsonArray routes{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                        {QStringLiteral("path"), QStringLiteral("/health")}}};
+    const QString plan = targetPlan(QStringLiteral("ro"), routes,
+                                    QJsonObject{{QStringLiteral("concurrency"), QJsonArray{1}}});
+    QVERIFY(!plan.isEmpty());
+    const QStringList command = {QStringLiteral(STACKBENCH_BIN), QStringLiteral("run"), plan,
+                                 QStringLiteral("--store"), store};
+    Launch l = launch({});
+    QString program;
+    if (how == QLatin1String("mount")) {
+        program = QStandardPaths::findExecutable(QStringLiteral("unshare"));
+        const QString script =
+            QStringLiteral("mount --bind \"$1\" \"$1\" && mount -o remount,ro,bind \"$1\" || "
+                           "exit 99; shift; exec \"$@\"");
+        l.args = QStringList{QStringLiteral("-m"), QStringLiteral("sh"),
+                             QStringLiteral("-c"), script,
+                             QStringLiteral("sh"), dir} +
+                 command;
+    } else if (::geteuid() == 0) {
+        program = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        l.args = QStringList{QStringLiteral("--bounding-set=-dac_override,-dac_read_search"),
+                             QStringLiteral("--")} +
+                 command;
+    } else {
+        program = command.first();
+        l.args = command.mid(1);
+    }
+    if (program.isEmpty())
+        QSKIP("unshare(1) or setpriv(1) is not installed");
+    QProcess p;
+    p.setProcessEnvironment(l.env);
+    p.start(program, l.args);
+    QVERIFY(p.waitForFinished(60'000));
+    const QByteArray out = p.readAllStandardOutput();
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    if (how == QLatin1String("mount") &&
+        (p.exitCode() == 99 || err.startsWith(QLatin1String("unshare:"))))
+        QSKIP(qPrintable(QStringLiteral("no read-only mount here: ") + err.trimmed()));
+    if (program.endsWith(QLatin1String("setpriv")) && err.startsWith(QLatin1String("setpriv:")))
+        QSKIP(qPrintable(err.trimmed()));
+    QCOMPARE(p.exitCode(), 2);
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(
+        err.startsWith(
+            QStringLiteral("stackbench run: %1: cannot write the run store here: ").arg(store)) &&
+            err.contains(reason),
+        qPrintable(err));
+    QVERIFY2(out.isEmpty(), out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,5 +1,7 @@
 // The demo plan (resources/plans/demo.json): it loads with its four profiles and the variables
-// the `demo` command sets (${demo_dir}, ${data_dir}), the stackbench binary's resource carries it
+// the `demo` command sets (${demo_dir}, ${data_dir}, and the servers' ports ${demo_port_native}
+// and ${demo_port_python}, chosen free at start: two demos at once get different ports, a port
+// taken before is not chosen), the stackbench binary's resource carries it
 // byte for byte, its /cpu digests and /me token are right, the quick profile is about a minute,
 // the parity gate passes for both configurations as `stackbench check` runs it (the CLI cannot
 // pass plan variables, so run::Runner::check with RunOptions::variables) and fails for a server
@@ -7,6 +9,7 @@
 
 #include "core/qterror.h"
 #include "plan/planloader.h"
+#include "run/portreservation.h"
 #include "run/runner.h"
 
 #include <QCryptographicHash>
@@ -16,9 +19,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
+#include <algorithm>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -37,18 +43,31 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// A loopback port nothing listens on right now (the kernel picked it for a socket we closed).
-int freePort()
+// The ports `stackbench demo` chooses from (app/demo.h: kDemoFirstPort, kDemoLastPort).
+constexpr int kDemoFirstPort = 18201;
+constexpr int kDemoLastPort = 18999;
+
+// A socket listening on 127.0.0.1:port (closed by the caller), or -1.
+int listenOn(int port)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0 || ::listen(fd, 1) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// The demo's port variables as `stackbench demo` sets them from its reservation.
+plan::PlanVariables withPorts(plan::PlanVariables vars, const run::PortReservation &ports)
+{
+    vars.insert(QStringLiteral("demo_port_native"), QString::number(ports.ports().value(0)));
+    vars.insert(QStringLiteral("demo_port_python"), QString::number(ports.ports().value(1)));
+    return vars;
 }
 
 // The /cpu digest computed with Qt, independently of both servers.
@@ -88,7 +107,8 @@ class TestDemoPlan : public QObject
 private:
     QTemporaryDir m_dir;
     plan::PlanVariables m_vars;
-    QString m_planCopy; // the plan with free ports instead of 18201/18202, otherwise as shipped
+    run::PortReservation m_ports; // this test's demo ports, held as `stackbench demo` holds them
+    QString m_planCopy; // the plan with a foreign-CPU gate that cannot fire, otherwise as shipped
 
     plan::Plan load(const plan::PlanVariables &vars)
     {
@@ -116,19 +136,15 @@ private slots:
         QVERIFY(m_dir.isValid());
         const QString data = m_dir.filePath(QStringLiteral("data"));
         QVERIFY(QDir().mkpath(data));
-        m_vars = {{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)},
-                  {QStringLiteral("demo_dir"), kDemoDir},
-                  {QStringLiteral("data_dir"), data}};
-        // Ports chosen now so that parallel tests and other servers on 18201/18202 do not
-        // collide; nothing else in the plan changes.
+        sb::Result<run::PortReservation> ports =
+            run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+        QVERIFY2(ports.ok(), ports.ok() ? "" : ports.error().toString().c_str());
+        m_ports = std::move(*ports);
+        m_vars = withPorts({{QStringLiteral("stackbench"), QStringLiteral(STACKBENCH_BIN)},
+                            {QStringLiteral("demo_dir"), kDemoDir},
+                            {QStringLiteral("data_dir"), data}},
+                           m_ports);
         QJsonObject plan = QJsonDocument::fromJson(readFile(kPlan)).object();
-        QJsonArray configs = plan.value(QStringLiteral("configurations")).toArray();
-        for (qsizetype i = 0; i < configs.size(); ++i) {
-            QJsonObject c = configs[i].toObject();
-            c.insert(QStringLiteral("port"), freePort());
-            configs[i] = c;
-        }
-        plan.insert(QStringLiteral("configurations"), configs);
         // The run below tests the servers and the plan, not the machine: other work on a shared
         // 2-core machine must not fail its windows, so its foreign-CPU gate cannot fire (the
         // gates have tests of their own: tst_gates, tst_runnerquiet).
@@ -178,8 +194,11 @@ private slots:
         }
         // The servers' files go to ${data_dir}, their code comes from ${demo_dir}.
         const QString data = m_vars.value(QStringLiteral("data_dir"));
-        QCOMPARE(p.configurations[0].command.last(), data + QStringLiteral("/native.sqlite"));
-        QCOMPARE(p.configurations[1].command.last(), data + QStringLiteral("/python.sqlite"));
+        // One database per port: two demos at once never share one.
+        QCOMPARE(p.configurations[0].command.last(),
+                 data + QStringLiteral("/native-%1.sqlite").arg(m_ports.ports().value(0)));
+        QCOMPARE(p.configurations[1].command.last(),
+                 data + QStringLiteral("/python-%1.sqlite").arg(m_ports.ports().value(1)));
         QCOMPARE(p.configurations[1].command[1], kDemoDir + QStringLiteral("/server.py"));
     }
 
@@ -191,6 +210,65 @@ private slots:
         const QString text = l.errorText();
         QVERIFY2(text.contains(QStringLiteral("${demo_dir}")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("${data_dir}")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("${demo_port_native}")), qPrintable(text));
+    }
+
+    // The defect: the servers had fixed ports (18201, 18202), so a second demo (the workbench
+    // open on it and `stackbench demo` in a terminal) blocked the first's configurations. Two
+    // demos prepared at once get four different ports; a port something listens on before the
+    // start is not chosen; a demo that ends gives its ports back.
+    void portsChosenFree()
+    {
+        int taken = -1;
+        {
+            sb::Result<run::PortReservation> probe =
+                run::PortReservation::reserve(1, kDemoFirstPort, kDemoLastPort);
+            QVERIFY(probe.ok());
+            taken = probe->ports().value(0);
+        } // released: the next demo would take it, were it not for this listener
+        const int listener = listenOn(taken);
+        QVERIFY2(listener >= 0, qPrintable(QString::number(taken)));
+        auto closeListener = qScopeGuard([listener] { ::close(listener); });
+
+        sb::Result<run::PortReservation> first =
+            run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+        sb::Result<run::PortReservation> second =
+            run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+        QVERIFY(first.ok() && second.ok());
+        QList<int> all = first->ports() + second->ports() + m_ports.ports();
+        QVERIFY2(!all.contains(taken), qPrintable(QString::number(taken)));
+        std::sort(all.begin(), all.end());
+        QVERIFY(std::adjacent_find(all.begin(), all.end()) == all.end());
+
+        // The plan's two configurations take the ports the demo chose.
+        const plan::Plan a = load(withPorts(m_vars, *first));
+        const plan::Plan b = load(withPorts(m_vars, *second));
+        QCOMPARE(a.configurations.size(), 2);
+        QCOMPARE(b.configurations.size(), 2);
+        QCOMPARE((QList<int>{a.configurations[0].port, a.configurations[1].port}), first->ports());
+        QCOMPARE((QList<int>{b.configurations[0].port, b.configurations[1].port}), second->ports());
+        QCOMPARE(a.configurations[0].baseUrl,
+                 QStringLiteral("http://127.0.0.1:%1").arg(first->ports().value(0)));
+
+        // A demo that ended (its reservation gone) leaves its ports to the next one.
+        const QList<int> freed = first->ports();
+        first = sb::Error{};
+        sb::Result<run::PortReservation> third =
+            run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+        QVERIFY(third.ok());
+        QCOMPARE(third->ports(), freed);
+    }
+
+    // A port value that does not expand to a port is an error at its place.
+    void portMustExpandToAPort()
+    {
+        plan::PlanVariables vars = m_vars;
+        vars.insert(QStringLiteral("demo_port_python"), QStringLiteral("70000"));
+        const plan::PlanLoad l = plan::loadPlan(kPlan, vars);
+        QVERIFY(!l.ok());
+        QVERIFY2(l.errorText().contains(QStringLiteral("$.configurations[1].port")) &&
+                     l.errorText().contains(QStringLiteral("not a port 1..65535")),
+                 qPrintable(l.errorText()));
     }
 
     // The stackbench binary carries the plan as :/plans/demo.json (this test links the same
@@ -285,8 +363,8 @@ private slots:
                          QStringLiteral("python: ready, %1 parity check(s) passed").arg(checks)}));
         // The databases went to ${data_dir}; nothing was written beside the server's code.
         const QDir data(m_vars.value(QStringLiteral("data_dir")));
-        QVERIFY(data.exists(QStringLiteral("native.sqlite")));
-        QVERIFY(data.exists(QStringLiteral("python.sqlite")));
+        QVERIFY(data.exists(QStringLiteral("native-%1.sqlite").arg(m_ports.ports().value(0))));
+        QVERIFY(data.exists(QStringLiteral("python-%1.sqlite").arg(m_ports.ports().value(1))));
         QStringList written =
             QDir(kDemoDir).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot);
         written.removeIf([](const QString &f) { return f.endsWith(QStringLiteral(".py")); });
@@ -348,7 +426,9 @@ private slots:
     }
 
     // `stackbench demo` as a user runs it: the plan from the binary, the Python server from the
-    // source tree, the data under the user's data directory, the report beside the store.
+    // source tree, the data under the user's data directory, the report beside the store. This
+    // test holds two demo ports meanwhile (as a workbench open on the demo would): the demo
+    // says which it chose, and they are others.
     void demoCommandRunsHeadless()
     {
         QTemporaryDir home;
@@ -381,6 +461,14 @@ private slots:
                      qPrintable(out.right(2000)));
         }
         QVERIFY(out.contains(QStringLiteral("ratio 2xx/s")));
+        const QRegularExpressionMatch ports =
+            QRegularExpression(QStringLiteral("^stackbench demo: ports ([0-9]+) \\(native\\) and "
+                                              "([0-9]+) \\(python\\)"),
+                               QRegularExpression::MultilineOption)
+                .match(err);
+        QVERIFY2(ports.hasMatch(), qPrintable(err));
+        for (int i : {1, 2})
+            QVERIFY2(!m_ports.ports().contains(ports.captured(i).toInt()), qPrintable(err));
         QVERIFY(QFile::exists(home.filePath(QStringLiteral("data/stackbench/demo/demo.json"))));
         const QStringList reports = QDir(home.filePath(QStringLiteral("store")))
                                         .entryList({QStringLiteral("demo-report-*.md")});

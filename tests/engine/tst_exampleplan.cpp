@@ -3,7 +3,9 @@
 // passes `stackbench check --no-parity` (which starts no server), that no CPU set overlaps the
 // load engine's, that the database port comes from the environment run.sh sets, and that the
 // tokens its variables make (Stackbench's JWT generator, lib/mktoken.py for the expired one)
-// are HS256 tokens the apps accept or reject as the parity checks expect.
+// are HS256 tokens the apps accept or reject as the parity checks expect; that check shows the
+// hooks' SQL cut outside its string literals, and that run.sh, started from the checkout's root
+// as the README shows, writes its report and environment record beside the store, not there.
 
 #include "plan/planloader.h"
 #include "plan/variables.h"
@@ -14,6 +16,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageAuthenticationCode>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -71,6 +75,8 @@ private slots:
     void checkPassesWithoutStartingAnything();
     void noCpuSetOverlapsTheLoadEngine();
     void tokensAreWhatTheAppsExpect();
+    void reportGoesBesideTheStore_data();
+    void reportGoesBesideTheStore();
 };
 
 void TestExamplePlan::checkPassesWithoutStartingAnything()
@@ -82,10 +88,25 @@ void TestExamplePlan::checkPassesWithoutStartingAnything()
     // check makes the variables (the expired token's command among them) and never prints one.
     QVERIFY2(!o.out.contains("eyJ") && !o.err.contains("eyJ"), (o.out + o.err).constData());
     // check reaches the plan's database even with --no-parity; without the example's cluster
-    // (CI) that fails it, and the plan itself must still be valid.
+    // (CI) that fails it, said on stderr, and the plan itself must still be valid.
     if (o.exitCode != 0)
-        QVERIFY2(o.exitCode == 1 && o.out.contains("database: cannot connect"),
+        QVERIFY2(o.exitCode == 1 && o.err.contains("stackbench check: database: cannot connect"),
                  (o.out + o.err).constData());
+    // The defect: the hooks' SQL was cut inside a string literal ("SELECT
+    // setval(pg_get_serial_sequence('o..."), so the quote ran on into check's own words. Each
+    // hook line shows its statement with its quotes closed.
+    int hookLines = 0;
+    for (const QByteArray &line : (o.out + o.err).split('\n')) {
+        const qsizetype at = line.indexOf("hook ");
+        const qsizetype verdict = line.indexOf(": not judged");
+        if (at < 0 || verdict < 0 || !line.contains("orders"))
+            continue;
+        ++hookLines;
+        const QByteArray statement =
+            line.mid(at, verdict - at).split(' ').mid(2).join(' '); // after "hook LABEL "
+        QVERIFY2(statement.count('\'') % 2 == 0, line.constData());
+    }
+    QVERIFY2(hookLines >= 3, (o.out + o.err).constData()); // after_run's, route and config hooks
 }
 
 // The CPU lanes README.md explains: every server on CPU 0, the load engine on CPU 1.
@@ -149,6 +170,54 @@ void TestExamplePlan::tokensAreWhatTheAppsExpect()
     QVERIFY(me->isSecretHeader(QStringLiteral("authorization")));
     for (const sb::plan::Variable &v : plan.variables)
         QVERIFY2(v.secret, qPrintable(v.name));
+}
+
+void TestExamplePlan::reportGoesBesideTheStore_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("reportDir"); // relative to the test's temporary home
+    QTest::newRow("default store") << QStringList{} << QStringLiteral("data/stackbench");
+    QTest::newRow("--store FILE") << QStringList{QStringLiteral("--store"),
+                                                 QStringLiteral("@/stores/runs.sqlite")}
+                                  << QStringLiteral("stores");
+    QTest::newRow("--out DIR") << QStringList{QStringLiteral("--out"), QStringLiteral("@/out")}
+                               << QStringLiteral("out");
+    QTest::newRow("--store URL") << QStringList{QStringLiteral("--store"),
+                                                QStringLiteral("postgresql://u@127.0.0.1/db")}
+                                 << QStringLiteral("data/stackbench");
+}
+
+// The defect: run.sh, started from the checkout's root as the README shows, wrote
+// report-quick.md and its environment record into the checkout. `run.sh where` says where they
+// go with the same options, without doing anything.
+void TestExamplePlan::reportGoesBesideTheStore()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, reportDir);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    for (QString &o : options)
+        o.replace(QLatin1Char('@'), home.path());
+    const Outcome o = sb::test::runProgram(
+        QStringLiteral("bash"),
+        QStringList{kExampleDir + QStringLiteral("/run.sh"), QStringLiteral("where")} + options,
+        60'000, [&](QProcess &p) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), home.path());
+            env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+            p.setProcessEnvironment(env);
+            p.setWorkingDirectory(QStringLiteral(STACKBENCH_SOURCE_DIR));
+        });
+    QVERIFY2(o.exitCode == 0, (o.out + o.err).constData());
+    const QString out = QString::fromUtf8(o.out);
+    const QString dir = home.filePath(reportDir);
+    QVERIFY2(out.contains(QStringLiteral("\nreport: %1/report-quick.md\n").arg(dir)),
+             qPrintable(out));
+    QVERIFY2(
+        out.contains(
+            QStringLiteral("\nenvironment record: %1/report-quick.environment.json\n").arg(dir)),
+        qPrintable(out));
+    QVERIFY2(!out.contains(QStringLiteral(STACKBENCH_SOURCE_DIR "/report")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestExamplePlan)

@@ -107,13 +107,8 @@ page_check() {
 HISTORY_PID=""
 
 # history_demo STORE OUT: starts the demo's ci profile into STORE in the background, its output
-# in OUT; HISTORY_PID is its pid. The demo's servers listen on fixed ports (18201, 18202): it
-# first waits (at most 10 min) until nothing else listens there, as another demo would.
+# in OUT; HISTORY_PID is its pid. The demo chooses its servers' ports free when it starts.
 history_demo() {
-  for _ in $(seq 600); do
-    ss -Hltn 'sport = :18201 or sport = :18202' | grep -q . || break
-    sleep 1
-  done
   XDG_DATA_HOME="$WORK/data" "$BUILD/app/stackbench" demo --profile ci --store "$1" >"$2" 2>&1 &
   HISTORY_PID=$!
 }
@@ -147,14 +142,18 @@ history_id() {
 }
 
 # history_vars OUT: the gui_demo options giving the window the demo's plan variables as the
-# demo printed them ("stackbench demo: plan DATA_DIR/demo.json, Python server in DEMO_DIR"), as
+# demo printed them ("stackbench demo: plan DATA_DIR/demo.json, Python server in DEMO_DIR" and
+# "stackbench demo: ports N (native) and M (python), ..."), as
 # `stackbench demo --gui` gives them, so a stored demo run opens with its whole planned matrix.
 history_vars() {
-  local line plan
+  local line plan ports
   line="$(sed -n 's/^stackbench demo: plan \(.*\), Python server in \(.*\)$/\1\t\2/p' "$1" | head -1)"
   plan="${line%%$'\t'*}"
   [ -n "$line" ] || { echo "screenshots: the demo did not say where its plan is:" >&2; cat "$1" >&2; exit 1; }
-  echo "--var data_dir=$(dirname "$plan") --var demo_dir=${line#*$'\t'}"
+  ports="$(sed -n 's/^stackbench demo: ports \([0-9]*\) (native) and \([0-9]*\) (python).*/\1 \2/p' "$1" | head -1)"
+  [ -n "$ports" ] || { echo "screenshots: the demo did not say its ports:" >&2; cat "$1" >&2; exit 1; }
+  echo "--var data_dir=$(dirname "$plan") --var demo_dir=${line#*$'\t'}" \
+    "--var demo_port_native=${ports% *} --var demo_port_python=${ports#* }"
 }
 
 # The first run measures every window; in the second the native server is killed (SIGKILL)

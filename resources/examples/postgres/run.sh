@@ -25,6 +25,8 @@ Commands:
                   stop the cluster
   stop            stop the example's cluster
   env             print the shell variables the plan needs (eval "\$($0 env)")
+  where           print where the cluster, the store, the report and its environment record
+                  go with these options, and do nothing
 
 Options:
   --profile NAME    plan profile: quick (default, ~10 minutes) or full (seed 000's protocol, ~2 h)
@@ -33,9 +35,12 @@ Options:
   --users N --orders M
                     seed size (default 50000/200000; 10000/40000 for the quick profile)
   --stackbench PATH the stackbench binary (default \$STACKBENCH, else ../../../build/app/stackbench)
-  --store PATH|URL  run store (default: stackbench's own)
+  --store PATH|URL  run store (default: stackbench's own, \$XDG_DATA_HOME/stackbench/runs.sqlite)
   --baseline CONFIG configuration the report's ratios divide by (default django-sync)
-  --report FILE     Markdown report (default: report-PROFILE.md in the current directory)
+  --out DIR         where the report and its environment record go (default: beside the
+                    store: the --store file's directory, else \$XDG_DATA_HOME/stackbench)
+  --report FILE     Markdown report (default: OUT/report-PROFILE.md); its environment record
+                    goes beside it (report-PROFILE.environment.json)
   --keep-running    leave the cluster running at the end
   --no-install      do not install packages (fail if something is missing)
   -h, --help        this text
@@ -59,10 +64,12 @@ STACKBENCH_BIN=${STACKBENCH:-$HERE/../../../build/app/stackbench}
 STORE=
 BASELINE=django-sync
 REPORT=
+OUT_DIR=
 KEEP_RUNNING=0
 INSTALL=1
 CROSSCHECK_ARGS=()
 RESUME_RUN=
+ENV_RECORD=
 
 parse_args() {
     if [[ $# -gt 0 && $1 != -* ]]; then
@@ -73,7 +80,7 @@ parse_args() {
         RESUME_RUN=${1:?resume needs the run id (see 'stackbench list')}
         shift
     fi
-    case $COMMAND in run | resume | setup | crosscheck | stop | env) ;; *) die "unknown command '$COMMAND' (see --help)" ;; esac
+    case $COMMAND in run | resume | setup | crosscheck | stop | env | where) ;; *) die "unknown command '$COMMAND' (see --help)" ;; esac
     while [[ $# -gt 0 ]]; do
         case $1 in
         --profile) PROFILE=${2:?--profile needs a value}; shift ;;
@@ -84,6 +91,7 @@ parse_args() {
         --store) STORE=${2:?--store needs a value}; shift ;;
         --baseline) BASELINE=${2:?--baseline needs a value}; shift ;;
         --report) REPORT=${2:?--report needs a value}; shift ;;
+        --out) OUT_DIR=${2:?--out needs a value}; shift ;;
         --keep-running) KEEP_RUNNING=1 ;;
         --no-install) INSTALL=0 ;;
         -h | --help) usage; exit 0 ;;
@@ -111,7 +119,16 @@ parse_args() {
         fi
     fi
     [[ $DATA_DIR != *[[:space:]]* ]] || die "--data-dir must not contain blanks (it goes into postgres -c options)"
-    REPORT=${REPORT:-$PWD/report-$PROFILE.md}
+    # Never into the checkout (the README starts this script from its root): beside the store.
+    if [[ -z $OUT_DIR ]]; then
+        if [[ -n $STORE && $STORE != *://* ]]; then
+            OUT_DIR=$(dirname "$(realpath -m "$STORE")")
+        else
+            OUT_DIR=${XDG_DATA_HOME:-$HOME/.local/share}/stackbench
+        fi
+    fi
+    REPORT=$(realpath -m "${REPORT:-$OUT_DIR/report-$PROFILE.md}")
+    ENV_RECORD=${REPORT%.md}.environment.json
 }
 
 # --- packages --------------------------------------------------------------------------------------
@@ -305,6 +322,7 @@ run_plan() {
     [[ -x $STACKBENCH_BIN ]] || die "no stackbench at $STACKBENCH_BIN (build it, or pass --stackbench / set STACKBENCH)"
     local store=() log run_id rc
     [[ -n $STORE ]] && store=(--store "$STORE")
+    mkdir -p "$(dirname "$REPORT")" || die "cannot create $(dirname "$REPORT") for the report (--out DIR)"
     "$STACKBENCH_BIN" check --no-parity "$HERE/plan.json"
     log=$(mktemp)
     set +e
@@ -332,8 +350,8 @@ json.dump({"run": run["run"]["id"], "environment": run["run"]["environment"],
                                           ("versions", "cpus_applied", "load_cpus_applied", "containment")}
                               for c in run["configurations"]}},
           sys.stdout, indent=2, sort_keys=True)
-print()' >"${REPORT%.md}.environment.json"
-    say "environment record: ${REPORT%.md}.environment.json"
+print()' >"$ENV_RECORD"
+    say "environment record of run $run_id: $ENV_RECORD"
     echo "$run_id" >"$DATA_DIR/last-run"
     [[ $rc == 0 ]] || say "stackbench exited $rc: the report says which cells have no valid window. An interrupted run continues with '$0 resume $run_id'; windows that failed the foreign-CPU gate need a quieter machine and a new run"
     return "$rc"
@@ -343,6 +361,11 @@ main() {
     parse_args "$@"
     case $COMMAND in
     stop) cluster_stop ;;
+    where)
+        local store=${STORE:-${XDG_DATA_HOME:-$HOME/.local/share}/stackbench/runs.sqlite}
+        printf 'cluster: %s\nstore: %s\nreport: %s\nenvironment record: %s\n' \
+            "$DATA_DIR/pgdata" "$store" "$REPORT" "$ENV_RECORD"
+        ;;
     env)
         pg_paths
         cluster_running || die "the cluster in $PGDATA_DIR is not running (run.sh setup)"

@@ -1,8 +1,9 @@
 """An independent measurement of the example's stacks: wrk for the load, /proc for the CPU.
 
-Usage: /usr/bin/python3 lib/crosscheck.py [--path /users/4242] [-c 100] [-d 10] [--rounds 3]
+Usage: /usr/bin/python3 lib/crosscheck.py [--path /users/4242]... [-c 100] [-d 10] [--rounds 3]
                                           [--plan plan.json] [--only NAME,NAME]
-(run.sh crosscheck runs it with the cluster up and the environment set.)
+(run.sh crosscheck runs it with the cluster up and the environment set; --path may be given
+several times: each path is measured in turn, its rounds and medians printed before the next.)
 
 Nothing of Stackbench is used but the configurations of plan.json (command, cwd, env, port, CPU
 set), so the figures check Stackbench's own. For each round and each configuration (rotating,
@@ -113,10 +114,10 @@ def wrk(url, connections, seconds, load_cpus):
     return requests - (int(bad.group(1)) if bad else 0), duration, errors.group(1) if errors else ""
 
 
-def measure(config, base_dir, args, load_cpus):
+def measure(config, base_dir, path, args, load_cpus):
     proc = start(config, base_dir)
     try:
-        url = f"http://127.0.0.1:{config['port']}{args.path}"
+        url = f"http://127.0.0.1:{config['port']}{path}"
         wrk(url, args.c, 2, load_cpus)  # warm-up, discarded
         cpu0, wall0 = tree_cpu_seconds(proc.pid), time.monotonic()
         ok, duration, errors = wrk(url, args.c, args.d, load_cpus)
@@ -132,25 +133,31 @@ def main():
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--plan", default=os.path.join(here, "plan.json"))
-    ap.add_argument("--path", default="/users/4242")
+    ap.add_argument("--path", action="append", help="a GET route (repeatable; default /users/4242)")
     ap.add_argument("-c", type=int, default=100)
     ap.add_argument("-d", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--only", default="elysia-bun,django-async,django-sync")
     args = ap.parse_args()
+    paths = args.path or ["/users/4242"]
     with open(args.plan) as f:
         plan = json.load(f)
     base_dir = os.path.dirname(os.path.abspath(args.plan))
     load_cpus = cpu_list(plan.get("load", {}).get("cpus", "1"))
     names = args.only.split(",")
     configs = {c["name"]: c for c in plan["configurations"] if c["name"] in names}
+    for path in paths:
+        crosscheck(path, names, configs, base_dir, args, load_cpus)
+
+
+def crosscheck(path, names, configs, base_dir, args, load_cpus):
     results = {name: [] for name in names}
-    print(f"wrk -t1 -c{args.c} -d{args.d}s GET {args.path}, server tree CPU from /proc, "
+    print(f"wrk -t1 -c{args.c} -d{args.d}s GET {path}, server tree CPU from /proc, "
           f"{args.rounds} rounds")
     for r in range(args.rounds):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            m = measure(configs[name], base_dir, args, load_cpus)
+            m = measure(configs[name], base_dir, path, args, load_cpus)
             results[name].append(m)
             print(f"  round {r + 1} {name:14} {m['ok_per_s']:10.1f} 2xx/s {m['cores']:5.2f} cores "
                   f"{m['per_cpu_s']:10.1f} per CPU-s {m['errors']}", flush=True)
