@@ -145,9 +145,11 @@ QString systemError(int error)
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
+// Milliseconds to the deadline, rounded up: a poll() for the truncated figure would wake before
+// it and give up early.
 qint64 msLeft(Clock::time_point deadline)
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
 }
 
 // Waits for `events` on `fd` until the deadline: true when ready, false when the time is up.

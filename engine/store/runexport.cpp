@@ -691,12 +691,11 @@ sb::Result<Parsed> parse(const QJsonObject &d)
     if (!logs.ok())
         return logs.error();
     p.logs = *logs;
+    // A configuration that failed to start has a log but no record: the name alone is checked.
     for (qsizetype i = 0; i < p.logs.size(); ++i)
-        if (!std::any_of(
-                p.configurations.cbegin(), p.configurations.cend(),
-                [&](const ConfigurationRecord &c) { return c.name == p.logs[i].configuration; }))
+        if (p.logs[i].configuration.isEmpty())
             return formatError(QStringLiteral("$.server_logs[%1].configuration").arg(i),
-                               QStringLiteral("names no configuration of $.configurations"));
+                               QStringLiteral("is empty"));
     return p;
 }
 

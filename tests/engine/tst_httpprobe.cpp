@@ -241,7 +241,7 @@ private slots:
         QCOMPARE(r.status, 302);
         QCOMPARE(r.contentType, QByteArray("text/plain"));
         QCOMPARE(r.body, QByteArray("moved"));
-        QCOMPARE(server.served(), 1);
+        QTRY_COMPARE(server.served(), 1); // the server counts after its last byte left
     }
 
     void bodyIsCapped()

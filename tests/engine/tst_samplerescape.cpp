@@ -94,8 +94,11 @@ private slots:
         options.rootPid = server.pid();
         options.intervalMs = 200;
         options.excludes.clear();
-        options.cgroupDir = server.cgroupPath().toStdString();
-        options.reaperPid = server.supervisorPid();
+        // Each row through its own way alone (the runner gives both).
+        if (containment == Containment::Cgroup)
+            options.cgroupDir = server.cgroupPath().toStdString();
+        else
+            options.reaperPid = server.supervisorPid();
         const int64_t daemonBefore = sb::sample::processCpuNs(daemon);
         std::mutex mutex;
         int maxProcesses = 0;
@@ -114,7 +117,7 @@ private slots:
         const double daemonS = double(sb::sample::processCpuNs(daemon) - daemonBefore) / 1e9;
         server.stop(SIGKILL, 0);
 
-        qDebug() << "daemon" << daemonS << "CPU-s; server" << summary.serverCpuS << "CPU-s,"
+        qDebug() << qSetRealNumberPrecision(9) << "daemon" << daemonS << "CPU-s; server" << summary.serverCpuS << "CPU-s,"
                  << summary.serverCores.mean << "cores; foreign" << summary.foreignCpuS << "CPU-s";
         // The root sleeps: what the server used is the loop's (read a little after and before
         // the window, so the loop's own figure is the larger one).

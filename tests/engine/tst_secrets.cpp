@@ -427,10 +427,9 @@ private slots:
                 .exitCode,
             0);
         const QString imported = path(QStringLiteral("imported.sqlite"));
-        QCOMPARE(
-            stackbench({QStringLiteral("import"), exported, QStringLiteral("--store"), imported})
-                .exitCode,
-            0);
+        const Output import =
+            stackbench({QStringLiteral("import"), exported, QStringLiteral("--store"), imported});
+        QVERIFY2(import.exitCode == 0, import.bytes.constData());
 
         QList<QPair<QString, QByteArray>> places;
         for (qsizetype i = 0; i < m_outputs.size(); ++i)
