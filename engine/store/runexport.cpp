@@ -241,6 +241,22 @@ sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v
     return out;
 }
 
+// The configurations the run's plan text names (a store's run may have windows of a
+// configuration without a configuration record); none when the text is not a plan.
+QSet<QString> planConfigurations(const QByteArray &planText)
+{
+    QSet<QString> names;
+    const QJsonArray list = QJsonDocument::fromJson(planText)
+                                .object()
+                                .value(QStringLiteral("configurations"))
+                                .toArray();
+    for (const QJsonValue &c : list)
+        if (const QString name = c.toObject().value(QStringLiteral("name")).toString();
+            !name.isEmpty())
+            names.insert(name);
+    return names;
+}
+
 sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed &p)
 {
     const QString path = QStringLiteral("$.windows");
@@ -251,7 +267,7 @@ sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed
     if (windows.isEmpty())
         return importFormatError(path,
                                  QStringLiteral("holds no window: there is nothing to import"));
-    QSet<QString> configurations;
+    QSet<QString> configurations = planConfigurations(p.run.planText);
     for (const ConfigurationRecord &c : p.configurations)
         configurations.insert(c.name);
     QMap<QString, qsizetype> cells; // a window's cell, round and attempt -> its index
@@ -263,8 +279,10 @@ sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed
             return st.error();
         w.runId = p.run.id;
         if (!configurations.contains(w.configuration))
-            return importFormatError(at + QStringLiteral(".configuration"),
-                                     QStringLiteral("names no configuration of $.configurations"));
+            return importFormatError(
+                at + QStringLiteral(".configuration"),
+                QStringLiteral("names no configuration of $.configurations nor of the "
+                               "run's plan"));
         if (sb::Status st = checkWindow(w, at); !st.ok())
             return st.error();
         // The cell's name parts joined by a character no JSON text of them holds unescaped.

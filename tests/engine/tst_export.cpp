@@ -145,6 +145,7 @@ private Q_SLOTS:
     void brokenImports();
     void hostileImports_data();
     void hostileImports();
+    void configurationOfThePlanOnly();
     void existingRunIsRefused();
 
 private:
@@ -367,6 +368,9 @@ void TestExport::hostileImports_data()
     row("window repeated", "windows.1", "@windows.0", "$.windows[1]", "repeats $.windows[0]");
     row("unknown configuration", "windows.1.configuration", "\"ghost\"",
         "$.windows[1].configuration", "names no configuration");
+    // The plan text names the configurations too (a configuration without a record is known).
+    row("unknown to the plan too", "configurations", "[]", "$.windows[0].configuration",
+        "names no configuration");
     row("window without route", "windows.0.route", "", "$.windows[0].route", "is missing");
     row("ok 1e30", "windows.1.ok", "1e30", "$.windows[1].ok", "out of range 0..9007199254740992");
     row("ok negative", "windows.1.ok", "-5", "$.windows[1].ok", "out of range");
@@ -465,6 +469,29 @@ void TestExport::hostileImports()
     QCOMPARE(sb::qtWhere(imported.error()), where);
     QVERIFY2(sb::qtDetail(imported.error()).contains(detail), imported.error().detail.c_str());
     QCOMPARE((*store)->runs()->size(), 0); // nothing left behind
+}
+
+// A run's windows may be of a configuration that has no record of its own but that its plan
+// names (stores filled without saveConfiguration): that is no unknown configuration.
+void TestExport::configurationOfThePlanOnly()
+{
+    auto source = RunStore::open(m_dir.filePath(QStringLiteral("plan-only-source.sqlite")));
+    QVERIFY(source.ok());
+    fill(**source);
+    auto exported = exportRun(**source, QString::fromLatin1(kRunId));
+    QVERIFY(exported.ok());
+    QJsonObject run = exported->value(QStringLiteral("run")).toObject();
+    run.insert(
+        QStringLiteral("plan_text"),
+        QString::fromLatin1(QByteArray(R"({"configurations": [{"name": "native"}]})").toBase64()));
+    QJsonObject doc = *exported;
+    doc.insert(QStringLiteral("run"), run);
+    doc.insert(QStringLiteral("configurations"), QJsonArray());
+    auto store = RunStore::open(m_dir.filePath(QStringLiteral("plan-only.sqlite")));
+    QVERIFY(store.ok());
+    auto imported = importRun(**store, doc);
+    QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().toString().c_str());
+    QCOMPARE((*store)->windows(QString::fromLatin1(kRunId))->size(), 2);
 }
 
 void TestExport::existingRunIsRefused()
