@@ -17,4 +17,13 @@ inline constexpr int64_t kMinIntervalMs = 100;             // live interval / sa
 inline constexpr int64_t kMaxIntervalMs = 60'000;
 inline constexpr int64_t kMaxPlanFileBytes = 16 * 1024 * 1024; // a plan file, or an @file body
 
+// What the readiness and parity probes keep of a response (everything read from a server is
+// bounded). The head (status line and headers) is refused beyond kMaxProbeHeadBytes with
+// "response header larger than N bytes"; the load engine (llhttp, streaming) accepts any head
+// size, so the limit is far above any real server's and the two judge real responses alike.
+// Of the body the first kMaxProbeBodyBytes are kept and the connection is closed after them: the
+// status is judged all the same, and an endless body costs no more memory than this.
+inline constexpr int64_t kMaxProbeHeadBytes = 8 * 1024 * 1024;
+inline constexpr int64_t kMaxProbeBodyBytes = 1024 * 1024;
+
 } // namespace sb::limits

@@ -1,5 +1,7 @@
 #include "plan.h"
 
+#include "plansecrets.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -282,16 +284,7 @@ QByteArray Plan::redactedText() const
 
 QString Plan::redact(const QString &s) const
 {
-    QString out = s;
-    // Longest first, so that a secret containing another is replaced whole.
-    QStringList values = secretValues;
-    std::sort(values.begin(), values.end(),
-              [](const QString &a, const QString &b) { return a.size() > b.size(); });
-    for (const QString &value : std::as_const(values)) {
-        if (value.size() >= kMinRedactedSecret)
-            out.replace(value, secretPlaceholder());
-    }
-    return out;
+    return redactSecrets(s, secretValues);
 }
 
 } // namespace sb::plan

@@ -457,7 +457,8 @@ struct Plan
     // that only refers to the environment ("${env:PGPASSWORD}") holds no secret and is kept. Any
     // other string literal containing a secret value (of 4 characters or more) is replaced too.
     QByteArray redactedText() const;
-    // `s` with every occurrence of a secret value replaced by "<secret>".
+    // `s` with every occurrence of a secret value, and of its base64, base64url and URL-encoded
+    // forms (encodedSecretForms() in plansecrets.h), replaced by "<secret>".
     QString redact(const QString &s) const;
 };
 

@@ -1,8 +1,91 @@
 #include "plansecrets.h"
 
+#include <QSet>
+#include <QUrl>
 #include <algorithm>
 
 namespace sb::plan {
+
+namespace {
+
+// The base64 forms of `bytes`: whole, and the characters decided by `bytes` alone when they
+// start `align` bytes into a longer text (character i holds bits 6i..6i+5 of the text).
+void addBase64Forms(const QByteArray &bytes, QSet<QString> &forms)
+{
+    for (const auto options : {QByteArray::Base64Encoding, QByteArray::Base64UrlEncoding}) {
+        const QByteArray whole = bytes.toBase64(options);
+        forms.insert(QString::fromLatin1(whole));
+        forms.insert(QString::fromLatin1(bytes.toBase64(options | QByteArray::OmitTrailingEquals)));
+        for (qsizetype align = 0; align < 3; ++align) {
+            const QByteArray text = QByteArray(align, '\0') + bytes + QByteArray(2, '\0');
+            const QByteArray encoded = text.toBase64(options);
+            const qsizetype first = (4 * align + 2) / 3;            // ceil(8 * align / 6)
+            const qsizetype end = (4 * (align + bytes.size())) / 3; // floor(8 * (align + n) / 6)
+            if (end > first)
+                forms.insert(QString::fromLatin1(encoded.mid(first, end - first)));
+        }
+    }
+}
+
+void addUrlForms(const QString &value, QSet<QString> &forms)
+{
+    const QByteArray utf8 = value.toUtf8();
+    for (const QByteArray &keep :
+         {QByteArray(), QByteArrayLiteral("/"), QByteArrayLiteral("!'()*")}) {
+        const QByteArray upper = QUrl::toPercentEncoding(value, keep);
+        forms.insert(QString::fromLatin1(upper));
+        // Lower-case hex digits after each '%'.
+        QByteArray lower = upper;
+        for (qsizetype i = 0; i + 2 < lower.size(); ++i)
+            if (lower[i] == '%') {
+                lower[i + 1] = char(QChar::toLower(uchar(lower[i + 1])));
+                lower[i + 2] = char(QChar::toLower(uchar(lower[i + 2])));
+            }
+        forms.insert(QString::fromLatin1(lower));
+        // Form encoding: a space is '+'.
+        if (utf8.contains(' ')) {
+            forms.insert(
+                QString::fromLatin1(upper).replace(QStringLiteral("%20"), QStringLiteral("+")));
+            forms.insert(
+                QString::fromLatin1(lower).replace(QStringLiteral("%20"), QStringLiteral("+")));
+        }
+    }
+}
+
+} // namespace
+
+QStringList encodedSecretForms(const QString &value)
+{
+    if (value.size() < kMinSearchedSecret)
+        return {};
+    QSet<QString> forms;
+    addBase64Forms(value.toUtf8(), forms);
+    addUrlForms(value, forms);
+    QStringList out;
+    for (const QString &form : std::as_const(forms))
+        if (form.size() >= kMinEncodedSecretForm && form != value)
+            out << form;
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QString redactSecrets(const QString &text, const QStringList &values)
+{
+    QStringList all;
+    for (const QString &value : values) {
+        if (value.size() < kMinRedactedSecret)
+            continue;
+        all << value << encodedSecretForms(value);
+    }
+    all.removeDuplicates();
+    // Longest first, so that a secret containing another is replaced whole.
+    std::sort(all.begin(), all.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    QString out = text;
+    for (const QString &form : std::as_const(all))
+        out.replace(form, secretPlaceholder());
+    return out;
+}
 
 void SecretBook::mark(const JsonValue &v, const Expansion &e, const QString &path)
 {

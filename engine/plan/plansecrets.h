@@ -49,6 +49,21 @@ private:
     QList<Short> m_short;
 };
 
+// The forms a secret takes when a server or a tool encodes it, for redaction beyond the literal
+// value: base64 and base64url of its UTF-8 bytes (whole, with and without padding, and, for each
+// of the three byte alignments it can have inside a longer encoded text, the run of characters
+// that only its own bytes decide), and URL encoding (every byte but the unreserved ones
+// percent-encoded, upper- and lower-case hex; '+' for a space; '/' or "!'()*" left as they are,
+// as common encoders do). Forms shorter than kMinEncodedSecretForm and the value itself are
+// left out. Empty for a value shorter than kMinSearchedSecret. Any thread.
+QStringList encodedSecretForms(const QString &value);
+inline constexpr qsizetype kMinEncodedSecretForm = 4;
+
+// `text` with every secret of `values` (of kMinRedactedSecret characters or more), and every
+// encodedSecretForms() of each, replaced by secretPlaceholder(); longest first, so that a form
+// containing another is replaced whole. Plan::redact() is this with Plan::secretValues.
+QString redactSecrets(const QString &text, const QStringList &values);
+
 // Adds `values` (empty ones are skipped) to plan.secretValues, and every string literal of
 // plan.text that contains one of them (4 characters or more) to plan.secretSpans.
 void addSecrets(Plan &plan, const QStringList &values);

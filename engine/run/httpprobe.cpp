@@ -1,106 +1,354 @@
 #include "run/httpprobe.h"
 
+#include "core/limits.h"
 #include "core/qterror.h"
+#include "http/request.h"
+#include "http/url.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkProxy>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QThread>
-#include <QTimer>
-#include <QUrl>
 #include <algorithm>
-#include <limits>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <llhttp.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace sb::run {
 
 namespace {
 
-constexpr qsizetype kMaxBodyBytes = 1024 * 1024;
+using Clock = std::chrono::steady_clock;
+
+// One socket, closed when it goes out of scope.
+class Socket
+{
+public:
+    Socket() = default;
+    ~Socket()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    Socket(const Socket &) = delete;
+    Socket &operator=(const Socket &) = delete;
+    void reset(int fd)
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = fd;
+    }
+    int fd() const { return m_fd; }
+
+private:
+    int m_fd = -1;
+};
+
+// What one exchange has parsed so far; llhttp's callbacks fill it.
+struct Exchange
+{
+    llhttp_t parser;
+    HttpResponse *out = nullptr;
+    bool isHead = false;
+    bool inValue = false; // the last header callback was a value: a new field starts a header
+    QByteArray field;
+    QByteArray value;
+    int status = 0;
+    bool headDone = false; // the final response's head is complete
+    bool complete = false; // the whole final response was read
+    bool bodyFull = false; // the body went beyond what is kept
+
+    static Exchange *self(llhttp_t *p) { return static_cast<Exchange *>(p->data); }
+
+    void endHeader()
+    {
+        if (!field.isEmpty() || !value.isEmpty())
+            out->headers.append({field, value});
+        field.clear();
+        value.clear();
+        inValue = false;
+    }
+    static int onHeaderField(llhttp_t *p, const char *at, size_t length)
+    {
+        Exchange *e = self(p);
+        if (e->inValue)
+            e->endHeader();
+        e->field.append(at, qsizetype(length));
+        return 0;
+    }
+    static int onHeaderValue(llhttp_t *p, const char *at, size_t length)
+    {
+        Exchange *e = self(p);
+        e->inValue = true;
+        e->value.append(at, qsizetype(length));
+        return 0;
+    }
+    static bool interim(int status) { return status >= 100 && status < 200 && status != 101; }
+    static int onHeadersComplete(llhttp_t *p)
+    {
+        Exchange *e = self(p);
+        e->endHeader();
+        const int status = p->status_code;
+        if (!interim(status)) {
+            e->status = status;
+            e->headDone = true;
+        }
+        // 1 = no body follows (as http/responseparser.cpp: llhttp cannot know we sent HEAD).
+        return (e->isHead || status < 200 || status == 204 || status == 304) ? 1 : 0;
+    }
+    static int onBody(llhttp_t *p, const char *at, size_t length)
+    {
+        Exchange *e = self(p);
+        const qsizetype room = qsizetype(limits::kMaxProbeBodyBytes) - e->out->body.size();
+        e->out->body.append(at, std::min(room, qsizetype(length)));
+        if (qsizetype(length) > room) {
+            e->bodyFull = true;
+            return HPE_PAUSED; // nothing more is read: the status stands, the rest is dropped
+        }
+        return 0;
+    }
+    static int onMessageComplete(llhttp_t *p)
+    {
+        Exchange *e = self(p);
+        if (interim(p->status_code)) { // 100 Continue, 103 Early Hints: the final one follows
+            e->out->headers.clear();
+            return 0;
+        }
+        e->complete = true;
+        return HPE_PAUSED;
+    }
+
+    explicit Exchange(HttpResponse *response, bool head)
+        : out(response)
+        , isHead(head)
+    {
+        static const llhttp_settings_t settings = [] {
+            llhttp_settings_t s;
+            llhttp_settings_init(&s);
+            s.on_header_field = &onHeaderField;
+            s.on_header_value = &onHeaderValue;
+            s.on_headers_complete = &onHeadersComplete;
+            s.on_body = &onBody;
+            s.on_message_complete = &onMessageComplete;
+            return s;
+        }();
+        llhttp_init(&parser, HTTP_RESPONSE, &settings);
+        parser.data = this;
+    }
+};
+
+QString systemError(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+// Milliseconds to the deadline, rounded up: a poll() for the truncated figure would wake before
+// it and give up early.
+qint64 msLeft(Clock::time_point deadline)
+{
+    return std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+}
+
+// Waits for `events` on `fd` until the deadline: true when ready, false when the time is up.
+bool waitFor(int fd, short events, Clock::time_point deadline)
+{
+    for (;;) {
+        const qint64 left = msLeft(deadline);
+        if (left <= 0)
+            return false;
+        pollfd p{fd, events, 0};
+        const int n = ::poll(&p, 1, int(std::min<qint64>(left, 1000)));
+        if (n > 0)
+            return true;
+        if (n < 0 && errno != EINTR)
+            return true; // let the read or write report the error
+    }
+}
+
+// Connects to each address of host:port in turn. Returns the socket, or -1 with `error` set
+// (empty when the deadline passed).
+int connectTo(const http::Url &url, Clock::time_point deadline, QString *error)
+{
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_family = AF_UNSPEC;
+    addrinfo *res = nullptr;
+    const std::string port = std::to_string(url.port);
+    const QString target = QString::fromStdString(url.hostHeader);
+    if (const int rc = ::getaddrinfo(url.host.c_str(), port.c_str(), &hints, &res); rc != 0) {
+        *error =
+            QStringLiteral("cannot resolve %1: %2")
+                .arg(QString::fromStdString(url.host), QString::fromLocal8Bit(gai_strerror(rc)));
+        return -1;
+    }
+    int connected = -1;
+    for (addrinfo *a = res; a && connected < 0; a = a->ai_next) {
+        const int fd = ::socket(a->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        if (fd < 0) {
+            *error = QStringLiteral("cannot connect to %1: %2").arg(target, systemError(errno));
+            continue;
+        }
+        int rc = ::connect(fd, a->ai_addr, a->ai_addrlen);
+        int soError = rc == 0 ? 0 : errno;
+        if (rc != 0 && errno == EINPROGRESS) {
+            if (!waitFor(fd, POLLOUT, deadline)) {
+                ::close(fd);
+                error->clear();
+                break;
+            }
+            socklen_t len = sizeof soError;
+            if (::getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len) != 0)
+                soError = errno;
+        }
+        if (soError == 0) {
+            connected = fd;
+        } else {
+            *error = QStringLiteral("cannot connect to %1: %2").arg(target, systemError(soError));
+            ::close(fd);
+        }
+    }
+    freeaddrinfo(res);
+    return connected;
+}
+
+// Sends every byte unless the peer stops reading (it may answer early: the caller reads anyway).
+// False when the deadline passed.
+bool sendAll(int fd, const std::string &bytes, Clock::time_point deadline, QString *error)
+{
+    size_t sent = 0;
+    while (sent < bytes.size()) {
+        const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+        if (n > 0) {
+            sent += size_t(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            if (!waitFor(fd, POLLOUT, deadline))
+                return false;
+            continue;
+        }
+        *error = QStringLiteral("cannot send the request: %1").arg(systemError(errno));
+        return true;
+    }
+    return true;
+}
+
+http::Request encodeable(const plan::RequestSpec &request, const std::string &target)
+{
+    http::Request r;
+    r.method = request.method.toUpper().toStdString();
+    r.target = target;
+    for (const plan::Header &h : request.headers)
+        r.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
+    if (request.hasBody)
+        r.body = request.body.toStdString();
+    return r;
+}
+
+// Reads and parses the response into `out` until it is complete, its kept body is full, or the
+// deadline passes (false).
+bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sendError)
+{
+    HttpResponse &out = *ex.out;
+    qint64 headBytes = 0;
+    char buffer[64 * 1024];
+    for (;;) {
+        if (!waitFor(fd, POLLIN, deadline))
+            return false;
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+            continue;
+        if (n < 0) {
+            out.error = QStringLiteral("cannot read the response: %1").arg(systemError(errno));
+            return true;
+        }
+        if (n == 0) {
+            (void)llhttp_finish(&ex.parser); // completes a body that ends with the connection
+            if (!ex.complete)
+                out.error = !sendError->isEmpty() && headBytes == 0
+                                ? *sendError
+                                : QStringLiteral("the server closed the connection before the "
+                                                 "response was complete");
+            return true;
+        }
+        const bool headBefore = ex.headDone;
+        const llhttp_errno_t err = llhttp_execute(&ex.parser, buffer, size_t(n));
+        if (!ex.headDone && !headBefore)
+            headBytes += n;
+        if (err == HPE_PAUSED_UPGRADE) // 101 Switching Protocols: what follows is not HTTP
+            ex.complete = true;
+        if (ex.complete || ex.bodyFull)
+            return true;
+        if (err != HPE_OK) {
+            out.error = QStringLiteral("malformed HTTP response (%1: %2)")
+                            .arg(QString::fromLatin1(llhttp_errno_name(err)),
+                                 QString::fromLatin1(llhttp_get_error_reason(&ex.parser)));
+            return true;
+        }
+        if (headBytes > limits::kMaxProbeHeadBytes) {
+            out.error = QStringLiteral("response header larger than %1 bytes")
+                            .arg(limits::kMaxProbeHeadBytes);
+            return true;
+        }
+    }
+}
 
 } // namespace
 
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs)
 {
     HttpResponse response;
-    const QUrl url(baseUrl + request.path, QUrl::TolerantMode);
-    if (!url.isValid() || url.host().isEmpty()) {
-        response.error = QStringLiteral("invalid URL '%1'").arg(baseUrl + request.path);
+    const Clock::time_point deadline =
+        Clock::now() + std::chrono::milliseconds(std::clamp<qint64>(timeoutMs, 0, 86'400'000));
+    const QString full = baseUrl + request.path;
+    const sb::Result<http::Url> url = http::parseUrl(full.toStdString());
+    if (!url.ok()) {
+        response.error =
+            QStringLiteral("invalid URL '%1': %2").arg(full, sb::qtDetail(url.error()));
         return response;
     }
+    const QString timedOut = QStringLiteral("timed out after %1 ms").arg(timeoutMs);
 
-    QNetworkAccessManager manager;
-    // The probes talk to the server under test, never through a proxy.
-    manager.setProxy(QNetworkProxy::NoProxy);
-    manager.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-    manager.setAutoDeleteReplies(false);
-
-    QNetworkRequest req(url);
-    req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::ManualRedirectPolicy);
-    req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-    req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
-    for (const plan::Header &h : request.headers)
-        req.setRawHeader(h.name.toUtf8(), h.value.toUtf8());
-
-    const QByteArray method = request.method.toUpper().toLatin1();
-    QNetworkReply *reply = nullptr;
-    if (method == "GET" && !request.hasBody)
-        reply = manager.get(req);
-    else if (method == "HEAD" && !request.hasBody)
-        reply = manager.head(req);
-    else if (request.hasBody)
-        reply = manager.sendCustomRequest(req, method, request.body);
-    else
-        reply = manager.sendCustomRequest(req, method);
-
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    timer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early
-    bool timedOut = false;
-    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-        timedOut = true;
-        reply->abort();
-        loop.quit();
-    });
-    // Only the first 1 MiB is kept; the rest is read and dropped so the server is not stalled.
-    QObject::connect(reply, &QNetworkReply::readyRead, &loop, [&] {
-        const QByteArray chunk = reply->readAll();
-        const qsizetype room = kMaxBodyBytes - response.body.size();
-        if (room > 0)
-            response.body.append(chunk.left(room));
-    });
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    timer.start(int(std::clamp<qint64>(timeoutMs, 0, std::numeric_limits<int>::max())));
-    if (!reply->isFinished())
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
-
-    if (timedOut) {
-        response.body.clear();
-        response.error = QStringLiteral("timed out after %1 ms").arg(timeoutMs);
-        delete reply;
+    Socket socket;
+    QString error;
+    socket.reset(connectTo(*url, deadline, &error));
+    if (socket.fd() < 0) {
+        response.error = error.isEmpty() ? timedOut : error;
         return response;
     }
-    const QByteArray rest = reply->readAll();
-    const qsizetype room = kMaxBodyBytes - response.body.size();
-    if (room > 0)
-        response.body.append(rest.left(room));
-    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (status.isValid() && status.toInt() > 0) {
-        response.status = status.toInt();
-        response.contentType = reply->rawHeader("Content-Type");
-        response.headers = reply->rawHeaderPairs();
-    } else {
-        response.error = reply->error() == QNetworkReply::NoError
-                             ? QStringLiteral("no HTTP response")
-                             : reply->errorString();
-        response.body.clear();
+    const bool isHead = request.method.compare(QLatin1String("HEAD"), Qt::CaseInsensitive) == 0;
+    const std::string bytes =
+        http::encodeRequest(encodeable(request, url->target), url->hostHeader, false);
+    QString sendError;
+    if (!sendAll(socket.fd(), bytes, deadline, &sendError)) {
+        response.error = timedOut;
+        return response;
     }
-    delete reply;
+    Exchange ex(&response, isHead);
+    const bool answered = readResponse(socket.fd(), ex, deadline, &sendError);
+    if (!answered || !response.error.isEmpty() || !ex.headDone) {
+        if (!answered)
+            response.error = timedOut;
+        else if (response.error.isEmpty())
+            response.error = QStringLiteral("no HTTP response");
+        response.status = 0;
+        response.contentType.clear();
+        response.headers.clear();
+        response.body.clear();
+        return response;
+    }
+    response.status = ex.status;
+    response.bodyCut = ex.bodyFull;
+    for (const auto &[name, value] : std::as_const(response.headers))
+        if (name.compare("Content-Type", Qt::CaseInsensitive) == 0) {
+            response.contentType = value;
+            break;
+        }
     return response;
 }
 

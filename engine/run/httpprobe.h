@@ -17,20 +17,26 @@ struct HttpResponse
     int status = 0;         // HTTP status; 0 when the request failed at the transport level
     QByteArray contentType; // Content-Type header value, may be empty
     QList<QPair<QByteArray, QByteArray>> headers; // every response header, in order received
-    QByteArray body;                              // the body, at most 1 MiB kept
-    QString error; // transport error ("connection refused", "timed out after 5000 ms")
+    QByteArray body;      // the body (de-chunked), its first limits::kMaxProbeBodyBytes at most
+    bool bodyCut = false; // the body went on beyond `body`: the rest was not read (the connection
+                          // was closed instead), the status stands
+    QString error; // why status is 0: "cannot connect to 127.0.0.1:8080: Connection refused",
+                   // "timed out after 5000 ms", "response header larger than 8388608 bytes", ...
 };
 
 // Sends one request (method, path, headers, body of `request`) to baseUrl ("http://h:p") and
-// waits for the answer, at most timeoutMs. Blocking; any thread that has no running event loop
-// of its own to protect (it spins a local QEventLoop). Needs a QCoreApplication.
-// HTTP/1.1 only, no proxy, redirects are not followed (a 302 is returned as 302).
+// waits for the answer, at most timeoutMs for the whole exchange. Blocking, on a socket of its
+// own: any thread, no event loop or QCoreApplication needed. HTTP/1.1 with "Connection: close",
+// parsed by llhttp as the load engine parses (a response the load engine counts, the probe
+// judges alike), no proxy, redirects are not followed (a 302 is returned as 302). Memory is
+// bounded whatever the server sends: a head (status line and headers) over
+// limits::kMaxProbeHeadBytes is an error, a body is kept up to limits::kMaxProbeBodyBytes.
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request,
                          qint64 timeoutMs);
 
 // Polls GET ready.path every 100 ms until it answers ready.status, `alive()` returns false
 // (the server died: error "run.ready-died"), or ready.timeoutMs passes ("run.ready-timeout",
-// detail names the last status or transport error).
+// detail names the last status or transport error). Any thread.
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
                      const std::function<bool()> &alive);
 

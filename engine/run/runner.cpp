@@ -315,6 +315,7 @@ private:
     void skipCells(const QList<ScheduledWindow> &cells, const QString &reason);
     void leaveCell(const ScheduledWindow &w, CellTodo what);
     void stopServer(const QString &configuration);
+    void storeServerLog(const QString &configuration, const ServerPool::Output &out);
     void stopAllServers();
     sb::Status parityGate(const plan::Configuration &config, QStringList *failures);
     QJsonObject parityEntry(const plan::ParityCheck &check, const HttpResponse &r) const;
@@ -847,8 +848,11 @@ sb::Status Runner::Session::startServer(const plan::Configuration &config, int r
 {
     stopServer(config.name);
     m_states[config.name].warmRoutes.clear();
-    if (sb::Status st = m_servers->start(config, round); !st.ok())
+    if (sb::Status st = m_servers->start(config, round); !st.ok()) {
+        if (const std::optional<ServerPool::Output> out = m_servers->takeStartOutput(config.name))
+            storeServerLog(config.name, *out);
         return st;
+    }
     return runMoment(&plan::HookSet::beforeConfiguration, &config);
 }
 
@@ -894,18 +898,23 @@ void Runner::Session::stopServer(const QString &configuration)
     const std::optional<ServerPool::Output> out = m_servers->stop(configuration);
     if (!out)
         return;
-    const bool wrote = !out->stdoutBytes.isEmpty() || !out->stderrBytes.isEmpty();
+    storeServerLog(configuration, *out);
+    if (const plan::Configuration *config = m_plan.configuration(configuration))
+        (void)runMoment(&plan::HookSet::afterConfiguration, config);
+}
+
+void Runner::Session::storeServerLog(const QString &configuration, const ServerPool::Output &out)
+{
+    const bool wrote = !out.stdoutBytes.isEmpty() || !out.stderrBytes.isEmpty();
     if (wrote && m_store && !m_runId.isEmpty()) {
-        if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out->round,
-                                                     out->stdoutBytes, out->stderrBytes);
+        if (sb::Status st = m_store->appendServerLog(m_runId, configuration, out.round,
+                                                     out.stdoutBytes, out.stderrBytes);
             !st.ok())
             note(QStringLiteral("warning"), configuration,
                  QStringLiteral("the server's output of round %1 could not be stored: %2")
-                     .arg(out->round + 1)
+                     .arg(out.round + 1)
                      .arg(sb::qtText(st.error())));
     }
-    if (const plan::Configuration *config = m_plan.configuration(configuration))
-        (void)runMoment(&plan::HookSet::afterConfiguration, config);
 }
 
 void Runner::Session::stopAllServers()
@@ -1105,6 +1114,10 @@ sample::Options Runner::Session::samplerOptions(const QString &configuration)
     sample::Options options;
     const ServerProcess *process = m_servers->process(configuration);
     options.rootPid = process ? process->pid() : 0;
+    if (process) { // what escapes the root's descendants is still the server's
+        options.cgroupDir = process->cgroupPath().toStdString();
+        options.reaperPid = process->supervisorPid();
+    }
     options.intervalMs = m_plan.sampler.intervalMs;
     options.excludes.clear();
     for (const QString &e : m_plan.sampler.exclude)

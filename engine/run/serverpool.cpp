@@ -53,6 +53,28 @@ QByteArray takeFile(const QString &path)
     return bytes;
 }
 
+// The last lines a failed server wrote, as one line for an error message: at most 5 lines and
+// 600 characters, control characters shown escaped.
+QString lastLines(const QByteArray &bytes)
+{
+    QStringList lines = QString::fromUtf8(bytes).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (QString &line : lines)
+        line = line.trimmed();
+    lines.removeAll(QString());
+    lines = lines.mid(std::max<qsizetype>(0, lines.size() - 5));
+    QString text = lines.join(QStringLiteral(" | "));
+    if (text.size() > 600)
+        text = QStringLiteral("...") + text.right(600);
+    QString out;
+    for (const QChar c : std::as_const(text)) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
 } // namespace
 
 ServerPool::ServerPool(const plan::Plan &plan, Notify notify)
@@ -69,6 +91,7 @@ ServerPool::~ServerPool()
 sb::Status ServerPool::start(const plan::Configuration &config, int round)
 {
     stop(config.name);
+    m_startOutputs.erase(config.name);
     const sb::Result<http::Url> parsed = http::parseUrl(config.baseUrl.toStdString());
     if (!parsed.ok())
         return sb::qtError(QStringLiteral("run.url"), config.where,
@@ -100,11 +123,19 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
     st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
     if (!st.ok()) {
         const QString why = process->running() ? QString() : process->exitDescription();
-        stop(config.name);
-        return sb::qtError(sb::qtCode(st.error()), config.where,
-                           why.isEmpty() ? sb::qtDetail(st.error())
-                                         : sb::qtDetail(st.error()) + QStringLiteral(" (server ") +
-                                               why + QLatin1Char(')'));
+        QString detail = sb::qtDetail(st.error());
+        if (!why.isEmpty())
+            detail += QStringLiteral(" (server ") + why + QLatin1Char(')');
+        if (std::optional<Output> out = stop(config.name)) {
+            const bool onStderr = !lastLines(out->stderrBytes).isEmpty();
+            const QString tail = lastLines(onStderr ? out->stderrBytes : out->stdoutBytes);
+            if (!tail.isEmpty())
+                detail +=
+                    QStringLiteral("; its %1 ends: %2")
+                        .arg(onStderr ? QStringLiteral("stderr") : QStringLiteral("stdout"), tail);
+            m_startOutputs[config.name] = std::move(*out);
+        }
+        return sb::qtError(sb::qtCode(st.error()), config.where, detail);
     }
     m_notify(QStringLiteral("server-started"), config.name,
              QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4")
@@ -127,6 +158,16 @@ ServerProcess *ServerPool::process(const QString &configuration)
 {
     auto it = m_servers.find(configuration);
     return it == m_servers.end() ? nullptr : it->second.process.get();
+}
+
+std::optional<ServerPool::Output> ServerPool::takeStartOutput(const QString &configuration)
+{
+    auto it = m_startOutputs.find(configuration);
+    if (it == m_startOutputs.end())
+        return std::nullopt;
+    Output out = std::move(it->second);
+    m_startOutputs.erase(it);
+    return out;
 }
 
 std::optional<ServerPool::Output> ServerPool::stop(const QString &configuration)

@@ -42,9 +42,13 @@ public:
     // Stops the configuration's tree if it has one, then starts a fresh one and waits until it
     // is ready. Errors (where = the configuration's place in the plan): "run.url", "run.port-busy"
     // (something else answers on the port for 2 s), "run.start" (ServerProcess::start),
-    // "run.ready-timeout" / "run.ready-died" (the server's exit is named). Nothing is left
-    // running after an error.
+    // "run.ready-timeout" / "run.ready-died" (the server's exit is named, and the last lines it
+    // wrote, stderr before stdout, are quoted). Nothing is left running after an error; what
+    // the tree wrote is kept for takeStartOutput().
     sb::Status start(const plan::Configuration &config, int round);
+    // What the tree of the configuration's last failed start() wrote (redacted), once; nullopt
+    // when there is none.
+    std::optional<Output> takeStartOutput(const QString &configuration);
     // True while the configuration's root process runs.
     bool running(const QString &configuration);
     // The configuration's tree, or null.
@@ -68,6 +72,7 @@ private:
     Notify m_notify;
     QTemporaryDir m_logDir;
     std::map<QString, Server> m_servers;
+    std::map<QString, Output> m_startOutputs; // of failed starts, until taken
 };
 
 } // namespace sb::run

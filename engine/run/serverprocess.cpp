@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <linux/close_range.h>
 #include <map>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -484,6 +485,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     m_control = launched.control;
     m_report = launched.report;
     m_reportEnded = false;
+    Member root;
+    m_rootStartTicks = readMember(m_pid, root) ? root.startTicks : 0;
     m_cgroup = cgroup;
     m_containment = cgroup.isEmpty() ? Containment::Subreaper : Containment::Cgroup;
     m_exited = false;
@@ -492,7 +495,7 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     return sb::Ok{};
 }
 
-void ServerProcess::readReports()
+void ServerProcess::readReports() const
 {
     if (m_report < 0 || m_reportEnded)
         return;
@@ -513,11 +516,37 @@ void ServerProcess::readReports()
     }
 }
 
+// The supervisor reaps the root and then reports it, so a root already gone from /proc (or a
+// zombie) has a report on its way: wait for it rather than call the root "running".
+void ServerProcess::awaitExitReport(int waitMs) const
+{
+    if (m_pid <= 0 || m_exited || m_report < 0 || m_reportEnded)
+        return;
+    Member root;
+    const bool gone = !readMember(m_pid, root) || isGone(root) ||
+                      (m_rootStartTicks != 0 && root.startTicks != m_rootStartTicks);
+    if (!gone)
+        return;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(waitMs);
+    for (;;) {
+        readReports();
+        if (m_exited || m_reportEnded)
+            return;
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0)
+            return;
+        pollfd p{m_report, POLLIN, 0};
+        (void)::poll(&p, 1, int(left));
+    }
+}
+
 bool ServerProcess::running()
 {
     if (m_pid <= 0 || m_exited)
         return false;
     readReports();
+    awaitExitReport(1000);
     if (!m_exited && m_reportEnded) {
         // The supervisor is gone without a word about the root (it was killed): the root went
         // with it (its parent death signal), status unknown.
@@ -531,6 +560,10 @@ QString ServerProcess::exitDescription() const
 {
     if (m_pid <= 0)
         return QStringLiteral("not started");
+    readReports();
+    awaitExitReport(1000);
+    if (!m_exited && m_reportEnded)
+        return QStringLiteral("exited (status unknown: its supervisor was killed)");
     if (!m_exited)
         return QStringLiteral("running");
     if (m_status == -1)

@@ -51,10 +51,13 @@ public:
     // Live processes of the tree now: the root's descendants, orphans the supervisor adopted
     // and the cgroup's members, root first. Reads /proc.
     std::vector<pid_t> members() const;
-    // Reaps without blocking; false once the root process has exited (or before start).
+    // Reaps without blocking; false once the root process has exited (or before start). A root
+    // that is gone from /proc (or a zombie) is waited for briefly (up to 1 s) until the
+    // supervisor reports how it ended, so running() never says true of a dead root.
     bool running();
-    // "exited with code 3", "killed by signal 9 (Killed)", "running", "not started". Reflects
-    // the last running() / stop() call (it does not reap by itself).
+    // "exited with code 3", "killed by signal 9 (Killed)", "running", "not started". When the
+    // root is gone but its end not yet read, waits for it as running() does (up to 1 s), so a
+    // crash reads as its exit code or signal, never as "running".
     QString exitDescription() const;
 
     // Stops the whole tree: `signal` to the root's process group and to every member (see
@@ -67,21 +70,24 @@ public:
     bool stop(int signal, qint64 graceMs);
 
 private:
-    void readReports();
+    void readReports() const;
+    void awaitExitReport(int waitMs) const;
     void endSupervisor();
     void closeChannels();
 
     Containment m_requested = Containment::Auto;
     Containment m_containment = Containment::Auto;
-    QByteArray m_cgroup;        // the tree's cgroup directory, empty without one
-    pid_t m_pid = 0;            // the root
-    pid_t m_supervisor = 0;     // its parent, our child
-    int m_control = -1;         // write end: closing it tells the supervisor to end the tree
-    int m_report = -1;          // read end of the supervisor's messages (non-blocking)
-    bool m_reportEnded = false; // the supervisor closed its end (it is gone)
-    bool m_exited = false;
-    int m_status = 0;        // waitpid status once exited (-1: unknown, the supervisor died)
-    bool m_treeGone = false; // stop() saw the supervisor reaped and every member gone
+    QByteArray m_cgroup;           // the tree's cgroup directory, empty without one
+    pid_t m_pid = 0;               // the root
+    pid_t m_supervisor = 0;        // its parent, our child
+    int m_control = -1;            // write end: closing it tells the supervisor to end the tree
+    int m_report = -1;             // read end of the supervisor's messages (non-blocking)
+    uint64_t m_rootStartTicks = 0; // the root's start time (/proc/PID/stat), against PID reuse
+    // What the supervisor has reported so far: read on demand, by const readers too.
+    mutable bool m_reportEnded = false; // the supervisor closed its end (it is gone)
+    mutable bool m_exited = false;
+    mutable int m_status = 0; // waitpid status once exited (-1: unknown, the supervisor died)
+    bool m_treeGone = false;  // stop() saw the supervisor reaped and every member gone
 };
 
 } // namespace sb::run

@@ -312,4 +312,50 @@ bool processExists(pid_t pid)
     return ::access(path, F_OK) == 0;
 }
 
+int64_t cgroupCpuNs(const std::string &dir)
+{
+    char buf[1024];
+    if (readSmallFile((dir + "/cpu.stat").c_str(), buf, sizeof buf) <= 0)
+        return -1;
+    static const char key[] = "usage_usec ";
+    for (const char *line = buf; line && *line;) {
+        if (std::strncmp(line, key, sizeof key - 1) == 0)
+            return int64_t(std::strtoll(line + sizeof key - 1, nullptr, 10)) * 1000;
+        line = std::strchr(line, '\n');
+        if (line)
+            ++line;
+    }
+    return -1;
+}
+
+bool cgroupProcs(const std::string &dir, std::vector<pid_t> &out)
+{
+    out.clear();
+    const int fd = ::open((dir + "/cgroup.procs").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    char buf[4096];
+    std::string pending;
+    bool ok = true;
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            ok = false;
+        if (n <= 0)
+            break;
+        pending.append(buf, size_t(n));
+        size_t start = 0;
+        for (size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1)
+            if (const long pid = std::strtol(pending.c_str() + start, nullptr, 10); pid > 0)
+                out.push_back(pid_t(pid));
+        pending.erase(0, start);
+    }
+    if (const long pid = std::strtol(pending.c_str(), nullptr, 10); pid > 0)
+        out.push_back(pid_t(pid));
+    ::close(fd);
+    return ok;
+}
+
 } // namespace sb::sample

@@ -103,4 +103,12 @@ void listPids(std::vector<PidEntry> &out);
 // True when `pid` exists (it may be a zombie).
 bool processExists(pid_t pid);
 
+// CPU used by every process that is or was in the cgroup v2 directory `dir` (an absolute path
+// such as "/sys/fs/cgroup/x"), from its cpu.stat "usage_usec", in nanoseconds (microsecond
+// resolution); -1 when unreadable.
+int64_t cgroupCpuNs(const std::string &dir);
+// The processes in the cgroup v2 directory `dir` now (cgroup.procs), unsorted; false when
+// unreadable. Replaces `out`.
+bool cgroupProcs(const std::string &dir, std::vector<pid_t> &out);
+
 } // namespace sb::sample

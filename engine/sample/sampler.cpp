@@ -148,6 +148,14 @@ private:
         return ticksToNs(int64_t(startTicks)) >= m_windowStartBootNs - kBirthSlackNs;
     }
     void addProcessEvent(std::vector<Event> &events, Event e);
+    // A process found outside the tree belongs to it: its parent is a member or the subreaper
+    // that adopts the tree's orphans, or it is in the tree's cgroup.
+    bool belongsToTree(const ProcStat &st) const
+    {
+        return m_tree.count(st.ppid) || (m_opts.reaperPid > 0 && st.ppid == m_opts.reaperPid) ||
+               m_cgroupMembers.count(st.pid);
+    }
+    int64_t cgroupDeltaNs();
 
     Options m_opts;
     std::function<void(const Snapshot &)> m_callback;
@@ -177,6 +185,10 @@ private:
     std::vector<PidEntry> m_pids; // scratch
     bool m_rootExited = false;
     int m_processEvents = 0;
+    // Options::cgroupDir: its members at this sample, and its CPU counter at the last one.
+    std::unordered_set<pid_t> m_cgroupMembers;
+    std::vector<pid_t> m_cgroupScratch;
+    int64_t m_cgroupPrevNs = -1; // -1: the cgroup's CPU is not read (none, or unreadable)
 
     std::optional<Timeline> m_timeline; // the window's intervals and their summary
 };
@@ -224,6 +236,8 @@ sb::Status Sampler::Impl::start(const Options &options,
     root.ppid = rootStat.ppid;
     m_tree.emplace(options.rootPid, root);
     m_order.push_back(options.rootPid);
+    if (!m_opts.cgroupDir.empty())
+        m_cgroupPrevNs = cgroupCpuNs(m_opts.cgroupDir);
     m_baseline = true;
     take(false); // discovers the tree and the excluded processes; counts nothing
     m_baseline = false;
@@ -412,6 +426,16 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
         if (pid == m_selfPid || m_tree.count(pid))
             continue;
         auto it = m_others.find(pid);
+        if (it != m_others.end() && m_cgroupMembers.count(pid)) {
+            // Seen before it showed in the tree's cgroup (born between the two reads): a member.
+            ProcStat st;
+            m_others.erase(it);
+            if (readProcStat(pid, st)) {
+                newcomerInodes[pid] = entry.inode;
+                newcomers.push_back(std::move(st));
+            }
+            continue;
+        }
         if (it != m_others.end()) {
             Other &o = it->second;
             const bool inodeChanged = o.inode != entry.inode;
@@ -451,7 +475,7 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
     while (changed) {
         changed = false;
         for (size_t i = 0; i < newcomers.size(); ++i) {
-            if (joined[i] || !m_tree.count(newcomers[i].ppid))
+            if (joined[i] || !belongsToTree(newcomers[i]))
                 continue;
             joined[i] = true;
             changed = true;
@@ -617,11 +641,19 @@ Snapshot Sampler::Impl::take(bool final)
     const int64_t genNs = readGenerator();
 
     int64_t treeNs = 0, excludedNs = 0;
+    if (!m_opts.cgroupDir.empty()) {
+        std::vector<pid_t> &procs = m_cgroupScratch;
+        m_cgroupMembers.clear();
+        if (cgroupProcs(m_opts.cgroupDir, procs))
+            m_cgroupMembers.insert(procs.begin(), procs.end());
+    }
     readTree(s.events, offsetNs, treeNs);
     scanOthers(s.events, offsetNs, excludedNs, treeNs);
     excludedNs += readExcluded(s.excludedProcesses);
     readTreeMemory(s);
     s.rootAlive = !m_rootExited;
+    if (const int64_t cgroupNs = cgroupDeltaNs(); cgroupNs >= 0)
+        treeNs = cgroupNs; // exact, and nothing that left the root's descendants is missed
 
     if (!m_baseline)
         detectSleep(now, offsetNs, s.events);
@@ -640,6 +672,22 @@ Snapshot Sampler::Impl::take(bool final)
     if (!m_baseline)
         ++m_samplesTaken;
     return s;
+}
+
+// The cgroup's CPU since the last sample, ns; -1 when it is not read (none, or its cpu.stat
+// stopped reading: the members' sum stands in from then on).
+int64_t Sampler::Impl::cgroupDeltaNs()
+{
+    if (m_cgroupPrevNs < 0)
+        return -1;
+    const int64_t now = cgroupCpuNs(m_opts.cgroupDir);
+    if (now < 0) {
+        m_cgroupPrevNs = -1;
+        return -1;
+    }
+    const int64_t delta = std::max<int64_t>(0, now - m_cgroupPrevNs);
+    m_cgroupPrevNs = now;
+    return m_baseline ? 0 : delta;
 }
 
 Sampler::Sampler()

@@ -16,7 +16,10 @@
 //
 // Groups (disjoint; each on its own series):
 //   server    the root process and every descendant, re-discovered at each sample; a process
-//             that joined stays a member until it exits, even if re-parented to init;
+//             that joined stays a member until it exits, even if re-parented to init; with
+//             Options::cgroupDir every process in the tree's cgroup, and with
+//             Options::reaperPid every process the subreaper adopts, joins too (a daemon that
+//             double-forked away from the root is still the server's);
 //   own       this (Stackbench) process, every thread, minus the generator threads;
 //   generator the load engine's worker threads (Options::generatorTids);
 //   excluded  other processes matched by name or command line (default: PostgreSQL);
@@ -60,6 +63,14 @@ struct Options
     std::shared_ptr<ClockSource> clock;
     // Read PSS (smaps_rollup walks page tables, the dearest read) every N samples; 1 = always.
     int pssEveryN = 1;
+    // How the tree is contained (run/containment.h), so that no process of it escapes its
+    // accounting. cgroupDir: the tree's own cgroup v2 directory (absolute); its processes are
+    // members, and the server's CPU is the cgroup's cpu.stat usage_usec (exact, including
+    // processes that came and went between two samples) while that file reads. Empty = none.
+    std::string cgroupDir;
+    // The subreaper above the root (the tree's supervisor): orphans of the tree are re-parented
+    // to it, and the processes it adopts are members. Its own CPU is not the server's. 0 = none.
+    pid_t reaperPid = 0;
 };
 
 // One interval. CPU figures are for the interval; memory is read at its end.
@@ -88,7 +99,8 @@ struct Snapshot
     bool tooShort = false; // under half the interval: only a window's only interval can be
 
     double serverCores = 0;        // server tree CPU / interval wall time; 1.0 = one core
-    int64_t serverCpuNs = 0;       // server tree CPU used in the interval, ns
+    int64_t serverCpuNs = 0;       // server tree CPU used in the interval, ns (the cgroup's
+                                   // usage with Options::cgroupDir, else the members' sum)
     int64_t serverRssBytes = 0;    // sum of RSS over the tree (shared pages counted per process)
     int64_t serverPssBytes = 0;    // sum of PSS over the tree (shared pages divided)
     int serverProcesses = 0;       // live (non-zombie) members of the tree at the interval end

@@ -1,304 +1,123 @@
 #include "store/runexport.h"
 
 #include "core/qterror.h"
+#include "stats/histogram.h"
+#include "store/exportfields.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <functional>
+#include <QMap>
+#include <QRegularExpression>
+#include <QSet>
+#include <algorithm>
 #include <vector>
 
 namespace sb::store {
 
 namespace {
 
-// ---- one JSON form per member type
-
-QJsonValue toJson(int v)
+// `path` of the member `key`: $.a.b, or $.a["odd key"] with the key's quotes, backslashes and
+// control characters escaped (a hostile key reaches a terminal through the error).
+QString memberPath(const QString &path, const QString &key)
 {
-    return v;
-}
-QJsonValue toJson(qint64 v)
-{
-    return double(v);
-}
-QJsonValue toJson(double v)
-{
-    return v;
-}
-QJsonValue toJson(bool v)
-{
-    return v;
-}
-QJsonValue toJson(const QString &v)
-{
-    return v;
-}
-QJsonValue toJson(const QStringList &v)
-{
-    return QJsonArray::fromStringList(v);
-}
-QJsonValue toJson(const QJsonObject &v)
-{
-    return v;
-}
-QJsonValue toJson(const QDateTime &v)
-{
-    return v.isValid() ? QJsonValue(v.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
-}
-// Bytes that may not be text (histograms, hashes): base64.
-QJsonValue toJson(const QByteArray &v)
-{
-    return QString::fromLatin1(v.toBase64());
-}
-
-bool fromJson(const QJsonValue &j, int &v)
-{
-    v = j.toInt();
-    return j.isDouble();
-}
-bool fromJson(const QJsonValue &j, qint64 &v)
-{
-    v = qint64(j.toDouble());
-    return j.isDouble();
-}
-bool fromJson(const QJsonValue &j, double &v)
-{
-    v = j.toDouble();
-    return j.isDouble();
-}
-bool fromJson(const QJsonValue &j, bool &v)
-{
-    v = j.toBool();
-    return j.isBool();
-}
-bool fromJson(const QJsonValue &j, QString &v)
-{
-    v = j.toString();
-    return j.isString() || j.isNull();
-}
-bool fromJson(const QJsonValue &j, QStringList &v)
-{
-    v.clear();
-    for (const QJsonValue &x : j.toArray())
-        v << x.toString();
-    return j.isArray();
-}
-bool fromJson(const QJsonValue &j, QJsonObject &v)
-{
-    v = j.toObject();
-    return j.isObject();
-}
-bool fromJson(const QJsonValue &j, QDateTime &v)
-{
-    v = j.isNull() ? QDateTime() : QDateTime::fromString(j.toString(), Qt::ISODateWithMs);
-    return j.isNull() || v.isValid();
-}
-bool fromJson(const QJsonValue &j, QByteArray &v)
-{
-    auto decoded = QByteArray::fromBase64Encoding(j.toString().toLatin1(),
-                                                  QByteArray::AbortOnBase64DecodingErrors);
-    v = decoded.decoded;
-    return j.isString() && decoded.decodingStatus == QByteArray::Base64DecodingStatus::Ok;
-}
-
-// ---- one table per record type: a field is written and read in one place
-
-template<typename R> struct Field
-{
-    const char *name;
-    std::function<QJsonValue(const R &)> get;
-    std::function<bool(R &, const QJsonValue &)> set;
-};
-
-template<typename R, typename T> Field<R> field(const char *name, T R::*member)
-{
-    return {name, [member](const R &r) { return toJson(r.*member); },
-            [member](R &r, const QJsonValue &j) { return fromJson(j, r.*member); }};
-}
-
-template<typename R> QJsonObject write(const std::vector<Field<R>> &fields, const R &record)
-{
-    QJsonObject o;
-    for (const Field<R> &f : fields)
-        o.insert(QLatin1String(f.name), f.get(record));
-    return o;
-}
-
-// Reads every field; a missing one keeps its default. False (with the field's name) on a type
-// mismatch.
-template<typename R>
-bool read(const std::vector<Field<R>> &fields, const QJsonObject &o, R &record, QString &bad)
-{
-    for (const Field<R> &f : fields) {
-        const QJsonValue v = o.value(QLatin1String(f.name));
-        if (v.isUndefined())
-            continue;
-        if (!f.set(record, v)) {
-            bad = QLatin1String(f.name);
-            return false;
-        }
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (plain.match(key).hasMatch())
+        return path + QLatin1Char('.') + key;
+    QString quoted;
+    for (const QChar c : key.left(200)) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+            quoted += QLatin1Char('\\') + QString(c);
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            quoted += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            quoted += c;
     }
-    return true;
+    return path + QStringLiteral("[\"") + quoted + QStringLiteral("\"]");
 }
 
-const std::vector<Field<RunRecord>> &runFields()
+// A window's counts (status code -> responses, error kind -> count) and latencies (name -> us).
+sb::Status checkMembers(const QJsonObject &o, const QString &path, double max, bool integer,
+                        bool statusCodes)
 {
-    static const std::vector<Field<RunRecord>> f{
-        field("id", &RunRecord::id),
-        field("plan_path", &RunRecord::planPath),
-        field("plan_text", &RunRecord::planText),
-        field("plan_sha256", &RunRecord::planSha256),
-        field("profile", &RunRecord::profile),
-        field("only", &RunRecord::only),
-        field("routes", &RunRecord::routes),
-        field("started_at", &RunRecord::startedAt),
-        field("finished_at", &RunRecord::finishedAt),
-        field("status", &RunRecord::status),
-        field("environment", &RunRecord::environment),
-        field("file_hashes", &RunRecord::fileHashes),
-        field("runner_pid", &RunRecord::runnerPid),
-        field("runner_host", &RunRecord::runnerHost),
-        field("runner_start", &RunRecord::runnerStart),
-    };
-    return f;
-}
-
-const std::vector<Field<WindowRecord>> &windowFields()
-{
-    using W = WindowRecord;
-    static const std::vector<Field<W>> f{
-        field("id", &W::id),
-        field("round", &W::round),
-        field("configuration", &W::configuration),
-        field("route", &W::route),
-        field("concurrency", &W::concurrency),
-        field("attempt", &W::attempt),
-        field("valid", &W::valid),
-        field("invalid_reason", &W::invalidReason),
-        field("flags", &W::flags),
-        field("started_at", &W::startedAt),
-        field("elapsed_s", &W::elapsedS),
-        field("drain_s", &W::drainS),
-        field("in_flight_at_end", &W::inFlightAtEnd),
-        field("requests", &W::requests),
-        field("ok", &W::ok),
-        field("status_counts", &W::statusCounts),
-        field("errors", &W::errors),
-        field("bytes_in", &W::bytesIn),
-        field("bytes_out", &W::bytesOut),
-        field("reconnects", &W::reconnects),
-        field("client_cpu_s", &W::clientCpuS),
-        field("latency_us", &W::latencyUs),
-        field("histogram", &W::histogram),
-        field("histogram_uncorrected", &W::histogramUncorrected),
-        field("server_cpu_s", &W::serverCpuS),
-        field("server_cores_mean", &W::serverCoresMean),
-        field("foreign_pct_mean", &W::foreignPctMean),
-        field("foreign_pct_peak", &W::foreignPctPeak),
-        field("excluded_pct_mean", &W::excludedPctMean),
-        field("generator_pct_mean", &W::generatorPctMean),
-        field("rss_bytes_peak", &W::rssBytesPeak),
-        field("pss_bytes_peak", &W::pssBytesPeak),
-        field("checkpoints", &W::checkpoints),
-        field("gates", &W::gates),
-    };
-    return f;
-}
-
-const std::vector<Field<IntervalRecord>> &intervalFields()
-{
-    using I = IntervalRecord;
-    static const std::vector<Field<I>> f{
-        field("index", &I::index),
-        field("start_s", &I::startS),
-        field("end_s", &I::endS),
-        field("requests", &I::requests),
-        field("ok", &I::ok),
-        field("errors", &I::errors),
-        field("ok_per_s", &I::okPerS),
-        field("p50_us", &I::p50Us),
-        field("p90_us", &I::p90Us),
-        field("p99_us", &I::p99Us),
-        field("max_us", &I::maxUs),
-        field("server_cores", &I::serverCores),
-        field("foreign_pct", &I::foreignPct),
-        field("excluded_pct", &I::excludedPct),
-        field("generator_pct", &I::generatorPct),
-        field("rss_bytes", &I::rssBytes),
-        field("pss_bytes", &I::pssBytes),
-    };
-    return f;
-}
-
-const std::vector<Field<SampleRecord>> &sampleFields()
-{
-    static const std::vector<Field<SampleRecord>> f{
-        field("at_s", &SampleRecord::atS),
-        field("series", &SampleRecord::series),
-        field("value", &SampleRecord::value),
-    };
-    return f;
-}
-
-const std::vector<Field<EventRecord>> &eventFields()
-{
-    static const std::vector<Field<EventRecord>> f{
-        field("at", &EventRecord::at),
-        field("kind", &EventRecord::kind),
-        field("detail", &EventRecord::detail),
-        field("data", &EventRecord::data),
-    };
-    return f;
-}
-
-const std::vector<Field<ServerLogRecord>> &serverLogFields()
-{
-    static const std::vector<Field<ServerLogRecord>> f{
-        field("configuration", &ServerLogRecord::configuration),
-        field("round", &ServerLogRecord::round),
-        field("stdout", &ServerLogRecord::stdoutBytes),
-        field("stderr", &ServerLogRecord::stderrBytes),
-    };
-    return f;
-}
-
-template<typename R> QJsonArray writeAll(const std::vector<Field<R>> &fields, const QVector<R> &rs)
-{
-    QJsonArray a;
-    for (const R &r : rs)
-        a.append(write(fields, r));
-    return a;
-}
-
-sb::Error formatError(const QString &path, const QString &detail)
-{
-    return sb::qtError(QStringLiteral("import.format"), path, detail);
-}
-
-// Reads an array of records at `path`; a non-object entry or a mistyped field is an error.
-template<typename R>
-sb::Result<QVector<R>> readAll(const std::vector<Field<R>> &fields, const QJsonValue &v,
-                               const QString &path)
-{
-    if (!v.isArray() && !v.isUndefined())
-        return formatError(path, QStringLiteral("must be an array"));
-    QVector<R> out;
-    const QJsonArray a = v.toArray();
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        const QString at = QStringLiteral("%1[%2]").arg(path).arg(i);
-        if (!a[i].isObject())
-            return formatError(at, QStringLiteral("must be an object"));
-        R r;
-        QString bad;
-        if (!read(fields, a[i].toObject(), r, bad))
-            return formatError(at + QLatin1Char('.') + bad, QStringLiteral("has the wrong type"));
-        out.append(r);
+    static const QRegularExpression code(QStringLiteral("^[1-5][0-9][0-9]$"));
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString at = memberPath(path, it.key());
+        if (statusCodes && !code.match(it.key()).hasMatch())
+            return importFormatError(at, QStringLiteral("is not a status code 100..599"));
+        double value = 0;
+        if (const QString why = checkJsonNumber(it.value(), 0, max, integer, &value);
+            !why.isEmpty())
+            return importFormatError(at, why);
     }
-    return out;
+    return sb::Ok{};
+}
+
+bool decodesAsHistogram(const QByteArray &bytes)
+{
+    if (bytes.isEmpty())
+        return true;
+    sb::Histogram h;
+    return h.decode(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+}
+
+// What one window must be beyond its fields' own ranges.
+sb::Status checkWindow(const WindowRecord &w, const QString &at)
+{
+    if (w.route.isEmpty())
+        return importFormatError(at + QStringLiteral(".route"), QStringLiteral("is empty"));
+    if (w.ok > w.requests)
+        return importFormatError(
+            at + QStringLiteral(".ok"),
+            QStringLiteral("%1 is more than the %2 requests").arg(w.ok).arg(w.requests));
+    if (w.drainS > w.elapsedS)
+        return importFormatError(at + QStringLiteral(".drain_s"),
+                                 QStringLiteral("%1 is more than elapsed_s (%2)")
+                                     .arg(numberText(w.drainS), numberText(w.elapsedS)));
+    if (sb::Status st = checkMembers(w.statusCounts, at + QStringLiteral(".status_counts"),
+                                     kMaxExactInteger, true, true);
+        !st.ok())
+        return st;
+    if (sb::Status st =
+            checkMembers(w.errors, at + QStringLiteral(".errors"), kMaxExactInteger, true, false);
+        !st.ok())
+        return st;
+    if (sb::Status st = checkMembers(w.latencyUs, at + QStringLiteral(".latency_us"), kMaxLatencyUs,
+                                     false, false);
+        !st.ok())
+        return st;
+    if (!decodesAsHistogram(w.histogram))
+        return importFormatError(at + QStringLiteral(".histogram"),
+                                 QStringLiteral("is not a Stackbench histogram (SBHG)"));
+    if (!decodesAsHistogram(w.histogramUncorrected))
+        return importFormatError(at + QStringLiteral(".histogram_uncorrected"),
+                                 QStringLiteral("is not a Stackbench histogram (SBHG)"));
+    for (qsizetype i = 0; i < w.intervals.size(); ++i) {
+        const IntervalRecord &r = w.intervals[i];
+        const QString ia = at + QStringLiteral(".intervals[%1]").arg(i);
+        if (i > 0 && r.index <= w.intervals[i - 1].index)
+            return importFormatError(
+                ia + QStringLiteral(".index"),
+                QStringLiteral("%1 does not follow %2").arg(r.index).arg(w.intervals[i - 1].index));
+        if (r.endS < r.startS)
+            return importFormatError(ia + QStringLiteral(".end_s"),
+                                     QStringLiteral("%1 is before start_s (%2)")
+                                         .arg(numberText(r.endS), numberText(r.startS)));
+        if (r.ok > r.requests)
+            return importFormatError(
+                ia + QStringLiteral(".ok"),
+                QStringLiteral("%1 is more than the %2 requests").arg(r.ok).arg(r.requests));
+    }
+    return sb::Ok{};
 }
 
 } // namespace
+
+bool isStoreRunId(const QString &id)
+{
+    static const QRegularExpression grammar(QStringLiteral("^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$"));
+    return grammar.match(id).hasMatch();
+}
 
 sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
 {
@@ -323,19 +142,15 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
         configurationArray.append(
             QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("info"), c.info}});
     QJsonArray windowArray;
-    for (const WindowRecord &w : *windows) {
-        QJsonObject o = write(windowFields(), w);
-        o.insert(QStringLiteral("intervals"), writeAll(intervalFields(), w.intervals));
-        o.insert(QStringLiteral("samples"), writeAll(sampleFields(), w.samples));
-        windowArray.append(o);
-    }
+    for (const WindowRecord &w : *windows)
+        windowArray.append(windowToJson(w));
     return QJsonObject{{QStringLiteral("schema"), QStringLiteral("stackbench-export")},
                        {QStringLiteral("version"), kExportVersion},
-                       {QStringLiteral("run"), write(runFields(), *run)},
+                       {QStringLiteral("run"), runToJson(*run)},
                        {QStringLiteral("configurations"), configurationArray},
                        {QStringLiteral("windows"), windowArray},
-                       {QStringLiteral("events"), writeAll(eventFields(), *events)},
-                       {QStringLiteral("server_logs"), writeAll(serverLogFields(), *logs)}};
+                       {QStringLiteral("events"), eventsToJson(*events)},
+                       {QStringLiteral("server_logs"), serverLogsToJson(*logs)}};
 }
 
 QByteArray exportBytes(const QJsonObject &document)
@@ -351,7 +166,7 @@ sb::Result<QString> importRun(RunStore &store, const QByteArray &bytes)
         return sb::qtError(QStringLiteral("import.json"),
                            QStringLiteral("offset %1").arg(error.offset), error.errorString());
     if (!doc.isObject())
-        return formatError(QStringLiteral("$"), QStringLiteral("must be a JSON object"));
+        return importFormatError(QStringLiteral("$"), QStringLiteral("must be a JSON object"));
     return importRun(store, doc.object());
 }
 
@@ -366,60 +181,174 @@ struct Parsed
     QVector<ServerLogRecord> logs;
 };
 
+sb::Status parseRun(const QJsonValue &v, RunRecord &run)
+{
+    if (sb::Status st = runFromJson(v, QStringLiteral("$.run"), run); !st.ok())
+        return st;
+    if (!isStoreRunId(run.id))
+        return importFormatError(
+            QStringLiteral("$.run.id"),
+            QStringLiteral("is not a run id (yyyyMMdd-HHmmss-xxxx, lower-case hex, "
+                           "as the store makes them)"));
+    const QStringList statuses{kStatusRunning, kStatusFinished, kStatusFailed, kStatusInterrupted,
+                               kStatusIncomplete};
+    if (!statuses.contains(run.status))
+        return importFormatError(QStringLiteral("$.run.status"),
+                                 QStringLiteral("must be one of ") +
+                                     statuses.join(QStringLiteral(", ")));
+    if (!run.startedAt.isValid())
+        return importFormatError(QStringLiteral("$.run.started_at"),
+                                 QStringLiteral("must be a time"));
+    if (run.finishedAt.isValid() && run.finishedAt < run.startedAt)
+        return importFormatError(QStringLiteral("$.run.finished_at"),
+                                 QStringLiteral("is before started_at"));
+    return sb::Ok{};
+}
+
+sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v,
+                                                             const QString &runId)
+{
+    const QString path = QStringLiteral("$.configurations");
+    if (!v.isArray())
+        return importFormatError(path, v.isUndefined() ? QStringLiteral("is missing")
+                                                       : QStringLiteral("must be an array"));
+    QVector<ConfigurationRecord> out;
+    QSet<QString> names;
+    const QJsonArray a = v.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString at = QStringLiteral("%1[%2]").arg(path).arg(i);
+        if (!a[i].isObject())
+            return importFormatError(at, QStringLiteral("must be an object"));
+        const QJsonObject o = a[i].toObject();
+        ConfigurationRecord c;
+        c.runId = runId;
+        const QJsonValue name = o.value(QStringLiteral("name"));
+        if (!name.isString() || name.toString().isEmpty())
+            return importFormatError(at + QStringLiteral(".name"),
+                                     QStringLiteral("must be a configuration's name"));
+        c.name = name.toString();
+        if (names.contains(c.name))
+            return importFormatError(at + QStringLiteral(".name"),
+                                     QStringLiteral("repeats an earlier configuration's name"));
+        names.insert(c.name);
+        const QJsonValue info = o.value(QStringLiteral("info"));
+        if (!info.isUndefined() && !info.isObject())
+            return importFormatError(at + QStringLiteral(".info"),
+                                     QStringLiteral("must be an object"));
+        c.info = info.toObject();
+        out.append(c);
+    }
+    return out;
+}
+
+// The configurations the run's plan text names (a store's run may have windows of a
+// configuration without a configuration record); none when the text is not a plan.
+QSet<QString> planConfigurations(const QByteArray &planText)
+{
+    QSet<QString> names;
+    const QJsonArray list = QJsonDocument::fromJson(planText)
+                                .object()
+                                .value(QStringLiteral("configurations"))
+                                .toArray();
+    for (const QJsonValue &c : list)
+        if (const QString name = c.toObject().value(QStringLiteral("name")).toString();
+            !name.isEmpty())
+            names.insert(name);
+    return names;
+}
+
+sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed &p)
+{
+    const QString path = QStringLiteral("$.windows");
+    if (!v.isArray())
+        return importFormatError(path, v.isUndefined() ? QStringLiteral("is missing")
+                                                       : QStringLiteral("must be an array"));
+    const QJsonArray windows = v.toArray();
+    if (windows.isEmpty())
+        return importFormatError(path,
+                                 QStringLiteral("holds no window: there is nothing to import"));
+    QSet<QString> configurations = planConfigurations(p.run.planText);
+    for (const ConfigurationRecord &c : p.configurations)
+        configurations.insert(c.name);
+    QMap<QString, qsizetype> cells; // a window's cell, round and attempt -> its index
+    QVector<WindowRecord> out;
+    for (qsizetype i = 0; i < windows.size(); ++i) {
+        const QString at = QStringLiteral("%1[%2]").arg(path).arg(i);
+        WindowRecord w;
+        if (sb::Status st = windowFromJson(windows[i], at, w); !st.ok())
+            return st.error();
+        w.runId = p.run.id;
+        if (!configurations.contains(w.configuration))
+            return importFormatError(
+                at + QStringLiteral(".configuration"),
+                QStringLiteral("names no configuration of $.configurations nor of the "
+                               "run's plan"));
+        if (sb::Status st = checkWindow(w, at); !st.ok())
+            return st.error();
+        // The cell's name parts joined by a character no JSON text of them holds unescaped.
+        const QString key = QStringList{w.configuration, w.route, QString::number(w.concurrency),
+                                        QString::number(w.round), QString::number(w.attempt)}
+                                .join(QChar(0));
+        if (const auto seen = cells.constFind(key); seen != cells.constEnd())
+            return importFormatError(
+                at, QStringLiteral("repeats %1[%2]: the same configuration, route, "
+                                   "concurrency, round and attempt")
+                        .arg(path)
+                        .arg(*seen));
+        cells.insert(key, i);
+        out.append(w);
+    }
+    return out;
+}
+
 sb::Result<Parsed> parse(const QJsonObject &d)
 {
     if (d.value(QStringLiteral("schema")).toString() != QLatin1String("stackbench-export"))
-        return formatError(QStringLiteral("$.schema"),
-                           QStringLiteral("is not \"stackbench-export\": not a Stackbench export"));
-    const int version = d.value(QStringLiteral("version")).toInt();
-    if (version > kExportVersion)
+        return importFormatError(
+            QStringLiteral("$.schema"),
+            QStringLiteral("is not \"stackbench-export\": not a Stackbench export"));
+    const QJsonValue versionValue = d.value(QStringLiteral("version"));
+    const int version = versionValue.toInt();
+    if (versionValue.isDouble() && versionValue.toDouble() > kExportVersion)
         return sb::qtError(QStringLiteral("import.version"), QStringLiteral("$.version"),
                            QStringLiteral("version %1 is newer than this Stackbench reads (%2)")
-                               .arg(version)
+                               .arg(numberText(versionValue.toDouble()))
                                .arg(kExportVersion));
+    if (!versionValue.isDouble() || version < 1 || double(version) != versionValue.toDouble())
+        return importFormatError(
+            QStringLiteral("$.version"),
+            QStringLiteral("must be an export version 1..%1").arg(kExportVersion));
     Parsed p;
-    QString bad;
-    if (!d.value(QStringLiteral("run")).isObject() ||
-        !read(runFields(), d.value(QStringLiteral("run")).toObject(), p.run, bad))
-        return formatError(QStringLiteral("$.run.") + bad, QStringLiteral("has the wrong type"));
-    if (p.run.id.isEmpty())
-        return formatError(QStringLiteral("$.run.id"), QStringLiteral("is missing"));
-    for (const QJsonValue &c : d.value(QStringLiteral("configurations")).toArray())
-        p.configurations.append({p.run.id, c.toObject().value(QStringLiteral("name")).toString(),
-                                 c.toObject().value(QStringLiteral("info")).toObject()});
-    const QJsonArray windows = d.value(QStringLiteral("windows")).toArray();
-    for (qsizetype i = 0; i < windows.size(); ++i) {
-        const QString at = QStringLiteral("$.windows[%1]").arg(i);
-        WindowRecord w;
-        if (!read(windowFields(), windows[i].toObject(), w, bad))
-            return formatError(at + QLatin1Char('.') + bad, QStringLiteral("has the wrong type"));
-        auto intervals =
-            readAll(intervalFields(), windows[i].toObject().value(QStringLiteral("intervals")),
-                    at + QStringLiteral(".intervals"));
-        if (!intervals.ok())
-            return intervals.error();
-        auto samples =
-            readAll(sampleFields(), windows[i].toObject().value(QStringLiteral("samples")),
-                    at + QStringLiteral(".samples"));
-        if (!samples.ok())
-            return samples.error();
-        w.runId = p.run.id;
-        w.intervals = *intervals;
-        w.samples = *samples;
-        p.windows.append(w);
-    }
-    auto events =
-        readAll(eventFields(), d.value(QStringLiteral("events")), QStringLiteral("$.events"));
+    if (sb::Status st = parseRun(d.value(QStringLiteral("run")), p.run); !st.ok())
+        return st.error();
+    auto configurations = parseConfigurations(d.value(QStringLiteral("configurations")), p.run.id);
+    if (!configurations.ok())
+        return configurations.error();
+    p.configurations = *configurations;
+    auto windows = parseWindows(d.value(QStringLiteral("windows")), p);
+    if (!windows.ok())
+        return windows.error();
+    p.windows = *windows;
+    auto events = eventsFromJson(d.value(QStringLiteral("events")), QStringLiteral("$.events"));
     if (!events.ok())
         return events.error();
-    auto logs = readAll(serverLogFields(), d.value(QStringLiteral("server_logs")),
-                        QStringLiteral("$.server_logs"));
+    p.events = *events;
+    for (qsizetype i = 0; i < p.events.size(); ++i) {
+        p.events[i].runId = p.run.id;
+        if (p.events[i].kind.isEmpty())
+            return importFormatError(QStringLiteral("$.events[%1].kind").arg(i),
+                                     QStringLiteral("is empty"));
+    }
+    auto logs =
+        serverLogsFromJson(d.value(QStringLiteral("server_logs")), QStringLiteral("$.server_logs"));
     if (!logs.ok())
         return logs.error();
-    p.events = *events;
     p.logs = *logs;
-    for (EventRecord &e : p.events)
-        e.runId = p.run.id;
+    // A configuration that failed to start has a log but no record: the name alone is checked.
+    for (qsizetype i = 0; i < p.logs.size(); ++i)
+        if (p.logs[i].configuration.isEmpty())
+            return importFormatError(QStringLiteral("$.server_logs[%1].configuration").arg(i),
+                                     QStringLiteral("is empty"));
     return p;
 }
 

@@ -23,13 +23,22 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId);
 // The document as the bytes `stackbench export` writes (indented JSON, one trailing newline).
 QByteArray exportBytes(const QJsonObject &document);
 
-// Brings an export document into `store` under its run id. Errors: "import.format" (not an
-// export, or a field of the wrong type: detail names the JSON path), "import.version" (a newer
-// export version), "import.exists" (the store already has that run id), the store's write
-// errors. Nothing of the run is left behind when it fails half-way (the run is deleted again).
+// Brings an export document into `store` under its run id, after checking all of it first.
+// Errors: "import.format" (where = the JSON path of the first problem, e.g.
+// "$.windows[3].ok"; detail says what is wrong with it: a wrong type, a number out of range or
+// not an integer, a missing field, a run id not of the store's grammar (isStoreRunId), a status
+// not of the kStatus* words, no windows, a window of a configuration $.configurations does not
+// name, two windows of the same cell, round and attempt, more 2xx than requests, a histogram
+// that does not decode, ...), "import.version" (a newer export version), "import.exists" (the
+// store already has that run id), the store's write errors. Nothing of the run is left behind
+// when it fails half-way (the run is deleted again).
 sb::Result<QString> importRun(RunStore &store, const QJsonObject &document);
 // Parses bytes read from a file first. Errors as above, plus "import.json" (not JSON: detail
 // gives the offset).
 sb::Result<QString> importRun(RunStore &store, const QByteArray &bytes);
+
+// True when `id` has the grammar of the store's run ids (RunStore::newRunId):
+// "yyyyMMdd-HHmmss-xxxx", digits and four lower-case hex digits.
+bool isStoreRunId(const QString &id);
 
 } // namespace sb::store

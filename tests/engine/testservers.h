@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -426,6 +427,93 @@ private:
     std::atomic<int64_t> m_served{0};
     std::atomic<int64_t> m_malformed{0};
     std::atomic<int64_t> m_bodyBytes{0};
+    std::thread m_acceptor;
+    std::mutex m_mutex;
+    std::vector<std::thread> m_threads;
+};
+
+// Answers every request with `head` and then `chunk` again and again until the client goes away
+// or the server is destroyed: an endless body ("Transfer-Encoding: chunked" and a chunk) or
+// endless headers (a status line and a header line), for the bounds of whatever reads it. One
+// thread per connection.
+class EndlessServer
+{
+public:
+    EndlessServer(std::string head, std::string chunk)
+        : m_head(std::move(head))
+        , m_chunk(std::move(chunk))
+    {
+        m_listen = listenOnLoopback(64, m_port);
+        m_acceptor = std::thread([this] { acceptLoop(); });
+    }
+    ~EndlessServer()
+    {
+        m_stop = true;
+        ::shutdown(m_listen, SHUT_RDWR);
+        m_acceptor.join();
+        ::close(m_listen);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (auto &t : m_threads)
+            t.join();
+    }
+    EndlessServer(const EndlessServer &) = delete;
+    EndlessServer &operator=(const EndlessServer &) = delete;
+
+    uint16_t port() const { return m_port; }
+    int64_t sentBytes() const { return m_sent.load(); } // over every connection
+
+private:
+    void acceptLoop()
+    {
+        while (!m_stop) {
+            const int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+            if (fd < 0)
+                continue;
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_threads.emplace_back([this, fd] { serve(fd); });
+        }
+    }
+    bool sendAll(int fd, const std::string &s)
+    {
+        size_t off = 0;
+        while (off < s.size()) {
+            if (m_stop)
+                return false;
+            const ssize_t n = ::send(fd, s.data() + off, s.size() - off, MSG_NOSIGNAL);
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+                continue;
+            if (n <= 0)
+                return false;
+            off += size_t(n);
+            m_sent += n;
+        }
+        return true;
+    }
+    void serve(int fd)
+    {
+        // A send that blocks longer than this re-checks m_stop.
+        timeval tv{0, 100'000};
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+        std::string request;
+        char buf[4096];
+        while (request.find("\r\n\r\n") == std::string::npos) {
+            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0)
+                break;
+            request.append(buf, size_t(n));
+        }
+        if (sendAll(fd, m_head))
+            while (sendAll(fd, m_chunk)) {
+            }
+        ::close(fd);
+    }
+
+    std::string m_head;
+    std::string m_chunk;
+    int m_listen = -1;
+    uint16_t m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::atomic<int64_t> m_sent{0};
     std::thread m_acceptor;
     std::mutex m_mutex;
     std::vector<std::thread> m_threads;

@@ -5,6 +5,7 @@
 #include "core/qterror.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
+#include "stats/histogram.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
 
@@ -20,6 +21,16 @@ using namespace sb::store;
 namespace {
 
 const char *kRunId = "20261201-101500-beef";
+
+// A real histogram of a few latencies, as the store keeps it.
+QByteArray histogramBytes()
+{
+    sb::Histogram h;
+    for (int64_t us : {700, 812, 812, 901, 5000})
+        h.record(us);
+    const std::vector<uint8_t> bytes = h.encode();
+    return QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size()));
+}
 
 WindowRecord window(int round, bool valid)
 {
@@ -45,7 +56,7 @@ WindowRecord window(int round, bool valid)
     w.bytesOut = 1234;
     w.clientCpuS = 1.0 / 3;
     w.latencyUs = QJsonObject{{QStringLiteral("p50"), 812}, {QStringLiteral("mean"), 901.25}};
-    w.histogram = QByteArray("SBHG\x01\x00\xff binary", 16);
+    w.histogram = histogramBytes();
     w.serverCpuS = 29.5;
     w.serverCoresMean = 0.983333;
     w.foreignPctMean = valid ? 4.5 : 99;
@@ -132,6 +143,9 @@ private Q_SLOTS:
     void validatesAgainstTheSchema();
     void brokenImports_data();
     void brokenImports();
+    void hostileImports_data();
+    void hostileImports();
+    void configurationOfThePlanOnly();
     void existingRunIsRefused();
 
 private:
@@ -179,7 +193,7 @@ void TestExport::roundTrip()
     QCOMPARE(run->finishedAt, QDateTime(QDate(2026, 12, 1), QTime(10, 20, 1, 9), Qt::UTC));
     QCOMPARE(run->status, QString(kStatusFinished));
     auto windows = (*b)->windows(QString::fromLatin1(kRunId), true);
-    QCOMPARE(windows->at(1).histogram, QByteArray("SBHG\x01\x00\xff binary", 16));
+    QCOMPARE(windows->at(1).histogram, histogramBytes());
     QCOMPARE(windows->at(1).intervals.size(), 3);
     auto logs = (*b)->serverLogs(QString::fromLatin1(kRunId));
     QCOMPARE(logs->at(0).stdoutBytes, QByteArray("out\x00\x01more", 9));
@@ -252,13 +266,20 @@ void TestExport::brokenImports_data()
         << QStringLiteral("import.format") << QStringLiteral("$.schema");
     QTest::newRow("newer") << QByteArray("{\"schema\": \"stackbench-export\", \"version\": 9}")
                            << QStringLiteral("import.version") << QStringLiteral("$.version");
-    QTest::newRow("wrong type")
-        << QByteArray("{\"schema\": \"stackbench-export\", \"version\": 1, \"run\": {\"id\": "
-                      "\"r1\"}, \"windows\": [{\"round\": \"zero\"}]}")
-        << QStringLiteral("import.format") << QStringLiteral("$.windows[0].round");
+    const QByteArray run = "\"run\": {\"id\": \"20261201-101500-0001\", \"status\": "
+                           "\"finished\", \"started_at\": \"2026-12-01T10:15:00.000Z\"}, "
+                           "\"configurations\": [{\"name\": \"a\", \"info\": {}}]";
+    const QByteArray window = "\"configuration\": \"a\", \"route\": \"r\", \"concurrency\": 1, "
+                              "\"attempt\": 0, \"valid\": true, \"elapsed_s\": 1, \"requests\": 1, "
+                              "\"ok\": 1";
+    QTest::newRow("wrong type") << QByteArray(
+                                       "{\"schema\": \"stackbench-export\", \"version\": 1, " +
+                                       run + ", \"windows\": [{\"round\": \"zero\"}]}")
+                                << QStringLiteral("import.format")
+                                << QStringLiteral("$.windows[0].round");
     QTest::newRow("bad interval")
-        << QByteArray("{\"schema\": \"stackbench-export\", \"version\": 1, \"run\": {\"id\": "
-                      "\"r2\"}, \"windows\": [{\"round\": 0, \"intervals\": [3]}]}")
+        << QByteArray("{\"schema\": \"stackbench-export\", \"version\": 1, " + run +
+                      ", \"windows\": [{\"round\": 0, " + window + ", \"intervals\": [3]}]}")
         << QStringLiteral("import.format") << QStringLiteral("$.windows[0].intervals[0]");
     QTest::newRow("no run id") << QByteArray("{\"schema\": \"stackbench-export\", \"version\": 1, "
                                              "\"run\": {}}")
@@ -277,6 +298,200 @@ void TestExport::brokenImports()
     QCOMPARE(sb::qtCode(imported.error()), code);
     QVERIFY2(sb::qtWhere(imported.error()).startsWith(where), imported.error().where.c_str());
     QCOMPARE((*store)->runs()->size(), 0); // nothing left behind
+}
+
+namespace {
+
+// The value at `path` ("windows.0": object keys and array indexes) of `doc`.
+QJsonValue valueAt(QJsonValue doc, const QStringList &path)
+{
+    for (const QString &key : path)
+        doc = doc.isArray() ? doc.toArray().at(key.toInt()) : doc.toObject().value(key);
+    return doc;
+}
+
+// `doc` with the value at `path` ("windows.0.ok": object keys and array indexes) replaced by
+// `value`, or removed when `value` is undefined.
+QJsonValue replaced(const QJsonValue &doc, QStringList path, const QJsonValue &value)
+{
+    const QString key = path.takeFirst();
+    if (doc.isArray()) {
+        QJsonArray a = doc.toArray();
+        const int i = key.toInt();
+        if (path.isEmpty() && value.isUndefined())
+            a.removeAt(i);
+        else
+            a[i] = path.isEmpty() ? value : replaced(a[i], path, value);
+        return a;
+    }
+    QJsonObject o = doc.toObject();
+    if (path.isEmpty() && value.isUndefined())
+        o.remove(key);
+    else
+        o.insert(key, path.isEmpty() ? value : replaced(o.value(key), path, value));
+    return o;
+}
+
+} // namespace
+
+// Each row changes one place of a good export: the import is refused with an error naming that
+// place (its JSON path) and saying what is wrong, and leaves nothing behind.
+void TestExport::hostileImports_data()
+{
+    QTest::addColumn<QString>("path"); // what to change, "" = nothing
+    // The new value as JSON text; "" = remove it; "@windows.0" = the value at that path.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("detail"); // a part of the error's detail
+    auto row = [](const char *name, const char *path, const QByteArray &json, const char *where,
+                  const char *detail) {
+        QTest::newRow(name) << QString::fromUtf8(path) << json << QString::fromUtf8(where)
+                            << QString::fromUtf8(detail);
+    };
+    const char *notId = "is not a run id";
+    row("SQL in the run id", "run.id", "\"x'); DROP TABLE windows;--\"", "$.run.id", notId);
+    row("path in the run id", "run.id", "\"../../etc/passwd\"", "$.run.id", notId);
+    row("HTML in the run id", "run.id", "\"<script>alert(1)</script>\"", "$.run.id", notId);
+    row("upper-case run id", "run.id", "\"20261201-101500-BEEF\"", "$.run.id", notId);
+    row("empty run id", "run.id", "\"\"", "$.run.id", notId);
+    row("no run id", "run.id", "", "$.run.id", "is missing");
+    row("numeric run id", "run.id", "42", "$.run.id", "must be a string");
+    row("unknown status", "run.status", "\"done\"", "$.run.status", "must be one of");
+    row("no start", "run.started_at", "null", "$.run.started_at", "must be a time");
+    row("bad start", "run.started_at", "\"yesterday\"", "$.run.started_at", "ISO 8601");
+    row("finished before it started", "run.finished_at", "\"2020-01-01T00:00:00.000Z\"",
+        "$.run.finished_at", "before started_at");
+    row("negative pid", "run.runner_pid", "-1", "$.run.runner_pid", "out of range");
+    row("no windows", "windows", "[]", "$.windows", "no window");
+    row("windows missing", "windows", "", "$.windows", "is missing");
+    row("windows not an array", "windows", "{}", "$.windows", "must be an array");
+    row("window repeated", "windows.1", "@windows.0", "$.windows[1]", "repeats $.windows[0]");
+    row("unknown configuration", "windows.1.configuration", "\"ghost\"",
+        "$.windows[1].configuration", "names no configuration");
+    // The plan text names the configurations too (a configuration without a record is known).
+    row("unknown to the plan too", "configurations", "[]", "$.windows[0].configuration",
+        "names no configuration");
+    row("window without route", "windows.0.route", "", "$.windows[0].route", "is missing");
+    row("ok 1e30", "windows.1.ok", "1e30", "$.windows[1].ok", "out of range 0..9007199254740992");
+    row("ok negative", "windows.1.ok", "-5", "$.windows[1].ok", "out of range");
+    row("ok fractional", "windows.1.ok", "1.5", "$.windows[1].ok", "must be an integer");
+    row("ok above requests", "windows.1.ok", "123457", "$.windows[1].ok", "more than the");
+    row("requests negative", "windows.0.requests", "-1", "$.windows[0].requests", "out of range");
+    row("concurrency 1e18", "windows.0.concurrency", "1e18", "$.windows[0].concurrency",
+        "out of range 1..1000000");
+    row("concurrency 0", "windows.0.concurrency", "0", "$.windows[0].concurrency", "out of range");
+    row("round negative", "windows.0.round", "-1", "$.windows[0].round", "out of range");
+    row("round text", "windows.0.round", "\"0\"", "$.windows[0].round", "must be an integer");
+    row("elapsed negative", "windows.0.elapsed_s", "-0.5", "$.windows[0].elapsed_s",
+        "out of range");
+    row("elapsed 1e30", "windows.0.elapsed_s", "1e30", "$.windows[0].elapsed_s", "out of range");
+    row("drain beyond elapsed", "windows.0.drain_s", "31", "$.windows[0].drain_s",
+        "more than elapsed_s");
+    row("bytes negative", "windows.0.bytes_in", "-1", "$.windows[0].bytes_in", "out of range");
+    row("cores negative", "windows.0.server_cores_mean", "-0.1", "$.windows[0].server_cores_mean",
+        "out of range");
+    row("valid as text", "windows.0.valid", "\"yes\"", "$.windows[0].valid", "true or false");
+    row("flags not strings", "windows.0.flags", "[1]", "$.windows[0].flags", "array of strings");
+    row("status code not a code", "windows.0.status_counts", "{\"OK\": 1}",
+        "$.windows[0].status_counts.OK", "not a status code");
+    row("status count negative", "windows.0.status_counts", "{\"200\": -1}",
+        "$.windows[0].status_counts[\"200\"]", "out of range");
+    row("error count huge", "windows.0.errors", "{\"timeout\": 1e30}",
+        "$.windows[0].errors.timeout", "out of range");
+    row("odd error key", "windows.0.errors", "{\"a\\\"b\\n\": -1}",
+        "$.windows[0].errors[\"a\\\"b\\u000a\"]", "out of range");
+    row("latency negative", "windows.0.latency_us", "{\"p50\": -3}", "$.windows[0].latency_us.p50",
+        "out of range");
+    row("histogram garbage", "windows.0.histogram", "\"AAAAAAAAAAAAAAAAAAAAAAAA\"",
+        "$.windows[0].histogram", "not a Stackbench histogram");
+    row("histogram not base64", "windows.0.histogram", "\"%%%\"", "$.windows[0].histogram",
+        "base64");
+    row("interval ends before it starts", "windows.0.intervals.1.end_s", "0.5",
+        "$.windows[0].intervals[1].end_s", "before start_s");
+    row("interval index repeated", "windows.0.intervals.2.index", "1",
+        "$.windows[0].intervals[2].index", "does not follow");
+    row("interval ok negative", "windows.0.intervals.0.ok", "-1", "$.windows[0].intervals[0].ok",
+        "out of range");
+    row("interval not an object", "windows.0.intervals.0", "3", "$.windows[0].intervals[0]",
+        "must be an object");
+    row("sample time negative", "windows.0.samples.0.at_s", "-1", "$.windows[0].samples[0].at_s",
+        "out of range");
+    row("sample value text", "windows.0.samples.0.value", "\"x\"", "$.windows[0].samples[0].value",
+        "must be a number");
+    row("configuration without name", "configurations.0.name", "", "$.configurations[0].name",
+        "must be a configuration's name");
+    row("configurations repeated", "configurations",
+        "[{\"name\": \"native\"}, {\"name\": \"native\"}]", "$.configurations[1].name", "repeats");
+    row("configuration info text", "configurations.0.info", "\"x\"", "$.configurations[0].info",
+        "must be an object");
+    row("event without kind", "events.0.kind", "\"\"", "$.events[0].kind", "is empty");
+    row("log of no configuration", "server_logs.0.configuration", "\"\"",
+        "$.server_logs[0].configuration", "is empty");
+    row("log round negative", "server_logs.0.round", "-1", "$.server_logs[0].round",
+        "out of range");
+    row("version 0", "version", "0", "$.version", "must be an export version");
+    row("version text", "version", "\"1\"", "$.version", "must be an export version");
+}
+
+void TestExport::hostileImports()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, json);
+    QFETCH(QString, where);
+    QFETCH(QString, detail);
+    auto source = RunStore::open(m_dir.filePath(QStringLiteral("hostile-source.sqlite")));
+    QVERIFY(source.ok());
+    if (!(*source)->run(QString::fromLatin1(kRunId)).ok())
+        fill(**source);
+    auto exported = exportRun(**source, QString::fromLatin1(kRunId));
+    QVERIFY(exported.ok());
+    // The good export imports: the rows below fail for their change alone.
+    auto clean = RunStore::open(m_dir.filePath(QStringLiteral("hostile-clean.sqlite")));
+    QVERIFY(clean.ok());
+    if (!(*clean)->run(QString::fromLatin1(kRunId)).ok())
+        QVERIFY(importRun(**clean, *exported).ok());
+
+    QJsonValue value(QJsonValue::Undefined); // remove
+    if (json.startsWith('@')) {
+        value = valueAt(*exported, QString::fromUtf8(json.mid(1)).split(QLatin1Char('.')));
+    } else if (!json.isEmpty()) {
+        QJsonParseError error;
+        const QJsonDocument parsed = QJsonDocument::fromJson("[" + json + "]", &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        value = parsed.array().at(0);
+    }
+    const QJsonObject hostile = replaced(*exported, path.split(QLatin1Char('.')), value).toObject();
+    auto store = RunStore::open(m_dir.filePath(QStringLiteral("hostile.sqlite")));
+    QVERIFY(store.ok());
+    auto imported = importRun(**store, exportBytes(hostile));
+    QVERIFY2(!imported.ok(), "the import was accepted");
+    QCOMPARE(sb::qtCode(imported.error()), QStringLiteral("import.format"));
+    QCOMPARE(sb::qtWhere(imported.error()), where);
+    QVERIFY2(sb::qtDetail(imported.error()).contains(detail), imported.error().detail.c_str());
+    QCOMPARE((*store)->runs()->size(), 0); // nothing left behind
+}
+
+// A run's windows may be of a configuration that has no record of its own but that its plan
+// names (stores filled without saveConfiguration): that is no unknown configuration.
+void TestExport::configurationOfThePlanOnly()
+{
+    auto source = RunStore::open(m_dir.filePath(QStringLiteral("plan-only-source.sqlite")));
+    QVERIFY(source.ok());
+    fill(**source);
+    auto exported = exportRun(**source, QString::fromLatin1(kRunId));
+    QVERIFY(exported.ok());
+    QJsonObject run = exported->value(QStringLiteral("run")).toObject();
+    run.insert(
+        QStringLiteral("plan_text"),
+        QString::fromLatin1(QByteArray(R"({"configurations": [{"name": "native"}]})").toBase64()));
+    QJsonObject doc = *exported;
+    doc.insert(QStringLiteral("run"), run);
+    doc.insert(QStringLiteral("configurations"), QJsonArray());
+    auto store = RunStore::open(m_dir.filePath(QStringLiteral("plan-only.sqlite")));
+    QVERIFY(store.ok());
+    auto imported = importRun(**store, doc);
+    QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().toString().c_str());
+    QCOMPARE((*store)->windows(QString::fromLatin1(kRunId))->size(), 2);
 }
 
 void TestExport::existingRunIsRefused()

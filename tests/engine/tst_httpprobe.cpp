@@ -1,11 +1,14 @@
 // Tests for sb::run::httpRequest and sb::run::waitReady against the reference target started as a
 // child process, and against canned one-response servers on loopback.
 
+#include "core/limits.h"
 #include "core/qterror.h"
+#include "http/responseparser.h"
 #include "run/httpprobe.h"
 #include "testservers.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -87,6 +90,26 @@ quint16 closedPort()
     getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
     ::close(fd);
     return ntohs(a.sin_port);
+}
+
+// The peak resident set of this process so far (VmHWM in /proc/self/status), bytes.
+qint64 peakRssBytes()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong() * 1024;
+    return -1;
+}
+
+constexpr qint64 kMemoryBoundBytes = 200 * 1024 * 1024;
+
+// A chunk of an endless chunked body: 64 KiB of 'x'.
+std::string bodyChunk()
+{
+    return "10000\r\n" + std::string(0x10000, 'x') + "\r\n";
 }
 
 RequestSpec spec(const QString &method, const QString &path)
@@ -221,7 +244,7 @@ private slots:
         QCOMPARE(r.status, 302);
         QCOMPARE(r.contentType, QByteArray("text/plain"));
         QCOMPARE(r.body, QByteArray("moved"));
-        QCOMPARE(server.served(), 1);
+        QTRY_COMPARE(server.served(), 1); // the server counts after its last byte left
     }
 
     void bodyIsCapped()
@@ -234,6 +257,114 @@ private slots:
         QCOMPARE(r.status, 200);
         QCOMPARE(r.body.size(), qsizetype(1024 * 1024));
         QVERIFY(r.error.isEmpty());
+    }
+
+    // A body that never ends: its first limits::kMaxProbeBodyBytes are kept, the status is
+    // judged, and memory stays bounded (the probes used to keep reading it until their timeout:
+    // 2.1-2.7 GB in 8 s).
+    void endlessBodyIsBounded()
+    {
+        sb::test::EndlessServer server(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n",
+            bodyChunk());
+        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+        const HttpResponse r =
+            sb::run::httpRequest(base, spec(QStringLiteral("GET"), QStringLiteral("/s")), 8000);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.contentType, QByteArray("text/plain"));
+        QVERIFY(r.bodyCut);
+        QCOMPARE(r.body.size(), qsizetype(sb::limits::kMaxProbeBodyBytes));
+        QVERIFY(r.body.count('x') == r.body.size());
+
+        sb::plan::ReadyProbe ready;
+        ready.path = QStringLiteral("/ready");
+        ready.timeoutMs = 8000;
+        const sb::Status s = sb::run::waitReady(base, ready, [] { return true; });
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
+        const qint64 peak = peakRssBytes();
+        qDebug() << "peak RSS" << peak / 1024 / 1024 << "MiB; the server sent"
+                 << server.sentBytes() / 1024 / 1024 << "MiB";
+        QVERIFY2(peak > 0 && peak < kMemoryBoundBytes, qPrintable(QString::number(peak)));
+    }
+
+    // A head that never ends is refused at limits::kMaxProbeHeadBytes, by name.
+    void endlessHeadersAreBounded()
+    {
+        sb::test::EndlessServer server("HTTP/1.1 200 OK\r\n",
+                                       "X-Filler: " + std::string(1000, 'a') + "\r\n");
+        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+        const HttpResponse r =
+            sb::run::httpRequest(base, spec(QStringLiteral("GET"), QStringLiteral("/h")), 30000);
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.error == QStringLiteral("response header larger than %1 bytes")
+                                .arg(sb::limits::kMaxProbeHeadBytes),
+                 qPrintable(r.error));
+        QVERIFY(r.headers.isEmpty());
+
+        sb::plan::ReadyProbe ready;
+        ready.path = QStringLiteral("/ready");
+        ready.timeoutMs = 30000;
+        int polls = 0;
+        const sb::Status s = sb::run::waitReady(base, ready, [&] { return ++polls < 3; });
+        QVERIFY(!s.ok());
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("response header larger than")),
+                 qPrintable(sb::qtDetail(s.error())));
+        const qint64 peak = peakRssBytes();
+        QVERIFY2(peak > 0 && peak < kMemoryBoundBytes, qPrintable(QString::number(peak)));
+    }
+
+    // A 1 MB header is a 200 to the load engine (llhttp): the probes judge it alike (the ready
+    // probe used to say "timed out" of it).
+    void largeHeaderAsTheLoadEngineSeesIt()
+    {
+        const std::string response = "HTTP/1.1 200 OK\r\nX-Big: " + std::string(1'000'000, 'b') +
+                                     "\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok";
+        sb::http::ResponseParser parser;
+        parser.begin();
+        size_t consumed = 0;
+        QCOMPARE(parser.feed(response.data(), response.size(), consumed),
+                 sb::http::ResponseParser::Status::Complete);
+        QCOMPARE(parser.statusCode(), 200);
+
+        CannedServer server(response);
+        const HttpResponse r = sb::run::httpRequest(
+            server.baseUrl(), spec(QStringLiteral("GET"), QStringLiteral("/big")), 10000);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body, QByteArray("ok"));
+        QCOMPARE(r.headers.size(), 3);
+        QCOMPARE(r.headers.first().first, QByteArray("X-Big"));
+        QCOMPARE(r.headers.first().second.size(), qsizetype(1'000'000));
+
+        sb::plan::ReadyProbe ready;
+        ready.path = QStringLiteral("/health");
+        ready.timeoutMs = 10000;
+        const sb::Status s = sb::run::waitReady(server.baseUrl(), ready, [] { return true; });
+        QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(sb::qtText(s.error())));
+    }
+
+    // 1xx interim responses are skipped; the final response's headers alone are kept.
+    void interimResponseSkipped()
+    {
+        CannedServer server("HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n"
+                            "HTTP/1.1 201 Created\r\nContent-Length: 4\r\n\r\ndone");
+        const HttpResponse r = sb::run::httpRequest(
+            server.baseUrl(), spec(QStringLiteral("GET"), QStringLiteral("/")), 5000);
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.body, QByteArray("done"));
+        QCOMPARE(r.headers.size(), 1);
+        QCOMPARE(r.headers.first().first, QByteArray("Content-Length"));
+    }
+
+    // A body cut short by the server is no response (the load engine counts it as a read error).
+    void truncatedBody()
+    {
+        CannedServer server("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc");
+        const HttpResponse r = sb::run::httpRequest(
+            server.baseUrl(), spec(QStringLiteral("GET"), QStringLiteral("/")), 5000);
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.error.contains(QStringLiteral("closed the connection")), qPrintable(r.error));
     }
 
     void notHttp()

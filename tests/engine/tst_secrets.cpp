@@ -72,6 +72,72 @@ QByteArray jsonStrings(const QJsonValue &v)
     return out;
 }
 
+// `bytes` with what they hide in common encodings appended: every run of base64 or base64url
+// characters decoded (from each of its first four characters, so that a run that does not start
+// on a group boundary decodes too), and the whole text percent-decoded (with '+' as a space and
+// without). A secret in any of those forms is then in the result as itself.
+QByteArray revealed(const QByteArray &bytes)
+{
+    QByteArray out = bytes;
+    auto isBase64 = [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+               c == '+' || c == '/' || c == '-' || c == '_';
+    };
+    for (qsizetype i = 0; i < bytes.size();) {
+        if (!isBase64(bytes[i])) {
+            ++i;
+            continue;
+        }
+        qsizetype end = i;
+        while (end < bytes.size() && isBase64(bytes[end]))
+            ++end;
+        if (end - i >= 8) {
+            const QByteArray run = bytes.mid(i, end - i);
+            for (qsizetype skip = 0; skip < 4; ++skip) {
+                out += '\n' + QByteArray::fromBase64(run.mid(skip), QByteArray::Base64Encoding);
+                out += '\n' + QByteArray::fromBase64(run.mid(skip), QByteArray::Base64UrlEncoding);
+            }
+        }
+        i = end;
+    }
+    out += '\n' + QByteArray::fromPercentEncoding(bytes);
+    out += '\n' + QByteArray::fromPercentEncoding(QByteArray(bytes).replace('+', ' '));
+    return out;
+}
+
+// A server that answers every GET with 200 and echoes what it was sent, encoded: every request
+// header base64-encoded, the Authorization header as base64url without padding and
+// percent-encoded, the X-Api-Key header base64-encoded and form-encoded; in its response
+// headers, in its JSON body and on its stdout.
+const char *kEchoServer = R"(import base64, json, sys, urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+class Echo(BaseHTTPRequestHandler):
+    protocol_version = 'HTTP/1.1'
+    def do_GET(self):
+        heads = ''.join('%s: %s\n' % (k, v) for k, v in self.headers.items()).encode()
+        auth = self.headers.get('Authorization') or ''
+        key = self.headers.get('X-Api-Key') or ''
+        forms = {
+            'X-Echo-B64': base64.b64encode(heads).decode(),
+            'X-Auth-B64url': base64.urlsafe_b64encode(auth.encode()).decode().rstrip('='),
+            'X-Auth-Url': urllib.parse.quote(auth, safe=''),
+            'X-Key-B64': base64.b64encode(key.encode()).decode(),
+            'X-Key-Form': urllib.parse.quote_plus(key),
+        }
+        body = json.dumps({'id': 42, 'echo': forms}).encode()
+        print(' '.join(forms.values()), flush=True)
+        self.send_response(200)
+        for k, v in forms.items():
+            self.send_header(k, v)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), Echo).serve_forever()
+)";
+
 struct Output
 {
     int exitCode = -1;
@@ -211,6 +277,103 @@ private slots:
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     }
 
+    // A server that echoes the request's headers encoded (base64 at every alignment, base64url,
+    // URL encoding): no secret reaches the store, its WAL or the export in any of those forms.
+    void encodedEchoesHoldNoSecret()
+    {
+        const QString serverFile = path(QStringLiteral("echo.py"));
+        {
+            QFile f(serverFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(kEchoServer);
+        }
+        const QString tokenFile = path(QStringLiteral("echo-token.txt"));
+        const QJsonObject headers{
+            {QStringLiteral("Authorization"), QStringLiteral("Bearer ${var:token}")},
+            {QStringLiteral("X-Api-Key"), QStringLiteral("${var:cmdsecret}")},
+            {QStringLiteral("X-Visible"), QString::fromLatin1(kVisible)}};
+        const QJsonObject echo{
+            {QStringLiteral("name"), QStringLiteral("echo")},
+            {QStringLiteral("command"),
+             QJsonArray{QStringLiteral("/usr/bin/python3"), serverFile, QStringLiteral("${port}")}},
+            {QStringLiteral("port"), sb::test::freePort()},
+            {QStringLiteral("ready"), QJsonObject{{QStringLiteral("path"), QStringLiteral("/")},
+                                                  {QStringLiteral("timeout_s"), 60}}}};
+        const QJsonObject variables{
+            {QStringLiteral("cmdsecret"),
+             QJsonObject{{QStringLiteral("command"),
+                          sh(QStringLiteral("printf %1").arg(QString::fromLatin1(kCommandSecret)))},
+                         {QStringLiteral("secret"), true}}},
+            {QStringLiteral("token"),
+             QJsonObject{
+                 {QStringLiteral("jwt"),
+                  QJsonObject{
+                      {QStringLiteral("secret"), QStringLiteral("${env:SB_SECRET_JWT_KEY}")},
+                      {QStringLiteral("claims"),
+                       QJsonObject{{QStringLiteral("sub"), QStringLiteral("42")}}}}},
+                 {QStringLiteral("secret"), true}}}};
+        const sb::test::RunPlans plans(m_dir.path(), m_db);
+        const QString plan = plans.write(
+            QStringLiteral("echoes"),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{echo}},
+                {QStringLiteral("routes"),
+                 QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("me")},
+                                        {QStringLiteral("path"), QStringLiteral("/me")},
+                                        {QStringLiteral("headers"), headers}}}},
+                {QStringLiteral("parity"),
+                 QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("me")},
+                                        {QStringLiteral("path"), QStringLiteral("/me")},
+                                        {QStringLiteral("headers"), headers}}}},
+                {QStringLiteral("variables"), variables},
+                {QStringLiteral("secret_headers"), QJsonArray{QStringLiteral("Authorization")}},
+                {QStringLiteral("hooks"),
+                 QJsonObject{{QStringLiteral("before_run"),
+                              QJsonArray{QJsonObject{
+                                  {QStringLiteral("command"),
+                                   QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                              QStringLiteral("printf %s \"$1\" > \"$0\""),
+                                              tokenFile, QStringLiteral("${var:token}")}}}}}}},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"),
+                              sb::test::RunPlans::profile(1, QJsonArray{1}, 0.3, 1)}}}});
+        QVERIFY(!plan.isEmpty());
+        const QString store = path(QStringLiteral("echoes.sqlite"));
+        const Output run =
+            stackbench({QStringLiteral("run"), plan, QStringLiteral("--store"), store});
+        QVERIFY2(run.exitCode == 0, run.bytes.constData());
+        const QRegularExpressionMatch started =
+            QRegularExpression(QStringLiteral("^run (\\S+)$"), QRegularExpression::MultilineOption)
+                .match(QString::fromUtf8(run.bytes));
+        QVERIFY2(started.hasMatch(), run.bytes.constData());
+        const QString id = started.captured(1);
+        const QByteArray token = readAll(tokenFile);
+        QVERIFY2(token.count('.') == 2, token.constData());
+        const QString exported = path(QStringLiteral("echoes-export.json"));
+        QCOMPARE(stackbench({QStringLiteral("export"), id, QStringLiteral("-o"), exported,
+                             QStringLiteral("--store"), store})
+                     .exitCode,
+                 0);
+
+        QList<QPair<QString, QByteArray>> places;
+        for (const QString &file : {store, store + QStringLiteral("-wal"), exported})
+            places.append({file, revealed(readAll(file))});
+        const QByteArray exportText =
+            revealed(jsonStrings(QJsonDocument::fromJson(readAll(exported)).object()));
+        places.append({exported + QStringLiteral(" (decoded)"), exportText});
+        places.append({QStringLiteral("stackbench run's output"), revealed(run.bytes)});
+        for (const auto &[where, bytes] : places)
+            for (const QByteArray &secret : {token, kCommandSecret})
+                QVERIFY2(!bytes.contains(secret),
+                         qPrintable(QStringLiteral("%1 holds the secret %2 (encoded)")
+                                        .arg(where, QString::fromLatin1(secret))));
+        // The search finds what is there: the server echoed the visible header encoded, into its
+        // log and the parity check's stored response, and the decoding brings it out.
+        QVERIFY2(exportText.contains("X-Visible: " + kVisible),
+                 "the echoed headers were not found decoded in the export");
+        QVERIFY2(exportText.contains("X-Echo-B64"), "the parity response's headers are stored");
+    }
+
     void nothingLeftBehindHoldsASecret()
     {
         const QString plan = writePlan();
@@ -264,10 +427,9 @@ private slots:
                 .exitCode,
             0);
         const QString imported = path(QStringLiteral("imported.sqlite"));
-        QCOMPARE(
-            stackbench({QStringLiteral("import"), exported, QStringLiteral("--store"), imported})
-                .exitCode,
-            0);
+        const Output import =
+            stackbench({QStringLiteral("import"), exported, QStringLiteral("--store"), imported});
+        QVERIFY2(import.exitCode == 0, import.bytes.constData());
 
         QList<QPair<QString, QByteArray>> places;
         for (qsizetype i = 0; i < m_outputs.size(); ++i)

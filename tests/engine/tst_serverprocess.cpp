@@ -179,6 +179,30 @@ private slots:
         QVERIFY2(t.elapsed() < graceMs, qPrintable(QString::number(t.elapsed())));
     }
 
+    // How the root ended is known as soon as it is gone, without running() first: a server that
+    // crashed mid-window used to be described as "running" (its exit not yet read).
+    void exitDescribedOnceGone_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("description");
+        QTest::newRow("exit code")
+            << QStringLiteral("exit 3") << QStringLiteral("exited with code 3");
+        QTest::newRow("signal") << QStringLiteral("kill -TERM $$")
+                                << QStringLiteral("killed by signal 15 (Terminated)");
+    }
+
+    void exitDescribedOnceGone()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, description);
+        ServerProcess p;
+        QVERIFY(p.start(sh(script), QString(), {}, m_out, m_err).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!alive(p.pid()), 10000); // gone or a zombie: not asked of p
+        QCOMPARE(p.exitDescription(), description);
+        QVERIFY(!p.running());
+        QCOMPARE(p.exitDescription(), description);
+    }
+
     void environmentAndCwd()
     {
         ServerProcess p;
