@@ -385,8 +385,9 @@ sb::Result<Parsed> parse(const QJsonObject &d)
     if (p.run.id.isEmpty())
         return formatError(QStringLiteral("$.run.id"), QStringLiteral("is missing"));
     for (const QJsonValue &c : d.value(QStringLiteral("configurations")).toArray())
-        p.configurations.append({p.run.id, c.toObject().value(QStringLiteral("name")).toString(),
-                                 c.toObject().value(QStringLiteral("info")).toObject()});
+        p.configurations.append({.runId = p.run.id,
+                                 .name = c.toObject().value(QStringLiteral("name")).toString(),
+                                 .info = c.toObject().value(QStringLiteral("info")).toObject()});
     const QJsonArray windows = d.value(QStringLiteral("windows")).toArray();
     for (qsizetype i = 0; i < windows.size(); ++i) {
         const QString at = QStringLiteral("$.windows[%1]").arg(i);
