@@ -1,6 +1,7 @@
 #include "store/runexport.h"
 
 #include "core/qterror.h"
+#include "store/runstatus.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
@@ -305,6 +306,7 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
     sb::Result<RunRecord> run = store.run(runId);
     if (!run.ok())
         return run.error();
+    run->status = currentStatus(*run); // as `list` says it: a killed run is interrupted
     sb::Result<QVector<ConfigurationRecord>> configurations = store.configurations(runId);
     if (!configurations.ok())
         return configurations.error();
