@@ -16,5 +16,8 @@ inline constexpr int kMaxThreads = 256;                    // load engine worker
 inline constexpr int64_t kMinIntervalMs = 100;             // live interval / sampling interval
 inline constexpr int64_t kMaxIntervalMs = 60'000;
 inline constexpr int64_t kMaxPlanFileBytes = 16 * 1024 * 1024; // a plan file, or an @file body
+// The name of a plan, configuration, route or parity check, characters: names head tables,
+// charts and file names in every report; longer is a mistake, not a name.
+inline constexpr int kMaxNameChars = 200;
 
 } // namespace sb::limits
