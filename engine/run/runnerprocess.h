@@ -14,10 +14,8 @@ inline RunnerIdentity thisProcess()
     return store::thisRunner();
 }
 
-// store::currentStatus: "running" with its runner gone reads "interrupted".
-inline QString currentStatus(const store::RunRecord &run)
-{
-    return store::currentStatus(run);
-}
+// store::currentStatus: "running" with its runner gone reads "interrupted". (A using-declaration:
+// the same function, which argument-dependent lookup finds too.)
+using store::currentStatus;
 
 } // namespace sb::run
