@@ -55,8 +55,11 @@ void printRunSummary(const report::RunReport &r, const QString &storeLocation)
         if (s.saturation.saturated)
             out += QStringLiteral("  ") +
                    report::terminalText(report::saturationLine(s).plainText()) + QLatin1Char('\n');
+    // A shell word the user can paste: single quotes, each ' inside as '\''.
+    QString quoted = storeLocation;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
     const QString store =
-        storeLocation.isEmpty() ? QString() : QStringLiteral(" --store '%1'").arg(storeLocation);
+        storeLocation.isEmpty() ? QString() : QStringLiteral(" --store '") + quoted + u'\'';
     out += QStringLiteral("\nfull report: stackbench report %1%2 -o report.md\n")
                .arg(report::terminalText(r.run.id), report::terminalText(store));
     const QByteArray bytes = out.toUtf8();

@@ -136,8 +136,12 @@ Scale scaleOf(const Axis &axis)
         const double step = niceStep(s.hi - s.lo);
         s.lo = std::floor(s.lo / step + 1e-9) * step;
         s.hi = std::ceil(s.hi / step - 1e-9) * step;
-        for (double v = s.lo; v <= s.hi + step * 1e-6; v += step)
+        // Counted, not summed: a step below the values' precision must not loop forever.
+        const int count = int(std::min(50.0, std::round((s.hi - s.lo) / step)));
+        for (int k = 0; k <= count; ++k) {
+            const double v = s.lo + k * step;
             s.ticks.append({v, linearLabel(v, step)});
+        }
         return s;
     }
     const int first = int(std::floor(std::log10(s.lo)));
@@ -220,7 +224,8 @@ public:
                                "height=\"%5\"/></clipPath>\n<g clip-path=\"url(#%1plot)\">\n")
                     .arg(m_prefix, num(m_left), num(m_top), num(m_right - m_left),
                          num(m_bottom - m_top));
-        const bool drawn = boxes(body) | lines(body);
+        const bool boxed = boxes(body);
+        const bool drawn = lines(body) || boxed;
         body += QStringLiteral("</g>\n");
         if (!drawn && !m_chart.empty.isEmpty())
             body +=

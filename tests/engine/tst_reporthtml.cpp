@@ -219,6 +219,43 @@ private slots:
         QCOMPARE(report::configurationColour(10), report::configurationColour(0));
     }
 
+    // Charts on what a store may hold: nothing to draw, values beyond a double's precision of
+    // their range, points a log axis cannot show, a legend longer than a row.
+    void svgChartEdges()
+    {
+        using namespace report::svg;
+        Chart empty;
+        empty.title = QStringLiteral("nothing");
+        empty.empty = QStringLiteral("no valid windows");
+        const ChartLayout e = layoutOf(renderSvg(empty, QSize(560, 340), QStringLiteral("e-")));
+        QVERIFY(e.error.isEmpty());
+        QVERIFY(e.texts.contains(QStringLiteral("no valid windows")));
+
+        Chart tight;
+        tight.y.lo = 1e16;
+        tight.y.hi = 1e16 + 4; // a tick step below the values' precision
+        tight.x.log = true;
+        tight.x.lo = 1;
+        tight.x.hi = 1000;
+        Line line{QStringLiteral("l"), 0, Dash::Dotted, true, true, {}};
+        line.points = {{0, 1e16}, {-5, 1e16}, {10, NAN}, {100, 1e16 + 2}};
+        tight.lines = {line};
+        for (int i = 0; i < 30; ++i)
+            tight.lines.append({QStringLiteral("series %1").arg(i), i, dashOf(i), false, true, {}});
+        const QString svg = renderSvg(tight, QSize(560, 340), QStringLiteral("t-"));
+        const ChartLayout t = layoutOf(svg);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QVERIFY(!svg.contains(QStringLiteral("nan"), Qt::CaseInsensitive));
+        QVERIFY(!svg.contains(QStringLiteral("inf"), Qt::CaseInsensitive));
+        QVERIFY(t.texts.contains(QStringLiteral("100"))); // log ticks
+        // 31 legend entries wrap into rows beneath the plot: the chart grows, the plot keeps its
+        // height.
+        QCOMPARE(t.legendY.size(), 31);
+        QVERIFY(t.plot.height() >= 120);
+        for (double y : t.legendY)
+            QVERIFY(y > t.plot.bottom() + 30);
+    }
+
     void nothingReachesTheNetwork()
     {
         QVERIFY(!m_html.contains(QRegularExpression(QStringLiteral("https?:"),
