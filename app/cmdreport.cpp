@@ -4,24 +4,19 @@
 #include "app/runsession.h"
 #include "core/qterror.h"
 #include "report/comparison.h"
+#include "report/escape.h"
 #include "report/reportcsv.h"
+#include "report/reporthgrm.h"
+#include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
-#include "stats/histogram.h"
 #include "store/runexport.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
-#include <cstring>
 #include <memory>
-
-#ifdef STACKBENCH_HAVE_UI
-#include "ui/htmlreport.h"
-
-#include <QApplication>
-#endif
 
 namespace sb::cli {
 
@@ -40,21 +35,16 @@ sb::Status writeHgrms(const report::RunReport &r, const QString &dir, const Comm
                            QStringLiteral("cannot create the directory"));
     int written = 0;
     for (const report::CellReport &c : r.cells) {
-        Histogram h;
-        if (c.figures.pooledHistogram.empty() || !h.decode(c.figures.pooledHistogram))
+        const QByteArray text = report::cellHgrm(c);
+        if (text.isEmpty())
             continue;
-        QString name =
-            QStringLiteral("%1_%2_c%3.hgrm").arg(c.configuration, c.route).arg(c.concurrency);
-        name.replace(QLatin1Char('/'), QLatin1Char('_'));
-        QFile f(QDir(dir).filePath(name));
-        const std::string text = h.toHgrm();
-        if (!f.open(QIODevice::WriteOnly) ||
-            f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+        QFile f(QDir(dir).filePath(report::cellHgrmFileName(c)));
+        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
             return sb::qtError(QString::fromLatin1(kInputError), f.fileName(),
                                QStringLiteral("cannot write: ") + f.errorString());
         ++written;
     }
-    cl.note(QStringLiteral("wrote %1 .hgrm file(s) to %2").arg(written).arg(dir));
+    cl.note(QStringLiteral("wrote %1 .hgrm file(s) to %2").arg(QString::number(written), dir));
     return sb::Ok{};
 }
 
@@ -69,60 +59,12 @@ sb::Result<QString> format(const CommandLine &cl, const QCommandLineOption &opti
     return f;
 }
 
-// --format html: the Markdown report's content as HTML with the charts of ui/charts drawn by Qt
-// Charts, which need the application object to be a QApplication (makeApplication()).
-sb::Result<QByteArray> htmlBytes(const store::RunStore &store, const report::RunReport &r)
-{
-#ifdef STACKBENCH_HAVE_UI
-    if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
-        return sb::qtError(QStringLiteral("report.html"), QStringLiteral("--format"),
-                           QStringLiteral("the HTML report draws its charts with Qt Widgets, and "
-                                          "this process has no QApplication (main() must create "
-                                          "it with sb::cli::makeApplication)"));
-    sb::Result<QVector<store::WindowRecord>> windows = store.windows(r.run.id, true);
-    if (!windows.ok())
-        return windows.error();
-    return htmlReport(r, charts::timelinesOf(*windows));
-#else
-    (void)store;
-    (void)r;
-    return sb::qtError(QString::fromLatin1(kInputError), QStringLiteral("--format"),
-                       QStringLiteral("html needs the GUI, which draws its charts, and this "
-                                      "stackbench was built without it (Qt Widgets and Charts); "
-                                      "use md, csv or json"));
-#endif
-}
-
-// `stackbench report ... --format html` (or --format=html).
-bool wantsHtml(int argc, char **argv)
-{
-    if (argc < 2 || std::strcmp(argv[1], "report") != 0)
-        return false;
-    for (int i = 2; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--format=html"))
-            return true;
-        if (!std::strcmp(argv[i], "--format") && i + 1 < argc && !std::strcmp(argv[i + 1], "html"))
-            return true;
-    }
-    return false;
-}
-
 } // namespace
 
-// The application object of a command: a QApplication for `report --format html` when the GUI
-// is built (on the offscreen platform unless a display is there or QT_QPA_PLATFORM says
-// otherwise), a QCoreApplication for everything else. For main(), before the command runs.
+// The application object of a command: every command, `report --format html` included, needs
+// QtCore only.
 std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
 {
-#ifdef STACKBENCH_HAVE_UI
-    if (wantsHtml(argc, argv)) {
-        const bool display =
-            qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
-        if (!display && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        return std::make_unique<QApplication>(argc, argv);
-    }
-#endif
     return std::make_unique<QCoreApplication>(argc, argv);
 }
 
@@ -170,21 +112,16 @@ int reportCommand(const QStringList &args)
                                             options.noiseFloorSource);
             !st.ok())
             return cl.fail(st.error());
+    const bool html = *f == QLatin1String("html");
+    QVector<store::WindowRecord> windows; // with their intervals: the HTML report's timelines
     sb::Result<report::RunReport> r =
-        report::loadRunReport(**opened, cl.positionalValue(0), options);
+        report::loadRunReport(**opened, cl.positionalValue(0), options, html ? &windows : nullptr);
     if (!r.ok())
         return cl.fail(r.error());
-    QByteArray bytes;
-    if (*f == QLatin1String("html")) {
-        sb::Result<QByteArray> html = htmlBytes(**opened, *r);
-        if (!html.ok())
-            return cl.fail(html.error());
-        bytes = *html;
-    } else {
-        bytes = *f == QLatin1String("json")  ? jsonBytes(report::reportJson(*r))
-                : *f == QLatin1String("csv") ? report::reportCsv(*r)
-                                             : report::reportMarkdown(*r).toUtf8();
-    }
+    const QByteArray bytes = html                          ? report::reportHtml(*r, windows)
+                             : *f == QLatin1String("json") ? jsonBytes(report::reportJson(*r))
+                             : *f == QLatin1String("csv")  ? report::reportCsv(*r)
+                                                           : report::reportMarkdown(*r).toUtf8();
     if (sb::Status st = writeOutput(cl.value(output), bytes, cl); !st.ok())
         return cl.fail(st.error());
     if (cl.isSet(hgrmDir))
@@ -273,7 +210,7 @@ int compareCommand(const QStringList &args)
         return cl.fail(st.error());
     const QStringList failing = report::failingCells(*c, conditions);
     for (const QString &line : failing)
-        cl.note(QStringLiteral("--fail-if: ") + line);
+        cl.note(QStringLiteral("--fail-if: ") + report::terminalText(line));
     return failing.isEmpty() ? kExitOk : kExitFailure;
 }
 

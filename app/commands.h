@@ -37,9 +37,8 @@ int importCommand(const QStringList &args);
 int demoCommand(const QStringList &args);
 
 // The application object of a command, for main() to create before the command runs
-// (cmdreport.cpp): a QApplication for `report --format html` when the GUI is built (its charts
-// are drawn with Qt Widgets; on the offscreen platform when there is no display), a
-// QCoreApplication for every other command. GUI thread, once per process.
+// (cmdreport.cpp): a QCoreApplication for every command (`report --format html` included: the
+// engine writes its charts as SVG itself). GUI thread, once per process.
 std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv);
 
 } // namespace sb::cli

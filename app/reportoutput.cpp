@@ -2,6 +2,7 @@
 
 #include "core/qterror.h"
 #include "report/comparison.h"
+#include "report/escape.h"
 #include "report/reportmarkdown.h"
 
 #include <QFileInfo>
@@ -44,54 +45,25 @@ sb::Status applyNoiseFloor(const store::RunStore &store, const QString &runId, d
     return sb::Ok{};
 }
 
-namespace {
-
-const report::RatioReport *ratioOf(const report::RunReport &r, const report::CellReport &c,
-                                   const char *metric)
-{
-    for (const report::RatioReport &x : r.ratios)
-        if (x.configuration == c.configuration && x.route == c.route &&
-            x.concurrency == c.concurrency && x.metric == QLatin1String(metric))
-            return &x;
-    return nullptr;
-}
-
-QString ratioText(const report::RatioReport *r)
-{
-    if (!r)
-        return QStringLiteral("baseline");
-    return QStringLiteral("%1 %2").arg(
-        report::formatRatio(r->comparison.ratio),
-        QString::fromLatin1(stats::verdictText(r->comparison.verdict)));
-}
-
-} // namespace
-
 void printRunSummary(const report::RunReport &r, const QString &storeLocation)
 {
     if (r.cells.isEmpty())
         return;
-    std::printf("\n%-14s %6s  %-16s %12s %12s  %-26s %-26s %s\n", "route", "c", "configuration",
-                "2xx/s", "per CPU-s", "ratio 2xx/s", "ratio per CPU-s", "invalid");
-    for (const report::CellReport &c : r.cells) {
-        const bool base = c.configuration == r.options.baseline;
-        std::printf(
-            "%-14s %6d  %-16s %12s %12s  %-26s %-26s %zu\n", qPrintable(c.route), c.concurrency,
-            qPrintable(c.configuration),
-            qPrintable(report::formatNumber(c.figures.okPerS.median, 1)),
-            qPrintable(report::formatNumber(c.figures.perCpuS.median, 0)),
-            qPrintable(base ? QStringLiteral("baseline") : ratioText(ratioOf(r, c, "ok_per_s"))),
-            qPrintable(base ? QString() : ratioText(ratioOf(r, c, "per_cpu_s"))),
-            c.figures.invalidWindows);
-    }
+    // The Markdown report's own summary table and ceiling lines, as terminal text.
+    QString out = QStringLiteral("\n") + report::terminalOf(report::summaryTable(r));
     for (const report::SaturationReport &s : r.saturations)
         if (s.saturation.saturated)
-            std::printf("  %s %s: %s\n", qPrintable(s.configuration), qPrintable(s.route),
-                        s.saturation.sentence.c_str());
+            out += QStringLiteral("  ") +
+                   report::terminalText(report::saturationLine(s).plainText()) + QLatin1Char('\n');
+    // A shell word the user can paste: single quotes, each ' inside as '\''.
+    QString quoted = storeLocation;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
     const QString store =
-        storeLocation.isEmpty() ? QString() : QStringLiteral(" --store '%1'").arg(storeLocation);
-    std::printf("\nfull report: stackbench report %s%s -o report.md\n", qPrintable(r.run.id),
-                qPrintable(store));
+        storeLocation.isEmpty() ? QString() : QStringLiteral(" --store '") + quoted + u'\'';
+    out += QStringLiteral("\nfull report: stackbench report %1%2 -o report.md\n")
+               .arg(report::terminalText(r.run.id), report::terminalText(store));
+    const QByteArray bytes = out.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
     std::fflush(stdout);
 }
 

@@ -26,9 +26,11 @@ sb::Result<std::unique_ptr<store::RunStore>> openForReading(const QString &locat
 sb::Status applyNoiseFloor(const store::RunStore &store, const QString &runId, double &floor,
                            QString &source);
 
-// The summary table `stackbench run` prints at its end: per route x concurrency each
-// configuration's median 2xx/s and per CPU-second, the ratio to the baseline with its verdict,
-// invalid attempts; then the command that writes the full report.
+// What `stackbench run` prints at its end: the Markdown report's summary table
+// (report::summaryTable: per route x concurrency each configuration's median 2xx/s and per
+// CPU-second, the ratios to the baseline with their verdicts, invalid attempts) and its
+// saturated ceiling lines as terminal text (control characters escaped); then the command that
+// writes the full report.
 void printRunSummary(const report::RunReport &report, const QString &storeLocation);
 
 } // namespace sb::cli

@@ -16,6 +16,9 @@ inline constexpr int kMaxThreads = 256;                    // load engine worker
 inline constexpr int64_t kMinIntervalMs = 100;             // live interval / sampling interval
 inline constexpr int64_t kMaxIntervalMs = 60'000;
 inline constexpr int64_t kMaxPlanFileBytes = 16 * 1024 * 1024; // a plan file, or an @file body
+// The name of a plan, configuration, route or parity check, characters: names head tables,
+// charts and file names in every report; longer is a mistake, not a name.
+inline constexpr int kMaxNameChars = 200;
 
 // What the readiness and parity probes keep of a response (everything read from a server is
 // bounded). The head (status line and headers) is refused beyond kMaxProbeHeadBytes with

@@ -50,7 +50,7 @@ struct ConfigReader
     void name()
     {
         const JsonValue *v = f().require(obj, path, QStringLiteral("name"));
-        if (v && f().string(*v, child("name"), c.name, true) && !nameRe().match(c.name).hasMatch())
+        if (v && f().name(*v, child("name"), c.name) && !nameRe().match(c.name).hasMatch())
             f().error(
                 *v, child("name"), "plan.value",
                 QStringLiteral(

@@ -2,6 +2,7 @@
 
 #include "core/cpuset.h"
 #include "core/duration.h"
+#include "core/limits.h"
 #include "core/qterror.h"
 
 #include <algorithm>
@@ -204,6 +205,20 @@ bool FieldReader::string(const JsonValue &v, const QString &path, QString &out, 
         return false;
     }
     out = v.string;
+    return true;
+}
+
+bool FieldReader::name(const JsonValue &v, const QString &path, QString &out)
+{
+    if (!string(v, path, out, true))
+        return false;
+    if (out.size() > limits::kMaxNameChars) {
+        error(v, path, "plan.value",
+              QStringLiteral("a name may have at most %1 characters; this one has %2")
+                  .arg(QString::number(limits::kMaxNameChars), QString::number(out.size())));
+        out.clear();
+        return false;
+    }
     return true;
 }
 

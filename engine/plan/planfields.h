@@ -62,6 +62,9 @@ public:
     // ---- scalars
 
     bool string(const JsonValue &v, const QString &path, QString &out, bool nonEmpty = false);
+    // The name of the plan, a configuration, a route or a parity check: a non-empty string of
+    // at most limits::kMaxNameChars characters.
+    bool name(const JsonValue &v, const QString &path, QString &out);
     bool boolean(const JsonValue &v, const QString &path, bool &out);
     // A whole number within [min, max].
     bool integer(const JsonValue &v, const QString &path, qint64 min, qint64 max, qint64 &out);

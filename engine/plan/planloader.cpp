@@ -149,7 +149,7 @@ private:
         readFormat(root);
         readFirst(root);
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("name")))
-            m_fields.string(*v, QStringLiteral("$.name"), m_plan.name, true);
+            m_fields.name(*v, QStringLiteral("$.name"), m_plan.name);
         if (const JsonValue *v = root.value(u"description"))
             m_fields.string(*v, QStringLiteral("$.description"), m_plan.description);
         if (const JsonValue *v = root.value(u"database")) {

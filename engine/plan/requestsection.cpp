@@ -313,7 +313,7 @@ void readName(FieldReader &f, const JsonValue &obj, const QString &path,
 {
     if (const JsonValue *n = f.require(obj, path, QStringLiteral("name"))) {
         const QString p = jsonChildPath(path, QStringLiteral("name"));
-        if (f.string(*n, p, out, true))
+        if (f.name(*n, p, out))
             f.uniqueName(seen, *n, p, what);
     }
 }

@@ -84,8 +84,8 @@ sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
             const CellReport *cell = other.cell(b.configuration, b.route, b.concurrency);
             if (!cell) {
                 c.missing << QStringLiteral("run %1 has no cell %2 %3 c=%4")
-                                 .arg(other.run.id, b.configuration, b.route)
-                                 .arg(b.concurrency);
+                                 .arg(other.run.id, b.configuration, b.route,
+                                      QString::number(b.concurrency));
                 continue;
             }
             ComparedCell cc;
@@ -159,10 +159,9 @@ QStringList failingCells(const RunComparison &comparison, const QVector<FailCond
                                                              : v >= f.value;
             if (holds)
                 out << QStringLiteral("run %1 %2 %3 c=%4: %5 %6 %7 %8")
-                           .arg(cell.run, cell.ratio.configuration, cell.ratio.route)
-                           .arg(cell.ratio.concurrency)
-                           .arg(f.name, QString::number(v, 'g', 4), f.op,
-                                QString::number(f.value, 'g', 6));
+                           .arg(cell.run, cell.ratio.configuration, cell.ratio.route,
+                                QString::number(cell.ratio.concurrency), f.name,
+                                QString::number(v, 'g', 4), f.op, QString::number(f.value, 'g', 6));
         }
     }
     return out;
@@ -193,37 +192,39 @@ QJsonObject comparisonJson(const RunComparison &c)
 
 QString comparisonMarkdown(const RunComparison &c)
 {
-    QStringList out;
-    out << QStringLiteral("# Comparison against run %1 (%2)\n").arg(c.baselineRun, c.metric);
-    out << (c.noiseFloor >= 0
-                ? QStringLiteral("Noise floor: %1 (%2).\n")
-                      .arg(formatPercent(c.noiseFloor), c.noiseFloorSource)
-                : QStringLiteral("No noise floor given (--noise-floor RUN of an A/A run).\n"));
-    for (const QString &d : c.differences)
-        out << QStringLiteral("- **Not like for like**: %1").arg(d);
-    if (!c.differences.isEmpty())
-        out << QString();
-    out << QStringLiteral("| run | configuration | route | c | ratio [95 % CI] | p | verdict | "
-                          "noise floor | note |");
-    out << QStringLiteral("|---|---|---|---:|---:|---:|---|---:|---|");
+    Document d;
+    d.heading(1, QStringLiteral("Comparison against run %1 (%2)").arg(c.baselineRun, c.metric));
+    d.paragraph(c.noiseFloor >= 0 ? QStringLiteral("Noise floor: %1 (%2).")
+                                        .arg(formatPercent(c.noiseFloor), c.noiseFloorSource)
+                                  : QStringLiteral("No noise floor given (--noise-floor RUN of "
+                                                   "an A/A run)."));
+    for (const QString &difference : c.differences)
+        d.item(Inline(strong(QStringLiteral("Not like for like")))
+               << QStringLiteral(": ") << difference);
+    Table t;
+    for (const char *h : {"run", "configuration", "route", "c", "ratio [95 % CI]", "p", "verdict",
+                          "noise floor", "note"})
+        t.header << Inline(QString::fromLatin1(h));
+    t.align = {Align::Left,  Align::Left, Align::Left,  Align::Right, Align::Right,
+               Align::Right, Align::Left, Align::Right, Align::Left};
     for (const ComparedCell &cell : c.cells) {
         const stats::Comparison &s = cell.ratio.comparison;
         const bool tested = s.verdict != stats::Verdict::NotEnoughWindows;
-        out << QStringLiteral("| %1 | %2 | `%3` | %4 | %5 | %6 | %7 | %8 | %9 |")
-                   .arg(cell.run, cell.ratio.configuration, cell.ratio.route)
-                   .arg(cell.ratio.concurrency)
-                   .arg(tested ? QStringLiteral("%1 [%2-%3]")
-                                     .arg(formatRatio(s.ratio), QString::number(s.low, 'f', 2),
-                                          QString::number(s.high, 'f', 2))
-                               : formatRatio(s.ratio),
-                        tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
-                        QString::fromLatin1(stats::verdictText(s.verdict)),
-                        s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),
-                        QString::fromStdString(s.note));
+        t.rows.append({cell.run, cell.ratio.configuration, code(cell.ratio.route),
+                       QString::number(cell.ratio.concurrency),
+                       tested ? QStringLiteral("%1 [%2-%3]")
+                                    .arg(formatRatio(s.ratio), QString::number(s.low, 'f', 2),
+                                         QString::number(s.high, 'f', 2))
+                              : formatRatio(s.ratio),
+                       tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
+                       QString::fromLatin1(stats::verdictText(s.verdict)),
+                       s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),
+                       QString::fromStdString(s.note)});
     }
+    d.table(t);
     for (const QString &m : c.missing)
-        out << QStringLiteral("\n- %1").arg(m);
-    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        d.item(m);
+    return markdownOf(d);
 }
 
 } // namespace sb::report

@@ -1,20 +1,12 @@
 #include "report/reportcsv.h"
 
+#include "report/escape.h"
+
 #include <QStringList>
 
 namespace sb::report {
 
 namespace {
-
-QString quoted(const QString &s)
-{
-    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
-        !s.contains(QLatin1Char('\n')))
-        return s;
-    QString q = s;
-    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
-}
 
 QString num(double v)
 {
@@ -59,7 +51,7 @@ QByteArray reportCsv(const RunReport &report)
     QStringList lines{header.join(QLatin1Char(','))};
     for (const CellReport &cell : report.cells) {
         const stats::CellFigures &f = cell.figures;
-        QStringList row{quoted(cell.configuration), quoted(cell.route),
+        QStringList row{csvField(cell.configuration), csvField(cell.route),
                         QString::number(cell.concurrency), QString::number(f.validWindows),
                         QString::number(f.invalidWindows)};
         for (const Column &c : kSpreads) {
@@ -68,7 +60,7 @@ QByteArray reportCsv(const RunReport &report)
         }
         row << num(f.pooledUs.p50) << num(f.pooledUs.p99) << num(f.pooledUs.p999)
             << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
-            << cell.bound;
+            << csvField(cell.bound);
         lines << row.join(QLatin1Char(','));
     }
     return (lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n")).toUtf8();

@@ -1,7 +1,8 @@
 #pragma once
 
 // The report as CSV: one row per cell; every column name ends in its unit (ok_per_s, _us,
-// _cores, _pct, _bytes), figures as median, min, max and spread. RFC 4180 quoting. Any thread.
+// _cores, _pct, _bytes), figures as median, min, max and spread. Every text through csvField()
+// (RFC 4180 quoting, formulas neutralised). Any thread.
 
 #include "report/runreport.h"
 

@@ -48,9 +48,20 @@ QString range(const stats::Spread &s, int decimals)
              formatNumber(s.max, decimals));
 }
 
-QString code(const QString &s)
+QString number(qint64 n)
 {
-    return QLatin1Char('`') + s + QLatin1Char('`');
+    return QString::number(n);
+}
+
+// A table with its header and the alignment of each column ('l', 'r').
+Table tableOf(const QStringList &header, const char *align)
+{
+    Table t;
+    for (qsizetype c = 0; c < header.size(); ++c) {
+        t.header << Inline(header[c]);
+        t.align << (align[c] == 'r' ? Align::Right : Align::Left);
+    }
+    return t;
 }
 
 const RatioReport *findRatio(const RunReport &r, const CellReport &cell, const char *metric)
@@ -62,12 +73,12 @@ const RatioReport *findRatio(const RunReport &r, const CellReport &cell, const c
     return nullptr;
 }
 
-QString verdictCell(const stats::Comparison &c)
+Inline verdictCell(const stats::Comparison &c)
 {
-    QString v = QString::fromLatin1(stats::verdictText(c.verdict));
+    const QString v = QString::fromLatin1(stats::verdictText(c.verdict));
     if (c.verdict == stats::Verdict::Faster || c.verdict == stats::Verdict::Slower)
-        v = QStringLiteral("**%1**").arg(v);
-    return v;
+        return strong(v);
+    return Inline(v);
 }
 
 QString ratioCell(const stats::Comparison &c)
@@ -78,73 +89,62 @@ QString ratioCell(const stats::Comparison &c)
         .arg(formatRatio(c.ratio), QString::number(c.low, 'f', 2), QString::number(c.high, 'f', 2));
 }
 
-QString header(const RunReport &r)
+QString utc(const QDateTime &t)
 {
-    QStringList out;
+    return t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+Document header(const RunReport &r)
+{
+    Document d;
     const store::RunRecord &run = r.run;
-    out << QStringLiteral("# %1: run %2\n")
-               .arg(r.planName.isEmpty() ? QStringLiteral("Stackbench") : r.planName, run.id);
-    out << QStringLiteral("Profile **%1**, status **%2**, started %3 UTC%4. %5 valid windows; %6 "
-                          "invalid attempts excluded (re-measured or failed).")
-               .arg(run.profile, run.status,
-                    run.startedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                    run.finishedAt.isValid()
-                        ? QStringLiteral(", ended %1 UTC")
-                              .arg(run.finishedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
-                        : QString())
-               .arg(r.validWindows)
-               .arg(r.invalidWindows);
-    QString floor =
-        r.options.noiseFloor >= 0
-            ? QStringLiteral("Noise floor: %1%2.")
-                  .arg(formatPercent(r.options.noiseFloor),
-                       r.options.noiseFloorSource.isEmpty()
-                           ? QString()
-                           : QStringLiteral(" (") + r.options.noiseFloorSource + QLatin1Char(')'))
-            : QStringLiteral("No noise floor is known for this run (run an A/A "
-                             "profile and pass --noise-floor RUN).");
-    out << QStringLiteral("Baseline: %1. %2\n").arg(code(r.options.baseline), floor);
-    return out.join(QLatin1Char('\n'));
-}
-
-QString summaryTable(const RunReport &r)
-{
-    QStringList out;
-    out << QStringLiteral("## Summary\n");
-    out << QStringLiteral(
-        "| route | c | configuration | 2xx/s | per CPU-s | ratio 2xx/s | verdict | "
-        "ratio per CPU-s | verdict |");
-    out << QStringLiteral("|---|---:|---|---:|---:|---:|---|---:|---|");
-    for (const CellReport &c : r.cells) {
-        const RatioReport *raw = findRatio(r, c, "ok_per_s");
-        const RatioReport *cpu = findRatio(r, c, "per_cpu_s");
-        const bool base = c.configuration == r.options.baseline;
-        out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
-                   .arg(code(c.route))
-                   .arg(c.concurrency)
-                   .arg(c.configuration, formatNumber(c.figures.okPerS.median, 1),
-                        formatNumber(c.figures.perCpuS.median, 0),
-                        base  ? QStringLiteral("baseline")
-                        : raw ? formatRatio(raw->comparison.ratio)
-                              : QStringLiteral("-"),
-                        raw ? verdictCell(raw->comparison) : QString(),
-                        base  ? QString()
-                        : cpu ? formatRatio(cpu->comparison.ratio)
-                              : QStringLiteral("-"),
-                        cpu ? verdictCell(cpu->comparison) : QString());
+    d.heading(1, Inline(r.planName.isEmpty() ? QStringLiteral("Stackbench") : r.planName)
+                     << QStringLiteral(": run ") << run.id);
+    Inline status = Inline(QStringLiteral("Profile "))
+                    << strong(run.profile) << QStringLiteral(", status ") << strong(run.status)
+                    << QStringLiteral(", started ") << utc(run.startedAt) << QStringLiteral(" UTC");
+    if (run.finishedAt.isValid())
+        status << QStringLiteral(", ended %1 UTC").arg(utc(run.finishedAt));
+    status << QStringLiteral(". %1 valid windows; %2 invalid attempts excluded (re-measured or "
+                             "failed).")
+                  .arg(r.validWindows)
+                  .arg(r.invalidWindows);
+    d.paragraph(status);
+    Inline baseline = Inline(QStringLiteral("Baseline: "))
+                      << code(r.options.baseline) << QStringLiteral(". ");
+    if (r.options.noiseFloor >= 0) {
+        baseline << QStringLiteral("Noise floor: ") + formatPercent(r.options.noiseFloor);
+        if (!r.options.noiseFloorSource.isEmpty())
+            baseline << QStringLiteral(" (") << r.options.noiseFloorSource << QStringLiteral(")");
+        baseline << QStringLiteral(".");
+    } else {
+        baseline << QStringLiteral("No noise floor is known for this run (run an A/A profile and "
+                                   "pass --noise-floor RUN).");
     }
-    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    d.paragraph(baseline);
+    return d;
 }
 
-QString routeSection(const RunReport &r, const QString &route)
+Document summarySection(const RunReport &r)
 {
-    QStringList out;
-    out << QStringLiteral("## Route %1\n").arg(code(route));
-    out << QStringLiteral(
-        "| configuration | c | windows | 2xx/s median [min-max] | spread | per "
-        "CPU-s median [min-max] | server cores | p50 | p99 | pooled p99 | bound |");
-    out << QStringLiteral("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-    QStringList notes;
+    Document d;
+    d.heading(2, QStringLiteral("Summary"));
+    d.table(summaryTable(r));
+    return d;
+}
+
+Document routeSection(const RunReport &r, const QString &route)
+{
+    Document d;
+    d.heading(2, Inline(QStringLiteral("Route ")) << code(route));
+    Table cells =
+        tableOf({QStringLiteral("configuration"), QStringLiteral("c"), QStringLiteral("windows"),
+                 QStringLiteral("2xx/s median [min-max]"), QStringLiteral("spread"),
+                 QStringLiteral("per CPU-s median [min-max]"), QStringLiteral("server cores"),
+                 QStringLiteral("p50"), QStringLiteral("p99"), QStringLiteral("pooled p99"),
+                 QStringLiteral("bound")},
+                "lrrrrrrrrrl");
+    QVector<Inline> notes;
     for (const CellReport &c : r.cells) {
         if (c.route != route)
             continue;
@@ -152,220 +152,292 @@ QString routeSection(const RunReport &r, const QString &route)
         QString windows = QString::number(f.validWindows);
         if (f.invalidWindows > 0)
             windows += QStringLiteral(" (+%1 invalid)").arg(f.invalidWindows);
-        out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
-                   .arg(c.configuration)
-                   .arg(c.concurrency)
-                   .arg(windows, range(f.okPerS, 1), formatPercent(f.okPerS.spread),
-                        range(f.perCpuS, 0), formatNumber(f.serverCores.median, 2),
-                        formatMs(f.p50Us.median), formatMs(f.p99Us.median),
-                        formatMs(f.pooledUs.p99),
-                        c.bound.isEmpty() ? QStringLiteral("-") : c.bound);
+        cells.rows.append({c.configuration, number(c.concurrency), windows, range(f.okPerS, 1),
+                           formatPercent(f.okPerS.spread), range(f.perCpuS, 0),
+                           formatNumber(f.serverCores.median, 2), formatMs(f.p50Us.median),
+                           formatMs(f.p99Us.median), formatMs(f.pooledUs.p99),
+                           c.bound.isEmpty() ? QStringLiteral("-") : c.bound});
         if (f.errors.transport() > 0 || f.errors.non2xx > 0)
-            notes << QStringLiteral("- %1 c=%2: %3 transport errors, %4 non-2xx responses in valid "
-                                    "windows")
-                         .arg(c.configuration)
-                         .arg(c.concurrency)
-                         .arg(f.errors.transport())
-                         .arg(f.errors.non2xx);
+            notes << (Inline(c.configuration)
+                      << QStringLiteral(" c=%1: %2 transport errors, %3 non-2xx responses in "
+                                        "valid windows")
+                             .arg(number(c.concurrency), number(f.errors.transport()),
+                                  number(f.errors.non2xx)));
     }
-    out << QString();
-    QStringList ratios;
+    d.table(cells);
+    Table ratios = tableOf({QStringLiteral("configuration"), QStringLiteral("c"),
+                            QStringLiteral("metric"), QStringLiteral("ratio [95 % CI]"),
+                            QStringLiteral("p"), QStringLiteral("verdict"), QStringLiteral("note")},
+                           "lrlrrll");
     for (const RatioReport &x : r.ratios) {
         if (x.route != route)
             continue;
         const stats::Comparison &c = x.comparison;
-        ratios << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
-                      .arg(x.configuration)
-                      .arg(x.concurrency)
-                      .arg(x.metric == QLatin1String("ok_per_s") ? QStringLiteral("2xx/s")
-                                                                 : QStringLiteral("per CPU-s"),
-                           ratioCell(c),
-                           c.verdict == stats::Verdict::NotEnoughWindows
-                               ? QStringLiteral("-")
-                               : QString::number(c.pValue, 'f', 3),
-                           verdictCell(c), QString::fromStdString(c.note));
+        ratios.rows.append({x.configuration, number(x.concurrency),
+                            x.metric == QLatin1String("ok_per_s") ? QStringLiteral("2xx/s")
+                                                                  : QStringLiteral("per CPU-s"),
+                            ratioCell(c),
+                            c.verdict == stats::Verdict::NotEnoughWindows
+                                ? QStringLiteral("-")
+                                : QString::number(c.pValue, 'f', 3),
+                            verdictCell(c), QString::fromStdString(c.note)});
     }
-    if (!ratios.isEmpty()) {
-        out << QStringLiteral("Against %1 (ratio of medians, bootstrap 95 % interval, exact "
-                              "Mann-Whitney U p):\n")
-                   .arg(code(r.options.baseline));
-        out << QStringLiteral(
-            "| configuration | c | metric | ratio [95 % CI] | p | verdict | note |");
-        out << QStringLiteral("|---|---:|---|---:|---:|---|---|");
-        out << ratios;
-        out << QString();
+    if (!ratios.rows.isEmpty()) {
+        d.paragraph(Inline(QStringLiteral("Against "))
+                    << code(r.options.baseline)
+                    << QStringLiteral(" (ratio of medians, bootstrap 95 % interval, exact "
+                                      "Mann-Whitney U p):"));
+        d.table(ratios);
     }
-    out << notes;
-    return out.join(QLatin1Char('\n'));
+    for (const Inline &n : notes)
+        d.item(n);
+    d.charts(route);
+    return d;
 }
 
-QString ceilingSection(const RunReport &r)
+Document ceilingSection(const RunReport &r)
 {
-    QStringList out;
-    out << QStringLiteral("## Where the ceiling is\n");
+    Document d;
+    d.heading(2, QStringLiteral("Where the ceiling is"));
     for (const SaturationReport &s : r.saturations)
-        out << QStringLiteral("- %1 %2: %3")
-                   .arg(s.configuration, code(s.route),
-                        QString::fromStdString(s.saturation.sentence));
-    out << QString();
-    out << QStringLiteral("Where the machine's CPU went (median window of each cell, shares of all "
-                          "%1 cores):\n")
-               .arg(r.machineCores);
-    out << QStringLiteral("| configuration | route | c | server tree | database | load engine | "
-                          "Stackbench | foreign | idle | bound | because |");
-    out << QStringLiteral("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
+        d.item(saturationLine(s));
+    d.paragraph(QStringLiteral("Where the machine's CPU went (median window of each cell, shares "
+                               "of all %1 cores):")
+                    .arg(r.machineCores));
+    Table t = tableOf({QStringLiteral("configuration"), QStringLiteral("route"),
+                       QStringLiteral("c"), QStringLiteral("server tree"),
+                       QStringLiteral("database"), QStringLiteral("load engine"),
+                       QStringLiteral("Stackbench"), QStringLiteral("foreign"),
+                       QStringLiteral("idle"), QStringLiteral("bound"), QStringLiteral("because")},
+                      "llrrrrrrrll");
     for (const CellReport &c : r.cells) {
         const stats::CpuShares &s = c.shares;
-        out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
-                   .arg(c.configuration, code(c.route))
-                   .arg(c.concurrency)
-                   .arg(formatPercent(s.server), formatPercent(s.database),
-                        formatPercent(s.generator), formatPercent(s.own), formatPercent(s.foreign),
-                        formatPercent(s.idle), c.bound.isEmpty() ? QStringLiteral("-") : c.bound,
-                        c.boundBecause);
+        t.rows.append({c.configuration, code(c.route), number(c.concurrency),
+                       formatPercent(s.server), formatPercent(s.database),
+                       formatPercent(s.generator), formatPercent(s.own), formatPercent(s.foreign),
+                       formatPercent(s.idle), c.bound.isEmpty() ? QStringLiteral("-") : c.bound,
+                       c.boundBecause});
     }
-    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    d.table(t);
+    return d;
 }
 
-QString gatesSection(const RunReport &r)
+Document gatesSection(const RunReport &r)
 {
-    QStringList out;
-    out << QStringLiteral("## Gates and what they caught\n");
+    Document d;
+    d.heading(2, QStringLiteral("Gates and what they caught"));
     if (r.invalidWindows == 0) {
-        out << QStringLiteral("- No attempt was invalid.");
+        d.item(QStringLiteral("No attempt was invalid."));
     } else {
         QStringList kinds;
         for (auto it = r.invalidByGate.begin(); it != r.invalidByGate.end(); ++it)
-            kinds << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
-        out << QStringLiteral("- %1 invalid attempt%2, by gate: %3.")
-                   .arg(r.invalidWindows)
-                   .arg(r.invalidWindows == 1 ? QString() : QStringLiteral("s"))
-                   .arg(kinds.join(QStringLiteral(", ")));
+            kinds << QStringLiteral("%1 %2").arg(it.key(), number(it.value()));
+        d.item(QStringLiteral("%1 invalid attempt%2, by gate: %3.")
+                   .arg(number(r.invalidWindows),
+                        r.invalidWindows == 1 ? QString() : QStringLiteral("s"),
+                        kinds.join(QStringLiteral(", "))));
         for (const CellReport &c : r.cells)
             for (const std::string &reason : c.figures.invalidReasons)
-                out << QStringLiteral("  - %1 %2 c=%3: %4")
-                           .arg(c.configuration, code(c.route))
-                           .arg(c.concurrency)
-                           .arg(QString::fromStdString(reason));
+                d.item(Inline(c.configuration) << QStringLiteral(" ") << code(c.route)
+                                               << QStringLiteral(" c=%1: ").arg(c.concurrency)
+                                               << QString::fromStdString(reason),
+                       1);
     }
-    out << QStringLiteral("- Database checkpoints inside measured windows: %1.")
-               .arg(r.checkpointsInWindows);
-    auto count = [&r](const char *kind) { return r.events.value(QLatin1String(kind)); };
-    out << QStringLiteral("- Sleep or clock gaps: %1; server trees that died: %2; hooks that "
+    d.item(QStringLiteral("Database checkpoints inside measured windows: %1.")
+               .arg(r.checkpointsInWindows));
+    auto count = [&r](const char *kind) { return number(r.events.value(QLatin1String(kind))); };
+    d.item(QStringLiteral("Sleep or clock gaps: %1; server trees that died: %2; hooks that "
                           "failed: %3; cells that ran out of retries: %4.")
-               .arg(count("sampler-sleep"))
-               .arg(count("server-died"))
-               .arg(count("hook-failed"))
-               .arg(count("cell-failed"));
+               .arg(count("sampler-sleep"), count("server-died"), count("hook-failed"),
+                    count("cell-failed")));
     for (const QString &b : r.blocked)
-        out << QStringLiteral("- Not measured: %1").arg(b);
+        d.item(Inline(QStringLiteral("Not measured: ")) << b);
     for (const QString &w : r.warnings)
-        out << QStringLiteral("- Warning: %1").arg(w);
-    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        d.item(Inline(QStringLiteral("Warning: ")) << w);
+    return d;
 }
 
-QString floorSection(const RunReport &r)
+Document floorSection(const RunReport &r)
 {
-    QStringList out;
-    out << QStringLiteral("## Noise floor (A/A run)\n");
+    Document d;
+    d.heading(2, QStringLiteral("Noise floor (A/A run)"));
     if (r.measuredFloor < 0) {
-        out << QStringLiteral("No cell has 2 valid windows per arm: no floor can be given.\n");
-        return out.join(QLatin1Char('\n'));
+        d.paragraph(QStringLiteral("No cell has 2 valid windows per arm: no floor can be given."));
+        return d;
     }
-    out << QStringLiteral("The two arms run the same configuration; the largest |ratio - 1| "
-                          "between their medians is what the harness itself produces. Pass "
-                          "`--noise-floor %1` to `report` or `compare` to use it.\n")
-               .arg(r.run.id);
-    out << QStringLiteral("| route | noise floor | median spread of its cells |");
-    out << QStringLiteral("|---|---:|---:|");
+    d.paragraph(Inline(QStringLiteral("The two arms run the same configuration; the largest "
+                                      "|ratio - 1| between their medians is what the harness "
+                                      "itself produces. Pass "))
+                << code(QStringLiteral("--noise-floor ") + r.run.id) << QStringLiteral(" to ")
+                << code(QStringLiteral("report")) << QStringLiteral(" or ")
+                << code(QStringLiteral("compare")) << QStringLiteral(" to use it."));
+    Table t = tableOf({QStringLiteral("route"), QStringLiteral("noise floor"),
+                       QStringLiteral("median spread of its cells")},
+                      "lrr");
     for (auto it = r.measuredFloorByRoute.begin(); it != r.measuredFloorByRoute.end(); ++it) {
         std::vector<double> spreads;
         for (const CellReport &c : r.cells)
             if (c.route == it.key() && c.figures.validWindows >= 2)
                 spreads.push_back(c.figures.okPerS.spread);
-        out << QStringLiteral("| %1 | %2 | %3 |")
-                   .arg(code(it.key()), formatPercent(it.value()),
-                        formatPercent(stats::median(spreads)));
+        t.rows.append(
+            {code(it.key()), formatPercent(it.value()), formatPercent(stats::median(spreads))});
     }
-    out << QStringLiteral("| **all routes** | **%1** | |\n").arg(formatPercent(r.measuredFloor));
-    return out.join(QLatin1Char('\n'));
+    t.rows.append(
+        {strong(QStringLiteral("all routes")), strong(formatPercent(r.measuredFloor)), Inline()});
+    d.table(t);
+    return d;
 }
 
-QString environmentSection(const RunReport &r)
+Document environmentSection(const RunReport &r)
 {
-    QStringList out;
-    out << QStringLiteral("## Environment\n");
-    out << QStringLiteral("| | |");
-    out << QStringLiteral("|---|---|");
+    Document d;
+    d.heading(2, QStringLiteral("Environment"));
+    Table t = tableOf({QString(), QString()}, "ll");
     const QJsonObject &env = r.run.environment;
     for (auto it = env.begin(); it != env.end(); ++it) {
         const QJsonValue v = it.value();
-        QString text = v.isString()   ? v.toString()
-                       : v.isDouble() ? QString::number(v.toDouble(), 'g', 15)
-                       : v.isBool()   ? QString::fromLatin1(v.toBool() ? "true" : "false")
-                                      : QStringLiteral("(structured)");
-        text.replace(QLatin1Char('|'), QStringLiteral("\\|"));
-        out << QStringLiteral("| %1 | %2 |").arg(it.key(), text);
+        const QString text = v.isString()   ? v.toString()
+                             : v.isDouble() ? QString::number(v.toDouble(), 'g', 15)
+                             : v.isBool()   ? QString::fromLatin1(v.toBool() ? "true" : "false")
+                                            : QStringLiteral("(structured)");
+        t.rows.append({it.key(), text});
     }
-    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    d.table(t);
+    return d;
+}
+
+// Our own text with **strong**, *emphasis* and `code` marks, as inline spans. Only for the
+// definitions below (literals of this file): no stored text ever goes through it.
+Inline marked(const QString &literal)
+{
+    Inline out;
+    qsizetype i = 0;
+    while (i < literal.size()) {
+        const bool bold = literal.mid(i, 2) == QLatin1String("**");
+        const QChar mark = literal[i];
+        if (bold || mark == u'*' || mark == u'`') {
+            const QString close = bold ? QStringLiteral("**") : QString(mark);
+            const qsizetype end = literal.indexOf(close, i + close.size());
+            if (end > i) {
+                const QString inner = literal.mid(i + close.size(), end - i - close.size());
+                out << (bold ? strong(inner) : mark == u'`' ? code(inner) : emphasis(inner));
+                i = end + close.size();
+                continue;
+            }
+        }
+        qsizetype next = i + 1;
+        while (next < literal.size() && literal[next] != u'*' && literal[next] != u'`')
+            ++next;
+        out << literal.mid(i, next - i);
+        i = next;
+    }
+    return out;
 }
 
 } // namespace
 
+Table summaryTable(const RunReport &r)
+{
+    Table t = tableOf({QStringLiteral("route"), QStringLiteral("c"),
+                       QStringLiteral("configuration"), QStringLiteral("2xx/s"),
+                       QStringLiteral("per CPU-s"), QStringLiteral("ratio 2xx/s"),
+                       QStringLiteral("verdict"), QStringLiteral("ratio per CPU-s"),
+                       QStringLiteral("verdict"), QStringLiteral("invalid")},
+                      "lrlrrrlrlr");
+    for (const CellReport &c : r.cells) {
+        const RatioReport *raw = findRatio(r, c, "ok_per_s");
+        const RatioReport *cpu = findRatio(r, c, "per_cpu_s");
+        const bool base = c.configuration == r.options.baseline;
+        t.rows.append({code(c.route), number(c.concurrency), c.configuration,
+                       formatNumber(c.figures.okPerS.median, 1),
+                       formatNumber(c.figures.perCpuS.median, 0),
+                       base  ? QStringLiteral("baseline")
+                       : raw ? formatRatio(raw->comparison.ratio)
+                             : QStringLiteral("-"),
+                       raw ? verdictCell(raw->comparison) : Inline(),
+                       base  ? QString()
+                       : cpu ? formatRatio(cpu->comparison.ratio)
+                             : QStringLiteral("-"),
+                       cpu ? verdictCell(cpu->comparison) : Inline(),
+                       number(qint64(c.figures.invalidWindows))});
+    }
+    return t;
+}
+
+Inline saturationLine(const SaturationReport &s)
+{
+    return Inline(s.configuration) << QStringLiteral(" ") << code(s.route) << QStringLiteral(": ")
+                                   << QString::fromStdString(s.saturation.sentence);
+}
+
+Document definitionsDocument()
+{
+    const QString items =
+        QStringLiteral(
+            "**2xx/s** (successful throughput): 2xx responses / elapsed seconds of the window, "
+            "the final drain of in-flight requests included.\n"
+            "**cores**: CPU seconds of the server process tree during the window / wall seconds; "
+            "1.0 is one core.\n"
+            "**per CPU-s**: 2xx/s / cores, computed per window.\n"
+            "**latency**: first byte of the request written to the last byte of the response "
+            "read. Two ways, labelled: the median of the windows' own percentiles (p50, p99), and "
+            "the percentile of the pooled histogram of every valid window (pooled p99).\n"
+            "**cell**: (configuration, route, concurrency); its figure is the median over its "
+            "valid windows with min and max; **spread** = (max - min) / median.\n"
+            "**ratio**: median of the configuration / median of the baseline, with a seeded "
+            "bootstrap 95 % interval (10,000 resamples of the windows of each side).\n"
+            "**verdict**, the first rule that applies: fewer than 2 valid windows on a side: "
+            "*not enough windows*; the min-max ranges overlap: *no winner*; |ratio - 1| below the "
+            "noise floor: *inside the noise floor*; otherwise *faster* or *slower*, with the "
+            "exact two-sided Mann-Whitney U p-value. With few windows p < 0.05 cannot be reached "
+            "at all (3 vs 3 cannot go below 0.1): the note says how many windows a side would "
+            "make it reachable.\n"
+            "**noise floor**: the largest |ratio - 1| between two arms of one configuration in an "
+            "A/A run.\n"
+            "**where the machine's CPU went**: shares of all cores used by the server tree, the "
+            "database (excluded processes), the load engine, Stackbench itself, everything else "
+            "(foreign) and idle.\n"
+            "**bound**, the first that applies: *client*: the load engine's threads were at "
+            "least %1 % busy; *machine*: less than %2 % of all cores idle; *server*: the tree "
+            "used at least %3 % of the CPUs of its configuration's CPU set (`cpus`, when smaller "
+            "than the machine); *database*: the database used more CPU than the server tree "
+            "while the tree was below %3 % of its CPU set, or without one of its plateau (its "
+            "highest median cores across the concurrency levels); *server*: throughput within "
+            "%4 % of a neighbouring concurrency level while the tree held at least %3 % of its "
+            "plateau; *none*: nothing saturated, raise concurrency.\n"
+            "**saturation point**: the lowest concurrency from which every higher level's 2xx/s "
+            "stays within %4 %, and how much p50 grew from there to the highest level.")
+            .arg(QString::number(stats::kClientBusyShare * 100),
+                 QString::number(stats::kMachineIdleShare * 100),
+                 QString::number(stats::kPlateauShare * 100),
+                 QString::number(stats::kFlatShare * 100));
+    Document d;
+    d.heading(2, QStringLiteral("Definitions"));
+    for (const QString &item : items.split(QLatin1Char('\n')))
+        d.item(marked(item));
+    return d;
+}
+
 QString definitionsMarkdown()
 {
-    return QStringLiteral(
-               "## Definitions\n\n"
-               "- **2xx/s** (successful throughput): 2xx responses / elapsed seconds of the "
-               "window, the final drain of in-flight requests included.\n"
-               "- **cores**: CPU seconds of the server process tree during the window / wall "
-               "seconds; 1.0 is one core.\n"
-               "- **per CPU-s**: 2xx/s / cores, computed per window.\n"
-               "- **latency**: first byte of the request written to the last byte of the response "
-               "read. Two ways, labelled: the median of the windows' own percentiles (p50, p99), "
-               "and the percentile of the pooled histogram of every valid window (pooled p99).\n"
-               "- **cell**: (configuration, route, concurrency); its figure is the median over its "
-               "valid windows with min and max; **spread** = (max - min) / median.\n"
-               "- **ratio**: median of the configuration / median of the baseline, with a seeded "
-               "bootstrap 95 % interval (10,000 resamples of the windows of each side).\n"
-               "- **verdict**, the first rule that applies: fewer than 2 valid windows on a side: "
-               "*not enough windows*; the min-max ranges overlap: *no winner*; |ratio - 1| below "
-               "the noise floor: *inside the noise floor*; otherwise *faster* or *slower*, with "
-               "the exact two-sided Mann-Whitney U p-value. With few windows p < 0.05 cannot be "
-               "reached at all (3 vs 3 cannot go below 0.1): the note says how many windows a side "
-               "would make it reachable.\n"
-               "- **noise floor**: the largest |ratio - 1| between two arms of one configuration "
-               "in an A/A run.\n"
-               "- **where the machine's CPU went**: shares of all cores used by the server tree, "
-               "the database (excluded processes), the load engine, Stackbench itself, everything "
-               "else (foreign) and idle.\n"
-               "- **bound**, the first that applies: *client*: the load engine's threads were at "
-               "least %1 % busy; *machine*: less than %2 % of all cores idle; *server*: the tree "
-               "used at least %3 % of the CPUs of its configuration's CPU set (`cpus`, when "
-               "smaller than the machine); *database*: the "
-               "database used more CPU than the server tree while the tree was below %3 % of its "
-               "CPU set, or without one of its plateau (its highest median cores across the "
-               "concurrency levels); *server*: "
-               "throughput within %4 % of a neighbouring concurrency level while the tree held "
-               "at least %3 % of its plateau; *none*: nothing saturated, raise concurrency.\n"
-               "- **saturation point**: the lowest concurrency from which every higher level's "
-               "2xx/s stays within %4 %, and how much p50 grew from there to the highest level.\n")
-        .arg(stats::kClientBusyShare * 100)
-        .arg(stats::kMachineIdleShare * 100)
-        .arg(stats::kPlateauShare * 100)
-        .arg(stats::kFlatShare * 100);
+    return markdownOf(definitionsDocument());
+}
+
+Document reportDocument(const RunReport &r)
+{
+    Document d = header(r);
+    d << summarySection(r);
+    for (const QString &route : r.routes)
+        d << routeSection(r, route);
+    if (r.aa)
+        d << floorSection(r);
+    d << ceilingSection(r) << gatesSection(r) << environmentSection(r) << definitionsDocument();
+    return d;
 }
 
 QString reportMarkdown(const RunReport &r)
 {
-    QStringList parts;
-    parts << header(r) << summaryTable(r);
-    for (const QString &route : r.routes)
-        parts << routeSection(r, route);
-    if (r.aa)
-        parts << floorSection(r);
-    parts << ceilingSection(r) << gatesSection(r) << environmentSection(r) << definitionsMarkdown();
-    return parts.join(QLatin1Char('\n'));
+    return markdownOf(reportDocument(r));
 }
 
 } // namespace sb::report

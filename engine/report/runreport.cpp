@@ -4,6 +4,7 @@
 #include "core/qterror.h"
 #include "report/figures.h"
 #include "report/windowfigures.h"
+#include "store/runstatus.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
@@ -266,6 +267,7 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
     sb::Result<store::RunRecord> run = store.run(runId);
     if (!run.ok())
         return run.error();
+    run->status = store::currentStatus(*run); // as `list` says it: a killed run is interrupted
     sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId, true);
     if (!windows.ok())
         return windows.error();

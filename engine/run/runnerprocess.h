@@ -1,27 +1,21 @@
 #pragma once
 
-#include "store/records.h"
+#include "store/runstatus.h"
 
-#include <QString>
-
-// Which process runs a stored run, so that a run whose runner is gone is not shown as running.
+// Which process runs a stored run: the runner's names for store/runstatus.h, where the answer
+// lives so that the report and export (which do not link the runner) give the same one.
 namespace sb::run {
 
-// A process as the store records it (RunRecord::runnerPid, runnerHost, runnerStart).
-struct RunnerIdentity
-{
-    qint64 pid = 0; // process id
-    QString host;   // QSysInfo::machineHostName()
-    QString start;  // "<boot id>:<start time in clock ticks since boot>", unique per boot
-};
+using RunnerIdentity = store::RunnerIdentity;
 
 // This process.
-RunnerIdentity thisProcess();
+inline RunnerIdentity thisProcess()
+{
+    return store::thisRunner();
+}
 
-// The status of `run` as it is now: a run stored as "running" whose runner process is gone
-// (recorded on this host, and its pid is no longer alive, is a zombie, or now belongs to another
-// process: its start differs) is "interrupted". A run recorded on another host, or with no
-// runner recorded (runnerPid 0), keeps its stored status. Reads /proc; any thread.
-QString currentStatus(const store::RunRecord &run);
+// store::currentStatus: "running" with its runner gone reads "interrupted". (A using-declaration:
+// the same function, which argument-dependent lookup finds too.)
+using store::currentStatus;
 
 } // namespace sb::run

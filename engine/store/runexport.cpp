@@ -3,6 +3,7 @@
 #include "core/qterror.h"
 #include "stats/histogram.h"
 #include "store/exportfields.h"
+#include "store/runstatus.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
@@ -124,6 +125,7 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
     sb::Result<RunRecord> run = store.run(runId);
     if (!run.ok())
         return run.error();
+    run->status = currentStatus(*run); // as `list` says it: a killed run is interrupted
     sb::Result<QVector<ConfigurationRecord>> configurations = store.configurations(runId);
     if (!configurations.ok())
         return configurations.error();

@@ -822,8 +822,9 @@ sb::Result<QVector<ConfigurationRecord>> RunStore::configurations(const QString 
         return sqlError(QStringLiteral("store.read"), QStringLiteral("configurations"), q);
     QVector<ConfigurationRecord> list;
     while (q.next())
-        list << ConfigurationRecord{q.value(0).toString(), q.value(1).toString(),
-                                    objectFrom(q.value(2))};
+        list << ConfigurationRecord{.runId = q.value(0).toString(),
+                                    .name = q.value(1).toString(),
+                                    .info = objectFrom(q.value(2))};
     return list;
 }
 

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void sameRunsGiveNoWinner();
     void throttledRunHasAWinnerAndFailsTheGate();
     void exportImportExport();
+    void killedRunReadsInterruptedEverywhere();
     void errors_data();
     void errors();
 
@@ -247,6 +249,54 @@ void TestReportCli::exportImportExport()
     const Outcome r2 = stackbench({QStringLiteral("report"), m_slow, QStringLiteral("--format"),
                                    QStringLiteral("json"), QStringLiteral("--store"), other});
     QCOMPARE(r2.out, r1.out);
+}
+
+// A run whose runner was killed (SIGKILL: nothing wrote its end) is stored as "running" with the
+// runner's pid; every command reads it as interrupted, as `list` does (issue 22 item 10).
+void TestReportCli::killedRunReadsInterruptedEverywhere()
+{
+    QString id;
+    {
+        auto s = store::RunStore::open(m_store);
+        QVERIFY(s.ok());
+        id = storeRun(**s, {9000, 9100}, {1000, 1010});
+        QVERIFY(!id.isEmpty());
+        QVERIFY((*s)->setRunStatus(id, store::kStatusRunning).ok());
+        // This test's own pid on this host, but another process's start: the runner is gone and
+        // its pid belongs to someone else now.
+        QVERIFY((*s)->setRunner(id, QCoreApplication::applicationPid(), QSysInfo::machineHostName(),
+                                QStringLiteral("not-this-boot:1"))
+                    .ok());
+    }
+    const QString interrupted = store::kStatusInterrupted;
+    Outcome o = stackbench(
+        {QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QString listed;
+    for (const QJsonValue &v : QJsonDocument::fromJson(o.out).array())
+        if (v.toObject().value(QStringLiteral("id")).toString() == id)
+            listed = v.toObject().value(QStringLiteral("status")).toString();
+    QCOMPARE(listed, interrupted);
+    o = stackbench({QStringLiteral("report"), id, QStringLiteral("--format"),
+                    QStringLiteral("json"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QCOMPARE(json(o.out)
+                 .value(QStringLiteral("run"))
+                 .toObject()
+                 .value(QStringLiteral("status"))
+                 .toString(),
+             interrupted);
+    o = stackbench({QStringLiteral("report"), id, QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QVERIFY2(o.out.contains("status **interrupted**"), o.out.constData());
+    o = stackbench({QStringLiteral("export"), id, QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QCOMPARE(json(o.out)
+                 .value(QStringLiteral("run"))
+                 .toObject()
+                 .value(QStringLiteral("status"))
+                 .toString(),
+             interrupted);
 }
 
 void TestReportCli::errors_data()

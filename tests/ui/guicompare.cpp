@@ -11,8 +11,8 @@
 // --export-dir writes every chart as PNG, SVG and PDF (after the screenshot). --html times
 // exporting RUN's HTML report (read + render + write). Prints "ready" when done and quits unless
 // --stay.
+#include "report/reporthtml.h"
 #include "store/runstore.h"
-#include "ui/htmlreport.h"
 #include "ui/mainwindow.h"
 #include "ui/models/comparemodel.h"
 #include "ui/pages/comparepage.h"
@@ -121,7 +121,7 @@ void exportHtml(const Options &o)
         std::fprintf(stderr, "gui_compare: %s\n", opened.error().toString().c_str());
         std::exit(1);
     }
-    sb::Result<QByteArray> html = htmlReportFromStore(**opened, o.htmlRun);
+    sb::Result<QByteArray> html = report::reportHtmlFromStore(**opened, o.htmlRun);
     if (!html.ok()) {
         std::fprintf(stderr, "gui_compare: %s\n", html.error().toString().c_str());
         std::exit(1);

@@ -164,19 +164,6 @@ QString metricTitle(Metric metric)
 
 } // namespace
 
-BoxFigures boxFigures(std::vector<double> values)
-{
-    if (values.empty())
-        return {};
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    const size_t half = (n + 1) / 2; // the middle value belongs to both halves
-    const std::vector<double> lower(values.begin(), values.begin() + qsizetype(half));
-    const std::vector<double> upper(values.end() - qsizetype(half), values.end());
-    return {values.front(), stats::median(lower), stats::median(values), stats::median(upper),
-            values.back()};
-}
-
 int logBaseFor(const QList<int> &levels)
 {
     if (levels.isEmpty() || levels.first() <= 0)

@@ -7,6 +7,7 @@
 // reports as the engine computed them; a chart computes only what it draws (quartiles of a box,
 // percentile points of a pooled histogram). GUI thread (Qt Charts are graphics items).
 
+#include "report/reportcharts.h"
 #include "ui/charts/comparedata.h"
 
 #include <QSize>
@@ -47,17 +48,10 @@ QChart *percentileChart(const ChartSource &source, const QString &route, int con
 QChart *timelineChart(const ChartSource &source, const QString &route, int concurrency,
                       ChartLook look = ChartLook::Light);
 
-// What a box shows: min, Tukey's hinges (the medians of the lower and upper halves, the middle
-// value in both for odd counts) and the median (stats::median). All 0 when empty. Pure.
-struct BoxFigures
-{
-    double min = 0;
-    double lowerQuartile = 0;
-    double median = 0;
-    double upperQuartile = 0;
-    double max = 0;
-};
-BoxFigures boxFigures(std::vector<double> values);
+// What a box shows (min, Tukey's hinges, the median): the engine's, which the HTML report's box
+// plots use too (report/reportcharts.h).
+using report::BoxFigures;
+using report::boxFigures;
 
 // The base of the log x axis for these concurrency levels: 2 while they span at most 2^6,
 // otherwise 10 (so the axis has at least two labelled ticks). Pure.

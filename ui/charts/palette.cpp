@@ -1,5 +1,7 @@
 #include "ui/charts/palette.h"
 
+#include "report/palette.h"
+
 #include <algorithm>
 #include <array>
 
@@ -7,11 +9,7 @@ namespace sb::palette {
 
 QColor categorical(int index)
 {
-    static constexpr std::array<QRgb, 10> colours = {0x4e79a7, 0xf28e2b, 0x59a14f, 0xb07aa1,
-                                                     0x76b7b2, 0xedc948, 0xe15759, 0xff9da7,
-                                                     0x9c755f, 0xbab0ac};
-    const int n = int(colours.size());
-    return QColor(colours[size_t(((index % n) + n) % n)]);
+    return QColor(QRgb(report::configurationColour(index))); // the HTML report's table too
 }
 
 QColor configurationInRun(int index, int run)

@@ -8,21 +8,6 @@
 
 namespace sb::charts {
 
-QVector<PercentilePoint> percentileCurve(const Histogram &h, int perDecade)
-{
-    QVector<PercentilePoint> out;
-    if (h.count() == 0)
-        return out;
-    perDecade = std::max(1, perDecade);
-    const int steps = 5 * perDecade; // x from 10^0 to 10^5
-    for (int i = 0; i <= steps; ++i) {
-        const double x = std::pow(10.0, double(i) / perDecade);
-        const double p = 100.0 * (1.0 - 1.0 / x);
-        out.append(PercentilePoint{x, p, double(h.valueAtPercentile(p)) / 1000.0});
-    }
-    return out;
-}
-
 void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &points,
                          const QString &name)
 {

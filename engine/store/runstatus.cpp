@@ -1,10 +1,10 @@
-#include "run/runnerprocess.h"
+#include "store/runstatus.h"
 
 #include <QFile>
 #include <QSysInfo>
 #include <unistd.h>
 
-namespace sb::run {
+namespace sb::store {
 
 namespace {
 
@@ -30,22 +30,22 @@ QString startOf(qint64 pid)
 
 } // namespace
 
-RunnerIdentity thisProcess()
+RunnerIdentity thisRunner()
 {
     const qint64 pid = qint64(::getpid());
     return RunnerIdentity{pid, QSysInfo::machineHostName(), startOf(pid)};
 }
 
-QString currentStatus(const store::RunRecord &run)
+QString currentStatus(const RunRecord &run)
 {
-    if (run.status != store::kStatusRunning || run.runnerPid <= 0)
+    if (run.status != kStatusRunning || run.runnerPid <= 0)
         return run.status;
     if (run.runnerHost != QSysInfo::machineHostName())
         return run.status;
     const QString start = startOf(run.runnerPid);
     if (start.isEmpty() || start != run.runnerStart)
-        return store::kStatusInterrupted;
+        return kStatusInterrupted;
     return run.status;
 }
 
-} // namespace sb::run
+} // namespace sb::store
