@@ -1,6 +1,7 @@
 #include "store/runexport.h"
 
 #include "core/qterror.h"
+#include "store/backfill.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
@@ -160,6 +161,7 @@ const std::vector<Field<RunRecord>> &runFields()
         field("runner_pid", &RunRecord::runnerPid),
         field("runner_host", &RunRecord::runnerHost),
         field("runner_start", &RunRecord::runnerStart),
+        field("plan_name", &RunRecord::planName),
     };
     return f;
 }
@@ -202,6 +204,7 @@ const std::vector<Field<WindowRecord>> &windowFields()
         field("pss_bytes_peak", &W::pssBytesPeak),
         field("checkpoints", &W::checkpoints),
         field("gates", &W::gates),
+        field("invalid_kind", &W::invalidKind),
     };
     return f;
 }
@@ -320,8 +323,9 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
 
     QJsonArray configurationArray;
     for (const ConfigurationRecord &c : *configurations)
-        configurationArray.append(
-            QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("info"), c.info}});
+        configurationArray.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                              {QStringLiteral("cpu_count"), c.cpuCount},
+                                              {QStringLiteral("info"), c.info}});
     QJsonArray windowArray;
     for (const WindowRecord &w : *windows) {
         QJsonObject o = write(windowFields(), w);
@@ -384,9 +388,15 @@ sb::Result<Parsed> parse(const QJsonObject &d)
         return formatError(QStringLiteral("$.run.") + bad, QStringLiteral("has the wrong type"));
     if (p.run.id.isEmpty())
         return formatError(QStringLiteral("$.run.id"), QStringLiteral("is missing"));
-    for (const QJsonValue &c : d.value(QStringLiteral("configurations")).toArray())
+    bool countsGiven = true; // exports from before cpu_count: read from the plan text
+    for (const QJsonValue &c : d.value(QStringLiteral("configurations")).toArray()) {
+        countsGiven = countsGiven && c.toObject().contains(QStringLiteral("cpu_count"));
         p.configurations.append({p.run.id, c.toObject().value(QStringLiteral("name")).toString(),
-                                 c.toObject().value(QStringLiteral("info")).toObject()});
+                                 c.toObject().value(QStringLiteral("info")).toObject(),
+                                 c.toObject().value(QStringLiteral("cpu_count")).toInt()});
+    }
+    if (!countsGiven)
+        backfillConfigurations(p.run.planText, p.configurations);
     const QJsonArray windows = d.value(QStringLiteral("windows")).toArray();
     for (qsizetype i = 0; i < windows.size(); ++i) {
         const QString at = QStringLiteral("$.windows[%1]").arg(i);
@@ -406,6 +416,8 @@ sb::Result<Parsed> parse(const QJsonObject &d)
         w.runId = p.run.id;
         w.intervals = *intervals;
         w.samples = *samples;
+        if (!windows[i].toObject().contains(QStringLiteral("invalid_kind"))) // an older export
+            backfillWindow(w);
         p.windows.append(w);
     }
     auto events =
@@ -426,7 +438,7 @@ sb::Result<Parsed> parse(const QJsonObject &d)
 sb::Status writeAll(RunStore &store, const Parsed &p)
 {
     for (const ConfigurationRecord &c : p.configurations)
-        if (sb::Status st = store.saveConfiguration(p.run.id, c.name, c.info); !st.ok())
+        if (sb::Status st = store.saveConfiguration(c); !st.ok())
             return st;
     for (const WindowRecord &w : p.windows)
         if (sb::Result<qint64> id = store.saveWindow(w); !id.ok())
