@@ -49,7 +49,7 @@ stats::WindowCpu windowCpu(const store::WindowRecord &w, int machineCores)
 {
     stats::WindowCpu cpu;
     cpu.machineCores = machineCores;
-    cpu.serverCores = w.serverCoresMean;
+    cpu.serverCores = windowCores(w);
     cpu.databaseCores = w.excludedPctMean / 100;
     cpu.generatorCores = w.generatorPctMean / 100;
     cpu.foreignCores = w.foreignPctMean / 100;
