@@ -68,6 +68,7 @@ QJsonObject runJson(const store::RunRecord &r, const RunHistory &h)
 {
     QJsonObject o{{QStringLiteral("id"), r.id},
                   {QStringLiteral("plan"), r.planPath},
+                  {QStringLiteral("plan_name"), r.planName},
                   {QStringLiteral("profile"), r.profile},
                   {QStringLiteral("status"), run::currentStatus(r)},
                   {QStringLiteral("started_at"), r.startedAt.toString(Qt::ISODateWithMs)},

@@ -1,6 +1,8 @@
 #include "app/terminalobserver.h"
 
 #include "app/cli.h"
+#include "report/figures.h"
+#include "store/celllabel.h"
 
 #include <cstdio>
 #include <unistd.h>
@@ -23,26 +25,9 @@ QString duration(double s)
 
 QString cellText(const run::CellRef &c)
 {
-    return oneLine(QStringLiteral("r%1 %2 %3 c=%4") // the progress line prints it raw
-                       .arg(c.round + 1)
-                       .arg(c.configuration, c.route)
-                       .arg(c.concurrency));
-}
-
-QString validText(const store::WindowRecord &w, const run::CellRef &cell)
-{
-    const double okPerS = w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0;
-    QString text =
-        QStringLiteral("  ok   %1 #%2: %3 2xx/s, p99 %4 ms, server %5 cores, %6 per CPU-s")
-            .arg(cellText(cell))
-            .arg(w.attempt + 1)
-            .arg(okPerS, 0, 'f', 1)
-            .arg(w.latencyUs.value(QStringLiteral("p99")).toDouble() / 1000.0, 0, 'f', 2)
-            .arg(w.serverCoresMean, 0, 'f', 2)
-            .arg(w.serverCoresMean > 0 ? okPerS / w.serverCoresMean : 0.0, 0, 'f', 0);
-    if (!w.flags.isEmpty())
-        text += QStringLiteral(" [%1]").arg(w.flags.join(QStringLiteral(", ")));
-    return text;
+    // the progress line prints it raw
+    return oneLine(
+        store::cellLabel(c.round, c.configuration, c.route, c.concurrency, c.attempt));
 }
 
 } // namespace
@@ -83,7 +68,7 @@ void TerminalObserver::windowStarted(const run::WindowStarted &e)
 
 void TerminalObserver::intervalMeasured(const run::IntervalUpdate &e)
 {
-    m_okPerS = e.interval.okPerS;
+    m_okPerS = report::intervalOkPerS(e.interval);
     m_elapsedS = e.interval.endS;
     m_inFlight = e.inFlight;
     m_draining = e.draining;
@@ -93,16 +78,18 @@ void TerminalObserver::intervalMeasured(const run::IntervalUpdate &e)
 void TerminalObserver::windowFinished(const run::WindowFinished &e)
 {
     const store::WindowRecord &w = e.window;
-    const run::CellRef cell{w.round, w.configuration, w.route, w.concurrency, w.attempt};
     if (w.valid) {
-        line(validText(w, cell));
+        QString text = QStringLiteral("  ok   %1: %2")
+                           .arg(store::windowLabel(w), report::windowFiguresText(w));
+        if (!w.flags.isEmpty())
+            text += QStringLiteral(" [%1]").arg(w.flags.join(QStringLiteral(", ")));
+        line(text);
         return;
     }
-    line(QStringLiteral("  FAIL %1 #%2: %3%4")
-             .arg(cellText(cell))
-             .arg(w.attempt + 1)
-             .arg(w.invalidReason, e.willRetry ? QStringLiteral(" (measuring again)")
-                                               : QStringLiteral(" (no retries left)")));
+    line(QStringLiteral("  FAIL %1: %2%3")
+             .arg(store::windowLabel(w), w.invalidReason,
+                  e.willRetry ? QStringLiteral(" (measuring again)")
+                              : QStringLiteral(" (no retries left)")));
 }
 
 void TerminalObserver::noted(const run::RunNote &e)
@@ -124,10 +111,8 @@ void TerminalObserver::quietWaitProgressed(const run::WaitingForQuiet &e)
         return;
     }
     if (!m_waiting)
-        line(QStringLiteral("  wait %1 #%2: waiting up to %3 for foreign CPU below %4% for %5 s")
-                 .arg(cellText(e.cell))
-                 .arg(e.cell.attempt + 1)
-                 .arg(duration(e.limitS))
+        line(QStringLiteral("  wait %1: waiting up to %2 for foreign CPU below %3% for %4 s")
+                 .arg(cellText(e.cell), duration(e.limitS))
                  .arg(e.gatePct, 0, 'f', 0)
                  .arg(e.quietNeededS, 0, 'f', 1));
     m_waiting = true;
@@ -155,11 +140,10 @@ void TerminalObserver::progressLine()
     if (!m_tty)
         return;
     if (m_waiting) {
-        std::printf("\r\033[K[%d/%d] %s attempt %d, waiting for quiet %.0fs/%.0fs, foreign %.0f%% "
+        std::printf("\r\033[K[%d/%d] %s, waiting for quiet %.0fs/%.0fs, foreign %.0f%% "
                     "(quiet below %.0f%%: %.1f/%.1fs)",
-                    m_number, m_total, qPrintable(cellText(m_cell)), m_cell.attempt + 1,
-                    m_wait.waitedS, m_wait.limitS, m_wait.foreignPct, m_wait.gatePct, m_wait.quietS,
-                    m_wait.quietNeededS);
+                    m_number, m_total, qPrintable(cellText(m_cell)), m_wait.waitedS, m_wait.limitS,
+                    m_wait.foreignPct, m_wait.gatePct, m_wait.quietS, m_wait.quietNeededS);
         std::fflush(stdout);
         m_progressShown = true;
         return;
@@ -169,9 +153,9 @@ void TerminalObserver::progressLine()
                                                         : QStringLiteral("measuring");
     const QString figures = m_draining ? QStringLiteral("draining: %1 in flight").arg(m_inFlight)
                                        : QStringLiteral("2xx/s %1").arg(m_okPerS, 0, 'f', 1);
-    std::printf("\r\033[K[%d/%d] %s attempt %d, %s %.0fs, %s, ETA %s", m_number, m_total,
-                qPrintable(cellText(m_cell)), m_cell.attempt + 1, qPrintable(phase), m_elapsedS,
-                qPrintable(figures), qPrintable(duration(m_etaS)));
+    std::printf("\r\033[K[%d/%d] %s, %s %.0fs, %s, ETA %s", m_number, m_total,
+                qPrintable(cellText(m_cell)), qPrintable(phase), m_elapsedS, qPrintable(figures),
+                qPrintable(duration(m_etaS)));
     std::fflush(stdout);
     m_progressShown = true;
 }

@@ -1586,10 +1586,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
 <context>
     <name>sb::MatrixModel</name>
     <message>
-        <source>%1 - %2 - c=%3 - round %4</source>
-        <translation>%1 - %2 - c=%3 - Runde %4</translation>
-    </message>
-    <message>
         <source> (attempt %1)</source>
         <translation> (Versuch %1)</translation>
     </message>

@@ -1573,10 +1573,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
 <context>
     <name>sb::MatrixModel</name>
     <message>
-        <source>%1 - %2 - c=%3 - round %4</source>
-        <translation>%1 - %2 - c=%3 - 第 %4 轮</translation>
-    </message>
-    <message>
         <source> (attempt %1)</source>
         <translation>（第 %1 次尝试）</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "report/figures.h"
 
+#include <QJsonObject>
+
 namespace sb::report {
 
 double okPerS(qint64 ok, double elapsedS)
@@ -14,7 +16,7 @@ double cores(double cpuS, double spanS)
 
 double perCpuS(double okPerS, double cores)
 {
-    return cores > 0 ? okPerS / cores : 0;
+    return stats::perCpuS(okPerS, cores);
 }
 
 double windowOkPerS(const store::WindowRecord &w)
@@ -30,6 +32,21 @@ double windowCores(const store::WindowRecord &w)
 double windowPerCpuS(const store::WindowRecord &w)
 {
     return perCpuS(windowOkPerS(w), windowCores(w));
+}
+
+stats::Percentiles windowLatencyUs(const store::WindowRecord &w)
+{
+    auto us = [&w](const char *key) { return w.latencyUs.value(QLatin1String(key)).toDouble(); };
+    return stats::Percentiles{us("p50"), us("p90"), us("p99"), us("p999"), us("max")};
+}
+
+QString windowFiguresText(const store::WindowRecord &w)
+{
+    return QStringLiteral("%1 2xx/s, p99 %2 ms, server %3 cores, %4 per CPU-s")
+        .arg(windowOkPerS(w), 0, 'f', 1)
+        .arg(windowLatencyUs(w).p99 / 1000.0, 0, 'f', 2)
+        .arg(windowCores(w), 0, 'f', 2)
+        .arg(windowPerCpuS(w), 0, 'f', 0);
 }
 
 double intervalOkPerS(const store::IntervalRecord &i)

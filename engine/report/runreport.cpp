@@ -1,9 +1,10 @@
 #include "report/runreport.h"
 
-#include "core/cpuset.h"
 #include "core/qterror.h"
+#include "report/cellcomparison.h"
 #include "report/figures.h"
 #include "report/windowfigures.h"
+#include "store/planoutline.h"
 #include "store/runstatus.h"
 #include "store/runstore.h"
 
@@ -30,28 +31,19 @@ namespace {
 
 using CellKey = std::tuple<QString, QString, int>; // configuration, route, concurrency
 
-// Names in plan order from the stored plan text, then any the windows name beyond those; and
-// the size of each configuration's CPU set ("cpus"), for the bound classifier.
-void planOrder(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
-               RunReport &r)
+// Names in plan order (store::planOutline of the stored plan text), then any the windows name
+// beyond those; the plan's name and each configuration's CPU count from their typed records.
+void planOrder(const store::RunRecord &run,
+               const QVector<store::ConfigurationRecord> &configurations,
+               const QVector<store::WindowRecord> &windows, RunReport &r)
 {
-    const QJsonObject plan = QJsonDocument::fromJson(run.planText).object();
-    r.planName = plan.value(QStringLiteral("name")).toString();
-    auto names = [&plan](const char *key) {
-        QStringList out;
-        for (const QJsonValue &v : plan.value(QLatin1String(key)).toArray())
-            out << v.toObject().value(QStringLiteral("name")).toString();
-        return out;
-    };
-    const QStringList planConfigurations = names("configurations");
-    for (const QJsonValue &v : plan.value(QStringLiteral("configurations")).toArray()) {
-        const QJsonObject c = v.toObject();
-        const sb::Result<std::vector<int>> cpus =
-            sb::parseCpuList(c.value(QStringLiteral("cpus")).toString().toStdString());
-        if (cpus.ok() && !cpus->empty())
-            r.serverCpus[c.value(QStringLiteral("name")).toString()] = int(cpus->size());
-    }
-    const QStringList planRoutes = names("routes");
+    const store::PlanOutline outline = store::planOutline(run.planText);
+    r.planName = run.planName;
+    for (const store::ConfigurationRecord &c : configurations)
+        if (c.cpuCount > 0)
+            r.serverCpus[c.name] = c.cpuCount;
+    const QStringList &planConfigurations = outline.configurations;
+    const QStringList &planRoutes = outline.routes;
     QStringList seenConfigurations, seenRoutes;
     for (const store::WindowRecord &w : windows) {
         if (!seenConfigurations.contains(w.configuration))
@@ -153,9 +145,6 @@ void saturate(RunReport &r)
 
 void compareCells(RunReport &r)
 {
-    stats::CompareOptions o;
-    o.noiseFloor = r.options.noiseFloor;
-    o.seed = r.options.seed;
     for (const QString &route : r.routes) {
         for (int c : r.concurrency) {
             const CellReport *base = r.cell(r.options.baseline, route, c);
@@ -169,10 +158,10 @@ void compareCells(RunReport &r)
                     continue;
                 r.ratios.append({configuration, r.options.baseline, route, c,
                                  QStringLiteral("ok_per_s"),
-                                 stats::compareWindows(cell->okPerS, base->okPerS, o)});
+                                 compareCell(cell->okPerS, base->okPerS, r.options)});
                 r.ratios.append({configuration, r.options.baseline, route, c,
                                  QStringLiteral("per_cpu_s"),
-                                 stats::compareWindows(cell->perCpuS, base->perCpuS, o)});
+                                 compareCell(cell->perCpuS, base->perCpuS, r.options)});
             }
         }
     }
@@ -201,11 +190,30 @@ void measureFloor(RunReport &r)
 RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
                          const QVector<store::EventRecord> &events, const ReportOptions &options)
 {
+    QVector<store::ConfigurationRecord> configurations;
+    const store::PlanOutline outline = store::planOutline(run.planText);
+    for (const QString &name : outline.configurations)
+        configurations.append({run.id, name, {}, store::cpuCountIn(outline, name)});
+    for (const store::WindowRecord &w : windows)
+        if (!outline.configurations.contains(w.configuration))
+            configurations.append(
+                {run.id, w.configuration, {}, store::cpuCountIn(outline, w.configuration)});
+    store::RunRecord named = run;
+    if (named.planName.isEmpty())
+        named.planName = outline.name;
+    return buildRunReport(named, configurations, windows, events, options);
+}
+
+RunReport buildRunReport(const store::RunRecord &run,
+                         const QVector<store::ConfigurationRecord> &configurations,
+                         const QVector<store::WindowRecord> &windows,
+                         const QVector<store::EventRecord> &events, const ReportOptions &options)
+{
     RunReport r;
     r.run = run;
     r.options = options;
     r.machineCores = run.environment.value(QStringLiteral("cores")).toInt();
-    planOrder(run, windows, r);
+    planOrder(run, configurations, windows, r);
     if (r.options.baseline.isEmpty() && !r.configurations.isEmpty())
         r.options.baseline = r.configurations.first();
 
@@ -274,6 +282,9 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
     sb::Result<QVector<store::EventRecord>> events = store.events(runId);
     if (!events.ok())
         return events.error();
+    sb::Result<QVector<store::ConfigurationRecord>> configurations = store.configurations(runId);
+    if (!configurations.ok())
+        return configurations.error();
     if (!options.baseline.isEmpty()) {
         const bool known =
             std::any_of(windows->begin(), windows->end(), [&options](const store::WindowRecord &w) {
@@ -284,7 +295,7 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
                 QStringLiteral("report.baseline"), runId,
                 QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
     }
-    RunReport report = buildRunReport(*run, *windows, *events, options);
+    RunReport report = buildRunReport(*run, *configurations, *windows, *events, options);
     if (windowsOut)
         *windowsOut = std::move(*windows);
     return report;

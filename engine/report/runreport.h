@@ -71,12 +71,12 @@ struct SaturationReport
 struct RunReport
 {
     store::RunRecord run;
-    QString planName;                      // from the stored plan text
+    QString planName;                      // the run's plan name (RunRecord::planName)
     QStringList configurations;            // in plan order
     QStringList routes;                    // in plan order
     QList<int> concurrency;                // ascending
     int machineCores = 0;                  // from the environment record
-    QHash<QString, int> serverCpus;        // configuration -> CPUs of its plan's "cpus" set
+    QHash<QString, int> serverCpus;        // configuration -> its CPU count (pinned ones only)
     ReportOptions options;                 // as used (baseline filled in)
     QVector<CellReport> cells;             // routes, then concurrency, then configurations
     QVector<RatioReport> ratios;           // per non-baseline configuration, cell and metric
@@ -96,7 +96,15 @@ struct RunReport
                            int concurrency) const;
 };
 
-// Builds the report from records already read (windows with samples for the CPU shares).
+// Builds the report from records already read (windows with samples for the CPU shares); the
+// configurations give each configuration's CPU count (ConfigurationRecord::cpuCount).
+RunReport buildRunReport(const store::RunRecord &run,
+                         const QVector<store::ConfigurationRecord> &configurations,
+                         const QVector<store::WindowRecord> &windows,
+                         const QVector<store::EventRecord> &events, const ReportOptions &options);
+// The same for a caller without the configuration records: their CPU counts are read from the
+// stored plan text as the store derives them for runs stored before the typed column
+// (store/planoutline.h). Prefer the overload above.
 RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
                          const QVector<store::EventRecord> &events, const ReportOptions &options);
 

@@ -10,21 +10,7 @@ QString invalidKind(const store::WindowRecord &w)
 {
     if (w.valid)
         return QString();
-    static const char *const order[] = {"server",       "sleep",  "checkpoint", "foreign_cpu",
-                                        "foreign_peak", "errors", "warmup"};
-    for (const char *gate : order) {
-        const QJsonObject g = w.gates.value(QLatin1String(gate)).toObject();
-        if (g.contains(QStringLiteral("passed")) && !g.value(QStringLiteral("passed")).toBool())
-            return QString::fromLatin1(gate);
-    }
-    const QString reason = w.invalidReason;
-    if (reason.startsWith(QLatin1String("cancelled")))
-        return QStringLiteral("cancelled");
-    if (reason.contains(QLatin1String("hook")))
-        return QStringLiteral("hook");
-    if (reason.contains(QLatin1String("could not start")))
-        return QStringLiteral("start");
-    return QStringLiteral("other");
+    return w.invalidKind.isEmpty() ? QString(store::kInvalidOther) : w.invalidKind;
 }
 
 stats::WindowFigures windowFigures(const store::WindowRecord &w)
@@ -38,8 +24,7 @@ stats::WindowFigures windowFigures(const store::WindowRecord &w)
     f.generatorCores = w.generatorPctMean / 100;
     f.databaseCores = w.excludedPctMean / 100;
     f.foreignPct = w.foreignPctMean;
-    auto us = [&w](const char *key) { return w.latencyUs.value(QLatin1String(key)).toDouble(); };
-    f.latencyUs = stats::Percentiles{us("p50"), us("p90"), us("p99"), us("p999"), us("max")};
+    f.latencyUs = windowLatencyUs(w);
     f.responses = w.requests;
     f.rssPeakBytes = double(w.rssBytesPeak);
     f.pssPeakBytes = double(w.pssBytesPeak);
@@ -64,7 +49,7 @@ stats::WindowCpu windowCpu(const store::WindowRecord &w, int machineCores)
 {
     stats::WindowCpu cpu;
     cpu.machineCores = machineCores;
-    cpu.serverCores = w.serverCoresMean;
+    cpu.serverCores = windowCores(w);
     cpu.databaseCores = w.excludedPctMean / 100;
     cpu.generatorCores = w.generatorPctMean / 100;
     cpu.foreignCores = w.foreignPctMean / 100;

@@ -525,6 +525,7 @@ sb::Status Runner::Session::createRun(const RunOptions &options)
     readEnvironment(options.variables);
     const RunnerIdentity self = thisProcess();
     r.planPath = QFileInfo(options.planPath).absoluteFilePath();
+    r.planName = m_plan.name;
     r.planText = m_plan.redactedText();
     r.planSha256 = m_plan.sha256;
     r.profile = m_profile->name;
@@ -1000,7 +1001,10 @@ void Runner::Session::updateConfigurationInfo(const QString &configuration, cons
     }
     if (!m_store || m_runId.isEmpty())
         return;
-    if (sb::Status st = m_store->saveConfiguration(m_runId, configuration, state.info); !st.ok())
+    const plan::Configuration *planned = m_plan.configuration(configuration);
+    const int cpuCount = planned ? int(planned->cpus.size()) : 0;
+    if (sb::Status st = m_store->saveConfiguration({m_runId, configuration, state.info, cpuCount});
+        !st.ok())
         note(QStringLiteral("warning"), configuration,
              QStringLiteral("the configuration's record could not be stored: ") +
                  sb::qtText(st.error()));

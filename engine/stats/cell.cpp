@@ -27,10 +27,15 @@ template<typename F> std::vector<double> valuesOf(const std::vector<WindowFigure
 
 double perCpu(const WindowFigures &w)
 {
-    return w.serverCores > 0 ? w.okPerS / w.serverCores : 0;
+    return perCpuS(w.okPerS, w.serverCores);
 }
 
 } // namespace
+
+double perCpuS(double okPerS, double cores)
+{
+    return cores > 0 ? okPerS / cores : 0;
+}
 
 std::vector<double> okPerSValues(const std::vector<WindowFigures> &windows)
 {

@@ -84,6 +84,10 @@ struct CellFigures
 
 CellFigures summarizeCell(const std::vector<WindowFigures> &windows);
 
+// Per CPU-second (DESIGN.md): 2xx/s / cores, responses per CPU-second; 0 when cores are 0. The one
+// definition: report/figures.h and the cell statistics both read it.
+double perCpuS(double okPerS, double cores);
+
 // Per-window values of one figure of the valid windows, in window order (the samples that
 // verdicts compare).
 std::vector<double> okPerSValues(const std::vector<WindowFigures> &windows);

@@ -229,6 +229,7 @@ const std::vector<Field<RunRecord>> &runFields()
         field("runner_pid", &RunRecord::runnerPid, kPid),
         field("runner_host", &RunRecord::runnerHost),
         field("runner_start", &RunRecord::runnerStart),
+        field("plan_name", &RunRecord::planName),
     };
     return f;
 }
@@ -271,6 +272,7 @@ const std::vector<Field<WindowRecord>> &windowFields()
         field("pss_bytes_peak", &W::pssBytesPeak, kCount),
         field("checkpoints", &W::checkpoints, kCount),
         field("gates", &W::gates),
+        field("invalid_kind", &W::invalidKind),
     };
     return f;
 }

@@ -2,6 +2,7 @@
 
 #include "core/qterror.h"
 #include "stats/histogram.h"
+#include "store/backfill.h"
 #include "store/exportfields.h"
 #include "store/runstatus.h"
 #include "store/runstore.h"
@@ -141,8 +142,9 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
 
     QJsonArray configurationArray;
     for (const ConfigurationRecord &c : *configurations)
-        configurationArray.append(
-            QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("info"), c.info}});
+        configurationArray.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                              {QStringLiteral("cpu_count"), c.cpuCount},
+                                              {QStringLiteral("info"), c.info}});
     QJsonArray windowArray;
     for (const WindowRecord &w : *windows)
         windowArray.append(windowToJson(w));
@@ -208,8 +210,10 @@ sb::Status parseRun(const QJsonValue &v, RunRecord &run)
 }
 
 sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v,
-                                                             const QString &runId)
+                                                             const QString &runId,
+                                                             const QByteArray &planText)
 {
+    bool countsGiven = true;
     const QString path = QStringLiteral("$.configurations");
     if (!v.isArray())
         return importFormatError(path, v.isUndefined() ? QStringLiteral("is missing")
@@ -238,8 +242,20 @@ sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v
             return importFormatError(at + QStringLiteral(".info"),
                                      QStringLiteral("must be an object"));
         c.info = info.toObject();
+        const QJsonValue cpus = o.value(QStringLiteral("cpu_count"));
+        if (!cpus.isUndefined()) {
+            double count = 0;
+            if (const QString why = checkJsonNumber(cpus, 0, 1 << 20, true, &count);
+                !why.isEmpty())
+                return importFormatError(at + QStringLiteral(".cpu_count"), why);
+            c.cpuCount = int(count);
+        } else {
+            countsGiven = false;
+        }
         out.append(c);
     }
+    if (!countsGiven) // an export from before cpu_count: read from the plan text
+        backfillConfigurations(planText, out);
     return out;
 }
 
@@ -280,6 +296,8 @@ sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed
         if (sb::Status st = windowFromJson(windows[i], at, w); !st.ok())
             return st.error();
         w.runId = p.run.id;
+        if (!windows[i].toObject().contains(QStringLiteral("invalid_kind"))) // an older export
+            backfillWindow(w);
         if (!configurations.contains(w.configuration))
             return importFormatError(
                 at + QStringLiteral(".configuration"),
@@ -323,7 +341,9 @@ sb::Result<Parsed> parse(const QJsonObject &d)
     Parsed p;
     if (sb::Status st = parseRun(d.value(QStringLiteral("run")), p.run); !st.ok())
         return st.error();
-    auto configurations = parseConfigurations(d.value(QStringLiteral("configurations")), p.run.id);
+    backfillRun(p.run); // an export from before plan_name
+    auto configurations = parseConfigurations(d.value(QStringLiteral("configurations")), p.run.id,
+                                              p.run.planText);
     if (!configurations.ok())
         return configurations.error();
     p.configurations = *configurations;
@@ -357,7 +377,7 @@ sb::Result<Parsed> parse(const QJsonObject &d)
 sb::Status writeAll(RunStore &store, const Parsed &p)
 {
     for (const ConfigurationRecord &c : p.configurations)
-        if (sb::Status st = store.saveConfiguration(p.run.id, c.name, c.info); !st.ok())
+        if (sb::Status st = store.saveConfiguration(c); !st.ok())
             return st;
     for (const WindowRecord &w : p.windows)
         if (sb::Result<qint64> id = store.saveWindow(w); !id.ok())

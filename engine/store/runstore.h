@@ -58,7 +58,8 @@ public:
         // immutable); in a writable directory SQLite may leave its -wal/-shm index beside the
         // file, as any reader of a WAL database does. PostgreSQL sets
         // default_transaction_read_only. A store of an older schema is read as it is: columns it
-        // lacks read 0 / empty (schemaVersion() says which version it has).
+        // lacks read 0 / empty (schemaVersion() says which version it has), except the typed
+        // columns of version 4, derived as its migration derives them (store/backfill.h).
         ReadOnly
     };
 
@@ -96,8 +97,9 @@ public:
     // "store.read-only" and touches nothing) ---
 
     // Inserts a run with its runner (runnerPid, runnerHost, runnerStart); an empty status means
-    // kStatusRunning. Errors: "store.status" (not one of the kStatus* values), "store.write"
-    // (e.g. the id exists, or the caller's id is empty).
+    // kStatusRunning, an empty planName the "name" of planText (store/planoutline.h). Errors:
+    // "store.status" (not one of the kStatus* values), "store.write" (e.g. the id exists, or the
+    // caller's id is empty).
     sb::Status createRun(const RunRecord &run);
     // Sets the status and finishedAt = now. Errors: "store.status" (unknown status),
     // "store.not-found", "store.write".
@@ -110,9 +112,9 @@ public:
     // "store.write".
     sb::Status setRunner(const QString &runId, qint64 pid, const QString &host,
                          const QString &start);
-    // Inserts or replaces the configuration `name` of the run.
-    sb::Status saveConfiguration(const QString &runId, const QString &name,
-                                 const QJsonObject &info);
+    // Inserts or replaces the configuration (configuration.runId, configuration.name): its
+    // info and CPU count. Errors: "store.write".
+    sb::Status saveConfiguration(const ConfigurationRecord &configuration);
     // Saves the window with its intervals and samples in one transaction; returns its id.
     // window.id is ignored. Errors: "store.write" (nothing of the window is kept).
     sb::Result<qint64> saveWindow(const WindowRecord &window);

@@ -1,5 +1,7 @@
 #include "store/schema.h"
 
+#include "store/backfill.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <type_traits>
@@ -96,6 +98,23 @@ Migration version3()
     };
 }
 
+// The typed columns that replace guesses from text; existing rows get them derived the one way
+// store/backfill.h describes.
+Migration version4()
+{
+    return {
+        4,
+        "plan name of a run, CPU count of a configuration, invalid kind of a window",
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN plan_name TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral(
+                "ALTER TABLE configurations ADD COLUMN cpu_count INTEGER NOT NULL DEFAULT 0"),
+            QStringLiteral("ALTER TABLE windows ADD COLUMN invalid_kind TEXT NOT NULL DEFAULT ''"),
+        },
+        &backfillVersion4,
+    };
+}
+
 // How a field of type T is stored and read back.
 template<typename T> QVariant toSql(const T &value)
 {
@@ -140,9 +159,9 @@ template<typename R, typename T> Column<R> column(const char *name, T R::*member
 }
 
 // A NOT NULL text column: a null QString is stored as "".
-template<typename R> Column<R> required(const char *name, QString R::*member)
+template<typename R> Column<R> required(const char *name, QString R::*member, int since = 1)
 {
-    return {name, 1, [member](const R &r) { return requiredText(r.*member); },
+    return {name, since, [member](const R &r) { return requiredText(r.*member); },
             [member](R &r, const QVariant &v) { r.*member = v.toString(); }};
 }
 
@@ -150,7 +169,7 @@ template<typename R> Column<R> required(const char *name, QString R::*member)
 
 const QVector<Migration> &migrations()
 {
-    static const QVector<Migration> list = {version1(), version2(), version3()};
+    static const QVector<Migration> list = {version1(), version2(), version3(), version4()};
     return list;
 }
 
@@ -184,6 +203,7 @@ const Columns<RunRecord> &runColumns()
         column("runner_pid", &R::runnerPid, 2),
         column("runner_host", &R::runnerHost, 2),
         column("runner_start", &R::runnerStart, 2),
+        required("plan_name", &R::planName, 4),
     };
     return list;
 }
@@ -226,6 +246,7 @@ const Columns<WindowRecord> &windowColumns()
         column("gates", &W::gates),
         column("drain_s", &W::drainS, 2),
         column("in_flight_at_end", &W::inFlightAtEnd, 2),
+        required("invalid_kind", &W::invalidKind, 4),
     };
     return list;
 }
@@ -251,6 +272,18 @@ const Columns<IntervalRecord> &intervalColumns()
         column("rss_bytes", &I::rssBytes),
         column("pss_bytes", &I::pssBytes),
         column("p90_us", &I::p90Us, 3),
+    };
+    return list;
+}
+
+const Columns<ConfigurationRecord> &configurationColumns()
+{
+    using C = ConfigurationRecord;
+    static const Columns<C> list = {
+        required("run_id", &C::runId),
+        required("name", &C::name),
+        column("info", &C::info),
+        column("cpu_count", &C::cpuCount, 4),
     };
     return list;
 }

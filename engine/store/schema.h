@@ -5,6 +5,7 @@
 // column is added in one place and the INSERT, SELECT, bind and read lists cannot drift apart.
 // Plain data and pure functions; any thread.
 
+#include "core/result.h"
 #include "store/records.h"
 
 #include <QSqlQuery>
@@ -14,15 +15,20 @@
 #include <QVector>
 #include <functional>
 
+class QSqlDatabase;
+
 namespace sb::store::schema {
 
 // One schema step. Statements use %PK% (an auto-numbered BIGINT key) and %BLOB% (binary), which
-// differ between SQLite and PostgreSQL; everything else is portable SQL.
+// differ between SQLite and PostgreSQL; everything else is portable SQL. A step that adds a
+// column whose value existing rows can derive fills it with `backfill` after its statements, in
+// the same transaction (errors: "store.migrate", where = the store's location).
 struct Migration
 {
     int version;
     const char *description;
     QStringList statements;
+    sb::Status (*backfill)(QSqlDatabase &db, const QString &where) = nullptr;
 };
 
 // Ordered, append-only: never edit a released step, add the next one.
@@ -46,6 +52,8 @@ const Columns<RunRecord> &runColumns();
 const Columns<WindowRecord> &windowColumns();
 // intervals without window_id (bound and read separately).
 const Columns<IntervalRecord> &intervalColumns();
+// configurations; (run_id, name) is the key.
+const Columns<ConfigurationRecord> &configurationColumns();
 
 // Values as stored: times as UTC ISO text with milliseconds, JSON as compact text.
 QString timeText(const QDateTime &time);

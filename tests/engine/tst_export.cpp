@@ -102,8 +102,8 @@ void fill(RunStore &store)
     run.runnerStart = QStringLiteral("boot:123");
     QVERIFY(store.createRun(run).ok());
     QVERIFY(store
-                .saveConfiguration(run.id, QStringLiteral("native"),
-                                   QJsonObject{{QStringLiteral("versions"), QJsonObject{}}})
+                .saveConfiguration({run.id, QStringLiteral("native"),
+                                    QJsonObject{{QStringLiteral("versions"), QJsonObject{}}}, 2})
                 .ok());
     QVERIFY(store.saveWindow(window(0, false)).ok());
     QVERIFY(store.saveWindow(window(0, true)).ok());

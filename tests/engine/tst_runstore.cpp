@@ -27,6 +27,7 @@
 #include <netinet/in.h>
 #include <pwd.h>
 #include <sys/socket.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace sb::store;
@@ -219,6 +220,7 @@ RunRecord makeRun(const QString &id, const QDateTime &startedAt)
     RunRecord r;
     r.id = id;
     r.planPath = QStringLiteral("/home/me/plans/demo.json");
+    r.planName = QStringLiteral("demo, as the runner names it");
     r.planText =
         QByteArrayLiteral("{\"configurations\": [], \"password\": \"<redacted>\"}\n\xc3\xa9");
     r.planSha256 = QCryptographicHash::hash(r.planText, QCryptographicHash::Sha256);
@@ -258,8 +260,10 @@ WindowRecord makeWindow(const QString &runId, int round, const QString &configur
     w.concurrency = concurrency;
     w.attempt = attempt;
     w.valid = valid;
-    if (!valid)
+    if (!valid) {
         w.invalidReason = QStringLiteral("foreign-cpu 512% >= 450%");
+        w.invalidKind = kInvalidForeignCpu;
+    }
     w.flags = valid ? QStringList{QStringLiteral("client-bound")} : QStringList{};
     w.startedAt = utc(9, 16, seed % 60, 250);
     w.elapsedS = 10.000123456789 + seed;
@@ -358,6 +362,7 @@ void compareRun(const RunRecord &got, const RunRecord &want)
 {
     QCOMPARE(got.id, want.id);
     QCOMPARE(got.planPath, want.planPath);
+    QCOMPARE(got.planName, want.planName);
     QCOMPARE(got.planText, want.planText);
     QCOMPARE(got.planSha256, want.planSha256);
     QCOMPARE(got.profile, want.profile);
@@ -382,6 +387,7 @@ void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withI
     QCOMPARE(got.attempt, want.attempt);
     QCOMPARE(got.valid, want.valid);
     QCOMPARE(got.invalidReason, want.invalidReason);
+    QCOMPARE(got.invalidKind, want.invalidKind);
     QCOMPARE(got.flags, want.flags);
     QCOMPARE(got.startedAt, want.startedAt);
     QCOMPARE(got.elapsedS, want.elapsedS);
@@ -462,9 +468,9 @@ void roundTrip(RunStore &store)
         {QStringLiteral("env"),
          QJsonObject{{QStringLiteral("DATABASE_URL"), QStringLiteral("<redacted>")}}},
         {QStringLiteral("versions"), QJsonArray{QStringLiteral("gunicorn 21.2.0")}}};
-    QVERIFY(store.saveConfiguration(runId, QStringLiteral("gunicorn"), QJsonObject{}).ok());
-    QVERIFY(store.saveConfiguration(runId, QStringLiteral("gunicorn"), info).ok()); // replaces
-    QVERIFY(store.saveConfiguration(runId, QStringLiteral("elysia"), QJsonObject{}).ok());
+    QVERIFY(store.saveConfiguration({runId, QStringLiteral("gunicorn"), QJsonObject{}, 0}).ok());
+    QVERIFY(store.saveConfiguration({runId, QStringLiteral("gunicorn"), info, 4}).ok()); // replaces
+    QVERIFY(store.saveConfiguration({runId, QStringLiteral("elysia"), QJsonObject{}}).ok());
 
     QVector<WindowRecord> written;
     written << makeWindow(runId, 0, QStringLiteral("gunicorn"), QStringLiteral("/users/1"), 64, 0,
@@ -517,6 +523,8 @@ void roundTrip(RunStore &store)
     QCOMPARE(configurations->at(0).name, QStringLiteral("elysia"));
     QCOMPARE(configurations->at(1).name, QStringLiteral("gunicorn"));
     QCOMPARE(configurations->at(1).info, info);
+    QCOMPARE(configurations->at(0).cpuCount, 0);
+    QCOMPARE(configurations->at(1).cpuCount, 4); // the upsert replaced the count too
     QCOMPARE(configurations->at(1).runId, runId);
 
     // Windows, without and with intervals, in stored order.
@@ -647,6 +655,8 @@ private slots:
     void readOnlyUnwritableStore_data();
     void readOnlyUnwritableStore();
     void migrateFromVersion1();
+    void migrateFromVersion3FillsTypedColumns();
+    void planNameFromTextWhenNotGiven();
     void twoConnectionsShareAFile();
     void crashSafety();
     void roundTripPostgres();
@@ -1187,7 +1197,7 @@ void TstRunStore::readOnlyReadsAndRefusesWrites()
         {"finishRun", store.finishRun(id, QString(kStatusFinished))},
         {"setRunStatus", store.setRunStatus(id, QString(kStatusRunning))},
         {"setRunner", store.setRunner(id, 1, QStringLiteral("h"), QStringLiteral("s"))},
-        {"saveConfiguration", store.saveConfiguration(id, QStringLiteral("A"), QJsonObject{})},
+        {"saveConfiguration", store.saveConfiguration({id, QStringLiteral("A"), QJsonObject{}})},
         {"saveWindow", statusOf(store.saveWindow(w))},
         {"saveEvent", store.saveEvent({id, utc(9, 0, 1, 0), QStringLiteral("warning"),
                                        QStringLiteral("x"), QJsonObject{}})},
@@ -1401,6 +1411,167 @@ void TstRunStore::migrateFromVersion1()
     RawSqlite raw(path);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM schema_version")).toInt(),
              RunStore::latestSchemaVersion());
+}
+
+// Schema version 3 as released (version 1, then versions 2 and 3 exactly as they were written),
+// with one run whose plan names itself and pins two configurations (one of them measured as A/A
+// arms), its configurations, and windows that failed a gate, two gates, a hook, and passed.
+// Empty on success.
+QString writeSchemaVersion3(QSqlDatabase db)
+{
+    if (const QString failure = writeSchemaVersion1(db, false); !failure.isEmpty())
+        return failure;
+    const QStringList statements = {
+        QStringLiteral("ALTER TABLE runs ADD COLUMN runner_pid BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN runner_host TEXT"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN runner_start TEXT"),
+        QStringLiteral(
+            "ALTER TABLE windows ADD COLUMN drain_s DOUBLE PRECISION NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE windows ADD COLUMN in_flight_at_end BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("INSERT INTO schema_version VALUES (2, 'runner process of a run; drain"
+                       " time and requests in flight of a window', '2026-11-15T00:00:00.000Z')"),
+        QStringLiteral("ALTER TABLE intervals ADD COLUMN p90_us BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("INSERT INTO schema_version VALUES (3, 'p90 latency of an interval',"
+                       " '2026-11-20T00:00:00.000Z')"),
+        QStringLiteral("INSERT INTO configurations (run_id, name, info) VALUES"
+                       " ('20261120-000000-0003', 'native', '{}'),"
+                       " ('20261120-000000-0003', 'python', '{}'),"
+                       " ('20261120-000000-0003', 'twin:A', '{}')"),
+    };
+    for (const QString &sql : statements) {
+        QSqlQuery q(db);
+        if (!q.exec(sql))
+            return q.lastError().text() + QStringLiteral(" in ") + sql;
+    }
+    QSqlQuery run(db);
+    run.prepare(QStringLiteral("INSERT INTO runs (id, plan_path, plan_text, profile,"
+                               " only_configurations, route_filter, started_at, status,"
+                               " environment, file_hashes) VALUES ('20261120-000000-0003',"
+                               " 'pinned.json', ?, 'quick', '[]', '[]',"
+                               " '2026-11-20T00:00:00.000Z', 'finished', '{}', '{}')"));
+    run.addBindValue(
+        QByteArrayLiteral("{\"name\": \"pinned plan\", \"configurations\": [{\"name\": \"native\", "
+                          "\"cpus\": \"0-1\"},"
+                          " {\"name\": \"python\"}, {\"name\": \"twin\", \"cpus\": \"3\"}],"
+                          " \"routes\": [{\"name\": \"/health\"}]}"));
+    if (!run.exec())
+        return run.lastError().text();
+    // valid, gates, reason
+    const std::tuple<int, const char *, const char *> windows[] = {
+        {0, "{\"foreign_cpu\": {\"passed\": false}, \"sleep\": {\"passed\": true}}",
+         "foreign CPU 512% >= 450%"},
+        {0, "{}", "before_window hook failed: exit 1"},
+        {1, "{\"foreign_cpu\": {\"passed\": true}}", ""},
+        {0, "{\"foreign_cpu\": {\"passed\": false}, \"server\": {\"passed\": false}}",
+         "the server tree died"},
+    };
+    for (const auto &[valid, gates, reason] : windows) {
+        QSqlQuery w(db);
+        w.prepare(QStringLiteral("INSERT INTO windows (run_id, round, configuration, route,"
+                                 " concurrency, attempt, valid, invalid_reason, gates) VALUES"
+                                 " ('20261120-000000-0003', 0, 'native', '/health', 8, 0, ?, ?,"
+                                 " ?)"));
+        w.addBindValue(valid);
+        w.addBindValue(QString::fromUtf8(reason));
+        w.addBindValue(QString::fromUtf8(gates));
+        if (!w.exec())
+            return w.lastError().text();
+    }
+    return QString();
+}
+
+// The typed columns of version 4 as a store of version 3 (writeSchemaVersion3) reads: the plan's
+// name and CPU counts from the stored plan text, the invalid kind from the gates (the first
+// failed in the runner's order) or, with no failed gate, the reason.
+void checkVersion3TypedColumns(const RunStore &store)
+{
+    const QString id = QStringLiteral("20261120-000000-0003");
+    const auto run = store.run(id);
+    QVERIFY2(run.ok(), qPrintable(run.ok() ? QString() : errorText(run.error())));
+    QCOMPARE(run->planName, QStringLiteral("pinned plan"));
+    const auto configurations = store.configurations(id);
+    QVERIFY(configurations.ok());
+    QCOMPARE(configurations->size(), 3);
+    QCOMPARE(configurations->at(0).name, QStringLiteral("native"));
+    QCOMPARE(configurations->at(0).cpuCount, 2);
+    QCOMPARE(configurations->at(1).cpuCount, 0); // python: not pinned
+    QCOMPARE(configurations->at(2).name, QStringLiteral("twin:A"));
+    QCOMPARE(configurations->at(2).cpuCount, 1); // an A/A arm has its configuration's set
+    const auto windows = store.windows(id);
+    QVERIFY(windows.ok());
+    QStringList kinds;
+    for (const WindowRecord &w : *windows)
+        kinds << w.invalidKind;
+    QCOMPARE(kinds, (QStringList{QString(kInvalidForeignCpu), QString(kInvalidHook), QString(),
+                                 QString(kInvalidServer)}));
+}
+
+void TstRunStore::migrateFromVersion3FillsTypedColumns()
+{
+    const QString dir = sandbox(QStringLiteral("version3"));
+    const QString path = dir + QStringLiteral("/old.sqlite");
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.ok());
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA journal_mode=WAL")));
+        const QString failure = writeSchemaVersion3(QSqlDatabase::database(QStringLiteral("raw")));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+    // ReadOnly reads the old store as it is, deriving the columns it lacks the migration's way.
+    const QByteArray before = fileBytes(path);
+    {
+        auto store = RunStore::open(path, Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), 3);
+        checkVersion3TypedColumns(**store);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QCOMPARE(fileBytes(path), before);
+    // Existing migrates it: the columns are filled in the file, not derived on every read.
+    {
+        auto store = RunStore::open(path, Mode::Existing);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), RunStore::latestSchemaVersion());
+        checkVersion3TypedColumns(**store);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    RawSqlite raw(path);
+    QCOMPARE(
+        raw.scalar(QStringLiteral("SELECT plan_name FROM runs WHERE id = '20261120-000000-0003'"))
+            .toString(),
+        QStringLiteral("pinned plan"));
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT cpu_count FROM configurations"
+                                       " WHERE name = 'native'"))
+                 .toInt(),
+             2);
+    QCOMPARE(
+        raw.scalar(QStringLiteral(
+                       "SELECT group_concat(invalid_kind, ',') FROM"
+                       " (SELECT invalid_kind FROM windows WHERE run_id = '20261120-000000-0003'"
+                       " ORDER BY id)"))
+            .toString(),
+        QStringLiteral("foreign_cpu,hook,,server"));
+}
+
+// A writer that leaves planName empty (an import of an older export, a hand-made record) gets
+// the plan text's name; a name given is kept even when the text says another.
+void TstRunStore::planNameFromTextWhenNotGiven()
+{
+    auto opened = RunStore::open(m_dir->filePath(QStringLiteral("planname.sqlite")));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    RunRecord unnamed = makeRun(QStringLiteral("20261130-100000-0001"), utc(10, 0, 0, 0));
+    unnamed.planName.clear();
+    unnamed.planText = QByteArrayLiteral("{\"name\": \"from the text\"}");
+    QVERIFY(store.createRun(unnamed).ok());
+    QCOMPARE(store.run(unnamed.id)->planName, QStringLiteral("from the text"));
+    RunRecord named = unnamed;
+    named.id = QStringLiteral("20261130-100000-0002");
+    named.planName = QStringLiteral("given");
+    QVERIFY(store.createRun(named).ok());
+    QCOMPARE(store.run(named.id)->planName, QStringLiteral("given"));
 }
 
 void TstRunStore::twoConnectionsShareAFile()

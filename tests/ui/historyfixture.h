@@ -38,6 +38,7 @@ inline store::WindowRecord fixtureWindow(const QString &runId, int round,
     w.attempt = attempt;
     w.valid = valid;
     w.invalidReason = valid ? QString() : QStringLiteral("foreign-cpu 512% >= 450%");
+    w.invalidKind = valid ? QString() : QString(store::kInvalidForeignCpu);
     w.startedAt = QDateTime(QDate(2026, 12, 1), QTime(10, 10, round * 10 + attempt), Qt::UTC);
     w.elapsedS = 2.0;
     const double rate = (configuration == kConfigurations[0] ? 9000 : 6000) * concurrency *
@@ -95,9 +96,9 @@ inline bool addFixtureRun(store::RunStore &s, const QString &id, const QString &
     if (!s.createRun(r).ok())
         return false;
     for (const QString &c : kConfigurations)
-        if (!s.saveConfiguration(id, c,
-                                 QJsonObject{{QStringLiteral("command"),
-                                              QStringLiteral("stackbench target --port 1")}})
+        if (!s.saveConfiguration({id, c,
+                                  QJsonObject{{QStringLiteral("command"),
+                                               QStringLiteral("stackbench target --port 1")}}})
                  .ok())
             return false;
     int stored = 0;

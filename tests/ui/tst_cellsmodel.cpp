@@ -1,6 +1,8 @@
 // "Cells so far": plain medians [min-max] of 2xx/s and per CPU-second over valid windows, the
-// ratio of medians to the baseline (the plan's first configuration), and the verdict
-// stats::compareWindows gives on the windows' 2xx/s.
+// ratio of medians to the baseline (the plan's first configuration), and the verdict the stored
+// report gives on the windows' 2xx/s (report::compareCell, with the same noise floor).
+#include "report/cellcomparison.h"
+#include "report/runreport.h"
 #include "stats/verdict.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/figures.h"
@@ -23,6 +25,7 @@ store::WindowRecord window(const QString &c, int conc, double okPerS, double cpu
     w.elapsedS = 10;
     w.ok = qint64(okPerS * 10);
     w.serverCpuS = cpuS;
+    w.serverCoresMean = cpuS / w.elapsedS; // the sampler's span is the window here
     return w;
 }
 
@@ -122,6 +125,62 @@ private slots:
         m.setConfigurationOrder({QStringLiteral("other"), QStringLiteral("base")});
         QCOMPARE(m.index(0, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt(), -1);
         QVERIFY(m.index(1, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt() >= 0);
+    }
+
+    // The live table and the stored report give one verdict for the same windows: with no noise
+    // floor both call a 39 % gain "faster"; with a 50 % floor (an A/A run's, say) both keep it
+    // inside the floor, where the table used to say "faster" still.
+    void verdictAgreesWithTheReport_data()
+    {
+        QTest::addColumn<double>("noiseFloor");
+        QTest::addColumn<int>("verdict");
+        QTest::newRow("no floor") << -1.0 << int(stats::Verdict::Faster);
+        QTest::newRow("floor 50 %") << 0.5 << int(stats::Verdict::InsideNoiseFloor);
+        QTest::newRow("floor 10 %") << 0.1 << int(stats::Verdict::Faster);
+    }
+    void verdictAgreesWithTheReport()
+    {
+        QFETCH(double, noiseFloor);
+        QFETCH(int, verdict);
+        QVector<store::WindowRecord> windows;
+        for (double v : {1000.0, 1010.0, 1020.0})
+            windows << window(QStringLiteral("base"), 1, v, 10);
+        for (double v : {1400.0, 1410.0, 1420.0})
+            windows << window(QStringLiteral("other"), 1, v, 10);
+        store::RunRecord run;
+        run.id = QStringLiteral("20261201-100000-abcd");
+        run.planText = QByteArrayLiteral(
+            R"({"configurations": [{"name": "base"}, {"name": "other"}], "routes": [{"name": "health"}]})");
+        report::ReportOptions options;
+        options.noiseFloor = noiseFloor;
+        const report::RunReport stored = report::buildRunReport(run, windows, {}, options);
+        const report::RatioReport *ratio = nullptr;
+        for (const report::RatioReport &r : stored.ratios)
+            if (r.configuration == QLatin1String("other") && r.metric == QLatin1String("ok_per_s"))
+                ratio = &r;
+        QVERIFY(ratio);
+        QCOMPARE(int(ratio->comparison.verdict), verdict);
+
+        CellsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setConfigurationOrder({QStringLiteral("base"), QStringLiteral("other")});
+        for (const store::WindowRecord &w : windows)
+            m.addWindow(w);
+        // The floor may come after the windows: every verdict is recomputed.
+        m.setNoiseFloor(noiseFloor);
+        QCOMPARE(m.noiseFloor(), noiseFloor);
+        const CellsModel::Row &row = m.cellRow(1);
+        QCOMPARE(row.configuration, QStringLiteral("other"));
+        QVERIFY(row.verdict.has_value());
+        const stats::Comparison &live = *row.verdict;
+        QCOMPARE(int(live.verdict), verdict);
+        QCOMPARE(live.ratio, ratio->comparison.ratio);
+        QCOMPARE(live.low, ratio->comparison.low);
+        QCOMPARE(live.high, ratio->comparison.high);
+        QCOMPARE(live.pValue, ratio->comparison.pValue);
+        QCOMPARE(live.noiseFloor, ratio->comparison.noiseFloor);
+        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt(),
+                 verdict);
     }
 };
 

@@ -104,7 +104,7 @@ private slots:
         QCOMPARE(idx.data(MatrixModel::StateRole).toInt(), state);
         QCOMPARE(idx.data(MatrixModel::WindowIdRole).toLongLong(), 10 + attempts.size() - 1);
         const QString tip = idx.data(Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(QStringLiteral("a - health - c=4 - round 2")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("round 2 a health c=4")), qPrintable(tip));
         if (state == int(CellState::Valid) || state == int(CellState::Remeasured)) {
             QVERIFY2(tip.contains(QStringLiteral("2xx/s: 1000")), qPrintable(tip));
             QVERIFY2(tip.contains(QStringLiteral("p99: 1.50 ms")), qPrintable(tip));

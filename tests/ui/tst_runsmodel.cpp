@@ -74,7 +74,8 @@ private slots:
         store::RunRecord r;
         r.id = QStringLiteral("20261201-100000-abcd");
         r.planPath = QStringLiteral("/plans/demo.json");
-        r.planText = QByteArrayLiteral("{\"name\": \"django vs fastapi\", \"format\": 1}");
+        r.planName = QStringLiteral("django vs fastapi"); // the typed column, not the text
+        r.planText = QByteArrayLiteral("{\"name\": \"another name\", \"format\": 1}");
         r.profile = QStringLiteral("full");
         r.startedAt = QDateTime(QDate(2026, 12, 1), QTime(10, 0), Qt::UTC);
         r.finishedAt = r.startedAt.addSecs(3725);
@@ -105,8 +106,8 @@ private slots:
         QCOMPARE(text(RunsModel::DurationColumn), QStringLiteral("1 h 02 min"));
         QCOMPARE(text(RunsModel::RunColumn), r.id);
 
-        // No name in the plan text: the file's name; no finish: no duration.
-        r.planText = "{}";
+        // A plan without a name: the file's name; no finish: no duration.
+        r.planName.clear();
         r.finishedAt = QDateTime();
         const RunRow unnamed = runRow(r, QStringLiteral("interrupted"));
         QCOMPARE(unnamed.planName, QStringLiteral("demo.json"));

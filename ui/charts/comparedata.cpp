@@ -1,6 +1,7 @@
 #include "ui/charts/comparedata.h"
 
 #include "core/qterror.h"
+#include "report/figures.h"
 #include "store/runstore.h"
 
 #include <QCoreApplication>
@@ -27,7 +28,7 @@ QVector<WindowTimeline> timelinesOf(const QVector<store::WindowRecord> &windows)
         t.okPerS.reserve(w.intervals.size());
         t.p99Ms.reserve(w.intervals.size());
         for (const store::IntervalRecord &i : w.intervals) {
-            t.okPerS.append({i.endS, i.okPerS});
+            t.okPerS.append({i.endS, report::intervalOkPerS(i)});
             t.p99Ms.append({i.endS, double(i.p99Us) / 1000.0});
         }
         out.append(std::move(t));

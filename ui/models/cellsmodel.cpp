@@ -1,5 +1,7 @@
 #include "ui/models/cellsmodel.h"
 
+#include "report/cellcomparison.h"
+#include "report/figures.h"
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
 
@@ -42,6 +44,17 @@ QString CellsModel::baseline() const
     if (!m_order.isEmpty())
         return m_order.first();
     return m_rows.isEmpty() ? QString() : m_rows.first().configuration;
+}
+
+void CellsModel::setNoiseFloor(double noiseFloor)
+{
+    if (noiseFloor == m_options.noiseFloor)
+        return;
+    m_options.noiseFloor = noiseFloor;
+    for (int i = 0; i < m_rows.size(); ++i)
+        updateVerdict(i);
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, RatioColumn), index(int(m_rows.size()) - 1, VerdictColumn));
 }
 
 void CellsModel::clear()
@@ -88,8 +101,8 @@ void CellsModel::addWindow(const store::WindowRecord &w)
         endInsertRows();
     }
     Row &row = m_rows[r];
-    row.okPerS << (w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0);
-    row.okPerCpuS << (w.serverCpuS > 0 ? double(w.ok) / w.serverCpuS : 0);
+    row.okPerS << report::windowOkPerS(w);
+    row.okPerCpuS << report::windowPerCpuS(w);
     if (w.configuration == baseline()) {
         // Every row of this route and concurrency has a new denominator.
         for (int i = 0; i < m_rows.size(); ++i)
@@ -112,8 +125,8 @@ void CellsModel::updateVerdict(int row)
         return;
     }
     const QVector<double> &base = m_rows[b].okPerS;
-    x.verdict = stats::compareWindows(std::vector<double>(x.okPerS.begin(), x.okPerS.end()),
-                                      std::vector<double>(base.begin(), base.end()));
+    x.verdict = report::compareCell(std::vector<double>(x.okPerS.begin(), x.okPerS.end()),
+                                    std::vector<double>(base.begin(), base.end()), m_options);
 }
 
 int CellsModel::baselineRow(int row) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "report/runreport.h"
 #include "stats/verdict.h"
 #include "store/records.h"
 
@@ -12,11 +13,11 @@
 namespace sb {
 
 // "Cells so far": one row per cell (configuration, route, concurrency) with the plain median
-// [min-max] of 2xx/s and of 2xx per server CPU-second over the valid windows seen, the ratio of
-// 2xx/s medians to the same route and concurrency of the baseline configuration (the first
-// configuration of the plan), and the verdict of stats::compareWindows on the windows' 2xx/s
-// (no noise floor: none is known while a run goes on), recomputed when the row or its baseline
-// gets a window. No widgets.
+// [min-max] of 2xx/s and of per CPU-second over the valid windows seen (report/figures.h, as the
+// stored report reads them), the ratio of 2xx/s medians to the same route and concurrency of the
+// baseline configuration (the first configuration of the plan), and the verdict of
+// report::compareCell on the windows' 2xx/s - the stored report's rule, with the noise floor
+// setNoiseFloor() gives - recomputed when the row or its baseline gets a window. No widgets.
 class CellsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -58,6 +59,11 @@ public:
     // The plan's configurations in order: the first is the baseline; it also orders the rows.
     void setConfigurationOrder(const QStringList &configurations);
     QString baseline() const;
+    // The noise floor of the verdicts: |ratio - 1| the harness produces itself (0.03 = 3 %, e.g.
+    // report::noiseFloorOf an A/A run), as report::ReportOptions::noiseFloor; < 0 none (the
+    // default, as `stackbench report` without --noise-floor). Recomputes every verdict.
+    void setNoiseFloor(double noiseFloor);
+    double noiseFloor() const { return m_options.noiseFloor; }
     void clear();
     // Counts a window if it is valid (invalid ones change nothing).
     void addWindow(const store::WindowRecord &window);
@@ -80,6 +86,7 @@ private:
     int insertPosition(const Row &row) const;
 
     QList<Row> m_rows;
+    report::ReportOptions m_options; // the verdicts' noise floor and seed, as the report's
     QStringList m_order;
     QStringList m_routes; // first-seen order
 };

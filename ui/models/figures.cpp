@@ -1,7 +1,8 @@
 #include "ui/models/figures.h"
 
+#include "stats/summary.h"
+
 #include <QCoreApplication>
-#include <algorithm>
 #include <cmath>
 
 namespace sb::figures {
@@ -28,13 +29,9 @@ QString cores(double c)
     return QString::number(c, 'f', 2);
 }
 
-double median(QVector<double> values)
+double median(const QVector<double> &values)
 {
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const qsizetype n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return stats::median(std::vector<double>(values.begin(), values.end()));
 }
 
 } // namespace sb::figures

@@ -13,7 +13,8 @@ QString rate(double perS);
 QString latencyUs(double us);
 // "0.98": cores.
 QString cores(double cores);
-// Median of the values (the mean of the two middle ones for an even count); 0 when empty.
-double median(QVector<double> values);
+// Median of the values as the report's cell statistics take it (stats::median: the mean of the
+// two middle ones for an even count); 0 when empty.
+double median(const QVector<double> &values);
 
 } // namespace sb::figures

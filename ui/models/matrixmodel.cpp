@@ -1,5 +1,7 @@
 #include "ui/models/matrixmodel.h"
 
+#include "report/figures.h"
+#include "store/celllabel.h"
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
 
@@ -174,10 +176,10 @@ void MatrixModel::apply(const store::WindowRecord &w, bool willRetry, bool cellF
     if (w.valid) {
         cell.state = hadInvalid || w.attempt > 0 ? CellState::Remeasured : CellState::Valid;
         cell.reason.clear();
-        cell.okPerS = w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0;
-        cell.p99Us = w.latencyUs.value(QStringLiteral("p99")).toDouble();
-        cell.cores = w.serverCoresMean;
-        cell.okPerCpuS = w.serverCpuS > 0 ? double(w.ok) / w.serverCpuS : 0;
+        cell.okPerS = report::windowOkPerS(w);
+        cell.p99Us = report::windowLatencyUs(w).p99;
+        cell.cores = report::windowCores(w);
+        cell.okPerCpuS = report::windowPerCpuS(w);
     } else {
         cell.state = cellFailed  ? CellState::Failed
                      : willRetry ? CellState::Invalid
@@ -267,10 +269,8 @@ int MatrixModel::count(CellState state) const
 QString MatrixModel::tooltip(int r, int c, const Cell &cell) const
 {
     QStringList lines;
-    lines << tr("%1 - %2 - c=%3 - round %4")
-                 .arg(m_rows[r].configuration, m_rows[r].route)
-                 .arg(m_columns[c].concurrency)
-                 .arg(m_columns[c].round + 1);
+    lines << store::cellLabel(m_columns[c].round, m_rows[r].configuration, m_rows[r].route,
+                              m_columns[c].concurrency);
     QString state = cellStateName(cell.state);
     if (cell.attempts > 0)
         state += tr(" (attempt %1)").arg(cell.attempt + 1);

@@ -3,7 +3,6 @@
 #include "ui/charts/palette.h"
 
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 
@@ -11,11 +10,10 @@ namespace sb {
 
 namespace {
 
+// The plan's stored name (a typed column); a plan without one by its file's name.
 QString planNameOf(const store::RunRecord &r)
 {
-    const QJsonDocument plan = QJsonDocument::fromJson(r.planText);
-    const QString name = plan.object().value(QLatin1String("name")).toString();
-    return name.isEmpty() ? QFileInfo(r.planPath).fileName() : name;
+    return r.planName.isEmpty() ? QFileInfo(r.planPath).fileName() : r.planName;
 }
 
 QColor statusColour(const QString &status)

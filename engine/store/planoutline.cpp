@@ -1,0 +1,37 @@
+#include "store/planoutline.h"
+
+#include "core/cpuset.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sb::store {
+
+PlanOutline planOutline(const QByteArray &planText)
+{
+    PlanOutline out;
+    const QJsonObject plan = QJsonDocument::fromJson(planText).object();
+    out.name = plan.value(QStringLiteral("name")).toString();
+    for (const QJsonValue &v : plan.value(QStringLiteral("configurations")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        out.configurations << name;
+        const sb::Result<std::vector<int>> cpus =
+            sb::parseCpuList(c.value(QStringLiteral("cpus")).toString().toStdString());
+        if (cpus.ok() && !cpus->empty())
+            out.cpuCounts.insert(name, int(cpus->size()));
+    }
+    for (const QJsonValue &v : plan.value(QStringLiteral("routes")).toArray())
+        out.routes << v.toObject().value(QStringLiteral("name")).toString();
+    return out;
+}
+
+int cpuCountIn(const PlanOutline &outline, const QString &configuration)
+{
+    // Plan names have no ':' (plan/plan.h), so "name:A" can only be an A/A arm of "name".
+    return outline.cpuCounts.value(
+        configuration, outline.cpuCounts.value(configuration.section(QLatin1Char(':'), 0, 0)));
+}
+
+} // namespace sb::store
