@@ -1,5 +1,6 @@
 #include "run/windowfigures.h"
 
+#include "report/figures.h"
 #include "run/gates.h"
 #include "run/loadjson.h"
 
@@ -7,7 +8,7 @@ namespace sb::run {
 
 double serverCoresMean(const sample::Summary &s)
 {
-    return s.durationS > 0 ? s.serverCpuS / s.durationS : 0;
+    return report::cores(s.serverCpuS, s.durationS);
 }
 
 void fillWindowFigures(store::WindowRecord &w, const load::LoadResult &r, const sample::Summary &s,

@@ -132,7 +132,7 @@ private slots:
         QVERIFY(pairer.take(false).empty());
         pairer.addLoad(loadAt(0, false));
         pairer.addLoad(loadAt(1, true)); // no sample yet
-        std::vector<run::PairedInterval> ready = pairer.take(false);
+        std::vector<run::WindowInterval> ready = pairer.take(false);
         QCOMPARE(ready.size(), size_t(1));
         QCOMPARE(ready[0].record.ok, qint64(10));
         QCOMPARE(ready[0].record.serverCores, 0.5);

@@ -1,0 +1,220 @@
+#include "run/windowmeasurement.h"
+
+#include "load/loadengine.h"
+#include "run/gates.h"
+#include "run/intervalpairer.h"
+#include "run/loadjson.h"
+#include "run/windowfigures.h"
+#include "sample/sampler.h"
+
+#include <QDateTime>
+#include <sched.h>
+#include <set>
+#include <thread>
+
+namespace sb::run {
+
+namespace {
+
+// The load engine's spec of one phase: the spec's length, or its warm-up's.
+load::LoadSpec loadSpecOf(const WindowSpec &s, bool warmUp)
+{
+    load::LoadSpec l;
+    l.host = s.request.host.toStdString();
+    l.port = s.request.port;
+    l.hostHeader = s.request.hostHeader.toStdString();
+    l.request.method = s.request.method.toStdString();
+    l.request.target = s.request.target.toStdString();
+    for (const plan::Header &h : s.request.headers)
+        l.request.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
+    l.request.body = s.request.body.toStdString();
+    l.connections = s.connections;
+    l.threads = s.threads;
+    l.mode = s.openLoop ? load::Mode::Open : load::Mode::Closed;
+    l.ratePerS = s.ratePerS;
+    // A warm-up is a window of its own (as a run has it: hooks may go between the two), never
+    // the engine's built-in one, so that the measured phase starts its own intervals and sampler.
+    l.warmupMs = 0;
+    l.warmupRequests = 0;
+    if (warmUp) {
+        l.requestLimit = s.warmupRequests;
+        l.durationMs = s.warmupRequests > 0 ? l.durationMs : s.warmupMs;
+    } else {
+        l.requestLimit = s.requestLimit;
+        l.durationMs = s.durationMs;
+    }
+    l.timeoutMs = s.timeoutMs;
+    l.intervalMs = s.intervalMs;
+    l.unreachableAbortMs = s.unreachableAbortMs;
+    l.cpus = s.cpus;
+    return l;
+}
+
+sample::Options samplerOptionsOf(const WindowSpec &s)
+{
+    sample::Options o;
+    o.rootPid = pid_t(s.sample->rootPid);
+    o.intervalMs = s.intervalMs;
+    o.excludes.clear();
+    for (const QString &e : s.sample->excludes)
+        o.excludes.push_back(e.toStdString());
+    o.sleepGapS = s.sample->sleepGapS;
+    o.generatorCores = s.threads;
+    return o;
+}
+
+SamplerEvent eventOf(const sample::Event &e)
+{
+    return SamplerEvent{QString::fromLatin1(sample::eventKindName(e.kind)),
+                        double(e.offsetNs) / 1e9, qint64(e.pid), QString::fromStdString(e.detail)};
+}
+
+std::vector<int> unitedAffinity(const std::vector<pid_t> &tids)
+{
+    std::set<int> cpus;
+    for (pid_t tid : tids)
+        for (int cpu : affinityOf(tid))
+            cpus.insert(cpu);
+    return {cpus.begin(), cpus.end()};
+}
+
+// The figures of a phase that ran, in `out` (its window already carries the caller's fields).
+void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult &load,
+              const sample::Summary &summary, bool sampled)
+{
+    fillWindowFigures(out.window, load, summary,
+                      spec.openLoop ? load::Mode::Open : load::Mode::Closed);
+    out.window.concurrency = spec.connections;
+    out.cancelled = load.cancelled;
+    out.aborted = QString::fromStdString(load.aborted);
+    out.problems = problemSummary(load.total, spec.expectStatus);
+    out.requestsSent = load.total.requests;
+    out.late = load.total.late;
+    out.processCpuS = load.processCpuS;
+    if (spec.openLoop)
+        out.sendDelayHistogram = encodedHistogram(load.sendDelay);
+    out.sampled = sampled;
+    out.serverExited = summary.rootExited;
+    out.clientBound = summary.clientBound;
+    for (const sample::Event &e : summary.events)
+        out.events.append(eventOf(e));
+}
+
+} // namespace
+
+std::vector<int> affinityOf(pid_t tid)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    std::vector<int> cpus;
+    if (::sched_getaffinity(tid, sizeof set, &set) != 0)
+        return cpus;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &set))
+            cpus.push_back(cpu);
+    return cpus;
+}
+
+WindowMeasurement::WindowMeasurement(IntervalSink onInterval)
+    : m_onInterval(std::move(onInterval))
+{
+    for (auto &engine : m_engines)
+        engine = std::make_unique<load::LoadEngine>();
+}
+
+WindowMeasurement::~WindowMeasurement() = default;
+
+void WindowMeasurement::cancel()
+{
+    m_cancelled.store(true);
+    for (auto &engine : m_engines)
+        engine->cancel(); // an atomic store and an eventfd write, before, during or after start()
+}
+
+sb::Result<WarmupOutcome> WindowMeasurement::warmUp(const WindowSpec &spec)
+{
+    WarmupOutcome out;
+    if (spec.warmupMs <= 0 && spec.warmupRequests <= 0)
+        return out;
+    WindowSpec bare = spec;
+    bare.sample.reset();
+    sb::Result<WindowOutcome> ran = runPhase(bare, {}, &out);
+    if (!ran.ok())
+        return ran.error();
+    out.ran = true;
+    out.figures = std::move(*ran);
+    return out;
+}
+
+sb::Result<WindowOutcome> WindowMeasurement::measure(const WindowSpec &spec,
+                                                     store::WindowRecord window)
+{
+    return runPhase(spec, std::move(window), nullptr);
+}
+
+sb::Result<WindowOutcome> WindowMeasurement::runPhase(const WindowSpec &spec,
+                                                      store::WindowRecord window,
+                                                      WarmupOutcome *warmup)
+{
+    const bool warmUp = warmup != nullptr;
+    WindowOutcome out;
+    out.window = std::move(window);
+    if (m_cancelled.load()) { // nothing to start
+        out.cancelled = true;
+        return out;
+    }
+    load::LoadEngine &engine = *m_engines[warmUp ? 0 : 1];
+    const bool sampled = spec.sample.has_value();
+    IntervalPairer pairer(sampled, spec.expectStatus);
+    std::optional<sample::Sampler> sampler;
+    if (sampled) {
+        sampler.emplace();
+        if (sb::Status st = sampler->start(samplerOptionsOf(spec),
+                                           [&](const sample::Snapshot &s) { pairer.addSample(s); });
+            !st.ok())
+            return sb::Error{st.error().code, st.error().where, "sampler: " + st.error().detail};
+    }
+    out.window.startedAt = QDateTime::currentDateTimeUtc();
+    if (sb::Status st = engine.start(loadSpecOf(spec, warmUp),
+                                     [&](const load::IntervalSnapshot &s) { pairer.addLoad(s); });
+        !st.ok()) {
+        if (sampler)
+            (void)sampler->stop(); // nothing was measured: its summary has no use
+        return st.error();
+    }
+    const std::vector<pid_t> workers = engine.workerTids();
+    if (sampler)
+        sampler->setGeneratorThreads(workers);
+    out.loadCpus = unitedAffinity(workers);
+
+    load::LoadResult result;
+    std::thread waiter([&] {
+        result = engine.wait();
+        pairer.finish();
+    });
+    auto deliver = [&](bool all) {
+        for (WindowInterval &i : pairer.take(all)) {
+            i.warmUp = warmUp;
+            out.window.intervals.append(i.record);
+            if (m_onInterval)
+                m_onInterval(i);
+        }
+    };
+    while (!pairer.wait(std::chrono::milliseconds(200)))
+        deliver(false);
+    waiter.join();
+    sample::Summary summary;
+    if (sampler)
+        summary = sampler->stop(); // its final partial sample arrives through the callback
+    deliver(true);
+    out.window.samples = pairer.takeSamples();
+    describe(out, spec, result, summary, sampled);
+    if (warmup) {
+        const WarmupVerdict verdict = evaluateWarmup(result, spec.expectStatus);
+        warmup->gate = verdict.gate;
+        warmup->failure = verdict.failure;
+    }
+    return out;
+}
+
+} // namespace sb::run
