@@ -34,7 +34,7 @@ void IntervalPairer::addLoad(const load::IntervalSnapshot &s)
     m_changed.notify_all();
 }
 
-void IntervalPairer::addSample(const sample::Snapshot &s)
+void IntervalPairer::addSample(const TreeReading &s)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     Pending &p = m_pending[s.index];

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "load/loadresult.h"
+#include "run/samplesession.h"
 #include "run/windowmeasurement.h"
-#include "sample/sampler.h"
 #include "store/records.h"
 
 #include <QVector>
@@ -25,7 +25,7 @@ public:
     IntervalPairer(bool withSampler, int expectStatus);
 
     void addLoad(const load::IntervalSnapshot &snapshot);
-    void addSample(const sample::Snapshot &snapshot);
+    void addSample(const TreeReading &reading);
     // Marks the end of the input (wakes wait()).
     void finish();
 

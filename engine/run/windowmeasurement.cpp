@@ -5,7 +5,6 @@
 #include "run/intervalpairer.h"
 #include "run/loadjson.h"
 #include "run/windowfigures.h"
-#include "sample/sampler.h"
 
 #include <QDateTime>
 #include <sched.h>
@@ -50,25 +49,6 @@ load::LoadSpec loadSpecOf(const WindowSpec &s, bool warmUp)
     return l;
 }
 
-sample::Options samplerOptionsOf(const WindowSpec &s)
-{
-    sample::Options o;
-    o.rootPid = pid_t(s.sample->rootPid);
-    o.intervalMs = s.intervalMs;
-    o.excludes.clear();
-    for (const QString &e : s.sample->excludes)
-        o.excludes.push_back(e.toStdString());
-    o.sleepGapS = s.sample->sleepGapS;
-    o.generatorCores = s.threads;
-    return o;
-}
-
-SamplerEvent eventOf(const sample::Event &e)
-{
-    return SamplerEvent{QString::fromLatin1(sample::eventKindName(e.kind)),
-                        double(e.offsetNs) / 1e9, qint64(e.pid), QString::fromStdString(e.detail)};
-}
-
 std::vector<int> unitedAffinity(const std::vector<pid_t> &tids)
 {
     std::set<int> cpus;
@@ -80,7 +60,7 @@ std::vector<int> unitedAffinity(const std::vector<pid_t> &tids)
 
 // The figures of a phase that ran, in `out` (its window already carries the caller's fields).
 void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult &load,
-              const sample::Summary &summary, bool sampled)
+              const TreeSummary &summary, bool sampled)
 {
     fillWindowFigures(out.window, load, summary,
                       spec.openLoop ? load::Mode::Open : load::Mode::Closed);
@@ -96,8 +76,7 @@ void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult
     out.sampled = sampled;
     out.serverExited = summary.rootExited;
     out.clientBound = summary.clientBound;
-    for (const sample::Event &e : summary.events)
-        out.events.append(eventOf(e));
+    out.events = summary.events;
 }
 
 } // namespace
@@ -166,11 +145,12 @@ sb::Result<WindowOutcome> WindowMeasurement::runPhase(const WindowSpec &spec,
     load::LoadEngine &engine = *m_engines[warmUp ? 0 : 1];
     const bool sampled = spec.sample.has_value();
     IntervalPairer pairer(sampled, spec.expectStatus);
-    std::optional<sample::Sampler> sampler;
+    std::optional<SampleSession> sampler;
     if (sampled) {
         sampler.emplace();
-        if (sb::Status st = sampler->start(samplerOptionsOf(spec),
-                                           [&](const sample::Snapshot &s) { pairer.addSample(s); });
+        if (sb::Status st = sampler->start(
+                *spec.sample, spec.intervalMs, [&](const TreeReading &r) { pairer.addSample(r); },
+                spec.threads);
             !st.ok())
             return sb::Error{st.error().code, st.error().where, "sampler: " + st.error().detail};
     }
@@ -203,7 +183,7 @@ sb::Result<WindowOutcome> WindowMeasurement::runPhase(const WindowSpec &spec,
     while (!pairer.wait(std::chrono::milliseconds(200)))
         deliver(false);
     waiter.join();
-    sample::Summary summary;
+    TreeSummary summary;
     if (sampler)
         summary = sampler->stop(); // its final partial sample arrives through the callback
     deliver(true);

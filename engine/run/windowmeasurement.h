@@ -8,6 +8,7 @@
 
 #include "core/result.h"
 #include "plan/requestbuilder.h"
+#include "run/samplesession.h"
 #include "store/records.h"
 
 #include <QByteArray>
@@ -28,16 +29,6 @@ class LoadEngine;
 }
 
 namespace sb::run {
-
-// The server process tree sampled beside the load (DESIGN.md's cores, memory and foreign CPU).
-struct TreeSampling
-{
-    qint64 rootPid = 0; // root of the tree; must exist when the window starts
-    // Processes outside the tree whose CPU counts as "excluded", not foreign (their names or
-    // command lines); default: PostgreSQL's backends.
-    QStringList excludes = {QStringLiteral("postgres")};
-    double sleepGapS = 10; // a clock gap over this many seconds is a sleep event
-};
 
 // One window: what is sent, how, for how long, and what is watched beside it. Plain values.
 struct WindowSpec
@@ -69,15 +60,6 @@ struct WindowInterval
     int inFlight = 0;             // requests outstanding when the interval closed
     bool draining = false;        // sending had stopped: the interval belongs to the final drain
     qint64 sendDelayMaxUs = 0;    // open loop: how late the latest request was written, us
-};
-
-// Something the sampler noticed during a window.
-struct SamplerEvent
-{
-    QString kind;   // "sleep", "root-exited", "process-started", "process-exited"
-    double atS = 0; // when it noticed it, seconds since the sampler started
-    qint64 pid = 0; // the process concerned; 0 for machine-wide events
-    QString detail; // one sentence
 };
 
 // A measured window.
@@ -127,7 +109,7 @@ public:
     using IntervalSink = std::function<void(const WindowInterval &)>;
 
     explicit WindowMeasurement(IntervalSink onInterval = {});
-    ~WindowMeasurement(); // cancels and waits for a window still running on another thread
+    ~WindowMeasurement(); // after warmUp() / measure() returned, on their thread
     WindowMeasurement(const WindowMeasurement &) = delete;
     WindowMeasurement &operator=(const WindowMeasurement &) = delete;
 

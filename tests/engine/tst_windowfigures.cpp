@@ -34,7 +34,7 @@ private slots:
         QFETCH(double, samplerS);
         QFETCH(double, elapsedS);
         QFETCH(double, cores);
-        sample::Summary s;
+        run::TreeSummary s;
         s.serverCpuS = cpuS;
         s.durationS = samplerS;
         load::LoadResult r;
@@ -60,7 +60,7 @@ private slots:
         r.total.timeouts = 1;
         r.clientCpuS = 0.7;
         store::WindowRecord w;
-        run::fillWindowFigures(w, r, sample::Summary{}, load::Mode::Closed);
+        run::fillWindowFigures(w, r, run::TreeSummary{}, load::Mode::Closed);
         QCOMPARE(w.drainS, 0.4);
         QCOMPARE(w.inFlightAtEnd, qint64(12));
         QCOMPARE(w.requests, qint64(100));
@@ -122,10 +122,10 @@ private slots:
             return s;
         };
         auto sampleAt = [](int i) {
-            sample::Snapshot s;
+            run::TreeReading s;
             s.index = i;
             s.serverCores = 0.5 + i;
-            s.endNs = int64_t(i + 1) * 1'000'000'000;
+            s.endS = i + 1;
             return s;
         };
         pairer.addSample(sampleAt(0)); // the sample first
