@@ -23,7 +23,7 @@ const char *const kDescription =
     "time of the response, and the send delay (how late each request went out) is reported.\n"
     "Exit 1 when the window was aborted or interrupted, or measured no 2xx response.";
 
-run::WindowMeasurement *g_measurement = nullptr;
+run::LoadWindow *g_measurement = nullptr;
 
 void onSignal(int)
 {
@@ -42,7 +42,7 @@ sb::Result<LoadRun> runWindow(const LoadOptions &options)
             printHeader(options);
         headerShown = true;
     };
-    run::WindowMeasurement measurement([&](const run::WindowInterval &i) {
+    run::LoadWindow measurement([&](const run::WindowInterval &i) {
         showHeader();
         if (live)
             printIntervalLine(options, i);

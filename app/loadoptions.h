@@ -7,7 +7,7 @@
 
 #include "app/cli.h"
 #include "core/result.h"
-#include "run/windowmeasurement.h"
+#include "run/loadwindow.h"
 
 #include <QCommandLineOption>
 #include <QString>

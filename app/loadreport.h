@@ -2,11 +2,11 @@
 
 // What `stackbench load` prints: the live line of each interval (stderr, on a terminal), the
 // header before the window, and the report after it, as text or as one JSON object (stdout),
-// all read from the window as the engine measured it (run/windowmeasurement.h) and its figures
+// all read from the window as the engine measured it (run/loadwindow.h) and its figures
 // through report/figures.h. Main thread only.
 
 #include "app/loadoptions.h"
-#include "run/windowmeasurement.h"
+#include "run/loadwindow.h"
 
 #include <QByteArray>
 #include <QString>

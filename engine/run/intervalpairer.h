@@ -1,8 +1,8 @@
 #pragma once
 
 #include "load/loadresult.h"
+#include "run/loadwindow.h"
 #include "run/samplesession.h"
-#include "run/windowmeasurement.h"
 #include "store/records.h"
 
 #include <QVector>
@@ -14,7 +14,7 @@
 
 namespace sb::run {
 
-// Pairs load and sampler intervals by index into the WindowIntervals of WindowMeasurement. Load
+// Pairs load and sampler intervals by index into the WindowIntervals of LoadWindow. Load
 // snapshots and samples arrive on their own threads (add* may be called from any thread,
 // concurrently); take() and wait() are called from the one consuming thread.
 class IntervalPairer

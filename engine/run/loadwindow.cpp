@@ -1,4 +1,4 @@
-#include "run/windowmeasurement.h"
+#include "run/loadwindow.h"
 
 #include "load/loadengine.h"
 #include "run/gates.h"
@@ -94,23 +94,23 @@ std::vector<int> affinityOf(pid_t tid)
     return cpus;
 }
 
-WindowMeasurement::WindowMeasurement(IntervalSink onInterval)
+LoadWindow::LoadWindow(IntervalSink onInterval)
     : m_onInterval(std::move(onInterval))
 {
     for (auto &engine : m_engines)
         engine = std::make_unique<load::LoadEngine>();
 }
 
-WindowMeasurement::~WindowMeasurement() = default;
+LoadWindow::~LoadWindow() = default;
 
-void WindowMeasurement::cancel()
+void LoadWindow::cancel()
 {
     m_cancelled.store(true);
     for (auto &engine : m_engines)
         engine->cancel(); // an atomic store and an eventfd write, before, during or after start()
 }
 
-sb::Result<WarmupOutcome> WindowMeasurement::warmUp(const WindowSpec &spec)
+sb::Result<WarmupOutcome> LoadWindow::warmUp(const WindowSpec &spec)
 {
     WarmupOutcome out;
     if (spec.warmupMs <= 0 && spec.warmupRequests <= 0)
@@ -125,15 +125,13 @@ sb::Result<WarmupOutcome> WindowMeasurement::warmUp(const WindowSpec &spec)
     return out;
 }
 
-sb::Result<WindowOutcome> WindowMeasurement::measure(const WindowSpec &spec,
-                                                     store::WindowRecord window)
+sb::Result<WindowOutcome> LoadWindow::measure(const WindowSpec &spec, store::WindowRecord window)
 {
     return runPhase(spec, std::move(window), nullptr);
 }
 
-sb::Result<WindowOutcome> WindowMeasurement::runPhase(const WindowSpec &spec,
-                                                      store::WindowRecord window,
-                                                      WarmupOutcome *warmup)
+sb::Result<WindowOutcome> LoadWindow::runPhase(const WindowSpec &spec, store::WindowRecord window,
+                                               WarmupOutcome *warmup)
 {
     const bool warmUp = warmup != nullptr;
     WindowOutcome out;

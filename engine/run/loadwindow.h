@@ -1,7 +1,7 @@
 #pragma once
 
 // The one way a window is measured: a run's windows (the runner), `stackbench load` and the GUI's
-// quick test all hand a WindowSpec to a WindowMeasurement and get back the window as the store
+// quick test all hand a WindowSpec to a LoadWindow and get back the window as the store
 // keeps it (store::WindowRecord, figures computed once by the engine's own functions) and, while
 // it runs, one WindowInterval per interval. Only plain values and store records cross this
 // header: no type of the load engine, the sampler or the HTTP layer.
@@ -103,15 +103,15 @@ struct WarmupOutcome
 // One window per object: at most one warmUp(), then at most one measure(), from one thread.
 // cancel() may be called from any thread, and from a signal handler, at any moment while the
 // object lives: before (the window ends as soon as it starts), during or after either call.
-class WindowMeasurement
+class LoadWindow
 {
 public:
     using IntervalSink = std::function<void(const WindowInterval &)>;
 
-    explicit WindowMeasurement(IntervalSink onInterval = {});
-    ~WindowMeasurement(); // after warmUp() / measure() returned, on their thread
-    WindowMeasurement(const WindowMeasurement &) = delete;
-    WindowMeasurement &operator=(const WindowMeasurement &) = delete;
+    explicit LoadWindow(IntervalSink onInterval = {});
+    ~LoadWindow(); // after warmUp() / measure() returned, on their thread
+    LoadWindow(const LoadWindow &) = delete;
+    LoadWindow &operator=(const LoadWindow &) = delete;
 
     // The spec's warm-up (warmupMs or warmupRequests) as a window of its own without a sampler,
     // discarded but judged: any transport error, unexpected status or abort fails it. Nothing

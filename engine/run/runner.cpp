@@ -7,13 +7,13 @@
 #include "run/gates.h"
 #include "run/hookrunner.h"
 #include "run/httpprobe.h"
+#include "run/loadwindow.h"
 #include "run/quietwait.h"
 #include "run/runnerprocess.h"
 #include "run/runvariables.h"
 #include "run/schedule.h"
 #include "run/serverpool.h"
 #include "run/sleepinhibitor.h"
-#include "run/windowmeasurement.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
@@ -325,13 +325,12 @@ private:
     store::WindowRecord measureOnce(const plan::Configuration &config, const plan::Route &route,
                                     const CellRef &cell);
     bool prepareWindow(const plan::Configuration &config, const plan::Route &route,
-                       const CellRef &cell, const WindowSpec &spec, WindowMeasurement &measurement,
+                       const CellRef &cell, const WindowSpec &spec, LoadWindow &measurement,
                        store::WindowRecord &window);
     bool warmUp(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
-                const WindowSpec &measured, WindowMeasurement &measurement,
-                store::WindowRecord &window);
+                const WindowSpec &measured, LoadWindow &measurement, store::WindowRecord &window);
     void measure(const plan::Configuration &config, const CellRef &cell, WindowSpec spec,
-                 WindowMeasurement &measurement, store::WindowRecord &window);
+                 LoadWindow &measurement, store::WindowRecord &window);
     std::optional<qint64> readCheckpoints(const QString &configuration);
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
                            const QList<SamplerEvent> &events);
@@ -391,7 +390,7 @@ private:
     QElapsedTimer m_clock;
 
     std::mutex m_windowMutex;
-    WindowMeasurement *m_window = nullptr; // the window in flight, for cancel()
+    LoadWindow *m_window = nullptr; // the window in flight, for cancel()
 };
 
 // ---- run()'s steps ----------------------------------------------------------------------------
@@ -1109,7 +1108,7 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     window.startedAt = QDateTime::currentDateTimeUtc();
     const WindowSpec spec = windowSpec(config, route, cell.concurrency);
     // One measurement for the warm-up and the measured window, reachable by cancel().
-    WindowMeasurement measurement([&](const WindowInterval &i) {
+    LoadWindow measurement([&](const WindowInterval &i) {
         m_observer->intervalMeasured(IntervalUpdate{m_runId, cell,
                                                     i.warmUp ? Phase::WarmUp : Phase::Measure,
                                                     i.record, i.inFlight, i.draining});
@@ -1141,7 +1140,7 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
 // hooks, settle. False (and the window's reason set) when one of them failed.
 bool Runner::Session::prepareWindow(const plan::Configuration &config, const plan::Route &route,
                                     const CellRef &cell, const WindowSpec &spec,
-                                    WindowMeasurement &measurement, store::WindowRecord &window)
+                                    LoadWindow &measurement, store::WindowRecord &window)
 {
     if (sb::Status st = runMoment(&plan::HookSet::beforeWindow, &config, &route); !st.ok()) {
         window.invalidReason =
@@ -1165,7 +1164,7 @@ bool Runner::Session::prepareWindow(const plan::Configuration &config, const pla
 // warmup_concurrency (0: the cell's), and its other windows have none.
 bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Route &route,
                              const CellRef &cell, const WindowSpec &measured,
-                             WindowMeasurement &measurement, store::WindowRecord &window)
+                             LoadWindow &measurement, store::WindowRecord &window)
 {
     const plan::Warmup &warmup = m_profile->warmup;
     const bool perRoute = m_profile->warmupScope == plan::Profile::WarmupScope::Route;
@@ -1210,8 +1209,7 @@ bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Rout
 
 // The measured window: load and sampler together, figures, then the gates.
 void Runner::Session::measure(const plan::Configuration &config, const CellRef &cell,
-                              WindowSpec spec, WindowMeasurement &measurement,
-                              store::WindowRecord &window)
+                              WindowSpec spec, LoadWindow &measurement, store::WindowRecord &window)
 {
     const std::optional<qint64> checkpointsBefore = readCheckpoints(config.name);
     recordTreeCpus(config);

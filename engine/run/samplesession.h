@@ -2,7 +2,7 @@
 
 // The sampler as the rest of Stackbench sees it: a server process tree's CPU and memory and the
 // machine's foreign CPU, one reading per interval, then a summary. A measured window samples
-// through it (run/windowmeasurement.h) and `stackbench sample` samples a tree on its own. Only
+// through it (run/loadwindow.h) and `stackbench sample` samples a tree on its own. Only
 // plain values cross this header.
 //
 // Percent convention: 100 % = one core (a 2-core machine fully busy reads 200 %). Groups: the

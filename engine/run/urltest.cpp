@@ -187,7 +187,7 @@ QByteArray urlTestPlanText(const UrlTestSpec &spec)
     return QJsonDocument(plan).toJson(QJsonDocument::Indented);
 }
 
-UrlTest::UrlTest(WindowMeasurement::IntervalSink onInterval,
+UrlTest::UrlTest(LoadWindow::IntervalSink onInterval,
                  std::function<void(double atS)> onMeasureStarted)
     : m_measurement(std::move(onInterval))
     , m_onMeasureStarted(std::move(onMeasureStarted))

@@ -1,14 +1,14 @@
 #pragma once
 
 // A window against one URL outside any plan file - the GUI's quick test - measured and kept the
-// way a run's window is: WindowMeasurement measures it (warm-up, then the measured window with
+// way a run's window is: LoadWindow measures it (warm-up, then the measured window with
 // the server tree sampled when one is named), the gates of a run judge it, and keepUrlTest()
 // stores it as a one-window run of a generated plan, with the environment record a run writes.
 // A kept test and a run of that plan store the same columns and the same environment keys.
 
 #include "core/result.h"
 #include "plan/plan.h"
-#include "run/windowmeasurement.h"
+#include "run/loadwindow.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -59,18 +59,17 @@ class UrlTest
 public:
     // `onInterval` and `onMeasureStarted` (the seconds since the test started at which the
     // measured window began) are called on the thread that called run().
-    UrlTest(WindowMeasurement::IntervalSink onInterval,
-            std::function<void(double atS)> onMeasureStarted);
+    UrlTest(LoadWindow::IntervalSink onInterval, std::function<void(double atS)> onMeasureStarted);
 
     // Holds a sleep inhibitor and reads the environment, then the warm-up (its failure is
     // recorded in the window's gates, not fatal: a quick test explores) and the measured
     // window. Errors: the generated plan does not load ("plan.*": a header value the plan
-    // grammar refuses), WindowMeasurement's ("load.connect", "sample.start", ...).
+    // grammar refuses), LoadWindow's ("load.connect", "sample.start", ...).
     sb::Result<UrlTestResult> run(const UrlTestSpec &spec);
     void cancel();
 
 private:
-    WindowMeasurement m_measurement;
+    LoadWindow m_measurement;
     std::function<void(double)> m_onMeasureStarted;
 };
 

@@ -1,9 +1,9 @@
-// The one entry that measures a window (run/windowmeasurement.h), as the runner, `stackbench
+// The one entry that measures a window (run/loadwindow.h), as the runner, `stackbench
 // load` and the quick test use it: a warm-up judged and discarded, the measured window's stored
 // figures (p90 included) and live intervals, the caller's record kept, the sampler's figures
 // when a tree is named, cancel() at any moment, and start errors that say what failed.
 
-#include "run/windowmeasurement.h"
+#include "run/loadwindow.h"
 #include "testservers.h"
 
 #include <QProcess>
@@ -32,7 +32,7 @@ run::WindowSpec specFor(uint16_t port, qint64 durationMs)
 
 } // namespace
 
-class TestWindowMeasurement : public QObject
+class TestLoadWindow : public QObject
 {
     Q_OBJECT
 
@@ -43,7 +43,7 @@ private slots:
         run::WindowSpec spec = specFor(server.port(), 700);
         spec.warmupMs = 200;
         QList<run::WindowInterval> seen;
-        run::WindowMeasurement m([&](const run::WindowInterval &i) { seen << i; });
+        run::LoadWindow m([&](const run::WindowInterval &i) { seen << i; });
         const sb::Result<run::WarmupOutcome> warm = m.warmUp(spec);
         QVERIFY2(warm.ok(), warm.ok() ? "" : warm.error().toString().c_str());
         QVERIFY(warm->ran);
@@ -97,7 +97,7 @@ private slots:
         run::WindowSpec spec = specFor(server.port(), 400);
         spec.warmupRequests = 20;
         spec.expectStatus = 404;
-        run::WindowMeasurement m;
+        run::LoadWindow m;
         const sb::Result<run::WarmupOutcome> warm = m.warmUp(spec);
         QVERIFY(warm.ok());
         QVERIFY2(warm->failure.contains(QStringLiteral("status other than 404")),
@@ -115,7 +115,7 @@ private slots:
 
     void noWarmUpRunsNothing()
     {
-        run::WindowMeasurement m;
+        run::LoadWindow m;
         const sb::Result<run::WarmupOutcome> warm = m.warmUp(specFor(9, 100)); // nothing listens
         QVERIFY(warm.ok());
         QVERIFY(!warm->ran);
@@ -125,7 +125,7 @@ private slots:
     void cancelBeforeStart()
     {
         MisbehavingServer server(MisbehavingServer::Mode::Ok);
-        run::WindowMeasurement m;
+        run::LoadWindow m;
         m.cancel();
         const sb::Result<run::WindowOutcome> r = m.measure(specFor(server.port(), 60'000));
         QVERIFY(r.ok());
@@ -139,7 +139,7 @@ private slots:
     {
         MisbehavingServer server(MisbehavingServer::Mode::Ok);
         std::atomic<bool> measuring{false};
-        run::WindowMeasurement m([&](const run::WindowInterval &) { measuring = true; });
+        run::LoadWindow m([&](const run::WindowInterval &) { measuring = true; });
         std::thread canceller([&] {
             while (!measuring)
                 std::this_thread::yield();
@@ -163,7 +163,7 @@ private slots:
         QVERIFY(tree.waitForStarted());
         run::WindowSpec spec = specFor(server.port(), 700);
         spec.sample = run::TreeSampling{tree.processId()};
-        run::WindowMeasurement m;
+        run::LoadWindow m;
         const sb::Result<run::WindowOutcome> r = m.measure(spec);
         tree.kill();
         tree.waitForFinished();
@@ -207,12 +207,12 @@ private slots:
         run::WindowSpec spec = specFor(port, 300);
         if (sampleMissingTree)
             spec.sample = run::TreeSampling{0x7ffffff0};
-        run::WindowMeasurement m;
+        run::LoadWindow m;
         const sb::Result<run::WindowOutcome> r = m.measure(spec);
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().code), code);
     }
 };
 
-QTEST_GUILESS_MAIN(TestWindowMeasurement)
-#include "tst_windowmeasurement.moc"
+QTEST_GUILESS_MAIN(TestLoadWindow)
+#include "tst_loadwindow.moc"
