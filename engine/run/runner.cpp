@@ -336,8 +336,8 @@ private:
                            const QList<SamplerEvent> &events);
     bool storeWindow(store::WindowRecord &window, int attempt, int maxAttempts);
     void waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next);
-    WindowSpec windowSpec(const plan::Configuration &config, const plan::Route &route,
-                          int concurrency) const;
+    sb::Result<WindowSpec> windowSpec(const plan::Configuration &config, const plan::Route &route,
+                                      int concurrency) const;
     TreeSampling treeSampling(const QString &configuration);
 
     // ---- check()'s steps: each appends its lines and returns false when something failed
@@ -1064,13 +1064,16 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
 
 // ---- one window -----------------------------------------------------------------------------
 
-WindowSpec Runner::Session::windowSpec(const plan::Configuration &config, const plan::Route &route,
-                                       int concurrency) const
+// Errors: the request rule's (plan/requestbuilder.h) when a variable made at the run's start
+// gave a header value the rule refuses; the plan's own text was checked when it loaded.
+sb::Result<WindowSpec> Runner::Session::windowSpec(const plan::Configuration &config,
+                                                   const plan::Route &route, int concurrency) const
 {
     WindowSpec spec;
-    // The base URL was checked by ServerPool::start() and the route by the plan's loader, by
-    // the same rule (plan/requestbuilder.h), before any load.
-    spec.request = plan::routeRequest(config.baseUrl, route).value();
+    sb::Result<plan::HttpRequest> request = plan::routeRequest(config.baseUrl, route);
+    if (!request.ok())
+        return request.error();
+    spec.request = std::move(*request);
     spec.connections = concurrency;
     spec.threads = std::max(1, std::min(m_plan.load.threads, concurrency));
     spec.openLoop = m_plan.load.mode == plan::LoadSettings::Mode::Open;
@@ -1106,7 +1109,12 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
-    const WindowSpec spec = windowSpec(config, route, cell.concurrency);
+    const sb::Result<WindowSpec> spec = windowSpec(config, route, cell.concurrency);
+    if (!spec.ok()) {
+        window.invalidReason =
+            QStringLiteral("the request could not be built: ") + sb::qtText(spec.error());
+        return window;
+    }
     // One measurement for the warm-up and the measured window, reachable by cancel().
     LoadWindow measurement([&](const WindowInterval &i) {
         m_observer->intervalMeasured(IntervalUpdate{m_runId, cell,
@@ -1119,8 +1127,8 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     }
     if (cancelled()) // a cancel() before the window was published
         measurement.cancel();
-    if (prepareWindow(config, route, cell, spec, measurement, window))
-        measure(config, cell, spec, measurement, window);
+    if (prepareWindow(config, route, cell, *spec, measurement, window))
+        measure(config, cell, *spec, measurement, window);
     {
         std::lock_guard<std::mutex> lock(m_windowMutex);
         m_window = nullptr;
