@@ -2,7 +2,7 @@
 #include "app/commands.h"
 #include "app/loadoptions.h"
 #include "app/loadreport.h"
-#include "load/loadengine.h"
+#include "run/loadjson.h"
 
 #include <QFile>
 #include <csignal>
@@ -20,72 +20,88 @@ const char *const kDescription =
     "waits for the requests still in flight, up to --timeout, and that wait is measured too.\n"
     "Waiting is latency, not failure: the default timeout is 180 s. Ctrl-C stops early.\n"
     "With --rate (open loop) latency runs from the intended send time to the kernel's receive\n"
-    "time of the response, and the send delay (how late each request went out) is reported.";
+    "time of the response, and the send delay (how late each request went out) is reported.\n"
+    "Exit 1 when the window was aborted or interrupted, or measured no 2xx response.";
 
-load::LoadEngine *g_engine = nullptr;
+run::LoadWindow *g_measurement = nullptr;
 
 void onSignal(int)
 {
-    if (g_engine)
-        g_engine->cancel(); // only an atomic store and eventfd writes: async-signal-safe
+    if (g_measurement)
+        g_measurement->cancel(); // atomic stores and eventfd writes: async-signal-safe
 }
 
-// Starts the window, prints the header, lets Ctrl-C cancel it, and waits for its end.
-sb::Result<load::LoadResult> runWindow(const LoadOptions &options)
+// Runs the warm-up and the window through the engine's one entry, prints the header once the
+// load runs, lets Ctrl-C cancel it, and waits for its end.
+sb::Result<LoadRun> runWindow(const LoadOptions &options)
 {
     const bool live = !options.json && isatty(STDERR_FILENO);
-    load::LoadEngine engine;
-    auto onInterval = [live, &options](const load::IntervalSnapshot &s) {
-        if (live)
-            printIntervalLine(options, s);
+    bool headerShown = options.json;
+    auto showHeader = [&] {
+        if (!headerShown)
+            printHeader(options);
+        headerShown = true;
     };
-    if (sb::Status st = engine.start(options.spec, onInterval); !st.ok()) {
+    run::LoadWindow measurement([&](const run::WindowInterval &i) {
+        showHeader();
+        if (live)
+            printIntervalLine(options, i);
+    });
+    g_measurement = &measurement;
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    LoadRun run;
+    sb::Result<run::WarmupOutcome> warmup = measurement.warmUp(options.spec);
+    sb::Result<run::WindowOutcome> measured =
+        warmup.ok() ? measurement.measure(options.spec) : warmup.error();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    g_measurement = nullptr;
+    if (!measured.ok()) {
         // The engine's sentences name the endpoint already ("connection refused by
         // 127.0.0.1:9"): say it once.
-        sb::Error e = st.error();
+        sb::Error e = measured.error();
         if (e.detail.find(e.where) != std::string::npos)
             e.where.clear();
         return e;
     }
-    g_engine = &engine;
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
-    if (!options.json)
-        printHeader(options);
-    load::LoadResult result = engine.wait();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    g_engine = nullptr;
-    return result;
+    showHeader();
+    run.warmup = std::move(*warmup);
+    run.measured = std::move(*measured);
+    return run;
 }
 
 // Writes the .hgrm file (its path was found writable before the window). False on failure.
-bool writeHgrm(const CommandLine &cl, const LoadOptions &options, const load::LoadResult &r)
+bool writeHgrm(const CommandLine &cl, const LoadOptions &options, const run::WindowOutcome &r)
 {
     QFile out(options.hgrmPath);
+    const Histogram latency = run::decodedHistogram(r.window.histogram);
     if (out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) &&
-        out.write(QByteArray::fromStdString(r.latency.toHgrm(1000.0))) >= 0 && out.flush())
+        out.write(QByteArray::fromStdString(latency.toHgrm(1000.0))) >= 0 && out.flush())
         return true;
     cl.note(QStringLiteral("cannot write \"%1\": %2").arg(options.hgrmPath, out.errorString()));
     return false;
 }
 
 // Prints what was measured (always: numbers are never lost), then says why it is not a full
-// window when it is not.
-int report(const CommandLine &cl, const LoadOptions &options, const load::LoadResult &r)
+// window when it is not: aborted, interrupted, or nothing to rate (no 2xx response).
+int report(const CommandLine &cl, const LoadOptions &options, const LoadRun &run)
 {
+    const run::WindowOutcome &r = run.measured;
     const bool hgrmOk = options.hgrmPath.isEmpty() || writeHgrm(cl, options, r);
     if (options.json) {
-        const QByteArray text = jsonReport(options, r);
+        const QByteArray text = jsonReport(options, run);
         std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
         std::fflush(stdout);
     } else {
-        printTextReport(options, r);
+        printTextReport(options, run);
     }
-    if (!r.aborted.empty())
-        return cl.failure(QStringLiteral("aborted: ") + QString::fromStdString(r.aborted));
+    if (!r.aborted.isEmpty())
+        return cl.failure(QStringLiteral("aborted: ") + r.aborted);
     if (r.cancelled)
         return cl.failure(QStringLiteral("interrupted"));
+    if (const QString nothing = nothingMeasured(r); !nothing.isEmpty())
+        return cl.failure(nothing);
     return hgrmOk ? kExitOk : kExitFailure;
 }
 
@@ -101,7 +117,7 @@ int loadCommand(const QStringList &args)
     const sb::Result<LoadOptions> options = arguments.read();
     if (!options.ok())
         return cl.fail(options.error());
-    const sb::Result<load::LoadResult> result = runWindow(*options);
+    const sb::Result<LoadRun> result = runWindow(*options);
     if (!result.ok())
         return cl.fail(result.error());
     return report(cl, *options, *result);

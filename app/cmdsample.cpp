@@ -2,7 +2,7 @@
 #include "app/commands.h"
 #include "core/limits.h"
 #include "core/qterror.h"
-#include "sample/sampler.h"
+#include "run/samplesession.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -41,19 +41,18 @@ double mib(int64_t bytes)
     return double(bytes) / (1024.0 * 1024.0);
 }
 
-void printInterval(const sample::Snapshot &s)
+void printInterval(const run::TreeReading &s)
 {
     std::printf("%7.1fs  server %5.2f cores  rss %8.1f MiB  pss %8.1f MiB  procs %3d  "
                 "foreign %6.1f%%  excluded %6.1f%%  own %5.1f%%%s\n",
-                double(s.endNs) / 1e9, s.serverCores, mib(s.serverRssBytes), mib(s.serverPssBytes),
-                s.serverProcesses, s.foreignPct, s.excludedPct, s.ownPct,
-                s.final ? "  (final, partial)" : "");
-    for (const sample::Event &e : s.events)
-        std::printf("          event %s: %s\n", sample::eventKindName(e.kind), e.detail.c_str());
+                s.endS, s.serverCores, mib(s.rssBytes), mib(s.pssBytes), s.processes, s.foreignPct,
+                s.excludedPct, s.ownPct, s.final ? "  (final, partial)" : "");
+    for (const run::SamplerEvent &e : s.events)
+        std::printf("          event %s: %s\n", qPrintable(e.kind), qPrintable(e.detail));
     std::fflush(stdout);
 }
 
-void printSummary(const sample::Summary &sum, pid_t pid)
+void printSummary(const run::TreeSummary &sum, pid_t pid)
 {
     std::printf("\nsummary for process tree %d: %.1f s, %d intervals\n", int(pid), sum.durationS,
                 sum.samples);
@@ -72,35 +71,34 @@ void printSummary(const sample::Summary &sum, pid_t pid)
                 sum.machinePct.peak);
     if (sum.events.empty())
         std::printf("  events    none\n");
-    for (const sample::Event &e : sum.events)
-        std::printf("  event     %.1fs %s: %s\n", double(e.offsetNs) / 1e9,
-                    sample::eventKindName(e.kind), e.detail.c_str());
+    for (const run::SamplerEvent &e : sum.events)
+        std::printf("  event     %.1fs %s: %s\n", e.atS, qPrintable(e.kind), qPrintable(e.detail));
 }
 
-QJsonObject eventJson(const sample::Event &e)
+QJsonObject eventJson(const run::SamplerEvent &e)
 {
-    return QJsonObject{{QStringLiteral("kind"), QString::fromLatin1(sample::eventKindName(e.kind))},
-                       {QStringLiteral("t_s"), double(e.offsetNs) / 1e9},
+    return QJsonObject{{QStringLiteral("kind"), e.kind},
+                       {QStringLiteral("t_s"), e.atS},
                        {QStringLiteral("pid"), int(e.pid)},
-                       {QStringLiteral("detail"), QString::fromStdString(e.detail)}};
+                       {QStringLiteral("detail"), e.detail}};
 }
 
-QJsonObject seriesStatsJson(const sample::SeriesStats &s)
+QJsonObject seriesStatsJson(const run::SeriesFigures &s)
 {
     return QJsonObject{{QStringLiteral("mean"), s.mean}, {QStringLiteral("peak"), s.peak}};
 }
 
-QJsonObject seriesJson(const std::vector<sample::Snapshot> &snaps)
+QJsonObject seriesJson(const std::vector<run::TreeReading> &snaps)
 {
     QJsonArray tStart, tEnd, cores, cpu, rss, pss, procs, foreign, excluded, own, gen, machine;
-    for (const sample::Snapshot &s : snaps) {
-        tStart.append(double(s.startNs) / 1e9);
-        tEnd.append(double(s.endNs) / 1e9);
+    for (const run::TreeReading &s : snaps) {
+        tStart.append(s.startS);
+        tEnd.append(s.endS);
         cores.append(s.serverCores);
-        cpu.append(double(s.serverCpuNs) / 1e9);
-        rss.append(double(s.serverRssBytes));
-        pss.append(double(s.serverPssBytes));
-        procs.append(s.serverProcesses);
+        cpu.append(s.serverCpuS);
+        rss.append(double(s.rssBytes));
+        pss.append(double(s.pssBytes));
+        procs.append(s.processes);
         foreign.append(s.foreignPct);
         excluded.append(s.excludedPct);
         own.append(s.ownPct);
@@ -117,10 +115,10 @@ QJsonObject seriesJson(const std::vector<sample::Snapshot> &snaps)
     };
 }
 
-QJsonObject summaryJson(const sample::Summary &sum)
+QJsonObject summaryJson(const run::TreeSummary &sum)
 {
     QJsonArray events;
-    for (const sample::Event &e : sum.events)
+    for (const run::SamplerEvent &e : sum.events)
         events.append(eventJson(e));
     return QJsonObject{
         {QStringLiteral("duration_s"), sum.durationS},
@@ -147,8 +145,8 @@ QJsonObject summaryJson(const sample::Summary &sum)
     };
 }
 
-QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summary &sum, pid_t pid,
-                  int intervalMs)
+QByteArray toJson(const std::vector<run::TreeReading> &snaps, const run::TreeSummary &sum,
+                  pid_t pid, int intervalMs)
 {
     const QJsonObject root{{QStringLiteral("pid"), int(pid)},
                            {QStringLiteral("interval_ms"), intervalMs},
@@ -160,7 +158,8 @@ QByteArray toJson(const std::vector<sample::Snapshot> &snaps, const sample::Summ
 // What `stackbench sample` was asked to do.
 struct SampleRequest
 {
-    sample::Options options;
+    run::TreeSampling tree;
+    int intervalMs = 1000;
     int64_t durationMs = 0; // how long to sample at most
     bool json = false;      // one JSON object at the end instead of a line per interval
 };
@@ -213,14 +212,13 @@ struct SampleArguments
         const sb::Result<int64_t> gap = m_cl.durationMs(sleepGap, 1);
         if (!gap.ok())
             return gap.error();
-        r.options.rootPid = pid_t(*root);
-        r.options.intervalMs = int(*every);
+        r.tree.rootPid = *root;
+        r.intervalMs = int(*every);
         r.durationMs = *length;
-        r.options.sleepGapS = double(*gap) / 1000.0;
+        r.tree.sleepGapS = double(*gap) / 1000.0;
         if (m_cl.isSet(noDefault))
-            r.options.excludes.clear();
-        for (const QString &name : m_cl.values(exclude))
-            r.options.excludes.push_back(name.toStdString());
+            r.tree.excludes.clear();
+        r.tree.excludes += m_cl.values(exclude);
         r.json = m_cl.isSet(json);
         return r;
     }
@@ -291,10 +289,10 @@ int runSampling(const CommandLine &cl, const SampleRequest &r)
         return cl.failure(QStringLiteral("cannot create a pipe: %1")
                               .arg(QString::fromLocal8Bit(std::strerror(errno))));
     std::mutex mutex;
-    std::vector<sample::Snapshot> snapshots;
+    std::vector<run::TreeReading> snapshots;
     std::atomic<bool> treeGone{false};
-    auto onInterval = [&](const sample::Snapshot &s) {
-        if (!s.rootAlive && s.serverProcesses == 0 && !treeGone.exchange(true))
+    auto onInterval = [&](const run::TreeReading &s) {
+        if (!s.rootAlive && s.processes == 0 && !treeGone.exchange(true))
             onSignal(0); // nothing left to sample: end the window early
         if (r.json) {
             std::lock_guard lock(mutex);
@@ -303,22 +301,23 @@ int runSampling(const CommandLine &cl, const SampleRequest &r)
             printInterval(s);
         }
     };
-    sample::Sampler sampler;
-    if (const sb::Status st = sampler.start(r.options, onInterval); !st.ok())
+    run::SampleSession sampler;
+    if (const sb::Status st = sampler.start(r.tree, r.intervalMs, onInterval); !st.ok())
         return cl.fail(st.error());
     // The readiness line: from here on Ctrl-C ends the window and still prints the summary.
     cl.note(QStringLiteral("sampling process tree %1 every %2 for at most %3 (Ctrl-C stops)")
-                .arg(r.options.rootPid)
-                .arg(QString::fromStdString(formatDurationMs(r.options.intervalMs)),
+                .arg(r.tree.rootPid)
+                .arg(QString::fromStdString(formatDurationMs(r.intervalMs)),
                      QString::fromStdString(formatDurationMs(r.durationMs))));
-    waitUntil(stop.readFd(), sampler.windowStartMonotonicNs() / 1'000'000 + r.durationMs);
-    const sample::Summary summary = sampler.stop();
+    waitUntil(stop.readFd(), sampler.startMonotonicNs() / 1'000'000 + r.durationMs);
+    const run::TreeSummary summary = sampler.stop();
+    const pid_t pid = pid_t(r.tree.rootPid);
     if (r.json) {
         std::lock_guard lock(mutex);
-        const QByteArray text = toJson(snapshots, summary, r.options.rootPid, r.options.intervalMs);
+        const QByteArray text = toJson(snapshots, summary, pid, r.intervalMs);
         std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
     } else {
-        printSummary(summary, r.options.rootPid);
+        printSummary(summary, pid);
     }
     std::fflush(stdout);
     return kExitOk;

@@ -2,7 +2,6 @@
 
 #include "core/limits.h"
 #include "core/qterror.h"
-#include "http/url.h"
 
 #include <QFile>
 
@@ -13,18 +12,6 @@ namespace {
 QStringList names(const char *shortName, const char *longName)
 {
     return QStringList{QLatin1String(shortName), QLatin1String(longName)};
-}
-
-// RFC 9110 token: the characters of a method or a header name.
-bool isToken(const QString &text)
-{
-    static const QString extra = QStringLiteral("!#$%&'*+-.^_`|~");
-    if (text.isEmpty())
-        return false;
-    for (const QChar c : text)
-        if (c.unicode() > 127 || !(c.isLetterOrNumber() || extra.contains(c)))
-            return false;
-    return true;
 }
 
 sb::Error inputError(const QString &where, const QString &detail)
@@ -121,53 +108,40 @@ sb::Result<LoadOptions> LoadArguments::read() const
 sb::Status LoadArguments::readRequest(LoadOptions &options) const
 {
     options.url = m_cl.positionalValue(0);
-    const sb::Result<http::Url> url = http::parseUrl(options.url.toStdString());
-    if (!url.ok())
+    plan::RequestBuilder request;
+    if (sb::Status s = request.setUrl(options.url); !s.ok())
         return sb::qtError(QString::fromLatin1(kUsageError), QString(),
-                           QStringLiteral("bad URL: ") + sb::qtDetail(url.error()));
-    load::LoadSpec &spec = options.spec;
-    spec.host = url->host;
-    spec.port = url->port;
-    spec.hostHeader = url->hostHeader;
-    spec.request.target = url->target;
-    const QString method = m_cl.value(m_method).toUpper();
-    if (!isToken(method))
-        return m_cl.optionError(m_method, QStringLiteral("\"%1\" is not an HTTP method (a "
-                                                         "token like GET or POST)")
-                                              .arg(m_cl.value(m_method)));
-    spec.request.method = method.toStdString();
-    if (sb::Status s = readHeaders(spec.request, spec.hostHeader); !s.ok())
+                           QStringLiteral("bad URL: ") + sb::qtDetail(s.error()));
+    if (sb::Status s = request.setMethod(m_cl.value(m_method)); !s.ok())
+        return m_cl.optionError(m_method, sb::qtDetail(s.error()));
+    if (sb::Status s = readHeaders(request); !s.ok())
         return s;
-    return readBody(spec.request);
+    if (sb::Status s = readBody(request); !s.ok())
+        return s;
+    options.spec.request = request.request();
+    return sb::Ok{};
 }
 
-sb::Status LoadArguments::readHeaders(http::Request &request, std::string &hostHeader) const
+sb::Status LoadArguments::readHeaders(plan::RequestBuilder &request) const
 {
     for (const QString &h : m_cl.values(m_header)) {
         const qsizetype colon = h.indexOf(QLatin1Char(':'));
-        const QString name = h.left(colon).trimmed();
-        const QString value = h.mid(colon + 1).trimmed();
-        if (colon <= 0 || !isToken(name))
+        if (colon <= 0)
             return m_cl.optionError(m_header,
                                     QStringLiteral("\"%1\" is not a header 'Name: value'").arg(h));
-        if (value.contains(QLatin1Char('\r')) || value.contains(QLatin1Char('\n')))
-            return m_cl.optionError(m_header,
-                                    QStringLiteral("the value of %1 holds a line break").arg(name));
-        if (name.compare(QLatin1String("host"), Qt::CaseInsensitive) == 0)
-            hostHeader = value.toStdString();
-        else
-            request.headers.emplace_back(name.toStdString(), value.toStdString());
+        if (sb::Status s = request.addHeader(h.left(colon).trimmed(), h.mid(colon + 1)); !s.ok())
+            return m_cl.optionError(m_header, sb::qtText(s.error()));
     }
     return sb::Ok{};
 }
 
-sb::Status LoadArguments::readBody(http::Request &request) const
+sb::Status LoadArguments::readBody(plan::RequestBuilder &request) const
 {
     if (!m_cl.isSet(m_body))
         return sb::Ok{};
     const QString body = m_cl.value(m_body);
     if (!body.startsWith(QLatin1Char('@'))) {
-        request.body = body.toStdString();
+        request.setBody(body.toUtf8());
         return sb::Ok{};
     }
     const QString where = m_cl.spelling(m_body);
@@ -181,11 +155,11 @@ sb::Status LoadArguments::readBody(http::Request &request) const
     if (bytes.size() > limits::kMaxPlanFileBytes)
         return inputError(where,
                           QStringLiteral("\"%1\" is larger than 16 MiB").arg(file.fileName()));
-    request.body = bytes.toStdString();
+    request.setBody(bytes);
     return sb::Ok{};
 }
 
-sb::Status LoadArguments::readPacing(load::LoadSpec &spec) const
+sb::Status LoadArguments::readPacing(run::WindowSpec &spec) const
 {
     const sb::Result<int64_t> connections = m_cl.count(m_connections, 1, limits::kMaxConnections);
     if (!connections.ok())
@@ -211,7 +185,7 @@ sb::Status LoadArguments::readPacing(load::LoadSpec &spec) const
         if (!rate.ok())
             return rate.error();
         spec.ratePerS = *rate;
-        spec.mode = load::Mode::Open;
+        spec.openLoop = true;
     }
     if (m_cl.isSet(m_cpus)) {
         sb::Result<std::vector<int>> cpus = m_cl.cpus(m_cpus);
@@ -223,7 +197,7 @@ sb::Status LoadArguments::readPacing(load::LoadSpec &spec) const
 }
 
 // The window's length (-d or -n) and its warm-up.
-sb::Status LoadArguments::readLength(load::LoadSpec &spec) const
+sb::Status LoadArguments::readLength(run::WindowSpec &spec) const
 {
     if (m_cl.isSet(m_requests) && m_cl.isSet(m_duration))
         return m_cl.optionError(m_requests, QStringLiteral("give a duration (-d) or a request "

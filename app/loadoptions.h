@@ -1,12 +1,13 @@
 #pragma once
 
-// The command line of `stackbench load`, read into a LoadSpec: every duration, rate and count
-// through core/duration.h within core/limits.h, the URL through http::parseUrl, the output file
-// checked before the window starts. Main thread only.
+// The command line of `stackbench load`, read into a window's spec: every duration, rate and
+// count through core/duration.h within core/limits.h, the URL, method, headers and body through
+// the engine's request builder (plan/requestbuilder.h: the rule plans and the GUI use too), the
+// output file checked before the window starts. Main thread only.
 
 #include "app/cli.h"
 #include "core/result.h"
-#include "load/loadspec.h"
+#include "run/loadwindow.h"
 
 #include <QCommandLineOption>
 #include <QString>
@@ -16,10 +17,10 @@ namespace sb::cli {
 // What `stackbench load` was asked to do.
 struct LoadOptions
 {
-    load::LoadSpec spec; // the window
-    QString url;         // the URL as given
-    bool json = false;   // one JSON object on stdout instead of text
-    QString hgrmPath;    // also write the latency distribution (.hgrm) here; empty = no
+    run::WindowSpec spec; // the window (its warm-up included)
+    QString url;          // the URL as given
+    bool json = false;    // one JSON object on stdout instead of text
+    QString hgrmPath;     // also write the latency distribution (.hgrm) here; empty = no
 };
 
 // The options of `stackbench load`, declared on a CommandLine.
@@ -36,10 +37,10 @@ public:
 
 private:
     sb::Status readRequest(LoadOptions &options) const;
-    sb::Status readHeaders(http::Request &request, std::string &hostHeader) const;
-    sb::Status readBody(http::Request &request) const;
-    sb::Status readPacing(load::LoadSpec &spec) const;
-    sb::Status readLength(load::LoadSpec &spec) const;
+    sb::Status readHeaders(plan::RequestBuilder &request) const;
+    sb::Status readBody(plan::RequestBuilder &request) const;
+    sb::Status readPacing(run::WindowSpec &spec) const;
+    sb::Status readLength(run::WindowSpec &spec) const;
     sb::Status readOutput(LoadOptions &options) const;
 
     CommandLine &m_cl;

@@ -1,6 +1,7 @@
 #include "app/loadreport.h"
 
 #include "core/cpuset.h"
+#include "report/figures.h"
 #include "run/loadjson.h"
 
 #include <QJsonDocument>
@@ -36,39 +37,49 @@ QString bytesText(double bytes)
 
 bool isOpen(const LoadOptions &o)
 {
-    return o.spec.mode == load::Mode::Open;
+    return o.spec.openLoop;
 }
 
-double perS(int64_t count, double seconds)
+double perS(qint64 count, double seconds)
 {
     return seconds > 0 ? double(count) / seconds : 0.0;
 }
 
-// The CPUs the worker threads ran on: the set the engine applied once it reports one
-// (LoadResult::cpusApplied), else the requested set.
-template<typename Result> std::vector<int> cpusOf(const Result &r, const load::LoadSpec &spec)
+qint64 errorCount(const store::WindowRecord &w, const char *kind)
 {
-    if constexpr (requires { r.cpusApplied; })
-        return r.cpusApplied;
-    else
-        return spec.cpus;
+    return qint64(w.errors.value(QLatin1String(kind)).toDouble());
 }
 
-QJsonObject countersJson(const load::Counters &c)
+qint64 transportErrors(const store::WindowRecord &w)
 {
-    return QJsonObject{{QStringLiteral("requests"), double(c.requests)},
-                       {QStringLiteral("responses"), double(c.responses)},
-                       {QStringLiteral("ok"), double(c.ok)},
-                       {QStringLiteral("status"), run::statusCountsJson(c)},
-                       {QStringLiteral("errors"), run::errorCountsJson(c)},
-                       {QStringLiteral("bytes_in"), double(c.bytesIn)},
-                       {QStringLiteral("bytes_out"), double(c.bytesOut)},
-                       {QStringLiteral("reconnects"), double(c.reconnects)},
-                       {QStringLiteral("late"), double(c.late)}};
+    qint64 n = 0;
+    for (const char *kind : {"connect", "read", "write", "timeout", "parse"})
+        n += errorCount(w, kind);
+    return n;
 }
 
-QJsonObject latencyJson(const Histogram &h)
+// The counters of a phase, as `stackbench load --json` has always named them.
+QJsonObject countersJson(const run::WindowOutcome &o)
 {
+    const store::WindowRecord &w = o.window;
+    QJsonObject errors = w.errors;
+    if (errors.isEmpty()) // a phase that did not run
+        for (const char *kind : {"connect", "read", "write", "timeout", "parse"})
+            errors.insert(QLatin1String(kind), 0);
+    return QJsonObject{{QStringLiteral("requests"), double(o.requestsSent)},
+                       {QStringLiteral("responses"), double(w.requests)},
+                       {QStringLiteral("ok"), double(w.ok)},
+                       {QStringLiteral("status"), w.statusCounts},
+                       {QStringLiteral("errors"), errors},
+                       {QStringLiteral("bytes_in"), double(w.bytesIn)},
+                       {QStringLiteral("bytes_out"), double(w.bytesOut)},
+                       {QStringLiteral("reconnects"), double(w.reconnects)},
+                       {QStringLiteral("late"), double(o.late)}};
+}
+
+QJsonObject latencyJson(const QByteArray &encoded)
+{
+    const Histogram h = run::decodedHistogram(encoded);
     QJsonObject o = run::latencySummaryJson(h);
     o.insert(QStringLiteral("count"), double(h.count()));
     return o;
@@ -90,80 +101,82 @@ QJsonObject sendDelayJson(const Histogram &h)
                        {QStringLiteral("count"), double(h.count())}};
 }
 
-void printLatency(const LoadOptions &o, const load::LoadResult &r)
+void printLatency(const LoadOptions &o, const run::WindowOutcome &r)
 {
-    const Histogram &h = r.latency;
+    const QJsonObject &l = r.window.latencyUs;
+    auto us = [&l](const char *key) { return l.value(QLatin1String(key)).toDouble(); };
     std::printf("  Latency %s   avg %9s   stdev %9s   max %9s\n", isOpen(o) ? "(corrected)" : "",
-                qPrintable(latencyText(h.mean())), qPrintable(latencyText(h.stdev())),
-                qPrintable(latencyText(double(h.max()))));
+                qPrintable(latencyText(us("mean"))), qPrintable(latencyText(us("stdev"))),
+                qPrintable(latencyText(us("max"))));
     std::printf("  Latency Distribution\n");
-    for (double p : {50.0, 90.0, 99.0, 99.9})
-        std::printf("  %6.1f%%  %9s\n", p, qPrintable(latencyText(double(h.valueAtPercentile(p)))));
-    if (isOpen(o))
-        std::printf("  Uncorrected p50 %s, p99 %s; late requests: %lld\n",
-                    qPrintable(latencyText(double(r.latencyUncorrected.valueAtPercentile(50)))),
-                    qPrintable(latencyText(double(r.latencyUncorrected.valueAtPercentile(99)))),
-                    LL(r.total.late));
-    if (isOpen(o)) {
-        const Histogram &d = r.sendDelay;
-        std::printf("  Send delay p50 %s, p99 %s, max %s\n",
-                    qPrintable(latencyText(delayUs(d.valueAtPercentile(50)))),
-                    qPrintable(latencyText(delayUs(d.valueAtPercentile(99)))),
-                    qPrintable(latencyText(delayUs(d.max()))));
-    }
+    for (const auto &[p, key] : {std::pair{50.0, "p50"}, std::pair{90.0, "p90"},
+                                 std::pair{99.0, "p99"}, std::pair{99.9, "p999"}})
+        std::printf("  %6.1f%%  %9s\n", p, qPrintable(latencyText(us(key))));
+    if (!isOpen(o))
+        return;
+    const Histogram u = run::decodedHistogram(r.window.histogramUncorrected);
+    std::printf("  Uncorrected p50 %s, p99 %s; late requests: %lld\n",
+                qPrintable(latencyText(double(u.valueAtPercentile(50)))),
+                qPrintable(latencyText(double(u.valueAtPercentile(99)))), LL(r.late));
+    const Histogram d = run::decodedHistogram(r.sendDelayHistogram);
+    std::printf("  Send delay p50 %s, p99 %s, max %s\n",
+                qPrintable(latencyText(delayUs(d.valueAtPercentile(50)))),
+                qPrintable(latencyText(delayUs(d.valueAtPercentile(99)))),
+                qPrintable(latencyText(delayUs(d.max()))));
 }
 
-void printNon2xx(const load::Counters &t)
+void printNon2xx(const store::WindowRecord &w)
 {
-    if (t.responses - t.ok <= 0)
+    if (w.requests - w.ok <= 0)
         return;
-    std::printf("  Non-2xx responses: %lld (", LL(t.responses - t.ok));
+    std::printf("  Non-2xx responses: %lld (", LL(w.requests - w.ok));
     bool first = true;
-    for (size_t code = 0; code < t.status.size(); ++code) {
-        if (t.status[code] == 0 || (code >= 200 && code < 300))
+    for (auto it = w.statusCounts.begin(); it != w.statusCounts.end(); ++it) {
+        if (it.key().startsWith(QLatin1Char('2')))
             continue;
-        std::printf("%s%zu: %lld", first ? "" : ", ", code, LL(t.status[code]));
+        std::printf("%s%s: %lld", first ? "" : ", ", qPrintable(it.key()),
+                    LL(it.value().toDouble()));
         first = false;
     }
     std::printf(")\n");
 }
 
-void printCounts(const load::LoadResult &r)
+void printCounts(const store::WindowRecord &w)
 {
-    const load::Counters &t = r.total;
-    std::printf("  %lld requests in %.2fs, %s read\n", LL(t.responses), r.elapsedS,
-                qPrintable(bytesText(double(t.bytesIn))));
+    std::printf("  %lld requests in %.2fs, %s read\n", LL(w.requests), w.elapsedS,
+                qPrintable(bytesText(double(w.bytesIn))));
     std::printf("  Drain: %.2fs of it waiting for %lld requests in flight when sending stopped\n",
-                r.drainS, LL(r.inFlightAtEnd));
-    printNon2xx(t);
-    if (t.errors() > 0)
+                w.drainS, LL(w.inFlightAtEnd));
+    printNon2xx(w);
+    if (transportErrors(w) > 0)
         std::printf(
             "  Socket errors: connect %lld, read %lld, write %lld, timeout %lld, parse %lld\n",
-            LL(t.connectErrors), LL(t.readErrors), LL(t.writeErrors), LL(t.timeouts),
-            LL(t.parseErrors));
-    if (t.reconnects > 0)
-        std::printf("  Reconnects: %lld\n", LL(t.reconnects));
+            LL(errorCount(w, "connect")), LL(errorCount(w, "read")), LL(errorCount(w, "write")),
+            LL(errorCount(w, "timeout")), LL(errorCount(w, "parse")));
+    if (w.reconnects > 0)
+        std::printf("  Reconnects: %lld\n", LL(w.reconnects));
 }
 
 } // namespace
 
-void printIntervalLine(const LoadOptions &o, const load::IntervalSnapshot &s)
+void printIntervalLine(const LoadOptions &o, const run::WindowInterval &i)
 {
-    const char *phase = s.warmup ? "warm-up" : s.draining ? "drain  " : "measure";
-    QString inFlight = s.draining ? QStringLiteral("draining: %1 in flight").arg(s.inFlight)
-                                  : QStringLiteral("in flight %1").arg(s.inFlight);
-    if (isOpen(o) && !s.draining)
+    const char *phase = i.warmUp ? "warm-up" : i.draining ? "drain  " : "measure";
+    QString inFlight = i.draining ? QStringLiteral("draining: %1 in flight").arg(i.inFlight)
+                                  : QStringLiteral("in flight %1").arg(i.inFlight);
+    if (isOpen(o) && !i.draining)
         inFlight +=
-            QStringLiteral("  send delay max %1").arg(latencyText(double(s.sendDelayMaxUs)));
+            QStringLiteral("  send delay max %1").arg(latencyText(double(i.sendDelayMaxUs)));
     std::fprintf(stderr, "  %s %5.1fs  2xx/s %10.1f  p50 %9s  p99 %9s  errors %lld  %s\n", phase,
-                 s.endS, s.okPerS, qPrintable(latencyText(double(s.p50Us))),
-                 qPrintable(latencyText(double(s.p99Us))), LL(s.counts.errors()),
+                 i.record.endS, report::intervalOkPerS(i.record),
+                 qPrintable(latencyText(double(i.record.p50Us))),
+                 qPrintable(latencyText(double(i.record.p99Us))), LL(i.transportErrors),
                  qPrintable(inFlight));
 }
 
 void printHeader(const LoadOptions &o)
 {
-    const load::LoadSpec &spec = o.spec;
+    const run::WindowSpec &spec = o.spec;
     const QString what = spec.requestLimit > 0
                              ? QStringLiteral("%1 requests").arg(spec.requestLimit)
                              : QStringLiteral("%1s").arg(double(spec.durationMs) / 1000.0);
@@ -174,49 +187,75 @@ void printHeader(const LoadOptions &o)
     std::fflush(stdout);
 }
 
-void printTextReport(const LoadOptions &o, const load::LoadResult &r)
+QString nothingMeasured(const run::WindowOutcome &m)
 {
+    const store::WindowRecord &w = m.window;
+    if (w.ok > 0)
+        return QString();
+    const QString why = m.problems.isEmpty() ? QString() : QStringLiteral("; ") + m.problems;
+    if (w.requests == 0)
+        return QStringLiteral("measured nothing: no response in %1 s (%2 requests sent)%3")
+            .arg(w.elapsedS, 0, 'f', 2)
+            .arg(m.requestsSent)
+            .arg(why);
+    return QStringLiteral("no 2xx response: %1 responses in %2 s, none of them 2xx%3")
+        .arg(w.requests)
+        .arg(w.elapsedS, 0, 'f', 2)
+        .arg(why);
+}
+
+void printTextReport(const LoadOptions &o, const LoadRun &run)
+{
+    const run::WindowOutcome &r = run.measured;
+    const store::WindowRecord &w = r.window;
     printLatency(o, r);
-    printCounts(r);
-    std::printf("Requests/sec: %12.2f\n", perS(r.total.responses, r.elapsedS));
-    std::printf("2xx/sec:      %12.2f\n", r.okPerS);
-    std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", r.clientCpuS,
-                r.elapsedS > 0 ? r.clientCpuS / r.elapsedS : 0.0, r.processCpuS);
-    if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
-        std::printf("Client CPUs:  %s\n", formatCpuList(cpus).c_str());
+    printCounts(w);
+    std::printf("Requests/sec: %12.2f\n", perS(w.requests, w.elapsedS));
+    std::printf("2xx/sec:      %12.2f\n", report::windowOkPerS(w));
+    std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", w.clientCpuS,
+                report::cores(w.clientCpuS, w.elapsedS), r.processCpuS);
+    if (!r.loadCpus.empty())
+        std::printf("Client CPUs:  %s\n", formatCpuList(r.loadCpus).c_str());
     if (r.cancelled)
         std::printf("Interrupted: the numbers cover the time until the interruption.\n");
-    if (!r.aborted.empty())
-        std::printf("Aborted: %s; the numbers cover the time until then.\n", r.aborted.c_str());
+    if (!r.aborted.isEmpty())
+        std::printf("Aborted: %s; the numbers cover the time until then.\n", qPrintable(r.aborted));
+    if (const QString nothing = nothingMeasured(r); !nothing.isEmpty())
+        std::printf("No result: %s.\n", qPrintable(nothing));
     std::fflush(stdout);
 }
 
-QByteArray jsonReport(const LoadOptions &o, const load::LoadResult &r)
+QByteArray jsonReport(const LoadOptions &o, const LoadRun &run)
 {
-    QJsonObject j = countersJson(r.total);
+    const run::WindowOutcome &r = run.measured;
+    const store::WindowRecord &w = r.window;
+    QJsonObject j = countersJson(r);
     j.insert(QStringLiteral("url"), o.url);
     j.insert(QStringLiteral("connections"), o.spec.connections);
     j.insert(QStringLiteral("threads"), o.spec.threads);
     j.insert(QStringLiteral("mode"), isOpen(o) ? QStringLiteral("open") : QStringLiteral("closed"));
-    j.insert(QStringLiteral("elapsed_s"), r.elapsedS);
-    j.insert(QStringLiteral("drain_s"), r.drainS);
-    j.insert(QStringLiteral("in_flight_at_end"), double(r.inFlightAtEnd));
-    j.insert(QStringLiteral("warmup_s"), r.warmupS);
-    j.insert(QStringLiteral("ok_per_s"), r.okPerS);
-    j.insert(QStringLiteral("requests_per_s"), perS(r.total.responses, r.elapsedS));
-    j.insert(QStringLiteral("latency_us"), latencyJson(r.latency));
+    j.insert(QStringLiteral("elapsed_s"), w.elapsedS);
+    j.insert(QStringLiteral("drain_s"), w.drainS);
+    j.insert(QStringLiteral("in_flight_at_end"), double(w.inFlightAtEnd));
+    j.insert(QStringLiteral("warmup_s"), run.warmup.figures.window.elapsedS);
+    j.insert(QStringLiteral("ok_per_s"), report::windowOkPerS(w));
+    j.insert(QStringLiteral("requests_per_s"), perS(w.requests, w.elapsedS));
+    j.insert(QStringLiteral("latency_us"), latencyJson(w.histogram));
     if (isOpen(o))
-        j.insert(QStringLiteral("latency_uncorrected_us"), latencyJson(r.latencyUncorrected));
+        j.insert(QStringLiteral("latency_uncorrected_us"), latencyJson(w.histogramUncorrected));
     if (isOpen(o))
-        j.insert(QStringLiteral("send_delay_us"), sendDelayJson(r.sendDelay));
-    j.insert(QStringLiteral("client_cpu_s"), r.clientCpuS);
+        j.insert(QStringLiteral("send_delay_us"),
+                 sendDelayJson(run::decodedHistogram(r.sendDelayHistogram)));
+    j.insert(QStringLiteral("client_cpu_s"), w.clientCpuS);
     j.insert(QStringLiteral("process_cpu_s"), r.processCpuS);
-    if (const std::vector<int> cpus = cpusOf(r, o.spec); !cpus.empty())
-        j.insert(QStringLiteral("cpus"), QString::fromStdString(formatCpuList(cpus)));
-    j.insert(QStringLiteral("warmup"), countersJson(r.warmup));
+    if (!r.loadCpus.empty())
+        j.insert(QStringLiteral("cpus"), QString::fromStdString(formatCpuList(r.loadCpus)));
+    j.insert(QStringLiteral("warmup"), countersJson(run.warmup.figures));
     j.insert(QStringLiteral("cancelled"), r.cancelled);
-    if (!r.aborted.empty())
-        j.insert(QStringLiteral("aborted"), QString::fromStdString(r.aborted));
+    if (!r.aborted.isEmpty())
+        j.insert(QStringLiteral("aborted"), r.aborted);
+    if (const QString nothing = nothingMeasured(r); !nothing.isEmpty())
+        j.insert(QStringLiteral("no_result"), nothing);
     return QJsonDocument(j).toJson(QJsonDocument::Indented);
 }
 

@@ -972,10 +972,6 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <translation>muss einer von %1 sein</translation>
     </message>
     <message>
-        <source>header name &apos;%1&apos; must not contain &apos;:&apos; or spaces</source>
-        <translation>der Header-Name „%1“ darf weder „:“ noch Leerzeichen enthalten</translation>
-    </message>
-    <message>
         <source>must be above 0</source>
         <translation>muss größer als 0 sein</translation>
     </message>

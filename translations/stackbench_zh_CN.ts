@@ -965,10 +965,6 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <translation>必须是 %1 之一</translation>
     </message>
     <message>
-        <source>header name &apos;%1&apos; must not contain &apos;:&apos; or spaces</source>
-        <translation>请求头名称“%1”不能包含“:”或空格</translation>
-    </message>
-    <message>
         <source>must be above 0</source>
         <translation>必须大于 0</translation>
     </message>

@@ -1,24 +1,16 @@
 #include "ui/loadcontroller.h"
 
 #include "core/duration.h"
+#include "core/limits.h"
 #include "core/qterror.h"
-#include "http/url.h"
-#include "load/loadengine.h"
+#include "report/figures.h"
 #include "run/loadjson.h"
-#include "store/runstore.h"
 #include "ui/models/figures.h"
 
-#include <QCoreApplication>
-#include <QCryptographicHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMetaType>
+#include <QRegularExpression>
 #include <QThread>
-#include <QUrl>
-#include <cmath>
 #include <mutex>
-#include <optional>
 
 namespace sb {
 
@@ -30,72 +22,46 @@ QString reason(const sb::Error &e)
     return QString::fromStdString(e.detail);
 }
 
-const QStringList &methods()
-{
-    static const QStringList m = {QStringLiteral("GET"),    QStringLiteral("HEAD"),
-                                  QStringLiteral("POST"),   QStringLiteral("PUT"),
-                                  QStringLiteral("PATCH"),  QStringLiteral("DELETE"),
-                                  QStringLiteral("OPTIONS")};
-    return m;
-}
-
 } // namespace
 
 void registerQuickTestTypes()
 {
     qRegisterMetaType<QuickTestSpec>();
-    qRegisterMetaType<QuickTestPoint>();
     qRegisterMetaType<QuickTestResult>();
-    qRegisterMetaType<charts::ResourcePoint>();
+    qRegisterMetaType<run::WindowInterval>();
     qRegisterMetaType<LoadController::State>();
 }
 
 namespace {
 
-// URL, method, headers and body.
+// URL, method, headers and body, by the engine's one rule (plan/requestbuilder.h).
 void checkRequest(const LoadForm &f, LoadFormCheck &c)
 {
-    load::LoadSpec &s = c.spec.spec;
+    plan::RequestBuilder b;
     c.spec.url = f.url.trimmed();
-    const sb::Result<http::Url> url = http::parseUrl(c.spec.url.toStdString());
     if (c.spec.url.isEmpty())
         c.errors.insert(LoadField::Url,
                         LoadController::tr("enter a URL like http://127.0.0.1:8080/health"));
-    else if (!url.ok())
-        c.errors.insert(LoadField::Url, reason(url.error()));
-    else {
-        s.host = url->host;
-        s.port = url->port;
-        s.hostHeader = url->hostHeader;
-        s.request.target = url->target;
-    }
-    const QString method = f.method.trimmed().toUpper();
-    if (!methods().contains(method))
-        c.errors.insert(
-            LoadField::Method,
-            LoadController::tr("must be one of %1").arg(methods().join(QLatin1String(", "))));
-    s.request.method = method.toStdString();
-
+    else if (const sb::Status st = b.setUrl(c.spec.url); !st.ok())
+        c.errors.insert(LoadField::Url, reason(st.error()));
+    if (!b.setMethod(f.method).ok())
+        c.errors.insert(LoadField::Method,
+                        LoadController::tr("must be one of %1")
+                            .arg(plan::requestMethods().join(QLatin1String(", "))));
     for (const auto &[name, value] : f.headers) {
-        const QString n = name.trimmed();
-        if (n.isEmpty())
+        if (name.trimmed().isEmpty())
             continue;
-        if (n.contains(QLatin1Char(':')) || n.contains(QLatin1Char(' ')))
-            c.errors.insert(
-                LoadField::Headers,
-                LoadController::tr("header name '%1' must not contain ':' or spaces").arg(n));
-        else if (n.compare(QLatin1String("host"), Qt::CaseInsensitive) == 0)
-            s.hostHeader = value.trimmed().toStdString();
-        else
-            s.request.headers.emplace_back(n.toStdString(), value.trimmed().toStdString());
+        if (const sb::Status st = b.addHeader(name.trimmed(), value); !st.ok())
+            c.errors.insert(LoadField::Headers, sb::qtText(st.error()));
     }
-    s.request.body = f.body.toStdString();
+    b.setBody(f.body.toUtf8());
+    c.spec.window.request = b.request();
 }
 
 // Connections, threads, how long, warm-up, rate, timeout and interval.
 void checkAmounts(const LoadForm &f, LoadFormCheck &c)
 {
-    load::LoadSpec &s = c.spec.spec;
+    run::WindowSpec &s = c.spec.window;
     if (auto n = parseCount(f.connections.trimmed().toStdString(), 1, limits::kMaxConnections);
         n.ok())
         s.connections = int(*n);
@@ -123,7 +89,7 @@ void checkAmounts(const LoadForm &f, LoadFormCheck &c)
     }
     if (!f.rate.trimmed().isEmpty()) {
         if (auto r = parseRate(f.rate.trimmed().toStdString()); r.ok()) {
-            s.mode = load::Mode::Open;
+            s.openLoop = true;
             s.ratePerS = *r;
         } else {
             c.errors.insert(LoadField::Rate, reason(r.error()));
@@ -153,13 +119,16 @@ LoadFormCheck checkLoadForm(const LoadForm &f)
 
 namespace {
 
+double latencyOf(const store::WindowRecord &w, const char *key)
+{
+    return w.latencyUs.value(QLatin1String(key)).toDouble();
+}
+
 // The header and latency lines of the summary.
 QStringList latencyLines(const QuickTestResult &r)
 {
-    const load::LoadSpec &spec = r.spec.spec;
-    const load::LoadResult &res = r.load;
-    const Histogram &h = res.latency;
-    const bool open = spec.mode == load::Mode::Open;
+    const run::WindowSpec &spec = r.spec.window;
+    const store::WindowRecord &w = r.measured.window;
     QStringList out;
     const QString what = spec.requestLimit > 0
                              ? LoadController::tr("%1 requests").arg(spec.requestLimit)
@@ -168,75 +137,80 @@ QStringList latencyLines(const QuickTestResult &r)
     out << LoadController::tr("  %1 threads and %2 connections, %3")
                .arg(spec.threads)
                .arg(spec.connections)
-               .arg(open ? LoadController::tr("open loop at %1 req/s").arg(spec.ratePerS)
-                         : LoadController::tr("closed loop"));
+               .arg(spec.openLoop ? LoadController::tr("open loop at %1 req/s").arg(spec.ratePerS)
+                                  : LoadController::tr("closed loop"));
     out << LoadController::tr("  Latency %1  avg %2   stdev %3   max %4")
-               .arg(open ? LoadController::tr("(corrected)") : QString(),
-                    figures::latencyUs(h.mean()), figures::latencyUs(h.stdev()),
-                    figures::latencyUs(double(h.max())));
+               .arg(spec.openLoop ? LoadController::tr("(corrected)") : QString(),
+                    figures::latencyUs(latencyOf(w, "mean")),
+                    figures::latencyUs(latencyOf(w, "stdev")),
+                    figures::latencyUs(latencyOf(w, "max")));
     out << LoadController::tr("  Latency Distribution");
-    for (double p : {50.0, 90.0, 99.0, 99.9})
+    for (const auto &[p, key] : {std::pair{50.0, "p50"}, std::pair{90.0, "p90"},
+                                 std::pair{99.0, "p99"}, std::pair{99.9, "p999"}})
         out << QStringLiteral("  %1%  %2")
                    .arg(p, 6, 'f', 1)
-                   .arg(figures::latencyUs(double(h.valueAtPercentile(p))), 9);
-    if (open)
+                   .arg(figures::latencyUs(latencyOf(w, key)), 9);
+    if (spec.openLoop) {
+        const Histogram u = run::decodedHistogram(w.histogramUncorrected);
         out << LoadController::tr("  Uncorrected p50 %1, p99 %2; late requests: %3")
-                   .arg(figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(50))),
-                        figures::latencyUs(double(res.latencyUncorrected.valueAtPercentile(99))))
-                   .arg(res.total.late);
+                   .arg(figures::latencyUs(double(u.valueAtPercentile(50))),
+                        figures::latencyUs(double(u.valueAtPercentile(99))))
+                   .arg(r.measured.late);
+    }
     return out;
 }
 
-// Requests, statuses, errors, throughput and CPU.
+// Requests, statuses, errors, throughput and CPU: the stored window's figures.
 QStringList countLines(const QuickTestResult &r)
 {
-    const load::LoadResult &res = r.load;
-    const load::Counters &t = res.total;
+    const store::WindowRecord &w = r.measured.window;
+    auto errors = [&w](const char *kind) {
+        return qint64(w.errors.value(QLatin1String(kind)).toDouble());
+    };
     QStringList out;
     out << LoadController::tr("  %1 requests in %2s, %3 bytes read")
-               .arg(t.responses)
-               .arg(res.elapsedS, 0, 'f', 2)
-               .arg(t.bytesIn);
-    const qint64 non2xx = t.responses - t.ok;
+               .arg(w.requests)
+               .arg(w.elapsedS, 0, 'f', 2)
+               .arg(w.bytesIn);
+    const qint64 non2xx = w.requests - w.ok;
     if (non2xx > 0) {
         QStringList codes;
-        for (size_t code = 0; code < t.status.size(); ++code)
-            if (t.status[code] != 0 && (code < 200 || code >= 300))
-                codes << QStringLiteral("%1: %2").arg(code).arg(t.status[code]);
+        for (auto it = w.statusCounts.begin(); it != w.statusCounts.end(); ++it)
+            if (!it.key().startsWith(QLatin1Char('2')))
+                codes << QStringLiteral("%1: %2").arg(it.key()).arg(qint64(it.value().toDouble()));
         out << LoadController::tr("  Non-2xx responses: %1 (%2)")
                    .arg(non2xx)
                    .arg(codes.join(QLatin1String(", ")));
     }
-    if (t.errors() > 0)
+    const qint64 transport =
+        errors("connect") + errors("read") + errors("write") + errors("timeout") + errors("parse");
+    if (transport > 0)
         out << LoadController::tr(
                    "  Socket errors: connect %1, read %2, write %3, timeout %4, parse %5")
-                   .arg(t.connectErrors)
-                   .arg(t.readErrors)
-                   .arg(t.writeErrors)
-                   .arg(t.timeouts)
-                   .arg(t.parseErrors);
-    if (t.reconnects > 0)
-        out << LoadController::tr("  Reconnects: %1").arg(t.reconnects);
+                   .arg(errors("connect"))
+                   .arg(errors("read"))
+                   .arg(errors("write"))
+                   .arg(errors("timeout"))
+                   .arg(errors("parse"));
+    if (w.reconnects > 0)
+        out << LoadController::tr("  Reconnects: %1").arg(w.reconnects);
     out << LoadController::tr("Requests/sec: %1")
-               .arg(res.elapsedS > 0 ? double(t.responses) / res.elapsedS : 0.0, 12, 'f', 2);
-    out << LoadController::tr("2xx/sec:      %1").arg(res.okPerS, 12, 'f', 2);
+               .arg(w.elapsedS > 0 ? double(w.requests) / w.elapsedS : 0.0, 12, 'f', 2);
+    out << LoadController::tr("2xx/sec:      %1").arg(report::windowOkPerS(w), 12, 'f', 2);
     out << LoadController::tr("Client CPU:   %1s (%2 cores)")
-               .arg(res.clientCpuS, 12, 'f', 2)
-               .arg(res.elapsedS > 0 ? res.clientCpuS / res.elapsedS : 0.0, 0, 'f', 2);
-    if (r.sampled) {
-        const double cores = r.server.durationS > 0 ? r.server.serverCpuS / r.server.durationS : 0;
+               .arg(w.clientCpuS, 12, 'f', 2)
+               .arg(report::cores(w.clientCpuS, w.elapsedS), 0, 'f', 2);
+    if (r.measured.sampled)
         out << LoadController::tr(
                    "Server tree:  %1 cores, %2 2xx per CPU-second, peak RSS %3 MiB (%4, pid %5)")
-                   .arg(cores, 0, 'f', 2)
-                   .arg(figures::rate(r.server.serverCpuS > 0 ? double(t.ok) / r.server.serverCpuS
-                                                              : 0))
-                   .arg(double(r.server.rssBytesPeak) / (1024.0 * 1024.0), 0, 'f', 1)
+                   .arg(report::windowCores(w), 0, 'f', 2)
+                   .arg(figures::rate(report::windowPerCpuS(w)))
+                   .arg(double(w.rssBytesPeak) / (1024.0 * 1024.0), 0, 'f', 1)
                    .arg(r.spec.serverName)
-                   .arg(r.spec.serverPid);
-    }
-    if (!res.aborted.empty())
-        out << LoadController::tr("Aborted: %1").arg(QString::fromStdString(res.aborted));
-    if (res.cancelled)
+                   .arg(r.spec.window.sample->rootPid);
+    if (!r.measured.aborted.isEmpty())
+        out << LoadController::tr("Aborted: %1").arg(r.measured.aborted);
+    if (r.measured.cancelled)
         out << LoadController::tr(
             "Interrupted: the numbers cover the time until the interruption.");
     return out;
@@ -249,145 +223,9 @@ QString loadSummaryText(const QuickTestResult &r)
     return (latencyLines(r) + countLines(r)).join(QLatin1Char('\n'));
 }
 
-QByteArray quickTestPlanText(const QuickTestSpec &q)
+sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &result)
 {
-    const load::LoadSpec &s = q.spec;
-    const QString base = QStringLiteral("http://%1").arg(QString::fromStdString(s.hostHeader));
-    QJsonArray command;
-    const QStringList args = q.serverCommandLine.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    for (const QString &a : args)
-        command.append(a);
-    if (command.isEmpty())
-        command.append(QStringLiteral("true")); // not started by Stackbench
-    QJsonObject headers;
-    for (const auto &[name, value] : s.request.headers)
-        headers.insert(QString::fromStdString(name), QString::fromStdString(value));
-    QJsonObject route{{QStringLiteral("name"), QStringLiteral("quick-test")},
-                      {QStringLiteral("method"), QString::fromStdString(s.request.method)},
-                      {QStringLiteral("path"), QString::fromStdString(s.request.target)}};
-    if (!headers.isEmpty())
-        route.insert(QStringLiteral("headers"), headers);
-    if (!s.request.body.empty()) {
-        QString body = QString::fromStdString(s.request.body);
-        if (body.startsWith(QLatin1Char('@')))
-            body.prepend(QLatin1Char('@')); // "@@" is a literal '@', not a file
-        route.insert(QStringLiteral("body"), body);
-    }
-    QJsonObject load{{QStringLiteral("threads"), s.threads},
-                     {QStringLiteral("timeout_s"), double(s.timeoutMs) / 1000.0}};
-    if (s.mode == load::Mode::Open) {
-        load.insert(QStringLiteral("mode"), QStringLiteral("open"));
-        load.insert(QStringLiteral("rate"), s.ratePerS);
-    }
-    QJsonObject profile{{QStringLiteral("rounds"), 1},
-                        {QStringLiteral("concurrency"), QJsonArray{s.connections}},
-                        {QStringLiteral("measure_s"), double(s.durationMs) / 1000.0}};
-    if (s.warmupRequests > 0)
-        profile.insert(QStringLiteral("warmup"), QStringLiteral("%1req").arg(s.warmupRequests));
-    else
-        profile.insert(QStringLiteral("warmup"), QStringLiteral("%1ms").arg(s.warmupMs));
-    const QString configuration = q.serverName.isEmpty() ? QStringLiteral("server") : q.serverName;
-    QString cleanName;
-    for (QChar ch : configuration)
-        cleanName += (ch.isLetterOrNumber() && ch.unicode() < 128) || ch == QLatin1Char('-') ||
-                             ch == QLatin1Char('_') || ch == QLatin1Char('.')
-                         ? ch
-                         : QLatin1Char('-');
-    const QJsonObject plan{
-        {QStringLiteral("format"), 1},
-        {QStringLiteral("name"), QStringLiteral("quick test %1").arg(q.url)},
-        {QStringLiteral("description"), QStringLiteral("Quick test from the Stackbench GUI: %1 %2")
-                                            .arg(QString::fromStdString(s.request.method), q.url)},
-        {QStringLiteral("configurations"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), cleanName},
-                                {QStringLiteral("command"), command},
-                                {QStringLiteral("base_url"), base}}}},
-        {QStringLiteral("routes"), QJsonArray{route}},
-        {QStringLiteral("load"), load},
-        {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("quick-test"), profile}}}};
-    return QJsonDocument(plan).toJson(QJsonDocument::Indented);
-}
-
-namespace {
-
-// The test as the one window of run `run`: valid when it ran to its end with 2xx answers.
-store::WindowRecord quickTestWindow(const QuickTestResult &r, const store::RunRecord &run,
-                                    const QString &configuration)
-{
-    const QuickTestSpec &q = r.spec;
-    const load::LoadResult &res = r.load;
-    store::WindowRecord w;
-    w.runId = run.id;
-    w.configuration = configuration;
-    w.route = QStringLiteral("quick-test");
-    w.concurrency = q.spec.connections;
-    w.valid = !res.cancelled && res.aborted.empty() && res.total.ok > 0;
-    if (!w.valid)
-        w.invalidReason = res.cancelled          ? QStringLiteral("cancelled")
-                          : !res.aborted.empty() ? QString::fromStdString(res.aborted)
-                                                 : QStringLiteral("no 2xx responses");
-    w.startedAt = run.startedAt;
-    w.elapsedS = res.elapsedS;
-    w.drainS = res.drainS;
-    w.inFlightAtEnd = res.inFlightAtEnd;
-    w.requests = res.total.responses;
-    w.ok = res.total.ok;
-    w.statusCounts = run::statusCountsJson(res.total);
-    w.errors = run::errorCountsJson(res.total);
-    w.bytesIn = res.total.bytesIn;
-    w.bytesOut = res.total.bytesOut;
-    w.reconnects = res.total.reconnects;
-    w.clientCpuS = res.clientCpuS;
-    w.latencyUs = run::latencySummaryJson(res.latency);
-    w.histogram = run::encodedHistogram(res.latency);
-    if (q.spec.mode == load::Mode::Open)
-        w.histogramUncorrected = run::encodedHistogram(res.latencyUncorrected);
-    if (r.sampled) {
-        w.serverCpuS = r.server.serverCpuS;
-        w.serverCoresMean = r.server.durationS > 0 ? r.server.serverCpuS / r.server.durationS : 0;
-        w.foreignPctMean = r.server.foreignPct.mean;
-        w.foreignPctPeak = r.server.foreignPct.peak;
-        w.excludedPctMean = r.server.excludedPct.mean;
-        w.generatorPctMean = r.server.generatorPct.mean;
-        w.rssBytesPeak = r.server.rssBytesPeak;
-        w.pssBytesPeak = r.server.pssBytesPeak;
-    }
-    w.intervals = r.intervals;
-    return w;
-}
-
-} // namespace
-
-sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &r)
-{
-    sb::Result<std::unique_ptr<store::RunStore>> opened = store::RunStore::open(storeLocation);
-    if (!opened.ok())
-        return opened.error();
-    store::RunStore &st = **opened;
-    const QuickTestSpec &q = r.spec;
-    const QByteArray planText = quickTestPlanText(q);
-    QJsonDocument planJson = QJsonDocument::fromJson(planText);
-    const QString configuration =
-        planJson[QStringLiteral("configurations")][0][QStringLiteral("name")].toString();
-
-    store::RunRecord run;
-    run.id = store::RunStore::newRunId();
-    run.planPath = QString(); // in memory only
-    run.planText = planText;
-    run.planSha256 = QCryptographicHash::hash(planText, QCryptographicHash::Sha256).toHex();
-    run.profile = QStringLiteral("quick-test");
-    run.startedAt = r.startedAt.isValid() ? r.startedAt : QDateTime::currentDateTimeUtc();
-    run.status = store::kStatusRunning;
-    run.environment = QJsonObject{{QStringLiteral("source"), QStringLiteral("gui quick test")},
-                                  {QStringLiteral("url"), q.url}};
-    if (sb::Status s = st.createRun(run); !s.ok())
-        return s.error();
-    if (sb::Result<qint64> saved = st.saveWindow(quickTestWindow(r, run, configuration));
-        !saved.ok())
-        return saved.error();
-    if (sb::Status s = st.finishRun(run.id, store::kStatusFinished); !s.ok())
-        return s.error();
-    return run.id;
+    return run::keepUrlTest(storeLocation, result);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,7 +234,7 @@ sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestR
 struct LoadController::Shared
 {
     std::mutex mutex;
-    load::LoadEngine *engine = nullptr; // while the engine runs
+    run::UrlTest *test = nullptr; // while the test runs
     bool cancelled = false;
 };
 
@@ -411,8 +249,8 @@ LoadController::~LoadController()
     if (m_shared) { // no stateChanged(): the receivers may be half destroyed
         std::lock_guard<std::mutex> lock(m_shared->mutex);
         m_shared->cancelled = true;
-        if (m_shared->engine)
-            m_shared->engine->cancel();
+        if (m_shared->test)
+            m_shared->test->cancel();
     }
     if (m_thread) {
         m_thread->wait();
@@ -469,178 +307,41 @@ void LoadController::stop()
     setState(State::Stopping);
     std::lock_guard<std::mutex> lock(m_shared->mutex);
     m_shared->cancelled = true;
-    if (m_shared->engine)
-        m_shared->engine->cancel();
+    if (m_shared->test)
+        m_shared->test->cancel();
 }
 
-namespace {
-
-// Gathers a test's intervals from the engine's collector thread and the sampler's thread.
-// Times: the sampler's clock starts just before the engine, so its readings are in seconds since
-// the test started, like the warm-up's; measured intervals are moved by the warm-up's length.
-class Collector
+// On the test's thread: the engine's URL test, its events posted to the GUI thread.
+void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec spec, quint64 generation)
 {
-public:
-    // A load interval as a live point; *measureStarted is set on the first measured one.
-    QuickTestPoint load(const load::IntervalSnapshot &s, bool *measureStarted)
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        *measureStarted = !s.warmup && !m_measuring;
-        if (s.warmup)
-            m_warmUpEndS = s.endS;
-        else
-            m_measuring = true;
-        const double dt = s.endS - s.startS;
-        QuickTestPoint p;
-        p.warmUp = s.warmup;
-        p.point.atS = s.warmup ? s.endS : m_warmUpEndS + s.endS;
-        p.point.spanS = dt;
-        p.point.okPerS = s.okPerS;
-        p.point.non2xxPerS = dt > 0 ? double(s.counts.responses - s.counts.ok) / dt : 0;
-        p.point.errorsPerS = dt > 0 ? double(s.counts.errors()) / dt : 0;
-        p.point.p50Ms = double(s.p50Us) / 1000.0;
-        p.point.p90Ms = double(s.p90Us) / 1000.0;
-        p.point.p99Ms = double(s.p99Us) / 1000.0;
-        p.point.maxMs = double(s.maxUs) / 1000.0;
-        p.inFlight = s.inFlight;
-        p.draining = s.draining;
-        if (!s.warmup)
-            m_measured.append(record(s));
-        return p;
-    }
-
-    charts::ResourcePoint sample(const sample::Snapshot &s)
-    {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_samples.append(s);
-        }
-        charts::ResourcePoint p;
-        p.atS = double(s.endNs) / 1e9;
-        p.serverCores = s.serverCores;
-        p.generatorCores = s.generatorPct / 100.0;
-        p.excludedCores = s.excludedPct / 100.0;
-        p.foreignPct = s.foreignPct;
-        p.rssMiB = double(s.serverRssBytes) / (1024.0 * 1024.0);
-        return p;
-    }
-
-    double warmUpEndS()
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        return m_warmUpEndS;
-    }
-
-    // The measured intervals, each with the sampler reading that ends nearest to its end.
-    QVector<store::IntervalRecord> intervals()
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        QVector<store::IntervalRecord> out = m_measured;
-        for (store::IntervalRecord &r : out) {
-            const double at = m_warmUpEndS + r.endS;
-            const sample::Snapshot *best = nullptr;
-            for (const sample::Snapshot &s : m_samples)
-                if (!best ||
-                    std::abs(double(s.endNs) / 1e9 - at) < std::abs(double(best->endNs) / 1e9 - at))
-                    best = &s;
-            if (!best)
-                continue;
-            r.serverCores = best->serverCores;
-            r.foreignPct = best->foreignPct;
-            r.excludedPct = best->excludedPct;
-            r.generatorPct = best->generatorPct;
-            r.rssBytes = best->serverRssBytes;
-            r.pssBytes = best->serverPssBytes;
-        }
-        return out;
-    }
-
-private:
-    static store::IntervalRecord record(const load::IntervalSnapshot &s)
-    {
-        store::IntervalRecord r;
-        r.index = s.index;
-        r.startS = s.startS;
-        r.endS = s.endS;
-        r.requests = s.counts.responses;
-        r.ok = s.counts.ok;
-        r.errors = s.counts.errors();
-        r.okPerS = s.okPerS;
-        r.p50Us = s.p50Us;
-        r.p99Us = s.p99Us;
-        r.maxUs = s.maxUs;
-        return r;
-    }
-
-    std::mutex m_mutex;
-    double m_warmUpEndS = 0;
-    bool m_measuring = false;
-    QVector<store::IntervalRecord> m_measured;
-    QVector<sample::Snapshot> m_samples;
-};
-
-} // namespace
-
-// On the test's thread: sampler (when asked), engine, wait, result.
-void LoadController::run(std::shared_ptr<Shared> shared, QuickTestSpec q, quint64 generation)
-{
-    Collector collector;
-    auto onLoad = [&](const load::IntervalSnapshot &s) {
-        bool measureStart = false;
-        const QuickTestPoint p = collector.load(s, &measureStart);
-        if (measureStart) {
-            const double at = collector.warmUpEndS();
-            post(generation, [this, at] { Q_EMIT measureStarted(at); });
-        }
-        post(generation, [this, p] { Q_EMIT loadMeasured(p); });
-    };
-    auto onSample = [&](const sample::Snapshot &s) {
-        const charts::ResourcePoint p = collector.sample(s);
-        post(generation, [this, p] { Q_EMIT resourcesSampled(p); });
-    };
-    auto fail = [&](const QString &message) {
-        post(generation, [this, message] { Q_EMIT failed(message); });
-    };
-
-    std::optional<sample::Sampler> sampler;
-    if (q.serverPid > 0) {
-        sample::Options options;
-        options.rootPid = pid_t(q.serverPid);
-        options.intervalMs = q.spec.intervalMs;
-        options.generatorCores = q.spec.threads;
-        if (sb::Status st = sampler.emplace().start(options, onSample); !st.ok())
-            return fail(
-                tr("Cannot sample process %1: %2").arg(q.serverPid).arg(sb::qtDetail(st.error())));
-    }
-    load::LoadEngine engine;
-    const QDateTime started = QDateTime::currentDateTimeUtc();
-    if (sb::Status st = engine.start(q.spec, onLoad); !st.ok()) {
-        if (sampler)
-            sampler->stop();
-        return fail(sb::qtText(st.error()));
-    }
-    if (sampler)
-        sampler->setGeneratorThreads(engine.workerTids());
+    run::UrlTest test(
+        [&](const run::WindowInterval &i) {
+            post(generation, [this, i] { Q_EMIT intervalMeasured(i); });
+        },
+        [&](double atS) { post(generation, [this, atS] { Q_EMIT measureStarted(atS); }); });
     {
         std::lock_guard<std::mutex> lock(shared->mutex);
-        shared->engine = &engine;
+        shared->test = &test;
         if (shared->cancelled)
-            engine.cancel();
+            test.cancel();
     }
-    QuickTestResult result;
-    result.load = engine.wait();
+    sb::Result<QuickTestResult> result = test.run(spec);
     {
         std::lock_guard<std::mutex> lock(shared->mutex);
-        shared->engine = nullptr;
+        shared->test = nullptr;
     }
-    result.spec = q;
-    result.startedAt = started.addMSecs(qint64(result.load.warmupS * 1000));
-    if (sampler) {
-        result.server = sampler->stop();
-        result.sampled = true;
+    if (!result.ok()) {
+        const sb::Error e = result.error();
+        const QString message =
+            e.code == "sample.start"
+                ? tr("Cannot sample process %1: %2")
+                      .arg(spec.window.sample ? spec.window.sample->rootPid : 0)
+                      .arg(sb::qtDetail(e).remove(QRegularExpression(QStringLiteral("^sampler: "))))
+                : sb::qtText(e);
+        post(generation, [this, message] { Q_EMIT failed(message); });
+        return;
     }
-    result.intervals = collector.intervals();
-    post(generation, [this, result] { Q_EMIT finished(result); });
+    post(generation, [this, r = *result] { Q_EMIT finished(r); });
 }
 
 } // namespace sb

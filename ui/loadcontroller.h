@@ -1,13 +1,8 @@
 #pragma once
 
 #include "core/result.h"
-#include "load/loadresult.h"
-#include "load/loadspec.h"
-#include "sample/sampler.h"
-#include "store/records.h"
-#include "ui/charts/timeline.h"
+#include "run/urltest.h"
 
-#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -19,36 +14,10 @@ class QThread;
 
 namespace sb {
 
-// What a quick test runs: one window of `stackbench load` against a URL, and optionally the
-// sampler on a server process tree.
-struct QuickTestSpec
-{
-    load::LoadSpec spec;       // the load engine's spec (URL parsed into host, port, target)
-    QString url;               // as the user wrote it
-    qint64 serverPid = 0;      // root of the server tree to sample; 0 = none
-    QString serverName;        // its name, for the stored run
-    QString serverCommandLine; // its command line, for the stored run
-};
-
-// One live interval of load figures.
-struct QuickTestPoint
-{
-    bool warmUp = false;     // an interval of the warm-up
-    charts::LoadPoint point; // atS in seconds since the test (warm-up included) started
-    int inFlight = 0;        // requests outstanding at the interval end
-    bool draining = false;   // sending has stopped; waiting for answers
-};
-
-// The outcome of a quick test.
-struct QuickTestResult
-{
-    QuickTestSpec spec;
-    QDateTime startedAt;                      // when the measured phase started (UTC), about
-    load::LoadResult load;                    // the engine's totals and histograms
-    bool sampled = false;                     // a server tree was sampled
-    sample::Summary server;                   // its summary (sampled only)
-    QVector<store::IntervalRecord> intervals; // measured intervals with the sampler's fields
-};
+// What a quick test runs and what it measured: the engine's URL test (run/urltest.h), so that a
+// quick test is measured, judged and kept the way a run's window is.
+using QuickTestSpec = run::UrlTestSpec;
+using QuickTestResult = run::UrlTestResult;
 
 // The fields of the quick test form, as text.
 struct LoadForm
@@ -88,27 +57,25 @@ struct LoadFormCheck
     bool ok() const { return errors.isEmpty(); }
 };
 
-// Validates the form with the engine's grammars (http::parseUrl, core/duration.h) and builds the
-// load spec. Pure; any thread.
+// Validates the form with the engine's grammars (the request builder, plan/requestbuilder.h, for
+// the URL, method and headers; core/duration.h for the amounts) and builds the spec. Pure; any
+// thread.
 LoadFormCheck checkLoadForm(const LoadForm &form);
 
 // The summary as `stackbench load` prints it: latency avg/stdev/max, distribution, requests,
 // non-2xx by status, socket errors by kind, requests/s, 2xx/s, client CPU (and the server tree's
-// cores and peak memory when sampled). Any thread.
+// cores, 2xx per CPU-second and peak memory when sampled: the stored window's figures, read
+// through report/figures.h). Any thread.
 QString loadSummaryText(const QuickTestResult &result);
 
-// Stores the test as a one-window run in the store at `storeLocation` (empty = default): a small
-// synthetic plan naming the URL (profile "quick-test"), its window with the figures, intervals
-// and histogram, status finished. Returns the run id. Errors: "store.*". Blocks; any thread (the
-// store lives and dies on the calling thread).
+// Stores the test as a one-window run (run::keepUrlTest: the run's store path, plan and
+// environment record). Returns the run id. Errors: "store.*". Blocks; any thread.
 sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &result);
-// The synthetic plan text keepInHistory() stores (a valid plan of format 1).
-QByteArray quickTestPlanText(const QuickTestSpec &spec);
 
-// Runs quick tests for the GUI: the load engine (and the sampler, when a server pid is given)
-// on a thread of their own; live intervals, sampler readings and the result arrive as queued
-// signals on the GUI thread, those of an earlier test dropped. One test at a time. Create, use
-// and destroy on the GUI thread; the destructor cancels a test and waits for its thread.
+// Runs quick tests for the GUI: hands the spec to the engine's URL test on a thread of its own;
+// its intervals and the result arrive as queued signals on the GUI thread, those of an earlier
+// test dropped. One test at a time. Create, use and destroy on the GUI thread; the destructor
+// cancels a test and waits for its thread.
 class LoadController : public QObject
 {
     Q_OBJECT
@@ -135,9 +102,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void stateChanged(sb::LoadController::State state);
-    void loadMeasured(const sb::QuickTestPoint &point);
-    void resourcesSampled(const sb::charts::ResourcePoint &point);
-    // The warm-up is over; the measured phase starts `atS` seconds after the test started.
+    // One interval of the warm-up or of the measured window (the sampler's figures with it).
+    void intervalMeasured(const sb::run::WindowInterval &interval);
+    // The warm-up is over; the measured window starts `atS` seconds after the test started.
     void measureStarted(double atS);
     void finished(const sb::QuickTestResult &result);
     // The test could not start (bad spec, refused connection, no such process): one sentence.

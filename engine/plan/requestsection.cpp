@@ -4,27 +4,17 @@
 #include "core/qterror.h"
 #include "limitedfile.h"
 #include "plansections.h"
+#include "requestbuilder.h"
 #include "variables.h"
 
 #include <QFileInfo>
-#include <QRegularExpression>
 
 namespace sb::plan {
 
 namespace {
 
-const QStringList kMethods = {QStringLiteral("GET"),    QStringLiteral("HEAD"),
-                              QStringLiteral("POST"),   QStringLiteral("PUT"),
-                              QStringLiteral("PATCH"),  QStringLiteral("DELETE"),
-                              QStringLiteral("OPTIONS")};
-
-const QRegularExpression &headerNameRe()
-{
-    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
-    return token;
-}
-
-// One header value: expanded, without line breaks; a secret one is recorded as such.
+// One header value: expanded, checked by the request rule (requestbuilder.h); a secret one is
+// recorded as such.
 void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p, RequestSpec &r)
 {
     FieldReader &f = ctx.fields;
@@ -35,12 +25,11 @@ void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p,
     const std::optional<Expansion> e = ctx.placeholders.expand(m.value, p);
     if (!e)
         return;
-    if (e->value.contains(QLatin1Char('\r')) || e->value.contains(QLatin1Char('\n'))) {
+    if (const QString problem = headerValueProblem(e->value); !problem.isEmpty()) {
         f.error(m.value, p, "plan.value",
                 m.value.string == e->value
-                    ? QStringLiteral("a header value must not contain line breaks")
-                    : QStringLiteral("a header value must not contain line breaks (once its "
-                                     "placeholders are resolved)"));
+                    ? problem
+                    : problem + QStringLiteral(" (once its placeholders are resolved)"));
         return;
     }
     if (r.isSecretHeader(m.key))
@@ -64,16 +53,8 @@ void readHeaders(SectionContext &ctx, const JsonValue &v, const QString &path, R
                         .arg(m.key));
             continue;
         }
-        if (!headerNameRe().match(m.key).hasMatch()) {
-            f.error(m.line, m.column, p, "plan.value",
-                    QStringLiteral("invalid header name \"%1\"").arg(m.key));
-            continue;
-        }
-        if (m.key.compare(QLatin1String("Content-Length"), Qt::CaseInsensitive) == 0 ||
-            m.key.compare(QLatin1String("Transfer-Encoding"), Qt::CaseInsensitive) == 0) {
-            f.error(
-                m.line, m.column, p, "plan.value",
-                QStringLiteral("\"%1\" is set by Stackbench from the body; remove it").arg(m.key));
+        if (const QString problem = headerNameProblem(m.key); !problem.isEmpty()) {
+            f.error(m.line, m.column, p, "plan.value", problem);
             continue;
         }
         readHeaderValue(ctx, m, p, r);
@@ -230,8 +211,8 @@ void readRequest(SectionContext &ctx, const JsonValue &obj, const QString &path,
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"method")) {
         int index = 0;
-        if (f.enumIndex(*v, child("method"), kMethods, index))
-            r.method = kMethods[index];
+        if (f.enumIndex(*v, child("method"), requestMethods(), index))
+            r.method = requestMethods()[index];
     }
     if (const JsonValue *v = f.require(obj, path, QStringLiteral("path")))
         readRequestTarget(ctx, ctx.placeholders, *v, child("path"), r.path);
@@ -332,19 +313,19 @@ bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, co
         return false;
     const QString once =
         raw == e->value ? QString() : QStringLiteral(" (once its placeholders are resolved)");
-    if (!e->value.startsWith(QLatin1Char('/'))) {
+    switch (targetFault(e->value)) {
+    case TargetFault::NotAbsolute:
         f.error(v, path, "plan.value",
                 QStringLiteral("path \"%1\" must start with '/'%2").arg(raw, once));
         return false;
-    }
-    for (const QChar ch : std::as_const(e->value)) {
-        if (ch.unicode() <= 0x20 || ch.unicode() == 0x7F) {
-            f.error(v, path, "plan.value",
-                    QStringLiteral("path \"%1\" must not contain spaces or control characters%2; "
-                                   "percent-encode them")
-                        .arg(raw, once));
-            return false;
-        }
+    case TargetFault::SpaceOrControl:
+        f.error(v, path, "plan.value",
+                QStringLiteral("path \"%1\" must not contain spaces or control characters%2; "
+                               "percent-encode them")
+                    .arg(raw, once));
+        return false;
+    case TargetFault::None:
+        break;
     }
     out = e->value;
     return true;
@@ -357,7 +338,7 @@ bool readSecretHeaders(FieldReader &f, const JsonValue &v, const QString &path, 
         return false;
     bool ok = true;
     for (size_t i = 0; i < v.items.size(); ++i) {
-        if (!headerNameRe().match(v.items[i].string).hasMatch()) {
+        if (!isHeaderToken(v.items[i].string)) {
             f.error(v.items[i], jsonIndexPath(path, qsizetype(i)), "plan.value",
                     QStringLiteral("invalid header name \"%1\"").arg(v.items[i].string));
             ok = false;

@@ -161,6 +161,14 @@ QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, in
     return r;
 }
 
+QJsonObject runEnvironment(const plan::Plan &plan, const QString &profile, int maxConcurrency,
+                           const QString &sleepInhibitorState, QStringList *warnings)
+{
+    QJsonObject r = environmentRecord(plan, profile, maxConcurrency, warnings);
+    r.insert(QStringLiteral("sleep_inhibitor"), sleepInhibitorState);
+    return r;
+}
+
 QJsonObject fileHashes(const plan::Plan &plan)
 {
     QJsonObject hashes;

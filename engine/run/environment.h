@@ -21,6 +21,12 @@ namespace sb::run {
 QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, int maxConcurrency,
                               QStringList *warnings);
 
+// The environment record a run stores: environmentRecord() and "sleep_inhibitor", the state of
+// the sleep inhibitor held while it measures (SleepInhibitor::state(): "held", "unavailable:
+// <reason>", ...). Every stored run has it: a plan's run and a kept quick test alike.
+QJsonObject runEnvironment(const plan::Plan &plan, const QString &profile, int maxConcurrency,
+                           const QString &sleepInhibitorState, QStringList *warnings);
+
 // SHA-256 (hex) of every file the plan names: the plan itself and its "@file" bodies, keyed by
 // absolute path. A file that cannot be read maps to "unreadable: <reason>".
 QJsonObject fileHashes(const plan::Plan &plan);

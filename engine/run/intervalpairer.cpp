@@ -25,14 +25,16 @@ void IntervalPairer::addLoad(const load::IntervalSnapshot &s)
         r.rssBytes = sampled.rssBytes;
         r.pssBytes = sampled.pssBytes;
     }
+    p.interval.transportErrors = s.counts.errors();
     p.interval.inFlight = s.inFlight;
     p.interval.draining = s.draining;
+    p.interval.sendDelayMaxUs = s.sendDelayMaxUs;
     p.load = true;
     m_news = true;
     m_changed.notify_all();
 }
 
-void IntervalPairer::addSample(const sample::Snapshot &s)
+void IntervalPairer::addSample(const TreeReading &s)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     Pending &p = m_pending[s.index];
@@ -50,9 +52,9 @@ void IntervalPairer::finish()
     m_changed.notify_all();
 }
 
-std::vector<PairedInterval> IntervalPairer::take(bool all)
+std::vector<WindowInterval> IntervalPairer::take(bool all)
 {
-    std::vector<PairedInterval> ready;
+    std::vector<WindowInterval> ready;
     std::lock_guard<std::mutex> lock(m_mutex);
     while (!m_pending.empty()) {
         auto it = m_pending.begin();

@@ -1,7 +1,8 @@
 #pragma once
 
 #include "load/loadresult.h"
-#include "sample/sampler.h"
+#include "run/loadwindow.h"
+#include "run/samplesession.h"
 #include "store/records.h"
 
 #include <QVector>
@@ -13,18 +14,9 @@
 
 namespace sb::run {
 
-// One interval of the live view and the stored timeline: the load engine's and the sampler's
-// figures of the same interval index.
-struct PairedInterval
-{
-    store::IntervalRecord record; // load figures, plus sampler figures when there was a sample
-    int inFlight = 0;             // requests outstanding when the interval closed
-    bool draining = false;        // sending had stopped: the interval belongs to the final drain
-};
-
-// Pairs load and sampler intervals by index. Load snapshots and samples arrive on their own
-// threads (add* may be called from any thread, concurrently); take() and wait() are called from
-// the one consuming thread.
+// Pairs load and sampler intervals by index into the WindowIntervals of LoadWindow. Load
+// snapshots and samples arrive on their own threads (add* may be called from any thread,
+// concurrently); take() and wait() are called from the one consuming thread.
 class IntervalPairer
 {
 public:
@@ -33,14 +25,14 @@ public:
     IntervalPairer(bool withSampler, int expectStatus);
 
     void addLoad(const load::IntervalSnapshot &snapshot);
-    void addSample(const sample::Snapshot &snapshot);
+    void addSample(const TreeReading &reading);
     // Marks the end of the input (wakes wait()).
     void finish();
 
-    // Complete intervals in index order, removed from the pairer. With `all`, also those still
-    // missing their sample; halves with no load part (the sampler's extra final sliver) are
-    // dropped.
-    std::vector<PairedInterval> take(bool all);
+    // Complete intervals (warmUp false) in index order, removed from the pairer. With `all`, also
+    // those still missing their sample; halves with no load part (the sampler's extra final sliver)
+    // are dropped.
+    std::vector<WindowInterval> take(bool all);
     // Waits up to `timeout` for new input or finish(); true once finish() was called.
     bool wait(std::chrono::milliseconds timeout);
     // The sampler series collected so far (see appendSampleSeries), moved out.
@@ -49,7 +41,7 @@ public:
 private:
     struct Pending
     {
-        PairedInterval interval;
+        WindowInterval interval;
         bool load = false;
         bool sample = false;
     };

@@ -1,5 +1,7 @@
 #include "run/loadjson.h"
 
+#include "load/loadresult.h"
+
 namespace sb::run {
 
 QJsonObject statusCountsJson(const load::Counters &counters)
@@ -35,6 +37,14 @@ QByteArray encodedHistogram(const Histogram &histogram)
 {
     const std::vector<uint8_t> bytes = histogram.encode();
     return QByteArray(reinterpret_cast<const char *>(bytes.data()), qsizetype(bytes.size()));
+}
+
+Histogram decodedHistogram(const QByteArray &bytes)
+{
+    Histogram h;
+    if (!bytes.isEmpty() && !h.decode(std::vector<uint8_t>(bytes.begin(), bytes.end())))
+        return Histogram();
+    return h;
 }
 
 } // namespace sb::run

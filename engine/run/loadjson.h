@@ -1,9 +1,13 @@
 #pragma once
 
-#include "load/loadresult.h"
+#include "stats/histogram.h"
 
 #include <QByteArray>
 #include <QJsonObject>
+
+namespace sb::load {
+struct Counters;
+}
 
 // The JSON forms of the load engine's results, shared by the run store's records and the
 // command line's --json output, so both name every figure the same way. Any thread.
@@ -17,5 +21,8 @@ QJsonObject errorCountsJson(const load::Counters &counters);
 QJsonObject latencySummaryJson(const Histogram &histogram);
 // Histogram::encode() bytes as a QByteArray for the store.
 QByteArray encodedHistogram(const Histogram &histogram);
+// The histogram stored as `bytes` (encodedHistogram()); an empty histogram when they are empty or
+// not a histogram.
+Histogram decodedHistogram(const QByteArray &bytes);
 
 } // namespace sb::run

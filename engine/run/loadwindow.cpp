@@ -1,11 +1,85 @@
 #include "run/loadwindow.h"
 
-#include <algorithm>
+#include "load/loadengine.h"
+#include "run/gates.h"
+#include "run/intervalpairer.h"
+#include "run/loadjson.h"
+#include "run/windowfigures.h"
+
+#include <QDateTime>
 #include <sched.h>
 #include <set>
 #include <thread>
 
 namespace sb::run {
+
+namespace {
+
+// The load engine's spec of one phase: the spec's length, or its warm-up's.
+load::LoadSpec loadSpecOf(const WindowSpec &s, bool warmUp)
+{
+    load::LoadSpec l;
+    l.host = s.request.host.toStdString();
+    l.port = s.request.port;
+    l.hostHeader = s.request.hostHeader.toStdString();
+    l.request.method = s.request.method.toStdString();
+    l.request.target = s.request.target.toStdString();
+    for (const plan::Header &h : s.request.headers)
+        l.request.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
+    l.request.body = s.request.body.toStdString();
+    l.connections = s.connections;
+    l.threads = s.threads;
+    l.mode = s.openLoop ? load::Mode::Open : load::Mode::Closed;
+    l.ratePerS = s.ratePerS;
+    // A warm-up is a window of its own (as a run has it: hooks may go between the two), never
+    // the engine's built-in one, so that the measured phase starts its own intervals and sampler.
+    l.warmupMs = 0;
+    l.warmupRequests = 0;
+    if (warmUp) {
+        l.requestLimit = s.warmupRequests;
+        l.durationMs = s.warmupRequests > 0 ? l.durationMs : s.warmupMs;
+    } else {
+        l.requestLimit = s.requestLimit;
+        l.durationMs = s.durationMs;
+    }
+    l.timeoutMs = s.timeoutMs;
+    l.intervalMs = s.intervalMs;
+    l.unreachableAbortMs = s.unreachableAbortMs;
+    l.cpus = s.cpus;
+    return l;
+}
+
+std::vector<int> unitedAffinity(const std::vector<pid_t> &tids)
+{
+    std::set<int> cpus;
+    for (pid_t tid : tids)
+        for (int cpu : affinityOf(tid))
+            cpus.insert(cpu);
+    return {cpus.begin(), cpus.end()};
+}
+
+// The figures of a phase that ran, in `out` (its window already carries the caller's fields).
+void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult &load,
+              const TreeSummary &summary, bool sampled)
+{
+    fillWindowFigures(out.window, load, summary,
+                      spec.openLoop ? load::Mode::Open : load::Mode::Closed);
+    out.window.concurrency = spec.connections;
+    out.cancelled = load.cancelled;
+    out.aborted = QString::fromStdString(load.aborted);
+    out.problems = problemSummary(load.total, spec.expectStatus);
+    out.requestsSent = load.total.requests;
+    out.late = load.total.late;
+    out.processCpuS = load.processCpuS;
+    if (spec.openLoop)
+        out.sendDelayHistogram = encodedHistogram(load.sendDelay);
+    out.sampled = sampled;
+    out.serverExited = summary.rootExited;
+    out.clientBound = summary.clientBound;
+    out.events = summary.events;
+}
+
+} // namespace
 
 std::vector<int> affinityOf(pid_t tid)
 {
@@ -22,82 +96,102 @@ std::vector<int> affinityOf(pid_t tid)
 
 LoadWindow::LoadWindow(IntervalSink onInterval)
     : m_onInterval(std::move(onInterval))
-{}
+{
+    for (auto &engine : m_engines)
+        engine = std::make_unique<load::LoadEngine>();
+}
+
+LoadWindow::~LoadWindow() = default;
 
 void LoadWindow::cancel()
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    m_cancelled = true;
-    if (m_engine)
-        m_engine->cancel();
+    m_cancelled.store(true);
+    for (auto &engine : m_engines)
+        engine->cancel(); // an atomic store and an eventfd write, before, during or after start()
 }
 
-sb::Result<LoadWindowResult> LoadWindow::run(const LoadWindowSpec &spec)
+sb::Result<WarmupOutcome> LoadWindow::warmUp(const WindowSpec &spec)
 {
-    LoadWindowResult out;
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (m_cancelled) { // nothing to start
-            out.load.cancelled = true;
-            return out;
-        }
+    WarmupOutcome out;
+    if (spec.warmupMs <= 0 && spec.warmupRequests <= 0)
+        return out;
+    WindowSpec bare = spec;
+    bare.sample.reset();
+    sb::Result<WindowOutcome> ran = runPhase(bare, {}, &out);
+    if (!ran.ok())
+        return ran.error();
+    out.ran = true;
+    out.figures = std::move(*ran);
+    return out;
+}
+
+sb::Result<WindowOutcome> LoadWindow::measure(const WindowSpec &spec, store::WindowRecord window)
+{
+    return runPhase(spec, std::move(window), nullptr);
+}
+
+sb::Result<WindowOutcome> LoadWindow::runPhase(const WindowSpec &spec, store::WindowRecord window,
+                                               WarmupOutcome *warmup)
+{
+    const bool warmUp = warmup != nullptr;
+    WindowOutcome out;
+    out.window = std::move(window);
+    if (m_cancelled.load()) { // nothing to start
+        out.cancelled = true;
+        return out;
     }
-    IntervalPairer pairer(spec.sample.has_value(), spec.expectStatus);
-    std::optional<sample::Sampler> sampler;
-    if (spec.sample) {
+    load::LoadEngine &engine = *m_engines[warmUp ? 0 : 1];
+    const bool sampled = spec.sample.has_value();
+    IntervalPairer pairer(sampled, spec.expectStatus);
+    std::optional<SampleSession> sampler;
+    if (sampled) {
         sampler.emplace();
-        sample::Options options = *spec.sample;
-        options.generatorCores = spec.load.threads;
-        if (sb::Status st =
-                sampler->start(options, [&](const sample::Snapshot &s) { pairer.addSample(s); });
+        if (sb::Status st = sampler->start(
+                *spec.sample, spec.intervalMs, [&](const TreeReading &r) { pairer.addSample(r); },
+                spec.threads);
             !st.ok())
             return sb::Error{st.error().code, st.error().where, "sampler: " + st.error().detail};
     }
-    load::LoadEngine engine;
-    if (sb::Status st =
-            engine.start(spec.load, [&](const load::IntervalSnapshot &s) { pairer.addLoad(s); });
+    out.window.startedAt = QDateTime::currentDateTimeUtc();
+    if (sb::Status st = engine.start(loadSpecOf(spec, warmUp),
+                                     [&](const load::IntervalSnapshot &s) { pairer.addLoad(s); });
         !st.ok()) {
         if (sampler)
             (void)sampler->stop(); // nothing was measured: its summary has no use
         return st.error();
     }
-    {
-        // Published only now that start() has assigned the workers.
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_engine = &engine;
-        if (m_cancelled)
-            engine.cancel();
-    }
     const std::vector<pid_t> workers = engine.workerTids();
     if (sampler)
         sampler->setGeneratorThreads(workers);
-    std::set<int> cpus;
-    for (pid_t tid : workers)
-        for (int cpu : affinityOf(tid))
-            cpus.insert(cpu);
-    out.loadCpus.assign(cpus.begin(), cpus.end());
+    out.loadCpus = unitedAffinity(workers);
 
+    load::LoadResult result;
     std::thread waiter([&] {
-        out.load = engine.wait();
+        result = engine.wait();
         pairer.finish();
     });
     auto deliver = [&](bool all) {
-        for (const PairedInterval &p : pairer.take(all)) {
-            out.intervals.push_back(p.record);
-            m_onInterval(p);
+        for (WindowInterval &i : pairer.take(all)) {
+            i.warmUp = warmUp;
+            out.window.intervals.append(i.record);
+            if (m_onInterval)
+                m_onInterval(i);
         }
     };
     while (!pairer.wait(std::chrono::milliseconds(200)))
         deliver(false);
     waiter.join();
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_engine = nullptr;
-    }
+    TreeSummary summary;
     if (sampler)
-        out.summary = sampler->stop(); // its final partial sample arrives through the callback
+        summary = sampler->stop(); // its final partial sample arrives through the callback
     deliver(true);
-    out.samples = pairer.takeSamples();
+    out.window.samples = pairer.takeSamples();
+    describe(out, spec, result, summary, sampled);
+    if (warmup) {
+        const WarmupVerdict verdict = evaluateWarmup(result, spec.expectStatus);
+        warmup->gate = verdict.gate;
+        warmup->failure = verdict.failure;
+    }
     return out;
 }
 

@@ -1,63 +1,147 @@
 #pragma once
 
-#include "core/result.h"
-#include "load/loadengine.h"
-#include "run/intervalpairer.h"
-#include "sample/sampler.h"
+// The one way a window is measured: a run's windows (the runner), `stackbench load` and the GUI's
+// quick test all hand a WindowSpec to a LoadWindow and get back the window as the store
+// keeps it (store::WindowRecord, figures computed once by the engine's own functions) and, while
+// it runs, one WindowInterval per interval. Only plain values and store records cross this
+// header: no type of the load engine, the sampler or the HTTP layer.
 
+#include "core/result.h"
+#include "plan/requestbuilder.h"
+#include "run/samplesession.h"
+#include "store/records.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <atomic>
 #include <functional>
-#include <mutex>
+#include <memory>
 #include <optional>
+#include <sys/types.h>
 #include <vector>
+
+namespace sb::load {
+class LoadEngine;
+}
 
 namespace sb::run {
 
-// What one window of load needs.
-struct LoadWindowSpec
+// One window: what is sent, how, for how long, and what is watched beside it. Plain values.
+struct WindowSpec
 {
-    load::LoadSpec load;                   // the window (warm-up: a duration or a request count)
-    int expectStatus = 200;                // the route's status, for the intervals' errors
-    std::optional<sample::Options> sample; // measure: the sampler watches the tree alongside
+    plan::HttpRequest request;          // sent on every connection (plan::RequestBuilder builds it)
+    int connections = 10;               // total connections, spread over the threads
+    int threads = 1;                    // load threads, each with its own event loop
+    bool openLoop = false;              // requests at a fixed total rate instead of back to back
+    double ratePerS = 0;                // open loop: total intended requests per second
+    qint64 warmupMs = 0;                // warmUp(): by time ...
+    qint64 warmupRequests = 0;          // ... or by response count; both 0 = none
+    qint64 durationMs = 10'000;         // measure(): sending time, then the drain
+    qint64 requestLimit = 0;            // > 0: exactly this many requests instead of a duration
+    qint64 timeoutMs = 180'000;         // per request and per connect
+    int intervalMs = 1000;              // live interval, and the sampler's, 100 .. 60000
+    qint64 unreachableAbortMs = 5000;   // give up when no connection opened for so long; 0 = never
+    std::vector<int> cpus;              // CPUs the load threads may run on; empty = any
+    int expectStatus = 200;             // other statuses count as errors of an interval
+    std::optional<TreeSampling> sample; // measure(): sample this tree alongside
 };
 
-struct LoadWindowResult
+// One interval of a window as it ends: what the live views show.
+struct WindowInterval
 {
-    load::LoadResult load;                        // the engine's totals
-    sample::Summary summary;                      // the sampler's summary (empty without a sampler)
-    std::vector<store::IntervalRecord> intervals; // the timeline, in index order
-    QVector<store::SampleRecord> samples;         // the sampler's other series
-    std::vector<int> loadCpus; // CPUs the engine's worker threads may run on, read back after
-                               // start (sched_getaffinity of each worker, united)
+    bool warmUp = false;          // an interval of warmUp() (measure()'s restart at index 0)
+    store::IntervalRecord record; // as stored: the load's figures, errors counting unexpected
+                                  // statuses, and the sampler's figures of the same interval
+    qint64 transportErrors = 0;   // of record.errors: connect, read, write, timeout and parse
+    int inFlight = 0;             // requests outstanding when the interval closed
+    bool draining = false;        // sending had stopped: the interval belongs to the final drain
+    qint64 sendDelayMaxUs = 0;    // open loop: how late the latest request was written, us
 };
 
-// Runs one window of load, with the sampler alongside when asked, and hands each interval (load
-// and sampler figures paired by index) to `onInterval` on the thread that called run(), as they
-// come. One window per object.
+// A measured window.
+struct WindowOutcome
+{
+    // The window's figures as the store keeps them: counts, statuses, errors, latency
+    // (p50 p90 p99 p999 max mean stdev), histograms, elapsed and drain, client CPU, the server
+    // tree's CPU, cores and memory, foreign CPU, intervals and samples; concurrency (the
+    // connections) and startedAt (when the measured phase began, UTC). What the caller passed to
+    // measure() is kept: identity, gates, flags, validity.
+    store::WindowRecord window;
+    bool cancelled = false;        // cancel() stopped it; the figures cover the time until then
+    QString aborted;               // why the load gave up early ("target unreachable for 5 s"); ""
+    QString problems;              // transport errors and unexpected statuses in one sentence; ""
+    qint64 requestsSent = 0;       // requests written (answered, in flight or failed)
+    qint64 late = 0;               // open loop: requests sent over 1 ms after their intended time
+    double processCpuS = 0;        // CPU seconds of the whole process over clientCpuS's span
+    QByteArray sendDelayHistogram; // open loop: how late each request went out
+                                   // (Histogram::encode(), nanoseconds); empty in closed loop
+    std::vector<int> loadCpus;     // CPUs the load threads could run on (their affinity, united)
+    bool sampled = false;          // a server tree was sampled
+    bool serverExited = false;     // its root exited during the window
+    bool clientBound = false;      // the sampler saw the load threads saturated
+    QList<SamplerEvent> events;    // the sampler's events, in order
+};
+
+// A warm-up and the verdict a run fails closed on.
+struct WarmupOutcome
+{
+    bool ran = false;      // the spec asked for a warm-up
+    WindowOutcome figures; // its counts and time (no sampler)
+    QJsonObject gate;      // {passed, responses, seconds}: the window's "warmup" gate
+    QString
+        failure; // "" when it passed; else why (an abort, transport errors, unexpected statuses)
+};
+
+// Measures one window: optionally a warm-up, then the measured phase with the sampler on the
+// server tree when the spec names one. Intervals reach `onInterval` on the calling thread as they
+// come (load and sampler halves paired by index).
 //
-// cancel() may be called from any thread at any moment, before, during or after run(): the
-// engine is only reached once its start() has returned, and a cancel that came earlier is
-// applied right after it.
+// One window per object: at most one warmUp(), then at most one measure(), from one thread.
+// cancel() may be called from any thread, and from a signal handler, at any moment while the
+// object lives: before (the window ends as soon as it starts), during or after either call.
 class LoadWindow
 {
 public:
-    using IntervalSink = std::function<void(const PairedInterval &)>;
+    using IntervalSink = std::function<void(const WindowInterval &)>;
 
-    explicit LoadWindow(IntervalSink onInterval);
+    explicit LoadWindow(IntervalSink onInterval = {});
+    ~LoadWindow(); // after warmUp() / measure() returned, on their thread
+    LoadWindow(const LoadWindow &) = delete;
+    LoadWindow &operator=(const LoadWindow &) = delete;
 
-    // Blocks until the window is over. Errors: the sampler's ("sample.*") or the engine's
-    // ("load.spec", "load.connect", "load.system") start errors; nothing ran then.
-    sb::Result<LoadWindowResult> run(const LoadWindowSpec &spec);
+    // The spec's warm-up (warmupMs or warmupRequests) as a window of its own without a sampler,
+    // discarded but judged: any transport error, unexpected status or abort fails it. Nothing
+    // runs when the spec has none (ran = false). Blocks. Errors: as measure().
+    sb::Result<WarmupOutcome> warmUp(const WindowSpec &spec);
 
+    // The measured window (the spec's warm-up fields are ignored: call warmUp() first), its
+    // figures written into `window` (see WindowOutcome::window). Blocks until the window is
+    // measured and drained, aborted or cancelled. Errors (nothing ran then): "sample.start"
+    // (the tree's root does not exist), "load.spec", "load.resources", "load.connect" (the
+    // target refused or could not be resolved; where = "host:port"), "load.system".
+    sb::Result<WindowOutcome> measure(const WindowSpec &spec, store::WindowRecord window = {});
+
+    // Stops the window soon; the figures cover the time until then. Async-signal-safe.
     void cancel();
 
 private:
+    // One phase; a warm-up when `warmup` is given (its verdict is written there).
+    sb::Result<WindowOutcome> runPhase(const WindowSpec &spec, store::WindowRecord window,
+                                       WarmupOutcome *warmup);
+
     IntervalSink m_onInterval;
-    std::mutex m_mutex;
-    bool m_cancelled = false;
-    load::LoadEngine *m_engine = nullptr; // published only while started
+    std::atomic<bool> m_cancelled{false};
+    // One engine per phase (warm-up, measure), alive as long as this object so that cancel()
+    // never reaches a destroyed one.
+    std::array<std::unique_ptr<load::LoadEngine>, 2> m_engines;
 };
 
 // The CPUs a thread or process may run on (sched_getaffinity), ascending; empty when it is gone.
+// Any thread.
 std::vector<int> affinityOf(pid_t tid);
 
 } // namespace sb::run

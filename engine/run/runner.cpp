@@ -2,7 +2,6 @@
 
 #include "core/cpuset.h"
 #include "core/qterror.h"
-#include "http/url.h"
 #include "plan/variables.h"
 #include "run/environment.h"
 #include "run/gates.h"
@@ -15,7 +14,6 @@
 #include "run/schedule.h"
 #include "run/serverpool.h"
 #include "run/sleepinhibitor.h"
-#include "run/windowfigures.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
@@ -329,22 +327,20 @@ private:
     store::WindowRecord measureOnce(const plan::Configuration &config, const plan::Route &route,
                                     const CellRef &cell);
     bool prepareWindow(const plan::Configuration &config, const plan::Route &route,
-                       const CellRef &cell, const load::LoadSpec &spec,
+                       const CellRef &cell, const WindowSpec &spec, LoadWindow &measurement,
                        store::WindowRecord &window);
     bool warmUp(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
-                const load::LoadSpec &measured, store::WindowRecord &window);
-    void measure(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
-                 const load::LoadSpec &spec, store::WindowRecord &window);
-    sb::Result<LoadWindowResult> runWindow(const LoadWindowSpec &spec, const CellRef &cell,
-                                           Phase phase);
+                const WindowSpec &measured, LoadWindow &measurement, store::WindowRecord &window);
+    void measure(const plan::Configuration &config, const CellRef &cell, WindowSpec spec,
+                 LoadWindow &measurement, store::WindowRecord &window);
     std::optional<qint64> readCheckpoints(const QString &configuration);
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
-                           const sample::Summary &summary);
+                           const QList<SamplerEvent> &events);
     bool storeWindow(store::WindowRecord &window, int attempt, int maxAttempts);
     void waitForQuietMachine(const store::WindowRecord &contended, const CellRef &next);
-    load::LoadSpec loadSpec(const plan::Configuration &config, const plan::Route &route,
-                            int concurrency) const;
-    sample::Options samplerOptions(const QString &configuration);
+    sb::Result<WindowSpec> windowSpec(const plan::Configuration &config, const plan::Route &route,
+                                      int concurrency) const;
+    TreeSampling treeSampling(const QString &configuration);
 
     // ---- check()'s steps: each appends its lines and returns false when something failed
     QString profileChoice() const;
@@ -602,9 +598,8 @@ void Runner::Session::readEnvironment(const plan::PlanVariables &placeholders)
     int maxConcurrency = 0;
     for (int c : m_profile->concurrency)
         maxConcurrency = std::max(maxConcurrency, c);
-    m_environment =
-        environmentRecord(m_plan, m_profile->name, maxConcurrency, &m_environmentWarnings);
-    m_environment.insert(QStringLiteral("sleep_inhibitor"), m_inhibitor.state());
+    m_environment = runEnvironment(m_plan, m_profile->name, maxConcurrency, m_inhibitor.state(),
+                                   &m_environmentWarnings);
     if (!placeholders.isEmpty())
         m_environment.insert(kPlaceholdersKey, placeholdersJson(placeholders));
 }
@@ -1086,48 +1081,40 @@ sb::Status Runner::Session::parityGate(const plan::Configuration &config, QStrin
 
 // ---- one window -----------------------------------------------------------------------------
 
-load::LoadSpec Runner::Session::loadSpec(const plan::Configuration &config,
-                                         const plan::Route &route, int concurrency) const
+// Errors: the request rule's (plan/requestbuilder.h) when a variable made at the run's start
+// gave a header value the rule refuses; the plan's own text was checked when it loaded.
+sb::Result<WindowSpec> Runner::Session::windowSpec(const plan::Configuration &config,
+                                                   const plan::Route &route, int concurrency) const
 {
-    load::LoadSpec spec;
-    // Checked by ServerPool::start(), before any load.
-    const http::Url url = http::parseUrl(config.baseUrl.toStdString()).value();
-    spec.host = url.host;
-    spec.port = url.port;
-    spec.hostHeader = url.hostHeader;
-    spec.request.method = route.method.toStdString();
-    spec.request.target = route.path.toStdString();
-    for (const plan::Header &h : route.headers)
-        spec.request.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
-    if (route.hasBody)
-        spec.request.body = route.body.toStdString();
+    WindowSpec spec;
+    sb::Result<plan::HttpRequest> request = plan::routeRequest(config.baseUrl, route);
+    if (!request.ok())
+        return request.error();
+    spec.request = std::move(*request);
     spec.connections = concurrency;
     spec.threads = std::max(1, std::min(m_plan.load.threads, concurrency));
-    spec.mode =
-        m_plan.load.mode == plan::LoadSettings::Mode::Open ? load::Mode::Open : load::Mode::Closed;
+    spec.openLoop = m_plan.load.mode == plan::LoadSettings::Mode::Open;
     spec.ratePerS = m_plan.load.rateRps;
     spec.timeoutMs = m_plan.load.timeoutMs;
     spec.durationMs = m_profile->measureMs;
     spec.intervalMs = m_plan.sampler.intervalMs;
     spec.cpus = m_plan.load.cpus;
+    spec.expectStatus = route.expectStatus;
     return spec;
 }
 
-sample::Options Runner::Session::samplerOptions(const QString &configuration)
+TreeSampling Runner::Session::treeSampling(const QString &configuration)
 {
-    sample::Options options;
+    TreeSampling sampling;
     const ServerProcess *process = m_servers->process(configuration);
-    options.rootPid = process ? process->pid() : 0;
+    sampling.rootPid = process ? process->pid() : 0;
     if (process) { // what escapes the root's descendants is still the server's
-        options.cgroupDir = process->cgroupPath().toStdString();
-        options.reaperPid = process->supervisorPid();
+        sampling.cgroupDir = QString::fromLocal8Bit(process->cgroupPath());
+        sampling.reaperPid = process->supervisorPid();
     }
-    options.intervalMs = m_plan.sampler.intervalMs;
-    options.excludes.clear();
-    for (const QString &e : m_plan.sampler.exclude)
-        options.excludes.push_back(e.toStdString());
-    options.sleepGapS = double(m_plan.sampler.sleepGapMs) / 1000.0;
-    return options;
+    sampling.excludes = m_plan.sampler.exclude;
+    sampling.sleepGapS = double(m_plan.sampler.sleepGapMs) / 1000.0;
+    return sampling;
 }
 
 // One attempt of a cell: before_window hooks, warm-up (fails closed), settle, the measured
@@ -1143,9 +1130,30 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
-    const load::LoadSpec spec = loadSpec(config, route, cell.concurrency);
-    if (prepareWindow(config, route, cell, spec, window))
-        measure(config, route, cell, spec, window);
+    const sb::Result<WindowSpec> spec = windowSpec(config, route, cell.concurrency);
+    if (!spec.ok()) {
+        window.invalidReason =
+            QStringLiteral("the request could not be built: ") + sb::qtText(spec.error());
+        return window;
+    }
+    // One measurement for the warm-up and the measured window, reachable by cancel().
+    LoadWindow measurement([&](const WindowInterval &i) {
+        m_observer->intervalMeasured(IntervalUpdate{m_runId, cell,
+                                                    i.warmUp ? Phase::WarmUp : Phase::Measure,
+                                                    i.record, i.inFlight, i.draining});
+    });
+    {
+        std::lock_guard<std::mutex> lock(m_windowMutex);
+        m_window = &measurement;
+    }
+    if (cancelled()) // a cancel() before the window was published
+        measurement.cancel();
+    if (prepareWindow(config, route, cell, *spec, measurement, window))
+        measure(config, cell, *spec, measurement, window);
+    {
+        std::lock_guard<std::mutex> lock(m_windowMutex);
+        m_window = nullptr;
+    }
     // The window's clean-up runs whatever became of it; if it fails, the next window would
     // start from what this one left, so this one does not count.
     if (sb::Status st = runMoment(&plan::HookSet::afterWindow, &config, &route);
@@ -1160,15 +1168,15 @@ store::WindowRecord Runner::Session::measureOnce(const plan::Configuration &conf
 // Up to the measured window: before_window hooks, the warm-up (fails closed), after_warmup
 // hooks, settle. False (and the window's reason set) when one of them failed.
 bool Runner::Session::prepareWindow(const plan::Configuration &config, const plan::Route &route,
-                                    const CellRef &cell, const load::LoadSpec &spec,
-                                    store::WindowRecord &window)
+                                    const CellRef &cell, const WindowSpec &spec,
+                                    LoadWindow &measurement, store::WindowRecord &window)
 {
     if (sb::Status st = runMoment(&plan::HookSet::beforeWindow, &config, &route); !st.ok()) {
         window.invalidReason =
             QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error());
         return false;
     }
-    if (!warmUp(config, route, cell, spec, window))
+    if (!warmUp(config, route, cell, spec, measurement, window))
         return false;
     if (sb::Status st = runMoment(&plan::HookSet::afterWarmup, &config, &route); !st.ok()) {
         window.invalidReason =
@@ -1184,38 +1192,38 @@ bool Runner::Session::prepareWindow(const plan::Configuration &config, const pla
 // warmup_scope "route" a route is warmed up once on each tree after its before_route hooks, at
 // warmup_concurrency (0: the cell's), and its other windows have none.
 bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Route &route,
-                             const CellRef &cell, const load::LoadSpec &measured,
-                             store::WindowRecord &window)
+                             const CellRef &cell, const WindowSpec &measured,
+                             LoadWindow &measurement, store::WindowRecord &window)
 {
     const plan::Warmup &warmup = m_profile->warmup;
     const bool perRoute = m_profile->warmupScope == plan::Profile::WarmupScope::Route;
     QSet<QString> &warm = m_states[config.name].warmRoutes;
     if (warmup.isNone() || (perRoute && warm.contains(route.name)))
         return true;
-    LoadWindowSpec spec{measured, route.expectStatus, std::nullopt};
+    WindowSpec spec = measured;
     if (perRoute && m_profile->warmupConcurrency > 0) {
-        spec.load.connections = m_profile->warmupConcurrency;
-        spec.load.threads = std::max(1, std::min(m_plan.load.threads, spec.load.connections));
+        spec.connections = m_profile->warmupConcurrency;
+        spec.threads = std::max(1, std::min(m_plan.load.threads, spec.connections));
     }
     if (warmup.kind == plan::Warmup::Kind::Requests)
-        spec.load.requestLimit = warmup.requests;
+        spec.warmupRequests = warmup.requests;
     else
-        spec.load.durationMs = warmup.durationMs;
+        spec.warmupMs = warmup.durationMs;
     m_observer->windowStarted(
         WindowStarted{m_runId, cell, Phase::WarmUp, m_windowNumber, int(m_schedule.size())});
-    const sb::Result<LoadWindowResult> r = runWindow(spec, cell, Phase::WarmUp);
+    const sb::Result<WarmupOutcome> r = measurement.warmUp(spec);
     if (!r.ok()) {
         window.invalidReason =
             QStringLiteral("warm-up could not start: ") + QString::fromStdString(r.error().detail);
         return false;
     }
-    if (r->load.cancelled) {
+    if (r->figures.cancelled) {
         window.invalidReason = QStringLiteral("cancelled");
         return false;
     }
-    const WarmupVerdict verdict = evaluateWarmup(r->load, route.expectStatus);
+    const WarmupOutcome &verdict = *r;
     QJsonObject gate = verdict.gate;
-    gate.insert(QStringLiteral("connections"), spec.load.connections);
+    gate.insert(QStringLiteral("connections"), spec.connections);
     gate.insert(QStringLiteral("scope"),
                 perRoute ? QStringLiteral("route") : QStringLiteral("window"));
     window.gates.insert(QStringLiteral("warmup"), gate);
@@ -1229,18 +1237,16 @@ bool Runner::Session::warmUp(const plan::Configuration &config, const plan::Rout
 }
 
 // The measured window: load and sampler together, figures, then the gates.
-void Runner::Session::measure(const plan::Configuration &config, const plan::Route &route,
-                              const CellRef &cell, const load::LoadSpec &spec,
-                              store::WindowRecord &window)
+void Runner::Session::measure(const plan::Configuration &config, const CellRef &cell,
+                              WindowSpec spec, LoadWindow &measurement, store::WindowRecord &window)
 {
     const std::optional<qint64> checkpointsBefore = readCheckpoints(config.name);
     recordTreeCpus(config);
     m_observer->windowStarted(
         WindowStarted{m_runId, cell, Phase::Measure, m_windowNumber, int(m_schedule.size())});
     window.startedAt = QDateTime::currentDateTimeUtc();
-    const sb::Result<LoadWindowResult> r =
-        runWindow(LoadWindowSpec{spec, route.expectStatus, samplerOptions(config.name)}, cell,
-                  Phase::Measure);
+    spec.sample = treeSampling(config.name);
+    const sb::Result<WindowOutcome> r = measurement.measure(spec, window);
     if (!r.ok()) {
         window.invalidReason = QStringLiteral("the measured window could not start: ") +
                                QString::fromStdString(r.error().detail);
@@ -1251,61 +1257,37 @@ void Runner::Session::measure(const plan::Configuration &config, const plan::Rou
         checkpointsAfter = readCheckpoints(config.name);
     updateConfigurationInfo(config.name, QStringLiteral("load_cpus_applied"), cpuText(r->loadCpus));
 
-    fillWindowFigures(window, r->load, r->summary, spec.mode);
+    window = r->window;
     window.checkpoints = checkpointsAfter ? *checkpointsAfter - *checkpointsBefore : 0;
-    window.intervals = QVector<store::IntervalRecord>(r->intervals.begin(), r->intervals.end());
-    window.samples = r->samples;
-    noteSamplerEvents(config.name, cell, r->summary);
+    noteSamplerEvents(config.name, cell, r->events);
 
     const ServerProcess *process = m_servers->process(config.name);
     GateFigures f;
-    f.cancelled = r->load.cancelled;
-    f.aborted = QString::fromStdString(r->load.aborted);
-    f.serverDied = r->summary.rootExited || !m_servers->running(config.name);
+    f.cancelled = r->cancelled;
+    f.aborted = r->aborted;
+    f.serverDied = r->serverExited || !m_servers->running(config.name);
     f.serverDetail = process ? process->exitDescription() : QStringLiteral("not started");
-    for (const sample::Event &e : r->summary.events)
-        if (e.kind == sample::EventKind::Sleep)
-            f.sleeps << QString::fromStdString(e.detail);
+    for (const SamplerEvent &e : r->events)
+        if (e.kind == QLatin1String("sleep"))
+            f.sleeps << e.detail;
     f.checkpointsWatched = checkpointsAfter.has_value();
     f.checkpoints = window.checkpoints;
-    f.foreignPctMean = r->summary.foreignPct.mean;
+    f.foreignPctMean = window.foreignPctMean;
     f.foreignGate = m_plan.sampler.foreignGate;
     f.machineCores = m_plan.sampler.machineCores;
     f.foreignPeakGate = m_plan.sampler.foreignPeakGate;
     f.foreignPeak = foreignPeak(window.intervals);
-    f.problems = problemSummary(r->load.total, route.expectStatus);
-    f.clientCpuS = r->load.clientCpuS;
-    f.elapsedS = r->load.elapsedS;
+    f.problems = r->problems;
+    f.clientCpuS = window.clientCpuS;
+    f.elapsedS = window.elapsedS;
     f.threads = spec.threads;
-    f.samplerClientBound = r->summary.clientBound;
+    f.samplerClientBound = r->clientBound;
     const GateVerdict verdict = evaluateGates(f);
     for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
         window.gates.insert(it.key(), it.value());
     window.flags = verdict.flags;
     window.valid = verdict.valid();
     window.invalidReason = verdict.reason();
-}
-
-// One load window, reachable by cancel() while it runs; intervals go to the observer.
-sb::Result<LoadWindowResult> Runner::Session::runWindow(const LoadWindowSpec &spec,
-                                                        const CellRef &cell, Phase phase)
-{
-    LoadWindow window([&](const PairedInterval &p) {
-        m_observer->intervalMeasured(
-            IntervalUpdate{m_runId, cell, phase, p.record, p.inFlight, p.draining});
-    });
-    {
-        std::lock_guard<std::mutex> lock(m_windowMutex);
-        m_window = &window;
-    }
-    if (cancelled()) // a cancel() before the window was published
-        window.cancel();
-    sb::Result<LoadWindowResult> result = window.run(spec);
-    {
-        std::lock_guard<std::mutex> lock(m_windowMutex);
-        m_window = nullptr;
-    }
-    return result;
 }
 
 // The database's checkpoint counter, when the plan's database is PostgreSQL and readable.
@@ -1324,16 +1306,12 @@ std::optional<qint64> Runner::Session::readCheckpoints(const QString &configurat
 }
 
 void Runner::Session::noteSamplerEvents(const QString &configuration, const CellRef &cell,
-                                        const sample::Summary &summary)
+                                        const QList<SamplerEvent> &events)
 {
-    for (const sample::Event &e : summary.events)
-        note(QStringLiteral("sampler-") + QLatin1String(sample::eventKindName(e.kind)),
-             configuration,
-             QStringLiteral("%1 during %2: %3")
-                 .arg(QLatin1String(sample::eventKindName(e.kind)), cellText(cell),
-                      QString::fromStdString(e.detail)),
-             QJsonObject{{QStringLiteral("pid"), double(e.pid)},
-                         {QStringLiteral("at_s"), double(e.offsetNs) / 1e9}});
+    for (const SamplerEvent &e : events)
+        note(QStringLiteral("sampler-") + e.kind, configuration,
+             QStringLiteral("%1 during %2: %3").arg(e.kind, cellText(cell), e.detail),
+             QJsonObject{{QStringLiteral("pid"), double(e.pid)}, {QStringLiteral("at_s"), e.atS}});
 }
 
 // Stores the window and tells the observer; false (m_failure set) when the store refused it.

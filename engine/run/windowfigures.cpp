@@ -1,16 +1,17 @@
 #include "run/windowfigures.h"
 
+#include "report/figures.h"
 #include "run/gates.h"
 #include "run/loadjson.h"
 
 namespace sb::run {
 
-double serverCoresMean(const sample::Summary &s)
+double serverCoresMean(const TreeSummary &s)
 {
-    return s.durationS > 0 ? s.serverCpuS / s.durationS : 0;
+    return report::cores(s.serverCpuS, s.durationS);
 }
 
-void fillWindowFigures(store::WindowRecord &w, const load::LoadResult &r, const sample::Summary &s,
+void fillWindowFigures(store::WindowRecord &w, const load::LoadResult &r, const TreeSummary &s,
                        load::Mode mode)
 {
     const load::Counters &t = r.total;
@@ -56,23 +57,23 @@ store::IntervalRecord loadInterval(const load::IntervalSnapshot &s, int expectSt
     return r;
 }
 
-void addSampleToInterval(store::IntervalRecord &r, const sample::Snapshot &s)
+void addSampleToInterval(store::IntervalRecord &r, const TreeReading &s)
 {
     r.serverCores = s.serverCores;
     r.foreignPct = s.foreignPct;
     r.excludedPct = s.excludedPct;
     r.generatorPct = s.generatorPct;
-    r.rssBytes = s.serverRssBytes;
-    r.pssBytes = s.serverPssBytes;
+    r.rssBytes = s.rssBytes;
+    r.pssBytes = s.pssBytes;
 }
 
-void appendSampleSeries(QVector<store::SampleRecord> &samples, const sample::Snapshot &s)
+void appendSampleSeries(QVector<store::SampleRecord> &samples, const TreeReading &s)
 {
-    const double atS = double(s.endNs) / 1e9;
+    const double atS = s.endS;
     samples.append({atS, QStringLiteral("machine-pct"), s.machinePct});
     samples.append({atS, QStringLiteral("own-pct"), s.ownPct});
-    samples.append({atS, QStringLiteral("server-cpu-s"), double(s.serverCpuNs) / 1e9});
-    samples.append({atS, QStringLiteral("server-processes"), double(s.serverProcesses)});
+    samples.append({atS, QStringLiteral("server-cpu-s"), s.serverCpuS});
+    samples.append({atS, QStringLiteral("server-processes"), double(s.processes)});
     samples.append({atS, QStringLiteral("excluded-processes"), double(s.excludedProcesses)});
 }
 

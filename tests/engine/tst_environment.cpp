@@ -1,5 +1,5 @@
-// Tests for sb::run::environmentRecord and sb::run::fileHashes: every documented key with values
-// checked against the kernel's own files, the somaxconn warning, SHA-256 of the plan and its
+// Tests for sb::run::environmentRecord, runEnvironment and fileHashes: every documented key with
+// values checked against the kernel's own files, the somaxconn warning, SHA-256 of the plan and its
 // "@file" bodies.
 
 #include "plan/planloader.h"
@@ -180,6 +180,25 @@ private slots:
         // Without a list to fill, nothing breaks.
         QVERIFY(!sb::run::environmentRecord(m_plan, QStringLiteral("quick"), concurrency, nullptr)
                      .isEmpty());
+    }
+
+    // What every stored run gets, a plan's run and a kept quick test alike: the machine's
+    // record and the sleep inhibitor's state.
+    void runEnvironment()
+    {
+        const QJsonObject machine =
+            sb::run::environmentRecord(m_plan, QStringLiteral("quick"), 4, nullptr);
+        const QJsonObject run = sb::run::runEnvironment(
+            m_plan, QStringLiteral("quick"), 4, QStringLiteral("unavailable: no bus"), nullptr);
+        QCOMPARE(run.value(QStringLiteral("sleep_inhibitor")).toString(),
+                 QStringLiteral("unavailable: no bus"));
+        QStringList keys = machine.keys();
+        keys << QStringLiteral("sleep_inhibitor");
+        keys.sort();
+        QCOMPARE(run.keys(), keys);
+        for (const QString &key : machine.keys())
+            if (key != QLatin1String("started_at"))
+                QCOMPARE(run.value(key), machine.value(key));
     }
 
     void hashes()

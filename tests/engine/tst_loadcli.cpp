@@ -1,5 +1,6 @@
 // `stackbench load` as a user meets it: JSON output, exact counts, the drain and an aborted
-// window reported, and one-line errors with exit 2 for bad input, found before anything runs.
+// window reported, exit 1 with a summary line for a window without a 2xx response, and
+// one-line errors with exit 2 for bad input, found before anything runs.
 // Latency against the clock is measured by tests/bench/loadcli-latency.sh, not here.
 #include "programrun.h"
 #include "testservers.h"
@@ -12,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <optional>
 #include <poll.h>
 #include <sys/resource.h>
 
@@ -225,6 +227,8 @@ private slots:
     void drainIsReported();
     void drainingIsShownLive();
     void abortedWindowIsExitOne();
+    void noSuccessIsExitOne_data();
+    void noSuccessIsExitOne();
     void cpusAreShown();
 
     void closedPortIsOneLineAndNonZero()
@@ -300,6 +304,16 @@ void TestLoadCli::badInputIsOneLineAndExitTwo_data()
         "-m: \"G T\" is not an HTTP method", true);
     row("-H without a colon", {QStringLiteral("-H"), QStringLiteral("X-A"), u},
         "-H: \"X-A\" is not a header", true);
+    // The one request rule (plan/requestbuilder.h), as plans and the GUI have it.
+    row("-H name with a space", {QStringLiteral("-H"), QStringLiteral("X A: 1"), u},
+        "-H: invalid header name \"X A\"", true);
+    row("-H Content-Length", {QStringLiteral("-H"), QStringLiteral("Content-Length: 5"), u},
+        "-H: \"Content-Length\" is set by Stackbench from the body", true);
+    row("-H value with a control character",
+        {QStringLiteral("-H"), QStringLiteral("X-A: a\x01b"), u},
+        "-H: X-A: a header value must not contain control characters", true);
+    row("-m PROPFIND", {QStringLiteral("-m"), QStringLiteral("PROPFIND"), u},
+        "-m: \"PROPFIND\" is not an HTTP method", true);
     row("--cpus x", {QStringLiteral("--cpus"), QStringLiteral("x"), u}, "--cpus: ", true);
     row("--cpus 5000", {QStringLiteral("--cpus"), QStringLiteral("5000"), u}, "--cpus: ", true);
     row("missing body file", {QStringLiteral("--body"), QStringLiteral("@/nonexistent/b.json"), u},
@@ -367,7 +381,7 @@ void TestLoadCli::drainIsReported()
                          QStringLiteral("300ms"), QStringLiteral("--timeout"),
                          QStringLiteral("1500ms"), QStringLiteral("--json"), u},
                         30'000);
-    QCOMPARE(o.exitCode, 0);
+    QCOMPARE(o.exitCode, 1); // nothing was answered: no 2xx response
     const QJsonObject j = jsonOf(o);
     QCOMPARE(j.value(QStringLiteral("in_flight_at_end")).toInteger(-1), 2);
     const double drainS = j.value(QStringLiteral("drain_s")).toDouble();
@@ -378,7 +392,7 @@ void TestLoadCli::drainIsReported()
         runLoad({QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"),
                  QStringLiteral("300ms"), QStringLiteral("--timeout"), QStringLiteral("1500ms"), u},
                 30'000);
-    QCOMPARE(text.exitCode, 0);
+    QCOMPARE(text.exitCode, 1);
     QVERIFY2(text.out.contains("waiting for 2 requests in flight when sending stopped"),
              text.out.constData());
 }
@@ -398,7 +412,7 @@ void TestLoadCli::drainingIsShownLive()
     QProcess p;
     p.start(script, {QStringLiteral("-qefc"), command, QStringLiteral("/dev/null")});
     QVERIFY(p.waitForFinished(30'000));
-    QCOMPARE(p.exitCode(), 0);
+    QCOMPARE(p.exitCode(), 1); // the stalled server answered nothing
     const QByteArray out = p.readAllStandardOutput();
     QVERIFY2(out.contains("draining: 2 in flight"), out.constData());
 }
@@ -420,6 +434,60 @@ void TestLoadCli::abortedWindowIsExitOne()
     QVERIFY2(!j.value(QStringLiteral("aborted")).toString().isEmpty(), o.out.constData());
     const qint64 ok = j.value(QStringLiteral("ok")).toInteger();
     QVERIFY2(ok > 0 && ok <= 200, qPrintable(QString::number(ok)));
+}
+
+// Issue 22 item 6: a window without a single 2xx response ("0 requests in 6.52s") exited 0, so
+// CI could not tell it from a good one. It reports what it measured, says why there is nothing
+// to rate on stdout and in one line on stderr, and exits 1.
+void TestLoadCli::noSuccessIsExitOne_data()
+{
+    using Mode = sb::test::MisbehavingServer::Mode;
+    QTest::addColumn<int>("mode"); // a MisbehavingServer mode; -1 = the target's 404s
+    QTest::addColumn<bool>("json");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("garbage") << int(Mode::Garbage) << false
+                             << QStringLiteral("measured nothing: no response");
+    QTest::newRow("close mid-body")
+        << int(Mode::CloseMidway) << false << QStringLiteral("measured nothing: no response");
+    QTest::newRow("stall") << int(Mode::Stall) << false << QStringLiteral("measured nothing");
+    QTest::newRow("stall, json") << int(Mode::Stall) << true << QStringLiteral("measured nothing");
+    QTest::newRow("404 only") << -1 << false << QStringLiteral("none of them 2xx");
+    QTest::newRow("404 only, json") << -1 << true << QStringLiteral("none of them 2xx");
+}
+
+void TestLoadCli::noSuccessIsExitOne()
+{
+    QFETCH(int, mode);
+    QFETCH(bool, json);
+    QFETCH(QString, reason);
+    std::optional<sb::test::MisbehavingServer> server;
+    QString u = url("/no-such-route");
+    if (mode >= 0) {
+        server.emplace(sb::test::MisbehavingServer::Mode(mode));
+        u = QStringLiteral("http://127.0.0.1:%1/").arg(server->port());
+    }
+    QStringList args{QStringLiteral("-c"),        QStringLiteral("2"),
+                     QStringLiteral("-d"),        QStringLiteral("300ms"),
+                     QStringLiteral("--timeout"), QStringLiteral("1500ms")};
+    if (json)
+        args << QStringLiteral("--json");
+    const Outcome o = runLoad(args << u, 30'000);
+    QCOMPARE(o.exitCode, 1);
+    const QString err = QString::fromUtf8(o.err).trimmed();
+    QVERIFY2(err.startsWith(QStringLiteral("stackbench load: ")), qPrintable(err));
+    QVERIFY2(!err.contains(QLatin1Char('\n')), qPrintable(err));
+    QVERIFY2(err.contains(reason), qPrintable(err));
+    if (json) {
+        const QJsonObject j = jsonOf(o);
+        QCOMPARE(j.value(QStringLiteral("ok")).toInteger(-1), 0);
+        QVERIFY2(j.value(QStringLiteral("no_result")).toString().contains(reason),
+                 o.out.constData());
+    } else {
+        QVERIFY2(o.out.contains("  Latency Distribution"), o.out.constData()); // still reported
+        const QString out = QString::fromUtf8(o.out);
+        QVERIFY2(out.contains(QStringLiteral("\nNo result: ")) && out.contains(reason),
+                 o.out.constData());
+    }
 }
 
 void TestLoadCli::cpusAreShown()

@@ -34,7 +34,7 @@ private slots:
         QFETCH(double, samplerS);
         QFETCH(double, elapsedS);
         QFETCH(double, cores);
-        sample::Summary s;
+        run::TreeSummary s;
         s.serverCpuS = cpuS;
         s.durationS = samplerS;
         load::LoadResult r;
@@ -60,7 +60,7 @@ private slots:
         r.total.timeouts = 1;
         r.clientCpuS = 0.7;
         store::WindowRecord w;
-        run::fillWindowFigures(w, r, sample::Summary{}, load::Mode::Closed);
+        run::fillWindowFigures(w, r, run::TreeSummary{}, load::Mode::Closed);
         QCOMPARE(w.drainS, 0.4);
         QCOMPARE(w.inFlightAtEnd, qint64(12));
         QCOMPARE(w.requests, qint64(100));
@@ -122,17 +122,17 @@ private slots:
             return s;
         };
         auto sampleAt = [](int i) {
-            sample::Snapshot s;
+            run::TreeReading s;
             s.index = i;
             s.serverCores = 0.5 + i;
-            s.endNs = int64_t(i + 1) * 1'000'000'000;
+            s.endS = i + 1;
             return s;
         };
         pairer.addSample(sampleAt(0)); // the sample first
         QVERIFY(pairer.take(false).empty());
         pairer.addLoad(loadAt(0, false));
         pairer.addLoad(loadAt(1, true)); // no sample yet
-        std::vector<run::PairedInterval> ready = pairer.take(false);
+        std::vector<run::WindowInterval> ready = pairer.take(false);
         QCOMPARE(ready.size(), size_t(1));
         QCOMPARE(ready[0].record.ok, qint64(10));
         QCOMPARE(ready[0].record.serverCores, 0.5);

@@ -2,10 +2,16 @@
 // field); a test against the reference target (started here, its port read from its
 // "listening on" line) with the target's tree sampled shows a non-zero 2xx/s in the summary,
 // the percentile curve and the server's cores; "Keep in history" stores a one-window run with
-// a plan that parses. The page renders without Qt warnings.
+// a plan that parses, and stores what a one-window plan of the same URL stores (issue 19: the
+// quick test is measured and kept through the engine's path). The page renders without Qt
+// warnings.
 #include "plan/planloader.h"
+#include "report/figures.h"
+#include "run/environment.h"
+#include "run/runner.h"
 #include "store/runstore.h"
 #include "ui/charts/percentilecurve.h"
+#include "ui/models/figures.h"
 #include "ui/pages/quicktestpage.h"
 #include "ui/widgets/chartpanel.h"
 #include "uitest.h"
@@ -18,6 +24,70 @@
 using namespace sb;
 
 Q_DECLARE_METATYPE(sb::LoadField)
+
+namespace {
+
+// The columns of a stored window that hold a value, by name (JSON columns by key): what a
+// kept quick test and a run's window must both fill.
+QStringList filledColumns(const store::WindowRecord &w)
+{
+    QStringList out;
+    auto add = [&out](const QString &name, bool filled) {
+        if (filled)
+            out << name;
+    };
+    add(QStringLiteral("started_at"), w.startedAt.isValid());
+    add(QStringLiteral("elapsed_s"), w.elapsedS > 0);
+    add(QStringLiteral("requests"), w.requests > 0);
+    add(QStringLiteral("ok"), w.ok > 0);
+    add(QStringLiteral("bytes_in"), w.bytesIn > 0);
+    add(QStringLiteral("bytes_out"), w.bytesOut > 0);
+    add(QStringLiteral("client_cpu_s"), w.clientCpuS > 0);
+    add(QStringLiteral("histogram"), !w.histogram.isEmpty());
+    add(QStringLiteral("histogram_uncorrected"), !w.histogramUncorrected.isEmpty());
+    add(QStringLiteral("server_cpu_s"), w.serverCpuS > 0);
+    add(QStringLiteral("server_cores_mean"), w.serverCoresMean > 0);
+    add(QStringLiteral("rss_bytes_peak"), w.rssBytesPeak > 0);
+    add(QStringLiteral("pss_bytes_peak"), w.pssBytesPeak > 0);
+    add(QStringLiteral("generator_pct_mean"), w.generatorPctMean > 0);
+    for (auto it = w.latencyUs.begin(); it != w.latencyUs.end(); ++it)
+        add(QStringLiteral("latency_us.") + it.key(), it.value().toDouble() > 0);
+    for (const QString &k : w.statusCounts.keys())
+        add(QStringLiteral("status_counts.") + k, true);
+    for (const QString &k : w.errors.keys())
+        add(QStringLiteral("errors.") + k, true);
+    for (const QString &k : w.gates.keys())
+        add(QStringLiteral("gates.") + k, true);
+    add(QStringLiteral("intervals"), !w.intervals.isEmpty());
+    bool p90 = !w.intervals.isEmpty();
+    bool cores = false;
+    bool rss = false;
+    for (const store::IntervalRecord &i : w.intervals) {
+        p90 = p90 && i.p90Us > 0;
+        cores = cores || i.serverCores > 0;
+        rss = rss || i.rssBytes > 0;
+    }
+    add(QStringLiteral("intervals.p90_us"), p90);
+    add(QStringLiteral("intervals.server_cores"), cores);
+    add(QStringLiteral("intervals.rss_bytes"), rss);
+    QStringList series;
+    for (const store::SampleRecord &r : w.samples)
+        if (!series.contains(r.series))
+            series << r.series;
+    series.sort();
+    for (const QString &name : series)
+        add(QStringLiteral("samples.") + name, true);
+    return out;
+}
+
+QStringList sortedKeys(const QJsonObject &o)
+{
+    QStringList keys = o.keys();
+    keys.sort();
+    return keys;
+}
+
+} // namespace
 
 class TestQuickTest : public QObject
 {
@@ -130,20 +200,62 @@ private slots:
         f.timeout = QStringLiteral("30");
         const LoadFormCheck c = checkLoadForm(f);
         QVERIFY(c.ok());
-        const load::LoadSpec &s = c.spec.spec;
-        QCOMPARE(s.port, 8080);
-        QCOMPARE(s.request.target, std::string("/users/1?x=y"));
-        QCOMPARE(s.request.method, std::string("POST"));
-        QCOMPARE(s.request.headers.size(), size_t(1));
-        QCOMPARE(s.hostHeader, std::string("api.local"));
-        QCOMPARE(s.request.body, std::string("{\"a\":1}"));
+        const run::WindowSpec &s = c.spec.window;
+        QCOMPARE(s.request.port, 8080);
+        QCOMPARE(s.request.target, QStringLiteral("/users/1?x=y"));
+        QCOMPARE(s.request.method, QStringLiteral("POST"));
+        QCOMPARE(s.request.headers.size(), 1);
+        QCOMPARE(s.request.hostHeader, QStringLiteral("api.local"));
+        QCOMPARE(s.request.body, QByteArray("{\"a\":1}"));
         QCOMPARE(s.connections, 8);
         QCOMPARE(s.threads, 2);
         QCOMPARE(s.requestLimit, 5000);
         QCOMPARE(s.warmupMs, 2000);
-        QCOMPARE(s.mode, load::Mode::Open);
+        QVERIFY(s.openLoop);
         QCOMPARE(s.ratePerS, 1500.0);
         QCOMPARE(s.timeoutMs, 30000);
+        // The Host header given in the form goes into the kept plan, which loads.
+        const plan::PlanLoad plan = plan::parsePlan(run::urlTestPlanText(c.spec),
+                                                    QStringLiteral("q.json"), QDir::tempPath());
+        QVERIFY2(plan.ok(), qPrintable(plan.errorText()));
+        QCOMPARE(plan.plan->routes.first().header(QStringLiteral("Host")),
+                 QStringLiteral("api.local"));
+    }
+
+    // The one request rule of plans and the command line (plan/requestbuilder.h).
+    void headersFollowTheRequestRule_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("error"); // empty = accepted
+        QTest::newRow("token") << QStringLiteral("X-Trace") << QStringLiteral("1") << QString();
+        QTest::newRow("colon") << QStringLiteral("X:A") << QStringLiteral("1")
+                               << QStringLiteral("invalid header name");
+        QTest::newRow("space") << QStringLiteral("X A") << QStringLiteral("1")
+                               << QStringLiteral("invalid header name");
+        QTest::newRow("content-length") << QStringLiteral("content-length") << QStringLiteral("3")
+                                        << QStringLiteral("set by Stackbench");
+        QTest::newRow("line break in a value")
+            << QStringLiteral("X-A") << QStringLiteral("a\r\nX-Evil: 1")
+            << QStringLiteral("line breaks");
+        QTest::newRow("control character in a value")
+            << QStringLiteral("X-A") << QStringLiteral("a\x01") << QStringLiteral("control");
+    }
+    void headersFollowTheRequestRule()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, value);
+        QFETCH(QString, error);
+        LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:9/");
+        f.headers = {{name, value}};
+        const LoadFormCheck c = checkLoadForm(f);
+        QCOMPARE(c.errors.value(LoadField::Headers).isEmpty(), error.isEmpty());
+        QVERIFY2(c.errors.value(LoadField::Headers).contains(error),
+                 qPrintable(c.errors.value(LoadField::Headers)));
+        f.headers.clear();
+        f.method = QStringLiteral("PROPFIND"); // not in the one method list
+        QVERIFY(checkLoadForm(f).errors.contains(LoadField::Method));
     }
 
     void percentileCurveSpansToFiveNines()
@@ -217,10 +329,14 @@ private slots:
         QCOMPARE(run->status, QString(store::kStatusFinished));
         QCOMPARE(run->profile, QStringLiteral("quick-test"));
         QCOMPARE(run->windowCount, 1);
-        QCOMPARE(run->validWindowCount, 1);
         auto windows = (*opened)->windows(runId, true);
         QVERIFY(windows.ok());
         const store::WindowRecord &w = windows->first();
+        // Judged by a run's gates: valid, or invalid for the machine's foreign CPU (the default
+        // gate of a plan; this machine is shared while the tests run).
+        QVERIFY2(run->validWindowCount == 1 ||
+                     w.invalidReason.startsWith(QStringLiteral("foreign")),
+                 qPrintable(w.invalidReason));
         QVERIFY(w.ok > 0);
         QVERIFY(!w.histogram.isEmpty());
         QVERIFY(w.intervals.size() >= 3);
@@ -236,8 +352,8 @@ private slots:
         f.length = QStringLiteral("60s");
         page.setForm(f);
         bool stopped = false;
-        connect(page.controller(), &LoadController::loadMeasured, &page,
-                [&](const QuickTestPoint &p) {
+        connect(page.controller(), &LoadController::intervalMeasured, &page,
+                [&](const run::WindowInterval &p) {
                     if (!p.warmUp && !stopped) {
                         stopped = true;
                         page.stopTest();
@@ -246,11 +362,151 @@ private slots:
         page.startTest();
         QTRY_COMPARE_WITH_TIMEOUT(done.count() + failed.count(), 2, 60000);
         QVERIFY(stopped);
-        QVERIFY(page.result()->load.cancelled);
-        QVERIFY(page.result()->load.elapsedS < 60);
+        QVERIFY(page.result()->measured.cancelled);
+        QVERIFY(page.result()->measured.window.elapsedS < 60);
         QVERIFY2(page.summaryText().contains(QStringLiteral("Interrupted")),
                  qPrintable(page.summaryText()));
         QTRY_VERIFY(!page.controller()->isBusy());
+    }
+
+    // Issue 19: the quick test measured and kept through the engine's path stores what a
+    // one-window plan of the same URL stores - the same columns (p90 included), the same
+    // environment keys and machine - and the kept run lasts as long as the test, not until the
+    // moment it was kept. Before, a kept test stored p90 = 0, an empty machine, kernel and
+    // revision, and finishedAt = the moment of keeping.
+    void keptTestStoresWhatARunStores()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("target.sqlite"));
+        test::Target target(db);
+        QVERIFY2(target.port() > 0, qPrintable(target.error()));
+        const QString storePath = dir.filePath(QStringLiteral("runs.sqlite"));
+
+        LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:%1/health").arg(target.port());
+        f.connections = QStringLiteral("2");
+        f.length = QStringLiteral("1s");
+        f.warmUp = QStringLiteral("200ms");
+        f.interval = QStringLiteral("250ms");
+        const LoadFormCheck check = checkLoadForm(f);
+        QVERIFY(check.ok());
+        QuickTestSpec spec = check.spec;
+        spec.window.sample = run::TreeSampling{target.pid()};
+        spec.serverName = QStringLiteral("target");
+        spec.foreignGate = QStringLiteral("100%machine");
+        LoadController controller;
+        QSignalSpy done(&controller, &LoadController::finished);
+        QSignalSpy failed(&controller, &LoadController::failed);
+        controller.start(spec);
+        QTRY_COMPARE_WITH_TIMEOUT(done.count() + failed.count(), 1, 60000);
+        QVERIFY2(failed.isEmpty(),
+                 failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+        const QuickTestResult result = done.first().first().value<QuickTestResult>();
+        const QDateTime beforeKeep = QDateTime::currentDateTimeUtc();
+        const sb::Result<QString> kept = keepInHistory(storePath, result);
+        QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().toString().c_str());
+
+        // The same URL as a one-window plan: the runner starts the target itself.
+        const QJsonObject planJson{
+            {QStringLiteral("format"), 1},
+            {QStringLiteral("name"), QStringLiteral("one window")},
+            {QStringLiteral("configurations"),
+             QJsonArray{
+                 QJsonObject{{QStringLiteral("name"), QStringLiteral("target")},
+                             {QStringLiteral("command"),
+                              QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+                                         QStringLiteral("--port"), QStringLiteral("${port}"),
+                                         QStringLiteral("--threads"), QStringLiteral("1"),
+                                         QStringLiteral("--db"), db}},
+                             {QStringLiteral("port"), test::freePort()},
+                             {QStringLiteral("ready"),
+                              QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                          {QStringLiteral("timeout_s"), 60}}}}}},
+            {QStringLiteral("routes"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                    {QStringLiteral("path"), QStringLiteral("/health")}}}},
+            {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+            {QStringLiteral("sampler"),
+             QJsonObject{{QStringLiteral("interval_ms"), 250},
+                         {QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
+            {QStringLiteral("profiles"),
+             QJsonObject{{QStringLiteral("one"),
+                          QJsonObject{{QStringLiteral("rounds"), 1},
+                                      {QStringLiteral("concurrency"), QJsonArray{2}},
+                                      {QStringLiteral("warmup"), QStringLiteral("200ms")},
+                                      {QStringLiteral("measure_s"), 1},
+                                      {QStringLiteral("retries"), 0}}}}}};
+        const QString planPath = dir.filePath(QStringLiteral("one.json"));
+        QFile planFile(planPath);
+        QVERIFY(planFile.open(QIODevice::WriteOnly));
+        planFile.write(QJsonDocument(planJson).toJson());
+        planFile.close();
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = planPath;
+        options.storeLocation = storePath;
+        const sb::Result<run::RunFinished> ran = runner.run(options);
+        QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().toString().c_str());
+        QVERIFY2(ran->error.isEmpty(), qPrintable(ran->error));
+
+        auto opened = store::RunStore::open(storePath, store::RunStore::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        const store::RunStore &st = **opened;
+        const sb::Result<store::RunRecord> keptRun = st.run(*kept);
+        const sb::Result<store::RunRecord> planRun = st.run(ran->runId);
+        QVERIFY(keptRun.ok() && planRun.ok());
+        const auto keptWindows = st.windows(*kept, true);
+        const auto planWindows = st.windows(ran->runId, true);
+        QVERIFY(keptWindows.ok() && planWindows.ok());
+        QCOMPARE(keptWindows->size(), 1);
+        QCOMPARE(planWindows->size(), 1);
+        const store::WindowRecord &k = keptWindows->first();
+        const store::WindowRecord &p = planWindows->first();
+        QVERIFY2(k.valid, qPrintable(k.invalidReason));
+        QVERIFY2(p.valid, qPrintable(p.invalidReason));
+        QCOMPARE(filledColumns(k), filledColumns(p));
+        QVERIFY(filledColumns(k).contains(QStringLiteral("latency_us.p90")));
+        QVERIFY(filledColumns(k).contains(QStringLiteral("intervals.p90_us")));
+        QVERIFY(filledColumns(k).contains(QStringLiteral("server_cpu_s")));
+        QCOMPARE(k.route, QStringLiteral("quick-test"));
+        QCOMPARE(k.configuration, QStringLiteral("target"));
+        QCOMPARE(k.concurrency, p.concurrency);
+        // Interval errors count unexpected statuses as a run's do: none here.
+        for (const store::IntervalRecord &i : k.intervals)
+            QCOMPARE(i.errors, 0);
+
+        // The environment a run writes, with the same machine.
+        QCOMPARE(sortedKeys(keptRun->environment), sortedKeys(planRun->environment));
+        for (const char *key : {"hostname", "kernel", "cpu_model", "os", "stackbench_version",
+                                "git_revision", "cores"}) {
+            const QJsonValue v = keptRun->environment.value(QLatin1String(key));
+            QCOMPARE(v, planRun->environment.value(QLatin1String(key)));
+        }
+        QVERIFY(!keptRun->environment.value(QStringLiteral("kernel")).toString().isEmpty());
+        QVERIFY(!keptRun->environment.value(QStringLiteral("hostname")).toString().isEmpty());
+        QCOMPARE(keptRun->environment.value(QStringLiteral("profile")).toString(),
+                 QStringLiteral("quick-test"));
+
+        // A proper plan: it loads, and names the URL.
+        const plan::PlanLoad keptPlan =
+            plan::parsePlan(keptRun->planText, QStringLiteral("kept.json"), dir.path());
+        QVERIFY2(keptPlan.ok(), qPrintable(keptPlan.errorText()));
+        QVERIFY(keptPlan.plan->name.contains(f.url));
+        QCOMPARE(keptPlan.plan->routes.first().path, QStringLiteral("/health"));
+
+        // The kept run spans the test, not the time until it was kept.
+        QVERIFY(keptRun->startedAt.isValid() && keptRun->finishedAt.isValid());
+        QVERIFY(keptRun->startedAt < keptRun->finishedAt);
+        QVERIFY2(keptRun->finishedAt <= beforeKeep,
+                 qPrintable(keptRun->finishedAt.toString(Qt::ISODateWithMs) + QLatin1Char(' ') +
+                            beforeKeep.toString(Qt::ISODateWithMs)));
+        QVERIFY(k.startedAt >= keptRun->startedAt && k.startedAt < keptRun->finishedAt);
+
+        // The summary's per CPU-second is the stored window's, as the report reads it.
+        const QString summary = loadSummaryText(result);
+        QVERIFY2(summary.contains(QStringLiteral("cores, %1 2xx per CPU-second")
+                                      .arg(figures::rate(report::windowPerCpuS(k)))),
+                 qPrintable(summary));
     }
 
     void refusedConnectionSaysWhy()

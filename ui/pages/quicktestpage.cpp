@@ -1,5 +1,7 @@
 #include "ui/pages/quicktestpage.h"
 
+#include "report/figures.h"
+#include "run/loadjson.h"
 #include "ui/charts/percentilecurve.h"
 #include "ui/models/figures.h"
 #include "ui/models/processlistmodel.h"
@@ -49,8 +51,7 @@ QuickTestPage::QuickTestPage(QWidget *parent)
     split->setStretchFactor(1, 1);
     layout->addWidget(split);
 
-    connect(m_controller, &LoadController::loadMeasured, this, &QuickTestPage::onPoint);
-    connect(m_controller, &LoadController::resourcesSampled, this, &QuickTestPage::onResources);
+    connect(m_controller, &LoadController::intervalMeasured, this, &QuickTestPage::onInterval);
     connect(m_controller, &LoadController::measureStarted, this, [this](double atS) {
         m_timeline.setMeasureStart(atS);
         if (m_measureS > 0)
@@ -364,13 +365,14 @@ void QuickTestPage::startTest()
     if (!check.ok() || m_controller->isBusy())
         return;
     m_running = check.spec;
-    m_running.serverPid = m_serverPid;
+    if (m_serverPid > 0)
+        m_running.window.sample = run::TreeSampling{m_serverPid};
     m_running.serverName = m_serverName;
     m_running.serverCommandLine = m_serverCommandLine;
     m_result.reset();
     m_timeline.clear();
     m_timeline.clearGhosts();
-    const load::LoadSpec &s = m_running.spec;
+    const run::WindowSpec &s = m_running.window;
     m_measureS = s.requestLimit > 0 ? 0 : double(s.durationMs) / 1000.0;
     m_timeline.setExpectedEnd(double(s.warmupMs) / 1000.0 + m_measureS);
     m_summary->clear();
@@ -387,25 +389,23 @@ void QuickTestPage::stopTest()
     m_controller->stop();
 }
 
-void QuickTestPage::onPoint(const QuickTestPoint &p)
+void QuickTestPage::onInterval(const run::WindowInterval &i)
 {
-    m_timeline.addLoad(p.point);
-    QString text =
-        p.warmUp ? tr("warm-up %1 s").arg(p.point.atS, 0, 'f', 0)
-                 : tr("measuring %1 s").arg(p.point.atS - m_timeline.measureStartS(), 0, 'f', 0);
-    if (!p.warmUp && m_measureS > 0)
+    const store::IntervalRecord &r = i.record;
+    const double atS = i.warmUp ? r.endS : m_timeline.measureStartS() + r.endS;
+    if (!i.warmUp && m_running.window.sample)
+        m_timeline.addInterval(r, false); // the sampler's figures with the load's
+    else
+        m_timeline.addLoad(charts::loadPoint(r, atS));
+    QString text = i.warmUp ? tr("warm-up %1 s").arg(atS, 0, 'f', 0)
+                            : tr("measuring %1 s").arg(atS - m_timeline.measureStartS(), 0, 'f', 0);
+    if (!i.warmUp && m_measureS > 0)
         text += tr(" of %1 s").arg(m_measureS, 0, 'f', 0);
     text += tr(" - 2xx/s %1 - p99 %2")
-                .arg(figures::rate(p.point.okPerS), figures::latencyUs(p.point.p99Ms * 1000));
-    if (p.draining)
-        text += tr(" - draining: %1 in flight").arg(p.inFlight);
+                .arg(figures::rate(report::intervalOkPerS(r)), figures::latencyUs(double(r.p99Us)));
+    if (i.draining)
+        text += tr(" - draining: %1 in flight").arg(i.inFlight);
     m_status->setText(text);
-    m_charts->timelineChanged();
-}
-
-void QuickTestPage::onResources(const charts::ResourcePoint &p)
-{
-    m_timeline.addResources(p);
     m_charts->timelineChanged();
 }
 
@@ -413,11 +413,13 @@ void QuickTestPage::onFinished(const QuickTestResult &r)
 {
     m_result = r;
     m_summary->setPlainText(loadSummaryText(r));
-    charts::drawPercentileCurve(m_curve, charts::percentileCurve(r.load.latency), tr("latency"));
+    charts::drawPercentileCurve(
+        m_curve, charts::percentileCurve(run::decodedHistogram(r.measured.window.histogram)),
+        tr("latency"));
     m_keep->setEnabled(true);
-    m_status->setText(r.load.cancelled
-                          ? tr("Stopped: %1 2xx/s until then").arg(figures::rate(r.load.okPerS))
-                          : tr("Done: %1 2xx/s").arg(figures::rate(r.load.okPerS)));
+    const QString okPerS = figures::rate(report::windowOkPerS(r.measured.window));
+    m_status->setText(r.measured.cancelled ? tr("Stopped: %1 2xx/s until then").arg(okPerS)
+                                           : tr("Done: %1 2xx/s").arg(okPerS));
     Q_EMIT testFinished();
 }
 

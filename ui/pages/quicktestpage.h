@@ -74,8 +74,7 @@ private:
     QLineEdit *addField(QFormLayout *form, LoadField field, const QString &label,
                         const QString &placeholder);
     void validate();
-    void onPoint(const QuickTestPoint &p);
-    void onResources(const charts::ResourcePoint &p);
+    void onInterval(const run::WindowInterval &interval);
     void onFinished(const QuickTestResult &r);
     void onFailed(const QString &message);
     void onStateChanged(LoadController::State state);
