@@ -409,7 +409,7 @@ private slots:
         StoreService service;
         HistoryPage page(&service);
         if (variables)
-            page.setPlanVariables({{QStringLiteral("data_dir"), m_dir.path()}});
+            service.setPlanVariables({{QStringLiteral("data_dir"), m_dir.path()}});
         QVERIFY(showPage(page, path));
         QVERIFY(select(page, test::kInterrupted));
         QSignalSpy opened(&page, &HistoryPage::runOpened);

@@ -135,11 +135,10 @@ private slots:
     {
         StoreService s;
         s.setLocation(freshStore());
-        Answers answers(s);
         QObject pageA, pageB, pageC;
         const qint64 windowId = windowsOf(s, test::kFinished, s.location()).value(0).id;
         QVERIFY(windowId > 0);
-        answers.delivered.clear();
+        Answers answers(s);
 
         QList<quint64> asked;
         {
@@ -304,18 +303,19 @@ private slots:
         StoreService s;
         s.setLocation(path);
         Answers answers(s);
-        s.requestRuns(); // opens nothing: there is no store yet
+        QObject before, after, afterDelete; // three lists, none superseding another
+        s.requestRuns(&before); // opens nothing: there is no store yet
         s.requestWrite([](store::RunStore &store) -> sb::Result<QString> {
             if (!test::addFixtureRun(store, test::kFailed, QString(store::kStatusFailed), 1,
                                      run::thisProcess(), 30))
                 return sb::Error{"test.write", "", "cannot write the fixture run"};
             return test::kFailed;
         });
-        s.requestRuns();
+        s.requestRuns(&after);
         const QString exported = m_dir.filePath(QStringLiteral("written.md"));
         s.requestExport(test::kFailed, ExportFormat::Markdown, exported);
         s.requestDelete(test::kFailed);
-        s.requestRuns();
+        s.requestRuns(&afterDelete);
         QTRY_COMPARE_WITH_TIMEOUT(s.pending(), 0, 30000);
         QCOMPARE(answers.runs.size(), 3);
         QVERIFY(answers.runs[0].missing);

@@ -5,6 +5,7 @@
 #include "ui/htmlreport.h"
 #include "ui/models/comparemodel.h"
 #include "ui/storeservice.h"
+#include "ui/widgets/chartexportmenu.h"
 #include "ui/widgets/chartview.h"
 #include "ui/widgets/verdictdelegate.h"
 
@@ -48,22 +49,6 @@ enum RunListColumn
 };
 
 constexpr int kRunIdRole = Qt::UserRole + 1;
-
-struct ChartExport
-{
-    const char *suffix;
-    const char *text;
-    QKeyCombination key;
-};
-
-const ChartExport kChartExports[] = {
-    {"png", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &PNG…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_P},
-    {"svg", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &SVG…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_G},
-    {"pdf", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as P&DF…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_D},
-};
 
 bool isAaRun(const store::RunRecord &r)
 {
@@ -269,26 +254,12 @@ void ComparePage::createCharts()
 
 QToolButton *ComparePage::createExportButton()
 {
-    m_exportMenu = new QMenu(tr("Export c&hart"), this);
+    m_exportMenu = new ChartExportMenu(
+        tr("Export c&hart"), this, [this] { return currentChartView(); },
+        [this] { return !m_result.source.runs.isEmpty(); });
     m_exportMenu->setObjectName(QStringLiteral("compareExportMenu"));
-    for (const ChartExport &e : kChartExports) {
-        auto *a = new QAction(tr(e.text), this);
-        a->setObjectName(QStringLiteral("actionExportChart") +
-                         QString::fromLatin1(e.suffix).toUpper());
-        a->setShortcut(QKeySequence(e.key));
-        // The chart shown is this page's: its shortcuts act while the page has the focus.
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        const QString suffix = QLatin1String(e.suffix);
-        connect(a, &QAction::triggered, this, [this, suffix] {
-            if (ChartView *view = currentChartView())
-                view->exportWithDialog(suffix);
-        });
-        addAction(a);
-        m_exportMenu->addAction(a);
-        m_chartExportActions << a;
-    }
     m_exportMenu->addSeparator();
-    m_htmlAction = new QAction(tr("&HTML report of the baseline run…"), this);
+    m_htmlAction = new QAction(this);
     m_htmlAction->setObjectName(QStringLiteral("actionExportComparedHtml"));
     m_htmlAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     m_htmlAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -307,19 +278,15 @@ QToolButton *ComparePage::createExportButton()
     return button;
 }
 
-// The chart actions name the chart they export (in the tab with two, the one last clicked);
-// nothing to export before a comparison is shown.
+QMenu *ComparePage::exportMenu() const
+{
+    return m_exportMenu;
+}
+
+// The HTML report is the baseline run's.
 void ComparePage::updateExportActions()
 {
-    ChartView *view = currentChartView();
-    const bool charted = !m_result.source.runs.isEmpty() && view && view->chart();
-    const QString title = charted ? view->chart()->title() : QString();
-    for (int i = 0; i < m_chartExportActions.size(); ++i) {
-        const QString format = QString::fromLatin1(kChartExports[i].suffix).toUpper();
-        m_chartExportActions[i]->setText(title.isEmpty() ? tr(kChartExports[i].text)
-                                                         : tr("“%1” as &%2…").arg(title, format));
-        m_chartExportActions[i]->setEnabled(charted);
-    }
+    m_exportMenu->updateActions();
     const QString run = reportRun();
     m_htmlAction->setText(run.isEmpty() ? tr("&HTML report of the baseline run…")
                                         : tr("&HTML report of run %1…").arg(run));

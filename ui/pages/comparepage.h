@@ -24,6 +24,7 @@ class QTreeWidgetItem;
 
 namespace sb {
 
+class ChartExportMenu;
 class ChartView;
 class CompareModel;
 class StoreService;
@@ -79,7 +80,7 @@ public:
     // The page's Export menu (its Export button; the main window's File menu shows it too): the
     // chart shown as PNG, SVG or PDF (a file dialog; in the tab with two charts, the one last
     // clicked), and the baseline run's HTML report. Its shortcuts act while the page has focus.
-    QMenu *exportMenu() const { return m_exportMenu; }
+    QMenu *exportMenu() const;
     // The run the HTML report of this page is about: the baseline run (empty when none).
     QString reportRun() const { return m_selection.value(0); }
     // Writes that run's HTML report to `path` (read on a worker thread, drawn here), with this
@@ -168,8 +169,7 @@ private:
     QList<QList<ChartView *>> m_views; // per tab
     QTimer *m_compareTimer = nullptr;
     QList<int> m_picked; // per tab: the chart of m_views[tab] File ▸ Export means
-    QMenu *m_exportMenu = nullptr;
-    QList<QAction *> m_chartExportActions; // PNG, SVG, PDF
+    ChartExportMenu *m_exportMenu = nullptr;
     QAction *m_htmlAction = nullptr;
 };
 
