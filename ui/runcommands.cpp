@@ -40,6 +40,13 @@ RunCommands::RunCommands(StoreService *store, PlanPage *planPage, PlanFile *plan
         if (r.request == m_resumeRequest)
             offerResume(r);
     });
+    // The store was switched while Resume looked: the user asks again, of the new store.
+    connect(m_store, &StoreService::resultDropped, this, [this](quint64 request) {
+        if (request != m_resumeRequest)
+            return;
+        m_resumeRequest = 0;
+        Q_EMIT resumeLookupChanged(false);
+    });
     connect(m_check, &CheckController::noted, this, [this](const run::RunNote &n) {
         Q_EMIT logged(tr("[%1] %2: %3").arg(n.kind, n.configuration, n.detail));
     });

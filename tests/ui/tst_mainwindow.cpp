@@ -471,6 +471,28 @@ private slots:
         QCOMPARE(found ? found->id.toInt() : -1, expected);
     }
 
+    // Resume looks for the run to resume in the store; switched meanwhile, the lookup is
+    // dropped (no question about the store left behind) and Resume can be asked again.
+    void resumeLookupEndsWhenTheStoreIsSwitched()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("resume-lookup.sqlite"));
+        QVERIFY(sb::test::fillHistoryStore(store)); // an interrupted run of two-targets.json
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(store);
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        auto *resume = window.findChild<QAction *>(QStringLiteral("actionResume"));
+        QVERIFY(resume->isEnabled());
+        DialogAnswerer no(QMessageBox::No);
+        window.runCommands()->resume();
+        QVERIFY(window.runCommands()->isLookingForResume());
+        QVERIFY(!resume->isEnabled());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("elsewhere.sqlite")));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runCommands()->isLookingForResume(), 30000);
+        QVERIFY(resume->isEnabled());
+        QVERIFY2(no.texts().isEmpty(), qPrintable(no.texts().join(QLatin1Char('\n'))));
+    }
+
     void historyActionsAreInTheMenus()
     {
         MainWindow window;
