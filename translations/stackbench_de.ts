@@ -2519,6 +2519,10 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunsModel</name>

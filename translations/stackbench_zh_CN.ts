@@ -2499,6 +2499,10 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunsModel</name>

@@ -38,7 +38,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QSystemTrayIcon>
 #include <QTime>
 #include <QToolBar>
 #include <QTreeView>
@@ -240,25 +239,25 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
-    addToMenu(file, {m_newAction, m_openAction, m_planFile->recentMenu()->menuAction(),
-                     m_saveAction, m_saveAsAction, nullptr, m_historyPage->importAction(),
-                     m_historyPage->exportMenu()->menuAction(), m_historyPage->switchStoreAction(),
-                     nullptr, m_quitAction});
+    addInOrder(file, {m_newAction, m_openAction, m_planFile->recentMenu()->menuAction(),
+                      m_saveAction, m_saveAsAction, nullptr, m_historyPage->importAction(),
+                      m_historyPage->exportMenu()->menuAction(), m_historyPage->switchStoreAction(),
+                      nullptr, m_quitAction});
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    addToMenu(edit,
-              {m_undoAction, m_redoAction, nullptr, m_findAction, m_replaceAction, m_findNextAction,
-               m_findPreviousAction, m_goToLineAction, nullptr, m_preferencesAction});
+    addInOrder(edit, {m_undoAction, m_redoAction, nullptr, m_findAction, m_replaceAction,
+                      m_findNextAction, m_findPreviousAction, m_goToLineAction, nullptr,
+                      m_preferencesAction});
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
-    addToMenu(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction});
+    addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction});
 
     QMenu *history = menuBar()->addMenu(tr("H&istory"));
     history->setObjectName(QStringLiteral("historyMenu"));
-    addToMenu(history, {m_historyPage->openAction(), m_historyPage->resumeAction(),
-                        m_historyPage->exportMenu()->menuAction(), m_historyPage->deleteAction(),
-                        nullptr, m_historyPage->importAction(), m_historyPage->refreshAction(),
-                        m_historyPage->switchStoreAction()});
+    addInOrder(history, {m_historyPage->openAction(), m_historyPage->resumeAction(),
+                         m_historyPage->exportMenu()->menuAction(), m_historyPage->deleteAction(),
+                         nullptr, m_historyPage->importAction(), m_historyPage->refreshAction(),
+                         m_historyPage->switchStoreAction()});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -276,14 +275,8 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setAccessibleName(tr("Main toolbar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(m_newAction);
-    bar->addAction(m_openAction);
-    bar->addAction(m_saveAction);
-    bar->addSeparator();
-    bar->addAction(m_checkAction);
-    bar->addAction(m_startAction);
-    bar->addAction(m_stopAction);
-    bar->addAction(m_resumeAction);
+    addInOrder(bar, {m_newAction, m_openAction, m_saveAction, nullptr, m_checkAction, m_startAction,
+                     m_stopAction, m_resumeAction});
     QAction *toggle = bar->toggleViewAction();
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(toggle);
@@ -345,7 +338,6 @@ void MainWindow::createStatusBar()
 {
     m_status = new RunStatus(statusBar(), runController(), checkController());
     connect(m_status, &RunStatus::logged, this, &MainWindow::appendLog);
-    connect(m_status, &RunStatus::runEnded, this, &MainWindow::notify);
 }
 
 QString MainWindow::statusText() const
@@ -587,24 +579,6 @@ void MainWindow::appendLog(const QString &line)
 void MainWindow::showMessage(const QString &text, int timeoutMs)
 {
     statusBar()->showMessage(text, timeoutMs);
-}
-
-void MainWindow::notify(const QString &title, const QString &message, bool error)
-{
-    if (QSystemTrayIcon::isSystemTrayAvailable()) {
-        if (!m_tray) {
-            m_tray = new QSystemTrayIcon(windowIcon().isNull()
-                                             ? style()->standardIcon(QStyle::SP_ComputerIcon)
-                                             : windowIcon(),
-                                         this);
-            m_tray->setToolTip(tr("Stackbench"));
-            m_tray->show();
-        }
-        m_tray->showMessage(title, message,
-                            error ? QSystemTrayIcon::Critical : QSystemTrayIcon::Information);
-    }
-    statusBar()->showMessage(title + QStringLiteral(": ") + message, 30000);
-    QApplication::alert(this);
 }
 
 // ---- closing

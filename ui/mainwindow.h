@@ -12,7 +12,6 @@ class QAction;
 class QDockWidget;
 class QPlainTextEdit;
 class QStackedWidget;
-class QSystemTrayIcon;
 class QTreeView;
 
 namespace sb {
@@ -115,7 +114,6 @@ private:
     void jumpToProblem(const QModelIndex &index);
     void appendLog(const QString &line);
     void showMessage(const QString &text, int timeoutMs);
-    void notify(const QString &title, const QString &message, bool error);
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
@@ -147,7 +145,6 @@ private:
     QTreeView *m_problems = nullptr;
     QPlainTextEdit *m_log = nullptr;
     CheckView *m_checkView = nullptr;
-    QSystemTrayIcon *m_tray = nullptr;
 
     StoreService *m_store;
     PlanFile *m_planFile = nullptr;

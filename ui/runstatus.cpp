@@ -5,9 +5,12 @@
 #include "ui/runcontroller.h"
 #include "ui/widgets/outlineview.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QStyle>
+#include <QSystemTrayIcon>
 
 namespace sb {
 
@@ -140,12 +143,33 @@ void RunStatus::connectRun(RunController *run)
             Q_EMIT logged(tr("blocked: %1").arg(c));
         if (!e.error.isEmpty())
             Q_EMIT logged(tr("error: %1").arg(e.error));
-        Q_EMIT runEnded(tr("Run %1").arg(e.status), text, e.status == store::kStatusFailed);
+        announce(tr("Run %1").arg(e.status), text, e.status == store::kStatusFailed);
     });
     connect(run, &RunController::runFailed, this, [this](const QString &message) {
         Q_EMIT logged(tr("Run failed: %1").arg(message));
-        Q_EMIT runEnded(tr("Run failed"), message, true);
+        announce(tr("Run failed"), message, true);
     });
+}
+
+void RunStatus::announce(const QString &title, const QString &message, bool error)
+{
+    auto *bar = static_cast<QStatusBar *>(parent());
+    QWidget *window = bar->window();
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        if (!m_tray) {
+            m_tray =
+                new QSystemTrayIcon(window->windowIcon().isNull()
+                                        ? window->style()->standardIcon(QStyle::SP_ComputerIcon)
+                                        : window->windowIcon(),
+                                    this);
+            m_tray->setToolTip(tr("Stackbench"));
+            m_tray->show();
+        }
+        m_tray->showMessage(title, message,
+                            error ? QSystemTrayIcon::Critical : QSystemTrayIcon::Information);
+    }
+    bar->showMessage(title + QStringLiteral(": ") + message, 30000);
+    QApplication::alert(window);
 }
 
 } // namespace sb

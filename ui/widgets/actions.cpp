@@ -2,7 +2,6 @@
 
 #include <QAction>
 #include <QCoreApplication>
-#include <QMenu>
 #include <QRegularExpression>
 
 namespace sb {
@@ -30,16 +29,6 @@ QString plainText(const QString &text)
 {
     static const QRegularExpression accelerator(QStringLiteral("\\(&[^&]\\)|&(?!&)"));
     return QString(text).remove(accelerator).remove(QStringLiteral("…"));
-}
-
-void addToMenu(QMenu *menu, std::initializer_list<QAction *> actions)
-{
-    for (QAction *a : actions) {
-        if (a)
-            menu->addAction(a);
-        else
-            menu->addSeparator();
-    }
 }
 
 } // namespace sb

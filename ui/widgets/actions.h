@@ -9,7 +9,6 @@
 #include <initializer_list>
 
 class QAction;
-class QMenu;
 class QObject;
 
 namespace sb {
@@ -28,7 +27,17 @@ QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequen
 // in a tooltip or on a toolbar ("Open", "打开"). Pure.
 QString plainText(const QString &text);
 
-// Adds `actions` to `menu` in order, a separator for each null. GUI thread.
-void addToMenu(QMenu *menu, std::initializer_list<QAction *> actions);
+// Adds `actions` to `to` (a QMenu or a QToolBar) in order, a separator for each null. GUI
+// thread.
+template<typename MenuOrBar>
+void addInOrder(MenuOrBar *to, std::initializer_list<QAction *> actions)
+{
+    for (QAction *a : actions) {
+        if (a)
+            to->addAction(a);
+        else
+            to->addSeparator();
+    }
+}
 
 } // namespace sb
