@@ -87,6 +87,25 @@
     </message>
 </context>
 <context>
+    <name>sb::ChartExportMenu</name>
+    <message>
+        <source>Chart as &amp;PNG…</source>
+        <translation>Diagramm als &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>Diagramm als &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>Diagramm als P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>„%1“ als &amp;%2…</translation>
+    </message>
+</context>
+<context>
     <name>sb::ChartPanel</name>
     <message>
         <source>Chart caption</source>
@@ -365,18 +384,6 @@ vergleichbar</translation>
 <context>
     <name>sb::ComparePage</name>
     <message>
-        <source>Chart as &amp;PNG…</source>
-        <translation>Diagramm als &amp;PNG…</translation>
-    </message>
-    <message>
-        <source>Chart as &amp;SVG…</source>
-        <translation>Diagramm als &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>Chart as P&amp;DF…</source>
-        <translation>Diagramm als P&amp;DF…</translation>
-    </message>
-    <message>
         <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
         <translation>Wählen Sie zwei oder mehr Läufe, um sie Zelle für Zelle zu vergleichen, oder einen Lauf, um seine Konfigurationen zu vergleichen.</translation>
     </message>
@@ -499,10 +506,6 @@ vergleichbar</translation>
     <message>
         <source>Export</source>
         <translation>Exportieren</translation>
-    </message>
-    <message>
-        <source>“%1” as &amp;%2…</source>
-        <translation>„%1“ als &amp;%2…</translation>
     </message>
     <message>
         <source>&amp;HTML report of run %1…</source>
@@ -951,17 +954,6 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
     </message>
 </context>
 <context>
-    <name>sb::HistoryStore</name>
-    <message>
-        <source>cannot write: %1</source>
-        <translation>kann nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <source>%1: cannot read: %2</source>
-        <translation>%1: kann nicht gelesen werden: %2</translation>
-    </message>
-</context>
-<context>
     <name>sb::LoadController</name>
     <message>
         <source>enter a URL like http://127.0.0.1:8080/health</source>
@@ -1071,40 +1063,12 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <translation>&amp;Verlauf</translation>
     </message>
     <message>
-        <source>Resuming run %1 (%2, profile %3)</source>
-        <translation>Setze Lauf %1 fort (%2, Profil %3)</translation>
-    </message>
-    <message>
-        <source>warm-up</source>
-        <translation>Aufwärmphase</translation>
-    </message>
-    <message>
-        <source>measuring</source>
-        <translation>Messung</translation>
-    </message>
-    <message>
-        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
-        <translation>Runde %1 · %2 · %3 · c=%4 · Versuch %5</translation>
-    </message>
-    <message>
-        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
-        <translation>%1: gültig, %2 2xx/s, p99 %3 ms</translation>
-    </message>
-    <message>
-        <source>%1: invalid: %2</source>
-        <translation>%1: ungültig: %2</translation>
-    </message>
-    <message>
         <source>Stackbench</source>
         <translation>Stackbench</translation>
     </message>
     <message>
         <source>Open a plan (Ctrl+O) or start one from a template (Ctrl+N).</source>
         <translation>Öffnen Sie einen Plan (Strg+O) oder beginnen Sie einen aus einer Vorlage (Strg+N).</translation>
-    </message>
-    <message>
-        <source>Pages</source>
-        <translation>Seiten</translation>
     </message>
     <message>
         <source>Plan</source>
@@ -1125,10 +1089,6 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
     <message>
         <source>Compare</source>
         <translation>Vergleich</translation>
-    </message>
-    <message>
-        <source>%1 (Ctrl+%2)</source>
-        <translation>%1 (Strg+%2)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -1245,10 +1205,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <source>Open &amp;recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
@@ -1289,270 +1245,20 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>Prüfergebnisse</translation>
     </message>
     <message>
-        <source>Run state</source>
-        <translation>Laufzustand</translation>
-    </message>
-    <message>
-        <source>Current cell</source>
-        <translation>Aktuelle Zelle</translation>
-    </message>
-    <message>
-        <source>Run progress</source>
-        <translation>Fortschritt des Laufs</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>Restzeit</translation>
-    </message>
-    <message>
-        <source>window %v of %m</source>
-        <translation>Messfenster %v von %m</translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>&amp;%1 %2</source>
-        <translation>&amp;%1 %2</translation>
-    </message>
-    <message>
-        <source>Open recent</source>
-        <translation>Zuletzt geöffnet</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
-    </message>
-    <message>
-        <source>Open plan</source>
-        <translation>Plan öffnen</translation>
-    </message>
-    <message>
-        <source>Plans (*.json);;All files (*)</source>
-        <translation>Pläne (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>New plan from a template</source>
-        <translation>Neuer Plan aus einer Vorlage</translation>
-    </message>
-    <message>
-        <source>Template:</source>
-        <translation>Vorlage:</translation>
     </message>
     <message>
         <source>New plan from the template %1: %2</source>
         <translation>Neuer Plan aus der Vorlage %1: %2</translation>
     </message>
     <message>
-        <source>Save plan</source>
-        <translation>Plan speichern</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Save plan as</source>
-        <translation>Plan speichern unter</translation>
-    </message>
-    <message>
-        <source>Unsaved plan</source>
-        <translation>Ungespeicherter Plan</translation>
-    </message>
-    <message>
-        <source>The plan has unsaved edits. Save them?</source>
-        <translation>Der Plan hat ungespeicherte Änderungen. Speichern?</translation>
-    </message>
-    <message>
-        <source>untitled.json</source>
-        <translation>unbenannt.json</translation>
-    </message>
-    <message>
-        <source>Stackbench[*]</source>
-        <translation>Stackbench[*]</translation>
-    </message>
-    <message>
-        <source>%1[*] — Stackbench</source>
-        <translation>%1[*] — Stackbench</translation>
-    </message>
-    <message>
-        <source>%1 reads the plan file: save the plan first?</source>
-        <translation>%1 liest die Plandatei: den Plan zuerst speichern?</translation>
-    </message>
-    <message>
-        <source>The plan has problems (listed under Problems); fix them first.</source>
-        <translation>Der Plan hat Probleme (unter „Probleme“ aufgeführt); beheben Sie sie zuerst.</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Starten</translation>
-    </message>
-    <message>
-        <source>Tick at least one configuration and one route.</source>
-        <translation>Wählen Sie mindestens eine Konfiguration und eine Route aus.</translation>
-    </message>
-    <message>
-        <source>Starting %1, profile %2</source>
-        <translation>Starte %1, Profil %2</translation>
-    </message>
-    <message>
-        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
-        <translation>Wird gestoppt: Das laufende Messfenster wird nicht gespeichert; der Lauf kann fortgesetzt werden.</translation>
-    </message>
-    <message>
         <source>Looking for an interrupted run of this plan…</source>
         <translation>Suche nach einem unterbrochenen Lauf dieses Plans…</translation>
-    </message>
-    <message>
-        <source>Cannot read the run store: %1</source>
-        <translation>Die Laufablage kann nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>No interrupted or incomplete run of %1 is stored.</source>
-        <translation>Es ist kein unterbrochener oder unvollständiger Lauf von %1 gespeichert.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
-        <translation>
-            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültiges Messfenster gespeichert)?</numerusform>
-            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültige Messfenster gespeichert)?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Resuming run %1</source>
-        <translation>Setze Lauf %1 fort</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>Läuft</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>Wird gestoppt</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
-        <translation>
-            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
-            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>fortgesetzt</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>gestartet</translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
-        <translation>Warnung: %1</translation>
-    </message>
-    <message>
-        <source> (measured again)</source>
-        <translation> (erneut gemessen)</translation>
-    </message>
-    <message>
-        <source> (cell failed: retries used up)</source>
-        <translation> (Zelle fehlgeschlagen: Wiederholungen aufgebraucht)</translation>
-    </message>
-    <message>
-        <source>[%1] %2</source>
-        <translation>[%1] %2</translation>
-    </message>
-    <message>
-        <source>[%1] %2: %3</source>
-        <translation>[%1] %2: %3</translation>
-    </message>
-    <message>
-        <source>ETA unknown</source>
-        <translation>Restzeit unbekannt</translation>
-    </message>
-    <message>
-        <source>ETA %1</source>
-        <translation>Restzeit %1</translation>
-    </message>
-    <message>
-        <source>Run %1 %2: %3, %4, %5</source>
-        <translation>Lauf %1 %2: %3, %4, %5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n valid window(s)</source>
-        <translation>
-            <numerusform>%n gültiges Messfenster</numerusform>
-            <numerusform>%n gültige Messfenster</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n invalid attempt(s)</source>
-        <translation>
-            <numerusform>%n ungültiger Versuch</numerusform>
-            <numerusform>%n ungültige Versuche</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed cell(s)</source>
-        <translation>
-            <numerusform>%n fehlgeschlagene Zelle</numerusform>
-            <numerusform>%n fehlgeschlagene Zellen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>blocked: %1</source>
-        <translation>blockiert: %1</translation>
-    </message>
-    <message>
-        <source>error: %1</source>
-        <translation>Fehler: %1</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>Lauf %1</translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation>Lauf fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Run failed</source>
-        <translation>Lauf fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>Prüfen</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>Prüfung läuft…</translation>
-    </message>
-    <message>
-        <source>Checking %1</source>
-        <translation>Prüfe %1</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>Prüfung</translation>
-    </message>
-    <message>
-        <source>The check could not run: %1</source>
-        <translation>Die Prüfung konnte nicht laufen: %1</translation>
-    </message>
-    <message>
-        <source>Check failed: %1</source>
-        <translation>Prüfung fehlgeschlagen: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n configuration(s) started and passed every parity check.</source>
-        <translation>
-            <numerusform>%n Konfiguration ist gestartet und hat jede Paritätsprüfung bestanden.</numerusform>
-            <numerusform>Alle %n Konfigurationen sind gestartet und haben jede Paritätsprüfung bestanden.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>check: %1</source>
-        <translation>Prüfung: %1</translation>
     </message>
     <message>
         <source>A run is going on</source>
@@ -1573,10 +1279,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Preferen&amp;ces…</source>
         <translation>E&amp;instellungen…</translation>
-    </message>
-    <message>
-        <source>waiting for a quiet machine (%1 of %2 s)</source>
-        <translation>Warte auf ruhigen Rechner (%1 von %2 s)</translation>
     </message>
 </context>
 <context>
@@ -1775,6 +1477,17 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
 </context>
 <context>
+    <name>sb::PageSwitcher</name>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Strg+%2)</translation>
+    </message>
+</context>
+<context>
     <name>sb::ParityModel</name>
     <message numerus="yes">
         <source>%n field check(s)</source>
@@ -1830,6 +1543,69 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Why</source>
         <translation>Grund</translation>
+    </message>
+</context>
+<context>
+    <name>sb::PlanFile</name>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>unbenannt.json</translation>
+    </message>
+    <message>
+        <source>Stackbench[*]</source>
+        <translation>Stackbench[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — Stackbench</source>
+        <translation>%1[*] — Stackbench</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>Plan öffnen</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>Pläne (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>New plan from a template</source>
+        <translation>Neuer Plan aus einer Vorlage</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>Vorlage:</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>Plan speichern</translation>
+    </message>
+    <message>
+        <source>Save plan as</source>
+        <translation>Plan speichern unter</translation>
+    </message>
+    <message>
+        <source>Unsaved plan</source>
+        <translation>Ungespeicherter Plan</translation>
+    </message>
+    <message>
+        <source>The plan has unsaved edits. Save them?</source>
+        <translation>Der Plan hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>%1 reads the plan file: save the plan first?</source>
+        <translation>%1 liest die Plandatei: den Plan zuerst speichern?</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>Zuletzt geöffnet</translation>
     </message>
 </context>
 <context>
@@ -2071,6 +1847,91 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Kept in history as run %1.</source>
         <translation>Im Verlauf als Lauf %1 behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunCommands</name>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>Die Prüfung konnte nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>Check failed: %1</source>
+        <translation>Prüfung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The plan has problems (listed under Problems); fix them first.</source>
+        <translation>Der Plan hat Probleme (unter „Probleme“ aufgeführt); beheben Sie sie zuerst.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Prüfung läuft…</translation>
+    </message>
+    <message>
+        <source>Checking %1</source>
+        <translation>Prüfe %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n configuration(s) started and passed every parity check.</source>
+        <translation>
+            <numerusform>%n Konfiguration ist gestartet und hat jede Paritätsprüfung bestanden.</numerusform>
+            <numerusform>Alle %n Konfigurationen sind gestartet und haben jede Paritätsprüfung bestanden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check: %1</source>
+        <translation>Prüfung: %1</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Tick at least one configuration and one route.</source>
+        <translation>Wählen Sie mindestens eine Konfiguration und eine Route aus.</translation>
+    </message>
+    <message>
+        <source>Starting %1, profile %2</source>
+        <translation>Starte %1, Profil %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
+        <translation>Wird gestoppt: Das laufende Messfenster wird nicht gespeichert; der Lauf kann fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Cannot read the run store: %1</source>
+        <translation>Die Laufablage kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored.</source>
+        <translation>Es ist kein unterbrochener oder unvollständiger Lauf von %1 gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
+        <translation>
+            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültiges Messfenster gespeichert)?</numerusform>
+            <numerusform>Lauf %1 fortsetzen (Profil %2, gestartet %3, %4, %n gültige Messfenster gespeichert)?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming run %1</source>
+        <translation>Setze Lauf %1 fort</translation>
+    </message>
+    <message>
+        <source>Resuming run %1 (%2, profile %3)</source>
+        <translation>Setze Lauf %1 fort (%2, Profil %3)</translation>
     </message>
 </context>
 <context>
@@ -2501,6 +2362,161 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
 </context>
 <context>
+    <name>sb::RunStatus</name>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmphase</translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation>Messung</translation>
+    </message>
+    <message>
+        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
+        <translation>Runde %1 · %2 · %3 · c=%4 · Versuch %5</translation>
+    </message>
+    <message>
+        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
+        <translation>%1: gültig, %2 2xx/s, p99 %3 ms</translation>
+    </message>
+    <message>
+        <source>%1: invalid: %2</source>
+        <translation>%1: ungültig: %2</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>Laufzustand</translation>
+    </message>
+    <message>
+        <source>Current cell</source>
+        <translation>Aktuelle Zelle</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+    <message>
+        <source>window %v of %m</source>
+        <translation>Messfenster %v von %m</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>Wird gestoppt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
+        <translation>
+            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
+            <numerusform>Lauf %1 %2: Plan %3, Profil %4, %n Messfenster zu messen, %5 erledigt; Ablage %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>Warte auf ruhigen Rechner (%1 von %2 s)</translation>
+    </message>
+    <message>
+        <source> (measured again)</source>
+        <translation> (erneut gemessen)</translation>
+    </message>
+    <message>
+        <source> (cell failed: retries used up)</source>
+        <translation> (Zelle fehlgeschlagen: Wiederholungen aufgebraucht)</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>ETA unknown</source>
+        <translation>Restzeit unbekannt</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Restzeit %1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3, %4, %5</source>
+        <translation>Lauf %1 %2: %3, %4, %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n gültiges Messfenster</numerusform>
+            <numerusform>%n gültige Messfenster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n ungültiger Versuch</numerusform>
+            <numerusform>%n ungültige Versuche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed cell(s)</source>
+        <translation>
+            <numerusform>%n fehlgeschlagene Zelle</numerusform>
+            <numerusform>%n fehlgeschlagene Zellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>blockiert: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+</context>
+<context>
     <name>sb::RunsModel</name>
     <message>
         <source>running</source>
@@ -2700,6 +2716,17 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>SQLite stores (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite-Ablagen (*.sqlite *.db);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::StoreService</name>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>

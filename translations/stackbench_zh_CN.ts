@@ -87,6 +87,25 @@
     </message>
 </context>
 <context>
+    <name>sb::ChartExportMenu</name>
+    <message>
+        <source>Chart as &amp;PNG…</source>
+        <translation>图表导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>图表导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>图表导出为 P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>“%1” as &amp;%2…</source>
+        <translation>将“%1”导出为 &amp;%2…</translation>
+    </message>
+</context>
+<context>
     <name>sb::ChartPanel</name>
     <message>
         <source>Chart caption</source>
@@ -364,18 +383,6 @@ for like</source>
 <context>
     <name>sb::ComparePage</name>
     <message>
-        <source>Chart as &amp;PNG…</source>
-        <translation>图表导出为 &amp;PNG…</translation>
-    </message>
-    <message>
-        <source>Chart as &amp;SVG…</source>
-        <translation>图表导出为 &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>Chart as P&amp;DF…</source>
-        <translation>图表导出为 P&amp;DF…</translation>
-    </message>
-    <message>
         <source>Tick two or more runs to compare them cell by cell, or one run to compare its configurations.</source>
         <translation>勾选两次或更多运行以逐单元比较，或勾选一次运行以比较其中的配置。</translation>
     </message>
@@ -498,10 +505,6 @@ for like</source>
     <message>
         <source>Export</source>
         <translation>导出</translation>
-    </message>
-    <message>
-        <source>“%1” as &amp;%2…</source>
-        <translation>将“%1”导出为 &amp;%2…</translation>
     </message>
     <message>
         <source>&amp;HTML report of run %1…</source>
@@ -944,17 +947,6 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
     </message>
 </context>
 <context>
-    <name>sb::HistoryStore</name>
-    <message>
-        <source>cannot write: %1</source>
-        <translation>无法写入：%1</translation>
-    </message>
-    <message>
-        <source>%1: cannot read: %2</source>
-        <translation>%1：无法读取：%2</translation>
-    </message>
-</context>
-<context>
     <name>sb::LoadController</name>
     <message>
         <source>enter a URL like http://127.0.0.1:8080/health</source>
@@ -1064,40 +1056,12 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <translation>历史(&amp;I)</translation>
     </message>
     <message>
-        <source>Resuming run %1 (%2, profile %3)</source>
-        <translation>正在继续运行 %1（%2，方案 %3）</translation>
-    </message>
-    <message>
-        <source>warm-up</source>
-        <translation>预热</translation>
-    </message>
-    <message>
-        <source>measuring</source>
-        <translation>测量中</translation>
-    </message>
-    <message>
-        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
-        <translation>第 %1 轮 · %2 · %3 · c=%4 · 第 %5 次尝试</translation>
-    </message>
-    <message>
-        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
-        <translation>%1：有效，%2 2xx/s，p99 %3 毫秒</translation>
-    </message>
-    <message>
-        <source>%1: invalid: %2</source>
-        <translation>%1：无效：%2</translation>
-    </message>
-    <message>
         <source>Stackbench</source>
         <translation>Stackbench</translation>
     </message>
     <message>
         <source>Open a plan (Ctrl+O) or start one from a template (Ctrl+N).</source>
         <translation>打开一个计划（Ctrl+O），或从模板新建一个（Ctrl+N）。</translation>
-    </message>
-    <message>
-        <source>Pages</source>
-        <translation>页面</translation>
     </message>
     <message>
         <source>Plan</source>
@@ -1118,10 +1082,6 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
     <message>
         <source>Compare</source>
         <translation>比较</translation>
-    </message>
-    <message>
-        <source>%1 (Ctrl+%2)</source>
-        <translation>%1（Ctrl+%2）</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -1238,10 +1198,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -1282,264 +1238,20 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>Run state</source>
-        <translation>运行状态</translation>
-    </message>
-    <message>
-        <source>Current cell</source>
-        <translation>当前单元</translation>
-    </message>
-    <message>
-        <source>Run progress</source>
-        <translation>运行进度</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>剩余时间</translation>
-    </message>
-    <message>
-        <source>window %v of %m</source>
-        <translation>测量窗口 %v / %m</translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
-        <source>&amp;%1 %2</source>
-        <translation>&amp;%1 %2</translation>
-    </message>
-    <message>
-        <source>Open recent</source>
-        <translation>最近打开</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Open plan</source>
-        <translation>打开计划</translation>
-    </message>
-    <message>
-        <source>Plans (*.json);;All files (*)</source>
-        <translation>计划 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>New plan from a template</source>
-        <translation>从模板新建计划</translation>
-    </message>
-    <message>
-        <source>Template:</source>
-        <translation>模板：</translation>
     </message>
     <message>
         <source>New plan from the template %1: %2</source>
         <translation>已从模板 %1 新建计划：%2</translation>
     </message>
     <message>
-        <source>Save plan</source>
-        <translation>保存计划</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Save plan as</source>
-        <translation>计划另存为</translation>
-    </message>
-    <message>
-        <source>Unsaved plan</source>
-        <translation>未保存的计划</translation>
-    </message>
-    <message>
-        <source>The plan has unsaved edits. Save them?</source>
-        <translation>计划有未保存的修改。是否保存？</translation>
-    </message>
-    <message>
-        <source>untitled.json</source>
-        <translation>未命名.json</translation>
-    </message>
-    <message>
-        <source>Stackbench[*]</source>
-        <translation>Stackbench[*]</translation>
-    </message>
-    <message>
-        <source>%1[*] — Stackbench</source>
-        <translation>%1[*] — Stackbench</translation>
-    </message>
-    <message>
-        <source>%1 reads the plan file: save the plan first?</source>
-        <translation>%1 会读取计划文件：是否先保存计划？</translation>
-    </message>
-    <message>
-        <source>The plan has problems (listed under Problems); fix them first.</source>
-        <translation>计划存在问题（列于“问题”中）；请先修复。</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
-        <source>Tick at least one configuration and one route.</source>
-        <translation>请至少勾选一个配置和一个路由。</translation>
-    </message>
-    <message>
-        <source>Starting %1, profile %2</source>
-        <translation>正在启动 %1，方案 %2</translation>
-    </message>
-    <message>
-        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
-        <translation>正在停止：当前测量窗口不会被存储；该运行之后可以继续。</translation>
-    </message>
-    <message>
         <source>Looking for an interrupted run of this plan…</source>
         <translation>正在查找此计划被中断的运行…</translation>
-    </message>
-    <message>
-        <source>Cannot read the run store: %1</source>
-        <translation>无法读取运行存储：%1</translation>
-    </message>
-    <message>
-        <source>No interrupted or incomplete run of %1 is stored.</source>
-        <translation>未存储 %1 的任何中断或未完成的运行。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
-        <translation>
-            <numerusform>继续运行 %1 吗？（方案 %2，开始于 %3，%4，已存储 %n 个有效测量窗口）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Resuming run %1</source>
-        <translation>正在继续运行 %1</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>正在停止</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
-        <translation>
-            <numerusform>运行 %1 %2：计划 %3，方案 %4，待测 %n 个测量窗口，已完成 %5 个；存储 %6</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>已继续</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>已开始</translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <source> (measured again)</source>
-        <translation>（已重新测量）</translation>
-    </message>
-    <message>
-        <source> (cell failed: retries used up)</source>
-        <translation>（单元失败：重试次数已用完）</translation>
-    </message>
-    <message>
-        <source>[%1] %2</source>
-        <translation>[%1] %2</translation>
-    </message>
-    <message>
-        <source>[%1] %2: %3</source>
-        <translation>[%1] %2：%3</translation>
-    </message>
-    <message>
-        <source>ETA unknown</source>
-        <translation>剩余时间未知</translation>
-    </message>
-    <message>
-        <source>ETA %1</source>
-        <translation>剩余 %1</translation>
-    </message>
-    <message>
-        <source>Run %1 %2: %3, %4, %5</source>
-        <translation>运行 %1 %2：%3，%4，%5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n valid window(s)</source>
-        <translation>
-            <numerusform>%n 个有效测量窗口</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n invalid attempt(s)</source>
-        <translation>
-            <numerusform>%n 次无效尝试</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed cell(s)</source>
-        <translation>
-            <numerusform>%n 个失败单元</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>blocked: %1</source>
-        <translation>已阻止：%1</translation>
-    </message>
-    <message>
-        <source>error: %1</source>
-        <translation>错误：%1</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation>运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Run failed</source>
-        <translation>运行失败</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>正在检查…</translation>
-    </message>
-    <message>
-        <source>Checking %1</source>
-        <translation>正在检查 %1</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>检查中</translation>
-    </message>
-    <message>
-        <source>The check could not run: %1</source>
-        <translation>检查无法运行：%1</translation>
-    </message>
-    <message>
-        <source>Check failed: %1</source>
-        <translation>检查失败：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n configuration(s) started and passed every parity check.</source>
-        <translation>
-            <numerusform>全部 %n 个配置均已启动，并通过了所有一致性检查。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>check: %1</source>
-        <translation>检查：%1</translation>
     </message>
     <message>
         <source>A run is going on</source>
@@ -1560,10 +1272,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Preferen&amp;ces…</source>
         <translation>首选项(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>waiting for a quiet machine (%1 of %2 s)</source>
-        <translation>等待机器空闲（%1 / %2 秒）</translation>
     </message>
 </context>
 <context>
@@ -1761,6 +1469,17 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
 </context>
 <context>
+    <name>sb::PageSwitcher</name>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1（Ctrl+%2）</translation>
+    </message>
+</context>
+<context>
     <name>sb::ParityModel</name>
     <message numerus="yes">
         <source>%n field check(s)</source>
@@ -1815,6 +1534,69 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>sb::PlanFile</name>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>untitled.json</source>
+        <translation>未命名.json</translation>
+    </message>
+    <message>
+        <source>Stackbench[*]</source>
+        <translation>Stackbench[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — Stackbench</source>
+        <translation>%1[*] — Stackbench</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>计划 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New plan from a template</source>
+        <translation>从模板新建计划</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>Save plan as</source>
+        <translation>计划另存为</translation>
+    </message>
+    <message>
+        <source>Unsaved plan</source>
+        <translation>未保存的计划</translation>
+    </message>
+    <message>
+        <source>The plan has unsaved edits. Save them?</source>
+        <translation>计划有未保存的修改。是否保存？</translation>
+    </message>
+    <message>
+        <source>%1 reads the plan file: save the plan first?</source>
+        <translation>%1 会读取计划文件：是否先保存计划？</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>最近打开</translation>
     </message>
 </context>
 <context>
@@ -2056,6 +1838,89 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Kept in history as run %1.</source>
         <translation>已作为运行 %1 保留到历史。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunCommands</name>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2：%3</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>检查无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Check failed: %1</source>
+        <translation>检查失败：%1</translation>
+    </message>
+    <message>
+        <source>The plan has problems (listed under Problems); fix them first.</source>
+        <translation>计划存在问题（列于“问题”中）；请先修复。</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Checking %1</source>
+        <translation>正在检查 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n configuration(s) started and passed every parity check.</source>
+        <translation>
+            <numerusform>全部 %n 个配置均已启动，并通过了所有一致性检查。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check: %1</source>
+        <translation>检查：%1</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Tick at least one configuration and one route.</source>
+        <translation>请至少勾选一个配置和一个路由。</translation>
+    </message>
+    <message>
+        <source>Starting %1, profile %2</source>
+        <translation>正在启动 %1，方案 %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the window being measured is not stored; the run can be resumed.</source>
+        <translation>正在停止：当前测量窗口不会被存储；该运行之后可以继续。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Cannot read the run store: %1</source>
+        <translation>无法读取运行存储：%1</translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored.</source>
+        <translation>未存储 %1 的任何中断或未完成的运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
+        <translation>
+            <numerusform>继续运行 %1 吗？（方案 %2，开始于 %3，%4，已存储 %n 个有效测量窗口）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resuming run %1</source>
+        <translation>正在继续运行 %1</translation>
+    </message>
+    <message>
+        <source>Resuming run %1 (%2, profile %3)</source>
+        <translation>正在继续运行 %1（%2，方案 %3）</translation>
     </message>
 </context>
 <context>
@@ -2481,6 +2346,157 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
 </context>
 <context>
+    <name>sb::RunStatus</name>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation>测量中</translation>
+    </message>
+    <message>
+        <source>round %1 · %2 · %3 · c=%4 · attempt %5</source>
+        <translation>第 %1 轮 · %2 · %3 · c=%4 · 第 %5 次尝试</translation>
+    </message>
+    <message>
+        <source>%1: valid, %2 2xx/s, p99 %3 ms</source>
+        <translation>%1：有效，%2 2xx/s，p99 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>%1: invalid: %2</source>
+        <translation>%1：无效：%2</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>运行状态</translation>
+    </message>
+    <message>
+        <source>Current cell</source>
+        <translation>当前单元</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>运行进度</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>window %v of %m</source>
+        <translation>测量窗口 %v / %m</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>检查中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1 %2: plan %3, profile %4, %n window(s) to measure, %5 done; store %6</source>
+        <translation>
+            <numerusform>运行 %1 %2：计划 %3，方案 %4，待测 %n 个测量窗口，已完成 %5 个；存储 %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>已开始</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>waiting for a quiet machine (%1 of %2 s)</source>
+        <translation>等待机器空闲（%1 / %2 秒）</translation>
+    </message>
+    <message>
+        <source> (measured again)</source>
+        <translation>（已重新测量）</translation>
+    </message>
+    <message>
+        <source> (cell failed: retries used up)</source>
+        <translation>（单元失败：重试次数已用完）</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2：%3</translation>
+    </message>
+    <message>
+        <source>ETA unknown</source>
+        <translation>剩余时间未知</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3, %4, %5</source>
+        <translation>运行 %1 %2：%3，%4，%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid window(s)</source>
+        <translation>
+            <numerusform>%n 个有效测量窗口</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid attempt(s)</source>
+        <translation>
+            <numerusform>%n 次无效尝试</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed cell(s)</source>
+        <translation>
+            <numerusform>%n 个失败单元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>已阻止：%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>Stackbench</source>
+        <translation>Stackbench</translation>
+    </message>
+</context>
+<context>
     <name>sb::RunsModel</name>
     <message>
         <source>running</source>
@@ -2677,6 +2693,17 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>SQLite stores (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite 存储 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>sb::StoreService</name>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
     </message>
 </context>
 <context>

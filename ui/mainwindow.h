@@ -10,32 +10,32 @@
 
 class QAction;
 class QDockWidget;
-class QLabel;
-class QListWidget;
-class QMenu;
 class QPlainTextEdit;
-class QProgressBar;
 class QStackedWidget;
-class QSystemTrayIcon;
 class QTreeView;
 
 namespace sb {
 
 class CheckController;
 class CheckView;
+class PageSwitcher;
 class HistoryPage;
 class ComparePage;
 class ParityModel;
+class PlanFile;
 class PlanPage;
+class RunCommands;
 class RunController;
-struct CheckOutcome;
+class RunStatus;
+class StoreService;
 struct RunRow;
-struct StoreOperation;
 
 // The workbench's main window (GUI.md): a page switcher (Plan, Run, Quick test, History,
 // Compare), menus and a toolbar for plans and runs, docks for the log, the plan's problems and
 // the check results, and a status bar with the run's state, current cell, progress and ETA.
-// Geometry, dock layout and recent plans live in QSettings. GUI thread.
+// Geometry, dock layout and recent plans live in QSettings. The window owns the one StoreService
+// the pages read the run store through, the plan's file (PlanFile) and the Run menu's commands
+// (RunCommands). GUI thread.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -65,43 +65,30 @@ public:
     // Where runs are stored and read (History); empty = the default store. Not remembered:
     // switching the store from the GUI (File > Switch store) is.
     void setStoreLocation(const QString &location);
-    QString storeLocation() const { return m_storeLocation; }
+    QString storeLocation() const;
+    // The pages' one door to the run store.
+    StoreService *storeService() const { return m_store; }
 
     // What Start would run now: the open plan's file, the outline's profile and ticked
     // configurations and routes, the store and the variables. Asks nothing.
     run::RunOptions startOptions() const;
 
-    // The newest run of `runs` that belongs to `planPath` and can be resumed (status interrupted
-    // or incomplete; pass statuses through run::currentStatus() first). Pure.
-    static std::optional<store::RunRecord> resumableRun(const QVector<store::RunRecord> &runs,
-                                                        const QString &planPath);
-
     void showPage(Page page);
     Page currentPage() const;
 
     PlanPage *planPage() const { return m_planPage; }
+    PlanFile *planFile() const { return m_planFile; }
     HistoryPage *historyPage() const { return m_historyPage; }
     ComparePage *comparePage() const;
-    RunController *runController() const { return m_run; }
-    CheckController *checkController() const { return m_check; }
-    ParityModel *parityModel() const { return m_parity; }
+    RunCommands *runCommands() const { return m_commands; }
+    RunController *runController() const;
+    CheckController *checkController() const;
+    ParityModel *parityModel() const;
     CheckView *checkView() const { return m_checkView; }
     QTreeView *problemsView() const { return m_problems; }
     QPlainTextEdit *logView() const { return m_log; }
     // The status bar's run state, current cell and ETA texts.
     QString statusText() const;
-
-public Q_SLOTS:
-    void newFromTemplate();
-    void openDialog();
-    bool save();
-    bool saveAs();
-    void checkPlan();
-    void startRun();
-    void stopRun();
-    void resumeRun();
-    // Resumes the stored run (History's Resume) through the run controller; shows the Run page.
-    void resumeStoredRun(const sb::RunRow &run);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -117,24 +104,16 @@ private:
     void createDocks();
     void createStatusBar();
     void connectRun();
-    void connectCheck();
+    void connectPlanFile();
     void connectHistory();
-    void historyOperationFinished(const StoreOperation &operation, const QString &message);
     void connectCompare();
     void readSettings();
     void writeSettings() const;
 
-    void updateTitle();
     void updateActions();
-    void rememberRecent(const QString &path);
-    void rebuildRecentMenu();
-    bool maybeSave();
-    bool ensureRunnable(const QString &what);
     void jumpToProblem(const QModelIndex &index);
     void appendLog(const QString &line);
-    void notify(const QString &title, const QString &message, bool error);
-    void showCheckOutcome(const CheckOutcome &outcome);
-    void offerResume(const QVector<store::RunRecord> &runs, const QString &error);
+    void showMessage(const QString &text, int timeoutMs);
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
@@ -155,9 +134,8 @@ private:
     QAction *m_resumeAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QList<QAction *> m_pageActions;
-    QMenu *m_recentMenu = nullptr;
 
-    QListWidget *m_switcher = nullptr;
+    PageSwitcher *m_switcher = nullptr;
     QStackedWidget *m_stack = nullptr;
     PlanPage *m_planPage = nullptr;
     HistoryPage *m_historyPage = nullptr;
@@ -167,21 +145,12 @@ private:
     QTreeView *m_problems = nullptr;
     QPlainTextEdit *m_log = nullptr;
     CheckView *m_checkView = nullptr;
-    QLabel *m_stateLabel = nullptr;
-    QLabel *m_cellLabel = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QLabel *m_etaLabel = nullptr;
-    QSystemTrayIcon *m_tray = nullptr;
 
-    RunController *m_run = nullptr;
-    CheckController *m_check = nullptr;
-    ParityModel *m_parity = nullptr;
-    plan::PlanVariables m_variables;
-    QString m_storeLocation;
-    QStringList m_recent;
-    QString m_lastError; // why the last openPlan() failed
+    StoreService *m_store;
+    PlanFile *m_planFile = nullptr;
+    RunCommands *m_commands = nullptr;
+    RunStatus *m_status = nullptr;
     bool m_closeAfterStop = false;
-    bool m_resumeLookup = false; // a search for a resumable run is going on
 };
 
 } // namespace sb

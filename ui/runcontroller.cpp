@@ -1,10 +1,7 @@
 #include "ui/runcontroller.h"
 
 #include "core/qterror.h"
-#include "run/runnerprocess.h"
-#include "store/runstore.h"
 
-#include <QFileInfo>
 #include <QMetaType>
 #include <QThread>
 
@@ -162,27 +159,6 @@ bool RunController::accepts(const QString &runId)
 {
     // Before runStarted() nothing names the run yet; after it only its own events pass.
     return m_runId.isEmpty() || runId == m_runId;
-}
-
-sb::Result<QString> RunController::lastResumableRun(const QString &storeLocation,
-                                                    const QString &planPath)
-{
-    sb::Result<std::unique_ptr<store::RunStore>> opened =
-        store::RunStore::open(storeLocation, store::RunStore::OpenMode::Existing);
-    if (!opened.ok())
-        return opened.error();
-    sb::Result<QVector<store::RunRecord>> runs = (*opened)->runs();
-    if (!runs.ok())
-        return runs.error();
-    const QString wanted = QFileInfo(planPath).absoluteFilePath();
-    for (const store::RunRecord &r : *runs) { // newest first
-        if (QFileInfo(r.planPath).absoluteFilePath() != wanted)
-            continue;
-        const QString status = run::currentStatus(r);
-        if (status != store::kStatusFinished && status != store::kStatusRunning)
-            return r.id;
-    }
-    return QString();
 }
 
 void RunController::stop()

@@ -36,13 +36,6 @@ public:
     // The id of the run going on (or of the last one), known from runStarted(); empty before.
     QString runId() const { return m_runId; }
 
-    // The newest run of `planPath` (compared as absolute paths) in the store at `storeLocation`
-    // (empty = the default store) that can be resumed: not finished, its runner gone
-    // (run::currentStatus). Empty when there is none. Blocks on the store: call it off the GUI
-    // thread for a store that may be slow. Errors: "store.*". Any thread.
-    static sb::Result<QString> lastResumableRun(const QString &storeLocation,
-                                                const QString &planPath);
-
 public Q_SLOTS:
     // Starts a new run (options.resumeRunId empty) or a resume. Refused with runFailed() (and
     // nothing else changes) when a run is going on.

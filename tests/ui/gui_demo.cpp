@@ -18,6 +18,7 @@
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
 #include "ui/pages/rundialog.h"
+#include "ui/runcommands.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/rundetails.h"
 
@@ -182,9 +183,9 @@ int main(int argc, char **argv)
             *done = true;
             window.showPage(page);
             if (start)
-                window.startRun();
+                window.runCommands()->start();
             if (check)
-                window.checkPlan(); // ready when it has finished
+                window.runCommands()->check(); // ready when it has finished
             else
                 announceReady(&window, grabFile);
         },

@@ -16,6 +16,7 @@
 #include "ui/mainwindow.h"
 #include "ui/models/comparemodel.h"
 #include "ui/pages/comparepage.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/chartview.h"
 
 #include <QApplication>
@@ -29,6 +30,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QTreeWidget>
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -86,7 +88,7 @@ Timing timedCompare(ComparePage *page, QWidget *top, const Options &o)
             std::fprintf(stderr, "gui_compare: %s\n", qPrintable(e));
             std::exit(1);
         });
-    page->compareRuns(o.runs, o.store);
+    page->compareRuns(o.runs);
     while (!shown)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     QObject::disconnect(c);
@@ -191,6 +193,8 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("stackbench-gui-compare"));
     const Options o = parse(app);
+    StoreService store; // the page's alone; the main window has its own
+    store.setLocation(o.store);
     std::unique_ptr<QWidget> top;
     ComparePage *page = nullptr;
     if (o.window) {
@@ -203,7 +207,7 @@ int main(int argc, char **argv)
             dock->close();
         top.reset(window);
     } else {
-        page = new ComparePage;
+        page = new ComparePage(&store);
         top.reset(page);
     }
     top->resize(o.size);
@@ -211,8 +215,7 @@ int main(int argc, char **argv)
     if (!o.runs.isEmpty()) {
         if (!o.noiseFloor.isEmpty()) {
             // The A/A run must be listed before it can be picked.
-            page->setStoreLocation(o.store);
-            bool listed = false;
+            bool listed = page->runList()->topLevelItemCount() > 0;
             QObject::connect(page, &ComparePage::runsListed, page, [&listed] { listed = true; });
             while (!listed)
                 QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);

@@ -17,6 +17,7 @@
 #include "ui/pages/quicktestpage.h"
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
 #include "uitest.h"
 
@@ -102,7 +103,8 @@ int monitor(QApplication &app, const QCommandLineParser &p)
     }
 
     RunController controller;
-    RunPage page(&controller);
+    StoreService service;
+    RunPage page(&controller, &service);
     page.setWindowTitle(QStringLiteral("Run - Stackbench"));
     page.resize(1600, 1000);
     page.show();

@@ -8,6 +8,7 @@
 // (default 5) loads of the shown page after it, in milliseconds, and the runs and windows listed.
 #include "ui/models/runsmodel.h"
 #include "ui/pages/historypage.h"
+#include "ui/storeservice.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -39,9 +40,10 @@ int main(int argc, char **argv)
         return 2;
     }
     const int repeat = args.size() > 1 ? std::max(1, args.at(1).toInt()) : 5;
-    sb::HistoryPage page;
+    sb::StoreService store;
+    store.setLocation(args.first());
+    sb::HistoryPage page(&store); // hidden: nothing is read yet
     page.resize(1400, 700);
-    page.setStoreLocation(args.first());    // hidden: nothing is read yet
     const double first = timeOneLoad(page); // opens the store
     if (first < 0)
         return 1;

@@ -7,6 +7,7 @@
 #include "ui/mainwindow.h"
 #include "ui/models/comparemodel.h"
 #include "ui/pages/comparepage.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/chartview.h"
 #include "uitest.h"
 
@@ -23,7 +24,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThreadPool>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 
@@ -132,11 +132,12 @@ private slots:
         QFETCH(QStringList, runs);
         QFETCH(bool, perCpu);
         QFETCH(bool, noiseFloor);
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QAbstractItemModelTester tester(page.model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy listed(&page, &ComparePage::runsListed);
-        page.setStoreLocation(m_store);
         QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
         if (noiseFloor) {
             const int i = page.noiseFloorBox()->findData(m_ids.aa);
@@ -145,7 +146,7 @@ private slots:
         }
         page.setPerCpu(perCpu);
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns(runs, m_store);
+        page.compareRuns(runs);
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
         QVERIFY(page.model()->rowCount() > 0);
 
@@ -166,9 +167,11 @@ private slots:
 
     void configurationsAsStackbenchReport()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.a}, m_store);
+        page.compareRuns({m_ids.a});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
         const QJsonObject cli =
             cliJson({QStringLiteral("report"), m_ids.a, QStringLiteral("--store"), m_store});
@@ -190,9 +193,10 @@ private slots:
 
     void runListTicksCompare()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QSignalSpy listed(&page, &ComparePage::runsListed);
-        page.setStoreLocation(m_store);
         QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
         QTreeWidget *runs = page.runList();
         QCOMPARE(runs->topLevelItemCount(), 4);
@@ -216,7 +220,7 @@ private slots:
         QCOMPARE(page.selectedRuns(), (QStringList{m_ids.c, m_ids.b}));
         QCOMPARE(page.model()->index(0, CompareModel::RunColumn).data().toString(), m_ids.c);
         // compareRuns (History's way in) ticks its runs in the list.
-        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        page.compareRuns({m_ids.a, m_ids.b});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 3, 30000);
         QTRY_COMPARE_WITH_TIMEOUT(item(m_ids.a)->checkState(0), Qt::Checked, 30000);
         QCOMPARE(item(m_ids.c)->checkState(0), Qt::Unchecked);
@@ -230,10 +234,11 @@ private slots:
     // will appear.
     void aStoreNotYetCreatedIsNoError()
     {
-        ComparePage page;
-        QSignalSpy listed(&page, &ComparePage::runsListed);
         const QString nowhere = m_dir.filePath(QStringLiteral("not-yet.sqlite"));
-        page.setStoreLocation(nowhere);
+        StoreService service;
+        service.setLocation(nowhere);
+        ComparePage page(&service);
+        QSignalSpy listed(&page, &ComparePage::runsListed);
         QTRY_VERIFY_WITH_TIMEOUT(listed.size() >= 1, 30000);
         QCOMPARE(page.runList()->topLevelItemCount(), 0);
         QVERIFY2(page.statusText().startsWith(QStringLiteral("No run is stored in ")),
@@ -244,15 +249,16 @@ private slots:
 
     void onlyTheLatestRequestIsShown()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.a, m_ids.c}, m_store);
-        page.compareRuns({m_ids.a}, m_store);
-        page.compareRuns({m_ids.b, m_ids.a}, m_store);
+        page.compareRuns({m_ids.a, m_ids.c});
+        page.compareRuns({m_ids.a});
+        page.compareRuns({m_ids.b, m_ids.a});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
-        // The earlier requests' results arrive too (a pool thread each) and are dropped.
-        QThreadPool::globalInstance()->waitForDone(30000);
-        QCoreApplication::processEvents();
+        // The earlier requests were superseded: not shown.
+        QTRY_COMPARE_WITH_TIMEOUT(service.pending(), 0, 30000);
         QCOMPARE(shown.size(), 1);
         QCOMPARE(page.model()->result().source.runs.first().run.id, m_ids.b);
         QCOMPARE(page.model()->result().source.runs.size(), 2);
@@ -260,9 +266,11 @@ private slots:
 
     void errorsAreShown()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QSignalSpy failed(&page, &ComparePage::comparisonFailed);
-        page.compareRuns({m_ids.a, QStringLiteral("20990101-000000-ffff")}, m_store);
+        page.compareRuns({m_ids.a, QStringLiteral("20990101-000000-ffff")});
         QTRY_VERIFY_WITH_TIMEOUT(failed.size() == 1, 30000);
         QVERIFY(page.statusText().contains(QStringLiteral("20990101-000000-ffff")));
         QCOMPARE(page.model()->rowCount(), 0);
@@ -270,12 +278,14 @@ private slots:
 
     void chartsFollowTheTableAndExport()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         page.resize(1300, 900);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        page.compareRuns({m_ids.a, m_ids.b});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
         QCOMPARE(page.chartViews().size(), 5);
         // Picking a row charts its route and concurrency.
@@ -314,7 +324,9 @@ private slots:
     // compared.
     void exportMenuNamesTheChartShown()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         page.resize(1300, 900);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -334,7 +346,7 @@ private slots:
                                          QStringLiteral("actionExportChartPDF off"),
                                          QStringLiteral("actionExportComparedHtml off")}));
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.a, m_ids.b}, m_store);
+        page.compareRuns({m_ids.a, m_ids.b});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
         QCOMPARE(actions(), (QStringList{QStringLiteral("actionExportChartPNG"),
                                          QStringLiteral("actionExportChartSVG"),
@@ -371,15 +383,17 @@ private slots:
         QVERIFY(file->actions().contains(page->exportMenu()->menuAction()));
         QSignalSpy listed(page, &ComparePage::runsListed);
         window.setStoreLocation(m_store);
-        QCOMPARE(page->storeLocation(), m_store);
+        QCOMPARE(window.storeService()->location(), m_store);
         QTRY_COMPARE_WITH_TIMEOUT(page->runList()->topLevelItemCount(), 4, 30000);
     }
 
     void exportsTheBaselineRunsHtmlReport()
     {
-        ComparePage page;
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.b, m_ids.a}, m_store);
+        page.compareRuns({m_ids.b, m_ids.a});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
         QCOMPARE(page.reportRun(), m_ids.b);
         const QString path = m_dir.filePath(QStringLiteral("b.html"));

@@ -10,7 +10,6 @@
 #include "historyfixture.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
-#include "ui/historystore.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/matrixmodel.h"
 #include "ui/models/runsfiltermodel.h"
@@ -18,6 +17,7 @@
 #include "ui/pages/historypage.h"
 #include "ui/pages/rundialog.h"
 #include "ui/pages/storedialog.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/rundetails.h"
 #include "uitest.h"
 #include "version.h"
@@ -187,7 +187,7 @@ class TestHistoryPage : public QObject
     static bool showPage(HistoryPage &page, const QString &store)
     {
         QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
-        page.setStoreLocation(store);
+        page.store()->setLocation(store);
         page.resize(1200, 800);
         page.show();
         return QTest::qWaitForWindowExposed(&page) && (loaded.size() > 0 || loaded.wait(10000));
@@ -201,7 +201,7 @@ class TestHistoryPage : public QObject
         QSignalSpy loaded(&page, &HistoryPage::runsLoaded);
         page.switchStore(location);
         return switched.wait(30000) && switched.first().first().toString() == location &&
-               (loaded.size() > 0 || loaded.wait(30000)) && page.storeLocation() == location;
+               (loaded.size() > 0 || loaded.wait(30000)) && page.store()->location() == location;
     }
 
     // `stackbench export` of the finished fixture run into `name`; its path, empty on failure.
@@ -246,7 +246,8 @@ private slots:
 
     void rendersEveryTabWithoutWarnings()
     {
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QAbstractItemModelTester runs(page.model(),
                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester filtered(page.filter(),
@@ -271,7 +272,8 @@ private slots:
 
     void actionsFollowTheSelection()
     {
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(select(page, test::kFinished));
         QVERIFY(page.openAction()->isEnabled());
@@ -295,7 +297,8 @@ private slots:
 
     void detailsShowGatesEventsAndLogs()
     {
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(select(page, test::kFinished));
         RunDetails *d = page.details();
@@ -349,7 +352,8 @@ private slots:
         QFETCH(int, remeasured);
         QFETCH(int, pending);
         QFETCH(int, cells);
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(page.selectRun(runId));
         QSignalSpy opened(&page, &HistoryPage::runOpened);
@@ -402,9 +406,10 @@ private slots:
                                         "\"--threads\", \"1\", \"--db\", \"${data_dir}/t.sqlite\"");
                 }));
         }
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         if (variables)
-            page.setPlanVariables({{QStringLiteral("data_dir"), m_dir.path()}});
+            service.setPlanVariables({{QStringLiteral("data_dir"), m_dir.path()}});
         QVERIFY(showPage(page, path));
         QVERIFY(select(page, test::kInterrupted));
         QSignalSpy opened(&page, &HistoryPage::runOpened);
@@ -444,7 +449,8 @@ private slots:
     {
         QFETCH(int, format);
         QFETCH(QStringList, command);
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(select(page, test::kFinished));
         const QString path = m_dir.filePath(QStringLiteral("export-%1").arg(format));
@@ -470,7 +476,8 @@ private slots:
         QCOMPARE(code, 0);
 
         const QString byGui = m_dir.filePath(QStringLiteral("imported-gui.sqlite"));
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, byGui)); // no store there yet
         QVERIFY2(page.message().contains(QStringLiteral("no run store there yet")),
                  qPrintable(page.message()));
@@ -502,7 +509,8 @@ private slots:
                 "\"windows\": [{\"round\": \"zero\"}]}");
         f.close();
         const QString store = freshStore();
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, store));
         page.importFiles({broken});
         const StoreOperation op = waitForOperation(page);
@@ -523,7 +531,8 @@ private slots:
                    &code);
         QCOMPARE(code, 0);
         const QString store = m_dir.filePath(QStringLiteral("dropped.sqlite"));
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, store));
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(exported),
@@ -546,7 +555,8 @@ private slots:
     void deleteAsksAndRemovesTheRun()
     {
         const QString store = freshStore();
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, store));
         QVERIFY(select(page, test::kFinished));
         {
@@ -594,7 +604,8 @@ private slots:
             f.write(QByteArray(4096, 'x'));
             shown = location;
         }
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QSignalSpy switched(&page, &HistoryPage::storeSwitched);
         page.switchStore(location);
@@ -607,7 +618,7 @@ private slots:
         QVERIFY(!message.contains(QStringLiteral("s3cret")));
         QVERIFY(!message.contains(QLatin1Char('\n')));
         QVERIFY(switched.isEmpty());
-        QCOMPARE(page.storeLocation(), m_store);
+        QCOMPARE(page.store()->location(), m_store);
         QCOMPARE(page.model()->rowCount(), 5);
     }
 
@@ -620,11 +631,12 @@ private slots:
             QVERIFY(test::addFixtureRun(**s, QStringLiteral("20261202-000000-0009"),
                                         QString(store::kStatusFinished), 2, run::thisProcess(), 5));
         }
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(switchTo(page, other));
         QCOMPARE(page.model()->rowCount(), 1);
-        QCOMPARE(page.storeLocation(), other);
+        QCOMPARE(page.store()->location(), other);
     }
 
     // A postgresql:// store from the GUI: switching lists its runs without ever showing the
@@ -635,7 +647,8 @@ private slots:
         const QString url = postgresStore(QStringLiteral("switched"));
         QVERIFY2(!url.isEmpty(), qPrintable(m_pgFailure));
         const test::PgCluster &cluster = *m_pg;
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, m_store));
         QVERIFY(switchTo(page, url)); // the password kept, not shown
         QCOMPARE(page.model()->rowCount(), 1);
@@ -667,7 +680,8 @@ private slots:
         SKIP_WITHOUT_POSTGRES();
         const QString url = postgresStore(QStringLiteral("locked"));
         QVERIFY2(!url.isEmpty(), qPrintable(m_pgFailure));
-        HistoryPage page;
+        StoreService service;
+        HistoryPage page(&service);
         QVERIFY(showPage(page, url));
         QCOMPARE(page.model()->rowCount(), 1);
 
@@ -717,41 +731,6 @@ private slots:
         QCOMPARE(
             displayStoreLocation(QStringLiteral("postgres://u:p@h/d?password=x&sslmode=require")),
             QStringLiteral("postgres://u@h/d?sslmode=require"));
-    }
-
-    void aStaleResultIsDropped()
-    {
-        const QString other = m_dir.filePath(QStringLiteral("stale-other.sqlite"));
-        QVERIFY(test::fillHistoryStore(other));
-        {
-            auto s = store::RunStore::open(other, store::RunStore::OpenMode::Existing);
-            QVERIFY(s.ok());
-            QVERIFY((*s)->deleteRun(test::kFinished).ok());
-        }
-        HistoryStore store;
-        QSignalSpy loaded(&store, &HistoryStore::runsLoaded);
-        QSignalSpy dropped(&store, &HistoryStore::resultDropped);
-        store.setLocation(m_store);
-        const quint64 first = store.requestRuns();
-        store.setLocation(other); // the user switched before the first list came
-        const quint64 second = store.requestRuns();
-        QVERIFY(second > first);
-        QTRY_COMPARE_WITH_TIMEOUT(store.pending(), 0, 10000);
-        QCOMPARE(loaded.size(), 1);
-        const auto result = loaded.first().first().value<RunsResult>();
-        QCOMPARE(result.request, second);
-        QCOMPARE(result.runs.size(), 4); // the other store's
-        QCOMPARE(dropped.size(), 1);
-        QCOMPARE(dropped.first().first().value<quint64>(), first);
-
-        // Details too: only the last selection's arrive.
-        QSignalSpy runs(&store, &HistoryStore::runLoaded);
-        store.requestRun(test::kInterrupted);
-        const quint64 last = store.requestRun(test::kFailed);
-        QTRY_COMPARE_WITH_TIMEOUT(store.pending(), 0, 10000);
-        QCOMPARE(runs.size(), 1);
-        QCOMPARE(runs.first().first().value<StoredRun>().request, last);
-        QCOMPARE(runs.first().first().value<StoredRun>().runId, test::kFailed);
     }
 };
 

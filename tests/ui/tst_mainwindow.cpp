@@ -15,7 +15,9 @@
 #include "ui/models/runsmodel.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
+#include "ui/runcommands.h"
 #include "ui/runcontroller.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
 
@@ -306,7 +308,7 @@ private slots:
         const QString plan = templatePlan();
         QVERIFY(openAndValidate(window, plan));
         QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
-        window.checkPlan();
+        window.runCommands()->check();
         QVERIFY(finished.wait(120000));
         const sb::ParityModel *model = window.parityModel();
         QCOMPARE(model->rowCount(), 6); // 2 configurations x (start + 2 parity checks)
@@ -336,7 +338,7 @@ private slots:
         window.setPlanVariables(variables());
         QVERIFY(openAndValidate(window, templatePlan("\"expect\": 404", "\"expect\": 410")));
         QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
-        window.checkPlan();
+        window.runCommands()->check();
         QVERIFY(finished.wait(120000));
         const sb::ParityModel *model = window.parityModel();
         QCOMPARE(model->rowCount(), 6);
@@ -424,7 +426,7 @@ private slots:
     {
         MainWindow window;
         window.setPlanVariables({{QStringLiteral("data_dir"), QStringLiteral("/srv/demo")}});
-        const sb::plan::PlanVariables v = window.historyPage()->store()->planVariables();
+        const sb::plan::PlanVariables v = window.storeService()->planVariables();
         QCOMPARE(v.value(QStringLiteral("data_dir")), QStringLiteral("/srv/demo"));
         QCOMPARE(v.value(QStringLiteral("stackbench")), QCoreApplication::applicationFilePath());
     }
@@ -464,9 +466,31 @@ private slots:
             r.planPath = plans[i];
             runs << r;
         }
-        const auto found = MainWindow::resumableRun(
+        const auto found = sb::RunCommands::resumableRun(
             runs, kData + QStringLiteral("valid/../valid/two-targets.json"));
         QCOMPARE(found ? found->id.toInt() : -1, expected);
+    }
+
+    // Resume looks for the run to resume in the store; switched meanwhile, the lookup is
+    // dropped (no question about the store left behind) and Resume can be asked again.
+    void resumeLookupEndsWhenTheStoreIsSwitched()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("resume-lookup.sqlite"));
+        QVERIFY(sb::test::fillHistoryStore(store)); // an interrupted run of two-targets.json
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(store);
+        QVERIFY(openAndValidate(window, kData + QStringLiteral("valid/two-targets.json")));
+        auto *resume = window.findChild<QAction *>(QStringLiteral("actionResume"));
+        QVERIFY(resume->isEnabled());
+        DialogAnswerer no(QMessageBox::No);
+        window.runCommands()->resume();
+        QVERIFY(window.runCommands()->isLookingForResume());
+        QVERIFY(!resume->isEnabled());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("elsewhere.sqlite")));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runCommands()->isLookingForResume(), 30000);
+        QVERIFY(resume->isEnabled());
+        QVERIFY2(no.texts().isEmpty(), qPrintable(no.texts().join(QLatin1Char('\n'))));
     }
 
     void historyActionsAreInTheMenus()
@@ -542,7 +566,7 @@ private slots:
         QCOMPARE(QSettings().value(QStringLiteral("store/location")).toString(), store);
         MainWindow again;
         QCOMPARE(again.storeLocation(), store);
-        QCOMPARE(again.historyPage()->storeLocation(), store);
+        QCOMPARE(again.storeService()->location(), store);
         QSettings().remove(QStringLiteral("store/location"));
     }
 
@@ -560,7 +584,7 @@ private slots:
         RunController *run = window.runController();
         QSignalSpy finished(run, &RunController::windowFinished);
         QSignalSpy ended(run, &RunController::runFinished);
-        window.startRun();
+        window.runCommands()->start();
         QVERIFY(finished.wait(120000));
         run->stop();
         QVERIFY(ended.wait(60000));
@@ -611,7 +635,7 @@ private slots:
             QSignalSpy started(run, &RunController::windowStarted);
             QSignalSpy finished(run, &RunController::windowFinished);
             QSignalSpy failed(run, &RunController::runFailed);
-            window.startRun();
+            window.runCommands()->start();
             QCOMPARE(run->state(), RunController::State::Running);
             // Wait for a measured window to be in flight after one has been stored.
             QTRY_VERIFY_WITH_TIMEOUT(
@@ -648,7 +672,7 @@ private slots:
         const sb::store::RunRecord record = runs.value().first();
         QCOMPARE(record.status, QString(sb::store::kStatusInterrupted));
         QCOMPARE(record.windowCount, qint64(stored)); // the window in flight was not stored
-        QVERIFY(MainWindow::resumableRun(runs.value(), plan).has_value());
+        QVERIFY(sb::RunCommands::resumableRun(runs.value(), plan).has_value());
 
         // Resume offers that run and continues it.
         MainWindow window;
@@ -658,7 +682,7 @@ private slots:
         RunController *run = window.runController();
         QSignalSpy runStarted(run, &RunController::runStarted);
         DialogAnswerer yes(QMessageBox::Yes);
-        window.resumeRun();
+        window.runCommands()->resume();
         QVERIFY(runStarted.wait(60000));
         const auto e = runStarted.first().at(0).value<sb::run::RunStarted>();
         QCOMPARE(e.runId, record.id);

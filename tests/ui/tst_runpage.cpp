@@ -9,6 +9,7 @@
 #include "ui/models/matrixmodel.h"
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/matrixview.h"
 #include "uitest.h"
@@ -159,7 +160,8 @@ private slots:
             QTRY_VERIFY(!controller.isBusy());
         }
         RunController controller;
-        RunPage page(&controller);
+        StoreService service;
+        RunPage page(&controller, &service);
         QSignalSpy context(&page, &RunPage::contextLoaded);
         QSignalSpy finished(&controller, &RunController::runFinished);
         controller.resume(runId, test::shortRunOptions(plan, store));
@@ -178,7 +180,8 @@ private slots:
         const QString plan = dir.filePath(QStringLiteral("plan.json"));
         QVERIFY(test::writeShortPlan(plan, 2, QJsonArray{1}));
         RunController controller;
-        RunPage page(&controller);
+        StoreService service;
+        RunPage page(&controller, &service);
         QAbstractItemModelTester matrixTester(
             page.matrixModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester cellsTester(

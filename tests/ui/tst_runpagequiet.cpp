@@ -5,6 +5,7 @@
 #include "../engine/burners.h"
 #include "ui/pages/runpage.h"
 #include "ui/runcontroller.h"
+#include "ui/storeservice.h"
 #include "uitest.h"
 
 #include <QSignalSpy>
@@ -58,7 +59,8 @@ private slots:
         const QString plan = dir.filePath(QStringLiteral("plan.json"));
         QVERIFY(writePlan(plan, 4));
         RunController controller;
-        RunPage page(&controller);
+        StoreService service;
+        RunPage page(&controller, &service);
         page.resize(1400, 900);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));

@@ -3,7 +3,7 @@
 // "running" run whose runner is gone reads "interrupted"), a text filter over every column, a
 // status filter, sorting by dates and numbers; QAbstractItemModelTester on both models.
 #include "historyfixture.h"
-#include "ui/historystore.h"
+#include "ui/storeservice.h"
 #include "ui/models/runsfiltermodel.h"
 #include "ui/models/runsmodel.h"
 
@@ -208,9 +208,9 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("runs.sqlite"));
         QVERIFY(test::fillHistoryStore(path));
-        HistoryStore store;
+        StoreService store;
         store.setLocation(path);
-        QSignalSpy loaded(&store, &HistoryStore::runsLoaded);
+        QSignalSpy loaded(&store, &StoreService::runsLoaded);
         store.requestRuns();
         QVERIFY(loaded.wait(10000));
         const auto result = loaded.first().first().value<RunsResult>();
@@ -248,9 +248,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("none.sqlite"));
-        HistoryStore store;
+        StoreService store;
         store.setLocation(path);
-        QSignalSpy loaded(&store, &HistoryStore::runsLoaded);
+        QSignalSpy loaded(&store, &StoreService::runsLoaded);
         store.requestRuns();
         QVERIFY(loaded.wait(10000));
         const auto result = loaded.first().first().value<RunsResult>();

@@ -1,13 +1,11 @@
 #include "ui/pages/comparepage.h"
 
 #include "core/qterror.h"
-#include "run/runnerprocess.h"
-#include "store/runstore.h"
 #include "ui/charts/comparecharts.h"
 #include "ui/htmlreport.h"
 #include "ui/models/comparemodel.h"
-#include "ui/offthread.h"
-#include "ui/storedruns.h"
+#include "ui/storeservice.h"
+#include "ui/widgets/chartexportmenu.h"
 #include "ui/widgets/chartview.h"
 #include "ui/widgets/verdictdelegate.h"
 
@@ -21,8 +19,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QRadioButton>
@@ -54,46 +50,29 @@ enum RunListColumn
 
 constexpr int kRunIdRole = Qt::UserRole + 1;
 
-struct ChartExport
-{
-    const char *suffix;
-    const char *text;
-    QKeyCombination key;
-};
-
-const ChartExport kChartExports[] = {
-    {"png", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &PNG…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_P},
-    {"svg", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as &SVG…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_G},
-    {"pdf", QT_TRANSLATE_NOOP("sb::ComparePage", "Chart as P&DF…"),
-     Qt::CTRL | Qt::SHIFT | Qt::Key_D},
-};
-
 bool isAaRun(const store::RunRecord &r)
 {
     return r.environment.value(QStringLiteral("profile_kind")).toString() == QLatin1String("aa");
 }
 
-QString planName(const store::RunRecord &r)
-{
-    const QString name =
-        QJsonDocument::fromJson(r.planText).object().value(QStringLiteral("name")).toString();
-    return name.isEmpty() ? r.planPath : name;
-}
-
 } // namespace
 
-ComparePage::ComparePage(QWidget *parent)
+ComparePage::ComparePage(StoreService *store, QWidget *parent)
     : QWidget(parent)
+    , m_store(store)
     , m_model(new CompareModel(this))
     , m_compareTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("comparePage"));
-    qRegisterMetaType<charts::CompareResult>();
     m_compareTimer->setSingleShot(true);
     m_compareTimer->setInterval(0); // coalesces the ticks of one event-loop pass
     connect(m_compareTimer, &QTimer::timeout, this, &ComparePage::requestCompare);
+    connect(m_store, &StoreService::runsLoaded, this, [this](const RunsResult &r) {
+        if (r.request == m_runsRequestId)
+            applyRuns(r);
+    });
+    connect(m_store, &StoreService::comparisonLoaded, this, &ComparePage::showResult);
+    connect(m_store, &StoreService::locationChanged, this, &ComparePage::showLocation);
     createControls();
     createCharts();
     readSettings();
@@ -275,26 +254,12 @@ void ComparePage::createCharts()
 
 QToolButton *ComparePage::createExportButton()
 {
-    m_exportMenu = new QMenu(tr("Export c&hart"), this);
+    m_exportMenu = new ChartExportMenu(
+        tr("Export c&hart"), this, [this] { return currentChartView(); },
+        [this] { return !m_result.source.runs.isEmpty(); });
     m_exportMenu->setObjectName(QStringLiteral("compareExportMenu"));
-    for (const ChartExport &e : kChartExports) {
-        auto *a = new QAction(tr(e.text), this);
-        a->setObjectName(QStringLiteral("actionExportChart") +
-                         QString::fromLatin1(e.suffix).toUpper());
-        a->setShortcut(QKeySequence(e.key));
-        // The chart shown is this page's: its shortcuts act while the page has the focus.
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        const QString suffix = QLatin1String(e.suffix);
-        connect(a, &QAction::triggered, this, [this, suffix] {
-            if (ChartView *view = currentChartView())
-                view->exportWithDialog(suffix);
-        });
-        addAction(a);
-        m_exportMenu->addAction(a);
-        m_chartExportActions << a;
-    }
     m_exportMenu->addSeparator();
-    m_htmlAction = new QAction(tr("&HTML report of the baseline run…"), this);
+    m_htmlAction = new QAction(this);
     m_htmlAction->setObjectName(QStringLiteral("actionExportComparedHtml"));
     m_htmlAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     m_htmlAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -313,19 +278,15 @@ QToolButton *ComparePage::createExportButton()
     return button;
 }
 
-// The chart actions name the chart they export (in the tab with two, the one last clicked);
-// nothing to export before a comparison is shown.
+QMenu *ComparePage::exportMenu() const
+{
+    return m_exportMenu;
+}
+
+// The HTML report is the baseline run's.
 void ComparePage::updateExportActions()
 {
-    ChartView *view = currentChartView();
-    const bool charted = !m_result.source.runs.isEmpty() && view && view->chart();
-    const QString title = charted ? view->chart()->title() : QString();
-    for (int i = 0; i < m_chartExportActions.size(); ++i) {
-        const QString format = QString::fromLatin1(kChartExports[i].suffix).toUpper();
-        m_chartExportActions[i]->setText(title.isEmpty() ? tr(kChartExports[i].text)
-                                                         : tr("“%1” as &%2…").arg(title, format));
-        m_chartExportActions[i]->setEnabled(charted);
-    }
+    m_exportMenu->updateActions();
     const QString run = reportRun();
     m_htmlAction->setText(run.isEmpty() ? tr("&HTML report of the baseline run…")
                                         : tr("&HTML report of run %1…").arg(run));
@@ -358,7 +319,7 @@ void ComparePage::exportHtml(const QString &path)
     options.noiseFloorSource = m_result.noiseFloorSource;
     const QString run = reportRun();
     setStatus(tr("Writing the HTML report of run %1…").arg(run));
-    exportHtmlReport(this, m_storeLocation, run, path, options,
+    exportHtmlReport(this, m_store->location(), run, path, options,
                      [this, path, run](const QString &error) {
                          if (error.isEmpty()) {
                              setStatus(tr("HTML report of run %1 written to %2").arg(run, path));
@@ -392,48 +353,35 @@ void ComparePage::writeSettings() const
 
 // ---- the run list
 
-void ComparePage::setStoreLocation(const QString &location)
+void ComparePage::showLocation()
 {
-    if (location == m_storeLocation)
-        return;
-    m_storeLocation = location;
     m_selection.clear();
-    m_model->clear();
-    m_result = {};
-    rebuildCharts();
+    m_noiseFloor->setCurrentIndex(0);
+    clearComparison();
     refreshRuns();
 }
 
 void ComparePage::refreshRuns()
 {
-    const QString location = m_storeLocation;
-    const quint64 id = ++m_runsRequestId;
-    runOffThread(
-        this, [location] { return readStoredRuns(location); },
-        [this, id, location](const StoredRuns &r) {
-            if (id != m_runsRequestId)
-                return;
-            if (r.missing) // a first start: no error, runs appear once measured
-                setStatus(
-                    tr("No run is stored in %1 yet: runs appear here once measured.")
-                        .arg(location.isEmpty() ? store::RunStore::defaultLocation() : location));
-            applyRuns(r.runs, r.missing ? QString() : r.error);
-        });
+    m_runsRequestId = m_store->requestRuns(this);
 }
 
-void ComparePage::applyRuns(const QVector<store::RunRecord> &runs, const QString &error)
+void ComparePage::applyRuns(const RunsResult &result)
 {
-    m_knownRuns = runs;
+    if (result.missing) // a first start: no error, runs appear once measured
+        setStatus(
+            tr("No run is stored in %1 yet: runs appear here once measured.").arg(result.location));
     m_updating = true;
     m_runs->clear();
     const QString floorRun = m_noiseFloor->currentData().toString();
     while (m_noiseFloor->count() > 1)
         m_noiseFloor->removeItem(1);
-    for (const store::RunRecord &r : runs) {
+    for (qsizetype i = 0; i < result.records.size(); ++i) {
+        const store::RunRecord &r = result.records[i];
         auto *item = new QTreeWidgetItem(m_runs);
         item->setText(RunIdColumn, r.id);
         item->setData(RunIdColumn, kRunIdRole, r.id);
-        item->setText(PlanColumn, planName(r));
+        item->setText(PlanColumn, result.runs.value(i).planName);
         item->setText(ProfileColumn, isAaRun(r) ? tr("%1 (A/A)").arg(r.profile) : r.profile);
         item->setText(StatusColumn, r.status);
         item->setText(WindowsColumn,
@@ -447,8 +395,8 @@ void ComparePage::applyRuns(const QVector<store::RunRecord> &runs, const QString
     }
     m_noiseFloor->setCurrentIndex(std::max(0, m_noiseFloor->findData(floorRun)));
     m_updating = false;
-    if (!error.isEmpty())
-        setStatus(tr("Cannot list the runs: %1").arg(error));
+    if (!result.error.isEmpty())
+        setStatus(tr("Cannot list the runs: %1").arg(result.error));
     Q_EMIT runsListed();
 }
 
@@ -466,12 +414,8 @@ void ComparePage::onRunItemChanged(QTreeWidgetItem *item)
     scheduleCompare();
 }
 
-void ComparePage::compareRuns(const QStringList &runIds, const QString &storeLocation)
+void ComparePage::compareRuns(const QStringList &runIds)
 {
-    if (storeLocation != m_storeLocation) {
-        m_storeLocation = storeLocation;
-        m_noiseFloor->setCurrentIndex(0);
-    }
     m_selection = runIds;
     m_selection.removeDuplicates();
     m_baselineConfiguration.clear();
@@ -499,24 +443,27 @@ void ComparePage::scheduleCompare()
         m_compareTimer->start();
 }
 
+void ComparePage::clearComparison()
+{
+    m_model->clear();
+    m_result = {};
+    updateBaselineBox();
+    updateChartPickers();
+    rebuildCharts();
+    m_differences->hide();
+}
+
 void ComparePage::requestCompare()
 {
     m_compareTimer->stop();
-    const quint64 id = ++m_requestId;
     if (m_selection.isEmpty()) {
-        m_model->clear();
-        m_result = {};
-        updateBaselineBox();
-        updateChartPickers();
-        rebuildCharts();
-        m_differences->hide();
+        m_requestId = 0; // whatever comes is for an earlier selection
+        clearComparison();
         setStatus(tr("Tick two or more runs to compare them cell by cell, or one run to compare "
                      "its configurations."));
         return;
     }
     charts::CompareRequest request;
-    request.id = id;
-    request.storeLocation = m_storeLocation;
     request.runIds = m_selection;
     request.baselineConfiguration = m_selection.size() == 1 ? m_baselineConfiguration : QString();
     request.noiseFloorRun = m_noiseFloor->currentData().toString();
@@ -524,25 +471,18 @@ void ComparePage::requestCompare()
         m_selection.size() == 1
             ? tr("Reading run %1…").arg(m_selection.first())
             : tr("Comparing %1 runs against %2…").arg(m_selection.size()).arg(m_selection.first()));
-    runOffThread(
-        this, [request] { return charts::loadComparison(request); },
-        [this](const charts::CompareResult &r) { showResult(r); });
+    m_requestId = m_store->requestComparison(request, this);
 }
 
 void ComparePage::showResult(const charts::CompareResult &result)
 {
     if (result.id != m_requestId)
-        return; // an older request's
+        return; // an older request's, or another page's
     QElapsedTimer clock;
     clock.start();
     m_loadMs = result.loadMs;
     if (!result.error.isEmpty()) {
-        m_model->clear();
-        m_result = {};
-        updateBaselineBox();
-        updateChartPickers();
-        rebuildCharts();
-        m_differences->hide();
+        clearComparison();
         setStatus(tr("Cannot compare: %1").arg(result.error));
         Q_EMIT comparisonFailed(result.error);
         return;

@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "store/records.h"
 #include "ui/charts/comparedata.h"
+#include "ui/storeresults.h"
 
 #include <QList>
 #include <QStringList>
@@ -23,8 +24,10 @@ class QTreeWidgetItem;
 
 namespace sb {
 
+class ChartExportMenu;
 class ChartView;
 class CompareModel;
+class StoreService;
 
 // Compare (GUI.md): two or more stored runs cell by cell against a baseline run, as
 // `stackbench compare` does, or the configurations of one run against a baseline configuration,
@@ -32,9 +35,9 @@ class CompareModel;
 // noise floor (from an A/A run), the raw <-> per CPU-second toggle, a label for runs that are not
 // like for like, the summary table with verdict badges, and the charts (box plots, 2xx/s and
 // latency against concurrency, percentile curves, per-window timelines) of the route and cell
-// picked in the table, each exportable to PNG, SVG and PDF. The store is read on a worker
-// thread with its own connection; results arrive queued and only the latest request's is shown.
-// GUI thread.
+// picked in the table, each exportable to PNG, SVG and PDF. The store is the window's
+// StoreService's (read on its thread; only the latest request's result is shown), and the page
+// follows its switches. GUI thread.
 class ComparePage : public QWidget
 {
     Q_OBJECT
@@ -48,12 +51,9 @@ public:
         ChartTabCount
     };
 
-    explicit ComparePage(QWidget *parent = nullptr);
+    // Lists the runs of `store`'s location, and again when it changes.
+    explicit ComparePage(StoreService *store, QWidget *parent = nullptr);
     ~ComparePage() override;
-
-    // The store whose runs are listed (empty = the default store); re-reads the list.
-    void setStoreLocation(const QString &location);
-    QString storeLocation() const { return m_storeLocation; }
 
     // The runs ticked, the baseline first.
     QStringList selectedRuns() const { return m_selection; }
@@ -80,7 +80,7 @@ public:
     // The page's Export menu (its Export button; the main window's File menu shows it too): the
     // chart shown as PNG, SVG or PDF (a file dialog; in the tab with two charts, the one last
     // clicked), and the baseline run's HTML report. Its shortcuts act while the page has focus.
-    QMenu *exportMenu() const { return m_exportMenu; }
+    QMenu *exportMenu() const;
     // The run the HTML report of this page is about: the baseline run (empty when none).
     QString reportRun() const { return m_selection.value(0); }
     // Writes that run's HTML report to `path` (read on a worker thread, drawn here), with this
@@ -94,9 +94,9 @@ public:
     double lastShowMs() const { return m_showMs; }
 
 public Q_SLOTS:
-    // Compares `runIds` (two or more: the first is the baseline run; one: its configurations)
-    // of the store at `storeLocation` (empty = the default store). The History page calls it.
-    void compareRuns(const QStringList &runIds, const QString &storeLocation);
+    // Compares `runIds` of the store (two or more: the first is the baseline run; one: its
+    // configurations).
+    void compareRuns(const QStringList &runIds);
     // Re-reads the store's run list.
     void refreshRuns();
     // Raw 2xx/s or per CPU-second in the ratio/verdict columns, the box plots and the
@@ -125,11 +125,13 @@ private:
     QToolButton *createExportButton();
     void updateExportActions();
     void exportHtmlWithDialog();
-    void applyRuns(const QVector<store::RunRecord> &runs, const QString &error);
+    void showLocation();
+    void applyRuns(const RunsResult &result);
     void onRunItemChanged(QTreeWidgetItem *item);
     void onBaselineChosen(int index);
     void scheduleCompare();
     void requestCompare();
+    void clearComparison();
     void showResult(const charts::CompareResult &result);
     void updateBaselineBox();
     void updateChartPickers();
@@ -139,10 +141,9 @@ private:
     void readSettings();
     void writeSettings() const;
 
-    QString m_storeLocation;
+    StoreService *m_store;
     QStringList m_selection;         // ticked runs, baseline first
     QString m_baselineConfiguration; // one run: the configuration compared against
-    QVector<store::RunRecord> m_knownRuns;
     quint64 m_requestId = 0;
     quint64 m_runsRequestId = 0;
     charts::CompareResult m_result; // what the charts draw
@@ -168,8 +169,7 @@ private:
     QList<QList<ChartView *>> m_views; // per tab
     QTimer *m_compareTimer = nullptr;
     QList<int> m_picked; // per tab: the chart of m_views[tab] File ▸ Export means
-    QMenu *m_exportMenu = nullptr;
-    QList<QAction *> m_chartExportActions; // PNG, SVG, PDF
+    ChartExportMenu *m_exportMenu = nullptr;
     QAction *m_htmlAction = nullptr;
 };
 

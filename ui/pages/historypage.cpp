@@ -4,6 +4,7 @@
 #include "ui/models/runsmodel.h"
 #include "ui/pages/rundialog.h"
 #include "ui/pages/storedialog.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/rundetails.h"
 
 #include <QAction>
@@ -92,9 +93,9 @@ const ExportEntry &exportEntry(ExportFormat format)
 
 } // namespace
 
-HistoryPage::HistoryPage(QWidget *parent)
+HistoryPage::HistoryPage(StoreService *store, QWidget *parent)
     : QWidget(parent)
-    , m_store(new HistoryStore(this))
+    , m_store(store)
     , m_model(new RunsModel(this))
     , m_filter(new RunsFilterModel(this))
 {
@@ -104,11 +105,20 @@ HistoryPage::HistoryPage(QWidget *parent)
     m_filter->setSourceModel(m_model);
     createActions();
     createLayout();
-    connect(m_store, &HistoryStore::runsLoaded, this, &HistoryPage::showRuns);
-    connect(m_store, &HistoryStore::runLoaded, this, &HistoryPage::showRun);
-    connect(m_store, &HistoryStore::operationFinished, this, &HistoryPage::finishOperation);
-    m_store->setLocation(m_location);
-    m_storeText = tr("Store %1").arg(displayStoreLocation(m_location));
+    connect(m_store, &StoreService::runsLoaded, this, [this](const RunsResult &r) {
+        if (r.request == m_runsRequest)
+            showRuns(r);
+    });
+    connect(m_store, &StoreService::runLoaded, this, [this](const StoredRun &r) {
+        if (r.request == m_runRequest)
+            showRun(r);
+    });
+    connect(m_store, &StoreService::operationFinished, this, [this](const StoreOperation &op) {
+        if (m_operations.remove(op.request))
+            finishOperation(op);
+    });
+    connect(m_store, &StoreService::locationChanged, this, &HistoryPage::showLocation);
+    m_storeText = tr("Store %1").arg(displayStoreLocation(m_store->location()));
     setMessage(QString(), false);
     updateActions();
 }
@@ -269,25 +279,16 @@ void HistoryPage::setMessage(const QString &text, bool error)
     m_messageLabel->setToolTip(line);
 }
 
-void HistoryPage::setStoreLocation(const QString &location)
+void HistoryPage::showLocation()
 {
-    if (location == m_location && !m_dirty)
-        return;
-    m_location = location;
-    m_store->setLocation(location);
     m_model->clear();
     m_current.reset();
     m_details->showMessage(tr("Select a run to see its details."));
-    m_storeText = tr("Store %1").arg(displayStoreLocation(location));
+    m_storeText = tr("Store %1").arg(displayStoreLocation(m_store->location()));
     setMessage(QString(), false);
     m_dirty = true;
     if (isVisible())
         reload();
-}
-
-void HistoryPage::setPlanVariables(const plan::PlanVariables &variables)
-{
-    m_store->setPlanVariables(variables);
 }
 
 void HistoryPage::setRunBusy(bool busy)
@@ -349,7 +350,7 @@ void HistoryPage::reload()
     m_dirty = false;
     if (const std::optional<RunRow> run = selectedRun(); run && m_selectAfterLoad.isEmpty())
         m_selectAfterLoad = run->id;
-    m_store->requestRuns();
+    m_runsRequest = m_store->requestRuns(this);
 }
 
 void HistoryPage::showRuns(const RunsResult &result)
@@ -373,7 +374,7 @@ void HistoryPage::showRuns(const RunsResult &result)
     if (!wanted.isEmpty() && selectRun(wanted)) {
         // Details of the run as it is now (it may have gained windows).
         if (m_current && m_current->runId == wanted)
-            m_store->requestRun(wanted);
+            m_runRequest = m_store->requestRun(wanted, this);
     } else if (m_current && m_model->rowOf(m_current->runId) < 0) {
         m_current.reset();
         m_details->showMessage(tr("Select a run to see its details."));
@@ -391,7 +392,7 @@ void HistoryPage::selectionChanged()
     if (m_current && m_current->runId == run->id)
         return;
     m_details->showMessage(tr("Loading run %1…").arg(run->id));
-    m_store->requestRun(run->id);
+    m_runRequest = m_store->requestRun(run->id, this);
 }
 
 void HistoryPage::showRun(const StoredRun &run)
@@ -469,7 +470,7 @@ void HistoryPage::exportRun(ExportFormat format, const QString &path, const QStr
     if (target.isEmpty())
         return;
     setMessage(tr("exporting run %1 to %2…").arg(id, QDir::toNativeSeparators(target)), false);
-    m_store->requestExport(id, format, target);
+    m_operations.insert(m_store->requestExport(id, format, target));
 }
 
 void HistoryPage::importDialog()
@@ -489,7 +490,7 @@ void HistoryPage::importFiles(const QStringList &paths)
 {
     for (const QString &path : paths) {
         setMessage(tr("importing %1…").arg(QDir::toNativeSeparators(path)), false);
-        m_store->requestImport(path);
+        m_operations.insert(m_store->requestImport(path));
     }
 }
 
@@ -512,12 +513,12 @@ void HistoryPage::deleteSelected()
     if (answer != QMessageBox::Yes)
         return;
     setMessage(tr("deleting run %1…").arg(run->id), false);
-    m_store->requestDelete(run->id);
+    m_operations.insert(m_store->requestDelete(run->id));
 }
 
 void HistoryPage::switchStoreDialog()
 {
-    StoreDialog dialog(m_location, this);
+    StoreDialog dialog(m_store->location(), this);
     if (dialog.exec() == QDialog::Accepted)
         switchStore(dialog.location());
 }
@@ -527,6 +528,7 @@ void HistoryPage::switchStore(const QString &location)
     m_switchingTo = location;
     setMessage(tr("opening %1…").arg(displayStoreLocation(location)), false);
     m_switchRequest = m_store->requestCheck(location);
+    m_operations.insert(m_switchRequest);
 }
 
 void HistoryPage::finishOperation(const StoreOperation &op)
@@ -541,8 +543,8 @@ void HistoryPage::finishOperation(const StoreOperation &op)
             text = tr("cannot switch to %1: %2").arg(shown, op.error);
         } else {
             const QString location = std::exchange(m_switchingTo, QString());
-            m_dirty = true;
-            setStoreLocation(location);
+            if (!m_store->setLocation(location))
+                showLocation(); // the same store again: list it afresh all the same
             text = op.missing ? tr("switched to %1 (no store there yet)").arg(shown)
                               : tr("switched to %1").arg(shown);
             Q_EMIT storeSwitched(location);

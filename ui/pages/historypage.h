@@ -1,7 +1,8 @@
 #pragma once
 
-#include "ui/historystore.h"
+#include "ui/storeresults.h"
 
+#include <QSet>
 #include <QStringList>
 #include <QWidget>
 #include <optional>
@@ -19,6 +20,7 @@ class RunDetails;
 class RunDialog;
 class RunsFilterModel;
 class RunsModel;
+class StoreService;
 
 // The store's runs (GUI.md, History): a sortable table (started, plan, profile, status,
 // valid/total windows, machine, kernel, revision, duration, run id) with a text filter over
@@ -26,23 +28,18 @@ class RunsModel;
 // the main window: resumeRequested), Export (the Markdown, CSV, JSON and HTML reports of
 // `stackbench report`, the full JSON of `stackbench export`), Import (a JSON export, also by drag
 // and drop), Delete with confirmation; a details pane for the selected run. Every store access goes
-// through a HistoryStore (off the GUI thread). GUI thread.
+// through the window's StoreService (off the GUI thread); the page lists the service's store and
+// follows its switches. GUI thread.
 class HistoryPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit HistoryPage(QWidget *parent = nullptr);
+    // Lists the runs of `store`'s location (again when it changes: at once when the page is
+    // visible, else at the next show).
+    explicit HistoryPage(StoreService *store, QWidget *parent = nullptr);
     ~HistoryPage() override;
 
-    // The store to list (empty = the default store); reloads when the page is visible (or at
-    // the next show). No check, nothing remembered: switchStore() is the user's way.
-    void setStoreLocation(const QString &location);
-    QString storeLocation() const { return m_location; }
-    // The ${name}s a run in this window resolves plans with (MainWindow::planVariables()):
-    // with them a stored run's grid shows its whole planned matrix; for runs selected after.
-    void setPlanVariables(const plan::PlanVariables &variables);
-
-    HistoryStore *store() const { return m_store; }
+    StoreService *store() const { return m_store; }
     RunsModel *model() const { return m_model; }
     RunsFilterModel *filter() const { return m_filter; }
     QTableView *table() const { return m_table; }
@@ -91,9 +88,9 @@ public Q_SLOTS:
     void deleteSelected();
     // Asks for a store (StoreDialog) and switches to it.
     void switchStoreDialog();
-    // Checks `location` (off the GUI thread) and switches to it if it opens (or has no store
-    // yet): storeSwitched() follows; otherwise the page says why in one line and keeps the
-    // store it has.
+    // Checks `location` (off the GUI thread) and switches the store service to it if it opens
+    // (or has no store yet): storeSwitched() follows; otherwise the page says why in one line
+    // and keeps the store it has.
     void switchStore(const QString &location);
 
 Q_SIGNALS:
@@ -119,18 +116,22 @@ private:
     void createLayout();
     void updateActions();
     void selectionChanged();
+    // The service's store changed (or was switched to again): list it afresh.
+    void showLocation();
     void showRuns(const RunsResult &result);
     void showRun(const StoredRun &run);
     void finishOperation(const StoreOperation &op);
     void setMessage(const QString &text, bool error);
     QString exportSuggestion(const RunRow &run, ExportFormat format) const;
 
-    HistoryStore *m_store;
+    StoreService *m_store;
     RunsModel *m_model;
     RunsFilterModel *m_filter;
-    QString m_location;
-    bool m_dirty = true;    // the list must be read again when the page shows
-    bool m_runBusy = false; // a run or check goes on in this window
+    quint64 m_runsRequest = 0;  // the list asked for last
+    quint64 m_runRequest = 0;   // the details asked for last
+    QSet<quint64> m_operations; // imports, exports, deletes and checks of this page
+    bool m_dirty = true;        // the list must be read again when the page shows
+    bool m_runBusy = false;     // a run or check goes on in this window
     QString m_selectAfterLoad;
     QString m_openWhenLoaded; // Open waits for this run's details
     QString m_switchingTo;    // the location being checked, password included

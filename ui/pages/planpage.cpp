@@ -3,6 +3,7 @@
 #include "core/limits.h"
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/models/outlinemodel.h"
+#include "ui/offthread.h"
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
 #include "ui/widgets/outlineview.h"
@@ -10,12 +11,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QSaveFile>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sb {
 
@@ -30,6 +29,7 @@ PlanPage::PlanPage(QWidget *parent)
     , m_diagnostics(new DiagnosticsModel(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_debounce(new QTimer(this))
+    , m_validation(new OffThread(this))
 {
     setAccessibleName(tr("Plan page"));
     auto *left = new QWidget(m_splitter);
@@ -135,46 +135,44 @@ void PlanPage::setVariables(const plan::PlanVariables &variables)
     validateNow();
 }
 
+bool PlanPage::isValid() const
+{
+    return m_validatedGeneration == m_validation->generation() && m_valid;
+}
+
 void PlanPage::scheduleValidation()
 {
-    ++m_generation;
+    m_validation->supersede(); // a validation going on is for an older text
     m_debounce->start();
 }
 
 void PlanPage::validateNow()
 {
-    ++m_generation;
     m_debounce->stop();
     startValidation();
 }
 
 void PlanPage::startValidation()
 {
-    const quint64 generation = m_generation;
     const QByteArray text = m_editor->toPlainText().toUtf8();
     const QString name = m_path.isEmpty() ? tr("untitled.json") : m_path;
     const QString baseDir =
         m_path.isEmpty() ? QDir::currentPath() : QFileInfo(m_path).absolutePath();
     const plan::PlanVariables variables = m_variables;
     if (m_path.isEmpty() && text.trimmed().isEmpty()) {
-        applyValidation(generation, plan::PlanLoad{}); // nothing written yet: nothing to report
+        m_validation->supersede();
+        applyValidation(plan::PlanLoad{}); // nothing written yet: nothing to report
         return;
     }
-    auto *watcher = new QFutureWatcher<plan::PlanLoad>(this);
-    connect(watcher, &QFutureWatcher<plan::PlanLoad>::finished, this, [this, watcher, generation] {
-        applyValidation(generation, watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run([text, name, baseDir, variables] {
-        return plan::parsePlan(text, name, baseDir, variables);
-    }));
+    m_validation->run([text, name, baseDir,
+                       variables] { return plan::parsePlan(text, name, baseDir, variables); },
+                      [this](const plan::PlanLoad &load) { applyValidation(load); });
 }
 
-void PlanPage::applyValidation(quint64 generation, const plan::PlanLoad &load)
+// The text has not changed since it was read (an edit supersedes the validation going on).
+void PlanPage::applyValidation(const plan::PlanLoad &load)
 {
-    if (generation != m_generation)
-        return; // the text changed since: a newer validation is on its way
-    m_validatedGeneration = generation;
+    m_validatedGeneration = m_validation->generation();
     m_valid = load.ok();
     m_diagnostics->setDiagnostics(load.diagnostics, load.warnings);
     QList<CodeEditor::Mark> marks;

@@ -13,14 +13,15 @@ namespace sb {
 class CodeEditor;
 class DiagnosticsModel;
 class FindBar;
+class OffThread;
 class OutlineModel;
 class OutlineView;
 
 // The Plan page: the JSON editor with its find bar, validated as you type, and the outline that
 // is the selection of what to run. Owns the diagnostics model the Problems dock shows.
 //
-// Validation: 300 ms after the last edit the text is parsed with plan::parsePlan() on a pool
-// thread; a result for a text that has changed since is dropped. GUI thread.
+// Validation: 300 ms after the last edit the text is parsed with plan::parsePlan() off the GUI
+// thread (an OffThread); a result for a text that has changed since is dropped. GUI thread.
 class PlanPage : public QWidget
 {
     Q_OBJECT
@@ -45,7 +46,7 @@ public:
     // The last plan that parsed without errors (the outline shows it), if any.
     const std::optional<plan::Plan> &lastValidPlan() const { return m_lastValid; }
     // The editor's current text has been validated and has no errors.
-    bool isValid() const { return m_validatedGeneration == m_generation && m_valid; }
+    bool isValid() const;
     // Validates now instead of after the debounce delay.
     void validateNow();
 
@@ -69,7 +70,7 @@ Q_SIGNALS:
 private:
     void scheduleValidation();
     void startValidation();
-    void applyValidation(quint64 generation, const plan::PlanLoad &load);
+    void applyValidation(const plan::PlanLoad &load);
     void setFilePath(const QString &path);
 
     CodeEditor *m_editor;
@@ -79,11 +80,11 @@ private:
     DiagnosticsModel *m_diagnostics;
     QSplitter *m_splitter;
     QTimer *m_debounce;
+    OffThread *m_validation; // its generation: bumped by every edit and every validation
     QString m_path;
     plan::PlanVariables m_variables;
     std::optional<plan::Plan> m_lastValid;
-    quint64 m_generation = 0;          // bumped by every edit (and by a change of variables)
-    quint64 m_validatedGeneration = 0; // the generation of the last applied validation
+    quint64 m_validatedGeneration = 0; // m_validation's generation the last result applied to
     bool m_valid = false;
 };
 

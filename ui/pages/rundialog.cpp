@@ -1,6 +1,6 @@
 #include "ui/pages/rundialog.h"
 
-#include "ui/historystore.h"
+#include "ui/storeresults.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/matrixmodel.h"
 #include "ui/widgets/matrixview.h"

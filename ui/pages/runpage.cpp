@@ -1,14 +1,14 @@
 #include "ui/pages/runpage.h"
 
-#include "core/qterror.h"
 #include "plan/planloader.h"
-#include "store/runstore.h"
+#include "report/figures.h"
 #include "ui/charts/palette.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/figures.h"
 #include "ui/models/matrixmodel.h"
 #include "ui/offthread.h"
 #include "ui/runcontroller.h"
+#include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/matrixview.h"
 
@@ -22,34 +22,12 @@
 
 namespace sb {
 
-RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
-                          const QString &storeLocation, bool resumed)
+RunContext loadRunContext(const run::RunOptions &options, const QString &runId)
 {
     RunContext c;
     c.runId = runId;
-    QString planPath = options.planPath;
-    QString profileName = options.profile;
-    QStringList only = options.only;
-    QStringList routes = options.routes;
-    if (resumed) {
-        sb::Result<std::unique_ptr<store::RunStore>> opened =
-            store::RunStore::open(storeLocation, store::RunStore::OpenMode::ReadOnly);
-        if (!opened.ok()) {
-            c.error = sb::qtText(opened.error());
-            return c;
-        }
-        sb::Result<store::RunRecord> record = (*opened)->run(runId);
-        if (!record.ok()) {
-            c.error = sb::qtText(record.error());
-            return c;
-        }
-        planPath = record->planPath;
-        profileName = record->profile;
-        only = record->only;
-        routes = record->routes;
-        if (sb::Result<QVector<store::WindowRecord>> w = (*opened)->windows(runId, true); w.ok())
-            c.stored = *w;
-    }
+    const QString &planPath = options.planPath;
+    const QString &profileName = options.profile;
     const plan::PlanLoad load = plan::loadPlan(planPath, options.variables);
     if (!load.ok()) {
         c.error = load.errorText();
@@ -66,7 +44,7 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
         c.configurations << conf.name;
     for (const plan::Route &r : plan.routes)
         c.routeText.insert(r.name, r.method + QLatin1Char(' ') + r.path);
-    c.schedule = run::buildSchedule(plan, *profile, only, routes);
+    c.schedule = run::buildSchedule(plan, *profile, options.only, options.routes);
     c.gatePct = plan.sampler.foreignGatePct;
     c.warmUpS = profile->warmup.kind == plan::Warmup::Kind::Duration
                     ? double(profile->warmup.durationMs) / 1000.0
@@ -76,9 +54,11 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
     return c;
 }
 
-RunPage::RunPage(RunController *controller, QWidget *parent)
+RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent)
     : QWidget(parent)
     , m_controller(controller)
+    , m_store(store)
+    , m_contextJob(new OffThread(this))
     , m_matrix(new MatrixModel(this))
     , m_cells(new CellsModel(this))
 {
@@ -137,6 +117,14 @@ RunPage::RunPage(RunController *controller, QWidget *parent)
     connect(controller, &RunController::runFinished, this, &RunPage::onRunFinished);
     connect(controller, &RunController::runFailed, this, &RunPage::onRunFailed);
     connect(controller, &RunController::startRefused, this, [this] { m_refused = true; });
+    connect(store, &StoreService::windowsLoaded, this, [this](const StoredWindows &w) {
+        if (w.request == m_windowsRequest)
+            loadContext(w);
+    });
+    connect(store, &StoreService::windowLoaded, this, [this](const StoredWindow &w) {
+        if (w.request == m_windowRequest)
+            showWindow(w);
+    });
 }
 
 RunPage::~RunPage()
@@ -191,14 +179,43 @@ void RunPage::onRunStarted(const run::RunStarted &e)
     m_progress->setText(tr("%1 (%2) - %n window(s) - store %3", nullptr, e.totalWindows)
                             .arg(e.planName, e.profile)
                             .arg(e.storeLocation));
-    const QString runId = e.runId;
-    const QString store = m_storeLocation;
-    const bool resumed = e.resumed;
-    runOffThread(
-        this,
-        [options, runId, store, resumed] { return loadRunContext(options, runId, store, resumed); },
-        [this](const RunContext &c) { applyContext(c); });
+    m_contextJob->supersede();
+    m_windowsRequest = 0;
+    if (e.resumed) // first the windows stored before, and the plan and filters the run has
+        m_windowsRequest = m_store->requestWindows(e.runId, true, m_storeLocation, this);
+    else
+        loadContext(options, {});
     updateHeader();
+}
+
+void RunPage::loadContext(const StoredWindows &stored)
+{
+    if (stored.runId != m_runId)
+        return;
+    if (!stored.error.isEmpty()) {
+        RunContext c;
+        c.runId = stored.runId;
+        c.error = stored.error;
+        applyContext(c);
+        return;
+    }
+    run::RunOptions options = m_controller->options();
+    options.planPath = stored.run.planPath;
+    options.profile = stored.run.profile;
+    options.only = stored.run.only;
+    options.routes = stored.run.routes;
+    loadContext(options, stored.windows);
+}
+
+void RunPage::loadContext(const run::RunOptions &options,
+                          const QVector<store::WindowRecord> &stored)
+{
+    const QString runId = m_runId;
+    m_contextJob->run([options, runId] { return loadRunContext(options, runId); },
+                      [this, stored](RunContext c) {
+                          c.stored = stored;
+                          applyContext(c);
+                      });
 }
 
 void RunPage::applyContext(const RunContext &c)
@@ -318,8 +335,7 @@ void RunPage::onWindowFinished(const run::WindowFinished &e)
     m_inWindow = false;
     m_draining = false;
     if (w.valid)
-        m_status = tr("last window valid: %1 2xx/s")
-                       .arg(figures::rate(w.elapsedS > 0 ? double(w.ok) / w.elapsedS : 0));
+        m_status = tr("last window valid: %1 2xx/s").arg(figures::rate(report::windowOkPerS(w)));
     else
         m_status = tr("last window invalid (%1)%2")
                        .arg(w.invalidReason,
@@ -446,46 +462,34 @@ void RunPage::updateHeader()
 
 void RunPage::showStoredWindow(qint64 windowId)
 {
-    const QString location = m_storeLocation;
-    runOffThread(
-        this,
-        [location, windowId]() -> std::pair<store::WindowRecord, QString> {
-            sb::Result<std::unique_ptr<store::RunStore>> opened =
-                store::RunStore::open(location, store::RunStore::OpenMode::ReadOnly);
-            if (!opened.ok())
-                return {store::WindowRecord{}, sb::qtText(opened.error())};
-            sb::Result<store::WindowRecord> w = (*opened)->window(windowId);
-            if (!w.ok())
-                return {store::WindowRecord{}, sb::qtText(w.error())};
-            return {*w, QString()};
-        },
-        [this, windowId](const std::pair<store::WindowRecord, QString> &result) {
-            if (!result.second.isEmpty()) {
-                Q_EMIT storedWindowFailed(result.second);
-                m_charts->setCaption(
-                    tr("Cannot open window %1: %2").arg(windowId).arg(result.second));
-                return;
-            }
-            const store::WindowRecord &w = result.first;
-            m_stored.clear();
-            m_stored.clearGhosts();
-            for (const store::IntervalRecord &r : w.intervals)
-                m_stored.addInterval(r, false);
-            m_showingStored = true;
-            m_charts->setTimeline(&m_stored);
-            m_charts->setThroughputColor(
-                palette::configuration(m_matrix->colourIndex(w.configuration)));
-            m_charts->setCaption(
-                tr("Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7")
-                    .arg(w.id)
-                    .arg(w.round + 1)
-                    .arg(w.configuration, w.route)
-                    .arg(w.concurrency)
-                    .arg(w.attempt + 1)
-                    .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason)));
-            m_backToLive->setVisible(true);
-            Q_EMIT storedWindowShown(w.id);
-        });
+    m_windowRequest = m_store->requestWindow(windowId, m_storeLocation, this);
+}
+
+void RunPage::showWindow(const StoredWindow &result)
+{
+    if (!result.error.isEmpty()) {
+        Q_EMIT storedWindowFailed(result.error);
+        m_charts->setCaption(
+            tr("Cannot open window %1: %2").arg(result.windowId).arg(result.error));
+        return;
+    }
+    const store::WindowRecord &w = result.window;
+    m_stored.clear();
+    m_stored.clearGhosts();
+    for (const store::IntervalRecord &r : w.intervals)
+        m_stored.addInterval(r, false);
+    m_showingStored = true;
+    m_charts->setTimeline(&m_stored);
+    m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(w.configuration)));
+    m_charts->setCaption(tr("Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7")
+                             .arg(w.id)
+                             .arg(w.round + 1)
+                             .arg(w.configuration, w.route)
+                             .arg(w.concurrency)
+                             .arg(w.attempt + 1)
+                             .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason)));
+    m_backToLive->setVisible(true);
+    Q_EMIT storedWindowShown(w.id);
 }
 
 void RunPage::showLive()

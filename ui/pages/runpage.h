@@ -19,11 +19,15 @@ class CellsModel;
 class ChartPanel;
 class MatrixModel;
 class MatrixView;
+class OffThread;
 class RunController;
+class StoreService;
+struct StoredWindow;
+struct StoredWindows;
 
 // What the run monitor reads about a run besides its events: the plan's layout of the matrix,
-// the gate, the profile's timings and, for a resumed run, the windows stored before. Read on a
-// worker thread when the run starts.
+// the gate, the profile's timings and, for a resumed run, the windows stored before. Read off
+// the GUI thread when the run starts (the plan from its file, the windows from the store).
 struct RunContext
 {
     QString runId;
@@ -38,22 +42,22 @@ struct RunContext
     QVector<store::WindowRecord> stored;  // resumed run: windows stored before, with intervals
 };
 
-// Reads the context of run `runId` started with `options` (a resume reads the plan path and
-// filters from the store at `storeLocation`). Blocks on files and the store; any thread.
-RunContext loadRunContext(const run::RunOptions &options, const QString &runId,
-                          const QString &storeLocation, bool resumed);
+// Reads the plan part of the context of run `runId` (all but `stored`) from options.planPath
+// with options.variables, its profile options.profile and the filters options.only and
+// options.routes. Blocks on files; any thread.
+RunContext loadRunContext(const run::RunOptions &options, const QString &runId);
 
 // The live monitor of a run (GUI.md's sketch): a header naming round, configuration, route,
 // concurrency, attempt, phase and seconds done/total (and the drain; between windows, a wait for
 // a quiet machine with its seconds and the foreign CPU read); the four live charts of
 // the current window with ghost lines of the cell's earlier valid windows; the matrix grid;
 // the cells so far. Driven by the RunController's signals; double-clicking a cell shows its
-// stored window in the same charts. GUI thread only.
+// stored window (read through `store` from the run's store) in the same charts. GUI thread only.
 class RunPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit RunPage(RunController *controller, QWidget *parent = nullptr);
+    RunPage(RunController *controller, StoreService *store, QWidget *parent = nullptr);
     ~RunPage() override;
 
     MatrixModel *matrixModel() const { return m_matrix; }
@@ -69,7 +73,8 @@ public:
     bool hasContext() const { return m_hasContext; }
 
 public Q_SLOTS:
-    // Reads window `windowId` from the run's store (on a worker thread) and shows its timeline.
+    // Reads window `windowId` from the run's store (through the store service) and shows its
+    // timeline: storedWindowShown() or storedWindowFailed() follows.
     void showStoredWindow(qint64 windowId);
     // Back to the current window.
     void showLive();
@@ -89,13 +94,20 @@ private:
     void onProgress(const run::Progress &e);
     void onRunFinished(const run::RunFinished &e);
     void onRunFailed(const QString &message);
+    void loadContext(const StoredWindows &stored);
+    void loadContext(const run::RunOptions &options, const QVector<store::WindowRecord> &stored);
     void applyContext(const RunContext &context);
+    void showWindow(const StoredWindow &result);
     void addWindow(const store::WindowRecord &w);
     void beginWindow(const run::CellRef &cell);
     void updateHeader();
     QString cellKey(const run::CellRef &cell) const;
 
     RunController *m_controller;
+    StoreService *m_store;
+    OffThread *m_contextJob;      // reads the plan part of the context
+    quint64 m_windowsRequest = 0; // a resumed run's stored windows
+    quint64 m_windowRequest = 0;  // the stored window asked for last
     MatrixModel *m_matrix;
     CellsModel *m_cells;
     ChartPanel *m_charts;

@@ -1,7 +1,7 @@
 #include "ui/pages/storedialog.h"
 
 #include "store/runstore.h"
-#include "ui/historystore.h"
+#include "ui/storeresults.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

@@ -1,6 +1,6 @@
 #include "ui/widgets/rundetails.h"
 
-#include "ui/historystore.h"
+#include "ui/storeresults.h"
 #include "ui/models/runsmodel.h"
 
 #include <QFontDatabase>

@@ -1,4 +1,4 @@
-#include "ui/historystore.h"
+#include "ui/storeservice.h"
 
 #include "core/qterror.h"
 #include "plan/planloader.h"
@@ -16,11 +16,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QThread>
-#include <QUrl>
-#include <QUrlQuery>
 #include <memory>
 
 namespace sb {
@@ -132,42 +129,26 @@ sb::Status writeFile(const QString &path, const QByteArray &bytes)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
         return sb::qtError(QStringLiteral("export.write"), path,
-                           QCoreApplication::translate("sb::HistoryStore", "cannot write: %1")
+                           QCoreApplication::translate("sb::StoreService", "cannot write: %1")
                                .arg(f.errorString()));
     return sb::Ok{};
 }
 
+// Every result names its request; the comparison calls it its id.
+template<typename Result> void stamp(Result &result, quint64 request)
+{
+    result.request = request;
+}
+template<> void stamp(charts::CompareResult &result, quint64 request)
+{
+    result.id = request;
+}
+
 } // namespace
 
-QString displayStoreLocation(const QString &location)
-{
-    if (location.isEmpty())
-        return store::RunStore::defaultLocation();
-    static const QRegularExpression scheme(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*://"));
-    if (!scheme.match(location).hasMatch())
-        return location;
-    QUrl shown(location, QUrl::StrictMode);
-    if (!shown.isValid())
-        return location.section(QStringLiteral("://"), 0, 0) +
-               QStringLiteral("://(not a valid URL)");
-    shown.setPassword(QString());
-    QUrlQuery query(shown);
-    query.removeAllQueryItems(QStringLiteral("password"));
-    shown.setQuery(query);
-    return shown.toString();
-}
-
-void registerHistoryTypes()
-{
-    qRegisterMetaType<sb::RunRow>();
-    qRegisterMetaType<sb::RunsResult>();
-    qRegisterMetaType<sb::StoredRun>();
-    qRegisterMetaType<sb::StoreOperation>();
-}
-
-// Lives on the store thread: holds the read-only store of the current location, opened on
+// Lives on the store thread: holds the read-only store of the location read last, opened on
 // first use and again after every write (so a read never sees an outdated snapshot).
-class HistoryStore::Worker : public QObject
+class StoreService::Worker : public QObject
 {
 public:
     // The read-only store at `location`; an error when it cannot be opened.
@@ -195,14 +176,17 @@ public:
                 out.error = oneLine(s.error());
             return out;
         }
-        const auto runs = (*s)->runs();
+        auto runs = (*s)->runs();
         if (!runs.ok()) {
             out.error = oneLine(runs.error());
             return out;
         }
-        out.runs.reserve(runs->size());
-        for (const store::RunRecord &r : *runs)
-            out.runs.append(runRow(r, run::currentStatus(r)));
+        out.records = std::move(*runs);
+        out.runs.reserve(out.records.size());
+        for (store::RunRecord &r : out.records) {
+            r.status = run::currentStatus(r);
+            out.runs.append(runRow(r, r.status));
+        }
         return out;
     }
 
@@ -217,6 +201,44 @@ public:
             return out;
         }
         return loadStoredRun(**s, runId, variables);
+    }
+
+    StoredWindows windows(const QString &location, const QString &runId, bool withIntervals)
+    {
+        StoredWindows out;
+        out.runId = runId;
+        auto s = reader(location);
+        if (!s.ok()) {
+            out.error = oneLine(s.error());
+            return out;
+        }
+        sb::Result<store::RunRecord> record = (*s)->run(runId);
+        if (!record.ok()) {
+            out.error = oneLine(record.error());
+            return out;
+        }
+        sb::Result<QVector<store::WindowRecord>> windows = (*s)->windows(runId, withIntervals);
+        if (!windows.ok()) {
+            out.error = oneLine(windows.error());
+            return out;
+        }
+        out.run = std::move(*record);
+        out.windows = std::move(*windows);
+        return out;
+    }
+
+    StoredWindow window(const QString &location, qint64 windowId)
+    {
+        StoredWindow out;
+        out.windowId = windowId;
+        auto s = reader(location);
+        sb::Result<store::WindowRecord> w =
+            s.ok() ? (*s)->window(windowId) : sb::Result<store::WindowRecord>(s.error());
+        if (w.ok())
+            out.window = std::move(*w);
+        else
+            out.error = oneLine(w.error());
+        return out;
     }
 
     StoreOperation exportRun(const QString &location, const QString &runId, ExportFormat format,
@@ -243,13 +265,12 @@ public:
         StoreOperation out{0, StoreOperation::Kind::Import, {}, path, {}, false};
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            out.error = QCoreApplication::translate("sb::HistoryStore", "%1: cannot read: %2")
+            out.error = QCoreApplication::translate("sb::StoreService", "%1: cannot read: %2")
                             .arg(path, file.errorString());
             return out;
         }
         const QByteArray bytes = file.readAll();
-        m_reader.reset();
-        auto opened = store::RunStore::open(location, store::RunStore::OpenMode::Create);
+        auto opened = writer(location, store::RunStore::OpenMode::Create);
         if (!opened.ok()) {
             out.error = oneLine(opened.error());
             return out;
@@ -268,14 +289,29 @@ public:
     StoreOperation deleteRun(const QString &location, const QString &runId)
     {
         StoreOperation out{0, StoreOperation::Kind::Delete, runId, {}, {}, false};
-        m_reader.reset();
-        auto opened = store::RunStore::open(location, store::RunStore::OpenMode::Existing);
+        auto opened = writer(location, store::RunStore::OpenMode::Existing);
         if (!opened.ok()) {
             out.error = oneLine(opened.error());
             return out;
         }
         if (sb::Status st = (*opened)->deleteRun(runId); !st.ok())
             out.error = oneLine(st.error());
+        return out;
+    }
+
+    StoreOperation write(const QString &location, const Writer &write)
+    {
+        StoreOperation out{0, StoreOperation::Kind::Write, {}, {}, {}, false};
+        auto opened = writer(location, store::RunStore::OpenMode::Create);
+        if (!opened.ok()) {
+            out.error = oneLine(opened.error());
+            return out;
+        }
+        const sb::Result<QString> id = write(**opened);
+        if (id.ok())
+            out.runId = *id;
+        else
+            out.error = oneLine(id.error());
         return out;
     }
 
@@ -292,23 +328,32 @@ public:
     }
 
 private:
+    // A writable store for one operation; the reader is opened again after it.
+    sb::Result<std::unique_ptr<store::RunStore>> writer(const QString &location,
+                                                        store::RunStore::OpenMode mode)
+    {
+        m_reader.reset();
+        return store::RunStore::open(location, mode);
+    }
+
     std::unique_ptr<store::RunStore> m_reader;
     QString m_readerLocation;
 };
 
-HistoryStore::HistoryStore(QObject *parent)
+StoreService::StoreService(QObject *parent)
     : QObject(parent)
     , m_thread(new QThread)
     , m_worker(new Worker)
 {
-    registerHistoryTypes();
-    m_thread->setObjectName(QStringLiteral("sb-history-store"));
+    registerStoreTypes();
+    m_thread->setObjectName(QStringLiteral("sb-store"));
     m_worker->moveToThread(m_thread);
     m_thread->start();
 }
 
-HistoryStore::~HistoryStore()
+StoreService::~StoreService()
 {
+    m_closing = true; // the requests still waiting are skipped
     // The store must be closed on the thread that opened it.
     Worker *worker = m_worker;
     QMetaObject::invokeMethod(
@@ -318,104 +363,148 @@ HistoryStore::~HistoryStore()
     delete m_thread;
 }
 
-void HistoryStore::setLocation(const QString &location)
+bool StoreService::setLocation(const QString &location)
 {
+    if (location == m_location)
+        return false;
     m_location = location;
     m_locationRequest = m_nextRequest + 1;
+    Q_EMIT locationChanged(location);
+    return true;
 }
 
-template<typename Work> quint64 HistoryStore::post(Work work, std::atomic<quint64> *latest)
+quint64 StoreService::begin()
 {
-    const quint64 id = ++m_nextRequest;
-    if (latest)
-        *latest = id; // before the worker can look at it
     ++m_pending;
     Q_EMIT pendingChanged(m_pending);
-    Worker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, work, id] { work(*worker, id); }, Qt::QueuedConnection);
-    return id;
+    return ++m_nextRequest;
 }
 
-void HistoryStore::arrived()
+void StoreService::arrived()
 {
     --m_pending;
     Q_EMIT pendingChanged(m_pending);
 }
 
-quint64 HistoryStore::requestRuns()
+bool StoreService::isCurrent(const Lane &lane, quint64 request) const
 {
-    const QString location = m_location;
-    return post(
-        [this, location](Worker &w, quint64 request) {
-            const bool stale = request != m_latestRuns.load();
-            RunsResult result = stale ? RunsResult{} : w.runs(location);
-            result.request = request;
+    if (m_closing || (lane.followsLocation && request < m_locationRequest))
+        return false;
+    const QMutexLocker lock(&m_lanesMutex);
+    return m_latest.value({int(lane.kind), quintptr(lane.requester)}) == request;
+}
+
+template<typename Result, typename Work>
+quint64 StoreService::postRead(Lane lane, Work work,
+                               void (StoreService::*delivered)(const Result &))
+{
+    const quint64 id = begin();
+    {
+        // Before the worker can look at it.
+        const QMutexLocker lock(&m_lanesMutex);
+        m_latest.insert({int(lane.kind), quintptr(lane.requester)}, id);
+    }
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [this, worker, work, id, lane, delivered] {
+            const bool stale = !isCurrent(lane, id);
+            Result result = stale ? Result{} : work(*worker);
+            stamp(result, id);
             QMetaObject::invokeMethod(
                 this,
-                [this, result, stale] {
+                [this, result, id, lane, delivered] {
                     arrived();
-                    if (stale || result.request != m_latestRuns ||
-                        result.request < m_locationRequest)
-                        Q_EMIT resultDropped(result.request);
+                    if (isCurrent(lane, id))
+                        Q_EMIT(this->*delivered)(result);
                     else
-                        Q_EMIT runsLoaded(result);
+                        Q_EMIT resultDropped(id);
                 },
                 Qt::QueuedConnection);
         },
-        &m_latestRuns);
+        Qt::QueuedConnection);
+    return id;
 }
 
-quint64 HistoryStore::requestRun(const QString &runId)
+quint64 StoreService::postOperation(std::function<StoreOperation(Worker &)> operation)
+{
+    const quint64 id = begin();
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [this, worker, operation, id] {
+            StoreOperation result = operation(*worker);
+            result.request = id;
+            QMetaObject::invokeMethod(
+                this,
+                [this, result] {
+                    arrived();
+                    Q_EMIT operationFinished(result);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+    return id;
+}
+
+quint64 StoreService::requestRuns(const QObject *requester)
+{
+    const QString location = m_location;
+    return postRead(
+        {Kind::Runs, requester, true}, [location](Worker &w) { return w.runs(location); },
+        &StoreService::runsLoaded);
+}
+
+quint64 StoreService::requestRun(const QString &runId, const QObject *requester)
 {
     const QString location = m_location;
     const plan::PlanVariables variables = m_variables;
-    return post(
-        [this, location, runId, variables](Worker &w, quint64 request) {
-            const bool stale = request != m_latestRun.load();
-            StoredRun result = stale ? StoredRun{} : w.run(location, runId, variables);
-            result.request = request;
-            QMetaObject::invokeMethod(
-                this,
-                [this, result, stale] {
-                    arrived();
-                    if (stale || result.request != m_latestRun ||
-                        result.request < m_locationRequest)
-                        Q_EMIT resultDropped(result.request);
-                    else
-                        Q_EMIT runLoaded(result);
-                },
-                Qt::QueuedConnection);
-        },
-        &m_latestRun);
+    return postRead(
+        {Kind::Run, requester, true},
+        [location, runId, variables](Worker &w) { return w.run(location, runId, variables); },
+        &StoreService::runLoaded);
 }
 
-// Imports, exports, deletes and checks always report: they did something.
-quint64 HistoryStore::postOperation(std::function<StoreOperation(Worker &)> operation)
+quint64 StoreService::requestWindows(const QString &runId, bool withIntervals,
+                                     const QString &location, const QObject *requester)
 {
-    return post([this, operation](Worker &w, quint64 request) {
-        StoreOperation result = operation(w);
-        result.request = request;
-        QMetaObject::invokeMethod(
-            this,
-            [this, result] {
-                arrived();
-                Q_EMIT operationFinished(result);
-            },
-            Qt::QueuedConnection);
-    });
+    return postRead(
+        {Kind::Windows, requester, false},
+        [location, runId, withIntervals](Worker &w) {
+            return w.windows(location, runId, withIntervals);
+        },
+        &StoreService::windowsLoaded);
 }
 
-quint64 HistoryStore::requestExport(const QString &runId, ExportFormat format, const QString &path)
+quint64 StoreService::requestWindow(qint64 windowId, const QString &location,
+                                    const QObject *requester)
+{
+    return postRead(
+        {Kind::Window, requester, false},
+        [location, windowId](Worker &w) { return w.window(location, windowId); },
+        &StoreService::windowLoaded);
+}
+
+quint64 StoreService::requestComparison(const charts::CompareRequest &request,
+                                        const QObject *requester)
+{
+    charts::CompareRequest r = request;
+    r.storeLocation = m_location;
+    // loadComparison() reads the runs side by side, each from a read-only store of its own
+    // opened and closed on its own thread.
+    return postRead(
+        {Kind::Comparison, requester, true}, [r](Worker &) { return charts::loadComparison(r); },
+        &StoreService::comparisonLoaded);
+}
+
+quint64 StoreService::requestExport(const QString &runId, ExportFormat format, const QString &path)
 {
     const QString location = m_location;
     if (format == ExportFormat::Html) {
         // Qt Charts draw on the GUI thread only: the HTML report reads the run on a thread of
         // its own (its own read-only store) and draws here, as `stackbench report --format
         // html` does with its default options.
-        const quint64 id = ++m_nextRequest;
-        ++m_pending;
-        Q_EMIT pendingChanged(m_pending);
+        const quint64 id = begin();
         exportHtmlReport(this, location, runId, path, report::ReportOptions{},
                          [this, id, runId, path](const QString &error) {
                              arrived();
@@ -429,21 +518,27 @@ quint64 HistoryStore::requestExport(const QString &runId, ExportFormat format, c
     });
 }
 
-quint64 HistoryStore::requestImport(const QString &path)
+quint64 StoreService::requestImport(const QString &path)
 {
     const QString location = m_location;
     return postOperation([location, path](Worker &w) { return w.importFile(location, path); });
 }
 
-quint64 HistoryStore::requestDelete(const QString &runId)
+quint64 StoreService::requestDelete(const QString &runId)
 {
     const QString location = m_location;
     return postOperation([location, runId](Worker &w) { return w.deleteRun(location, runId); });
 }
 
-quint64 HistoryStore::requestCheck(const QString &location)
+quint64 StoreService::requestCheck(const QString &location)
 {
     return postOperation([location](Worker &w) { return w.check(location); });
+}
+
+quint64 StoreService::requestWrite(Writer write)
+{
+    const QString location = m_location;
+    return postOperation([location, write](Worker &w) { return w.write(location, write); });
 }
 
 } // namespace sb

@@ -1,0 +1,227 @@
+#include "ui/runcommands.h"
+
+#include "ui/checkcontroller.h"
+#include "ui/models/outlinemodel.h"
+#include "ui/models/paritymodel.h"
+#include "ui/pages/planpage.h"
+#include "ui/planfile.h"
+#include "ui/runcontroller.h"
+#include "ui/storeservice.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
+
+namespace sb {
+
+namespace {
+
+QString absolutePath(const QString &path)
+{
+    return path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
+
+} // namespace
+
+RunCommands::RunCommands(StoreService *store, PlanPage *planPage, PlanFile *planFile,
+                         QWidget *window)
+    : QObject(window)
+    , m_store(store)
+    , m_planPage(planPage)
+    , m_planFile(planFile)
+    , m_window(window)
+    , m_run(new RunController(this))
+    , m_check(new CheckController(this))
+    , m_parity(new ParityModel(this))
+{
+    connect(m_store, &StoreService::runsLoaded, this, [this](const RunsResult &r) {
+        if (r.request == m_resumeRequest)
+            offerResume(r);
+    });
+    // The store was switched while Resume looked: the user asks again, of the new store.
+    connect(m_store, &StoreService::resultDropped, this, [this](quint64 request) {
+        if (request != m_resumeRequest)
+            return;
+        m_resumeRequest = 0;
+        Q_EMIT resumeLookupChanged(false);
+    });
+    connect(m_check, &CheckController::noted, this, [this](const run::RunNote &n) {
+        Q_EMIT logged(tr("[%1] %2: %3").arg(n.kind, n.configuration, n.detail));
+    });
+    connect(m_check, &CheckController::checkFinished, this, &RunCommands::showCheckOutcome);
+    connect(m_check, &CheckController::checkFailed, this, [this](const QString &message) {
+        Q_EMIT checkSummaryChanged(tr("The check could not run: %1").arg(message));
+        Q_EMIT logged(tr("Check failed: %1").arg(message));
+    });
+}
+
+plan::PlanVariables RunCommands::planVariables() const
+{
+    plan::PlanVariables v = m_variables;
+    if (!v.contains(QStringLiteral("stackbench")))
+        v.insert(QStringLiteral("stackbench"), QCoreApplication::applicationFilePath());
+    return v;
+}
+
+run::RunOptions RunCommands::startOptions() const
+{
+    run::RunOptions options;
+    options.planPath = m_planPage->filePath();
+    options.storeLocation = m_store->location();
+    options.variables = planVariables();
+    m_planPage->outline()->applyTo(options);
+    return options;
+}
+
+bool RunCommands::isBusy() const
+{
+    return m_run->isBusy() || m_check->isBusy();
+}
+
+bool RunCommands::ensureRunnable(const QString &what)
+{
+    if (!m_planFile->ensureSaved(what))
+        return false;
+    if (!m_planPage->isValid()) {
+        Q_EMIT problemsFound();
+        QMessageBox::warning(m_window, what,
+                             tr("The plan has problems (listed under Problems); fix them first."));
+        return false;
+    }
+    return true;
+}
+
+void RunCommands::launch(const run::RunOptions &options)
+{
+    m_run->start(options);
+    Q_EMIT runLaunched();
+}
+
+void RunCommands::check()
+{
+    if (isBusy() || !ensureRunnable(tr("Check")))
+        return;
+    const run::RunOptions options = startOptions();
+    m_parity->clear();
+    Q_EMIT checkSummaryChanged(tr("Checking…"));
+    Q_EMIT logged(tr("Checking %1").arg(QFileInfo(options.planPath).fileName()));
+    m_check->start(options);
+}
+
+void RunCommands::showCheckOutcome(const CheckOutcome &outcome)
+{
+    const std::optional<plan::Plan> &plan = m_planPage->lastValidPlan();
+    if (!plan)
+        return;
+    QStringList configurations = outcome.configurations;
+    if (configurations.isEmpty())
+        for (const plan::Configuration &c : plan->configurations)
+            configurations << c.name;
+    QVector<ParityRow> rows = parityRowsFromReport(*plan, configurations, outcome.report);
+    attachResponses(&rows, outcome.notes);
+    m_parity->setRows(rows);
+    const QStringList failures = m_parity->failureSummary();
+    Q_EMIT checkSummaryChanged(
+        failures.isEmpty() ? tr("All %n configuration(s) started and passed every parity check.",
+                                nullptr, int(configurations.size()))
+                           : failures.join(QLatin1Char('\n')));
+    for (const QString &line : outcome.report)
+        Q_EMIT logged(tr("check: %1").arg(line));
+}
+
+void RunCommands::start()
+{
+    if (m_run->isBusy() || !ensureRunnable(tr("Start")))
+        return;
+    const run::RunOptions options = startOptions();
+    if (m_planPage->outline()->estimate().windows == 0) {
+        QMessageBox::information(m_window, tr("Start"),
+                                 tr("Tick at least one configuration and one route."));
+        return;
+    }
+    Q_EMIT logged(
+        tr("Starting %1, profile %2").arg(QFileInfo(options.planPath).fileName(), options.profile));
+    launch(options);
+}
+
+void RunCommands::stop()
+{
+    if (m_check->isBusy())
+        m_check->stop();
+    if (m_run->state() == RunController::State::Running) {
+        Q_EMIT logged(
+            tr("Stopping: the window being measured is not stored; the run can be resumed."));
+        m_run->stop();
+    }
+}
+
+std::optional<store::RunRecord> RunCommands::resumableRun(const QVector<store::RunRecord> &runs,
+                                                          const QString &planPath)
+{
+    const QString wanted = absolutePath(planPath);
+    for (const store::RunRecord &r : runs) {
+        const bool resumable =
+            r.status == store::kStatusInterrupted || r.status == store::kStatusIncomplete;
+        if (resumable && !wanted.isEmpty() && absolutePath(r.planPath) == wanted)
+            return r;
+    }
+    return std::nullopt;
+}
+
+void RunCommands::resume()
+{
+    if (m_run->isBusy() || isLookingForResume() || m_planPage->filePath().isEmpty())
+        return;
+    m_resumeRequest = m_store->requestRuns(this);
+    Q_EMIT resumeLookupChanged(true);
+}
+
+void RunCommands::offerResume(const RunsResult &result)
+{
+    m_resumeRequest = 0;
+    Q_EMIT resumeLookupChanged(false);
+    if (!result.error.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Resume"),
+                             tr("Cannot read the run store: %1").arg(result.error));
+        return;
+    }
+    const std::optional<store::RunRecord> candidate =
+        resumableRun(result.records, m_planPage->filePath());
+    if (!candidate) {
+        QMessageBox::information(m_window, tr("Resume"),
+                                 tr("No interrupted or incomplete run of %1 is stored.")
+                                     .arg(QFileInfo(m_planPage->filePath()).fileName()));
+        return;
+    }
+    const auto answer = QMessageBox::question(
+        m_window, tr("Resume"),
+        tr("Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?", nullptr,
+           candidate->validWindowCount)
+            .arg(candidate->id, candidate->profile,
+                 QLocale().toString(candidate->startedAt.toLocalTime(), QLocale::ShortFormat),
+                 candidate->status));
+    if (answer != QMessageBox::Yes || m_run->isBusy())
+        return;
+    run::RunOptions options = startOptions();
+    options.resumeRunId = candidate->id;
+    Q_EMIT logged(tr("Resuming run %1").arg(candidate->id));
+    launch(options);
+}
+
+void RunCommands::resumeStoredRun(const RunRow &run)
+{
+    if (isBusy() || !run.resumable())
+        return;
+    run::RunOptions options;
+    options.planPath = run.planPath; // the runner reads the plan from the store
+    options.profile = run.profile;
+    options.storeLocation = m_store->location();
+    options.variables = planVariables();
+    options.resumeRunId = run.id;
+    Q_EMIT logged(tr("Resuming run %1 (%2, profile %3)").arg(run.id, run.planName, run.profile));
+    launch(options);
+}
+
+} // namespace sb

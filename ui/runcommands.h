@@ -1,0 +1,97 @@
+#pragma once
+
+#include "plan/planloader.h"
+#include "run/runner.h"
+#include "store/records.h"
+
+#include <QObject>
+#include <QVector>
+#include <optional>
+
+class QWidget;
+
+namespace sb {
+
+class CheckController;
+class ParityModel;
+class PlanFile;
+class PlanPage;
+class RunController;
+class StoreService;
+struct CheckOutcome;
+struct RunRow;
+struct RunsResult;
+
+// The Run menu's commands for the main window: Check, Start, Stop, Resume (the newest
+// interrupted or incomplete run of the open plan, looked up through the store service), and the
+// resume of a run History picked. Owns the run and check controllers and the parity results of
+// the last check. Before a check or a run the plan is saved (the runner reads the file) and must
+// be valid; questions are shown over `window`. GUI thread.
+class RunCommands : public QObject
+{
+    Q_OBJECT
+public:
+    RunCommands(StoreService *store, PlanPage *planPage, PlanFile *planFile, QWidget *window);
+
+    RunController *runController() const { return m_run; }
+    CheckController *checkController() const { return m_check; }
+    ParityModel *parityModel() const { return m_parity; }
+
+    // ${name} values for the plan; "stackbench" defaults to this program
+    // (QCoreApplication::applicationFilePath()) when not given.
+    void setPlanVariables(const plan::PlanVariables &variables) { m_variables = variables; }
+    plan::PlanVariables planVariables() const;
+
+    // What Start would run now: the open plan's file, the outline's profile and ticked
+    // configurations and routes, the store service's store and the variables. Asks nothing.
+    run::RunOptions startOptions() const;
+    // A run or a check is going on.
+    bool isBusy() const;
+    // Resume is looking for the run to resume.
+    bool isLookingForResume() const { return m_resumeRequest != 0; }
+
+    // The newest run of `runs` that belongs to `planPath` and can be resumed (status interrupted
+    // or incomplete; pass statuses through run::currentStatus() first). Pure.
+    static std::optional<store::RunRecord> resumableRun(const QVector<store::RunRecord> &runs,
+                                                        const QString &planPath);
+
+public Q_SLOTS:
+    void check();
+    void start();
+    // Stops the check or the run going on.
+    void stop();
+    // Offers to resume the newest resumable run of the open plan (asks first).
+    void resume();
+    // Resumes the stored run History picked.
+    void resumeStoredRun(const sb::RunRow &run);
+
+Q_SIGNALS:
+    // A line for the window's log.
+    void logged(const QString &line);
+    // A run or a resume was started.
+    void runLaunched();
+    // A check was started, or it ended: what the check results say now.
+    void checkSummaryChanged(const QString &summary);
+    // Start or Check found problems in the plan (the Problems dock lists them).
+    void problemsFound();
+    // Resume began or ended looking for the run to resume.
+    void resumeLookupChanged(bool looking);
+
+private:
+    bool ensureRunnable(const QString &what);
+    void offerResume(const RunsResult &result);
+    void launch(const run::RunOptions &options);
+    void showCheckOutcome(const CheckOutcome &outcome);
+
+    StoreService *m_store;
+    PlanPage *m_planPage;
+    PlanFile *m_planFile;
+    QWidget *m_window;
+    RunController *m_run;
+    CheckController *m_check;
+    ParityModel *m_parity;
+    plan::PlanVariables m_variables;
+    quint64 m_resumeRequest = 0; // the store's runs, asked for by resume()
+};
+
+} // namespace sb
