@@ -359,9 +359,11 @@ void readConfigurations(SectionContext &ctx, const JsonValue &v, const QString &
         Configuration c;
         if (readConfiguration(ctx, v.items[i], itemPath, c))
             ctx.plan.configurations.append(std::move(c));
-        if (const JsonValue *name = v.items[i].value(u"name"); name && name->isString())
+        if (const JsonValue *name = v.items[i].value(u"name"); name && name->isString()) {
             ctx.fields.uniqueName(seen, *name, jsonChildPath(itemPath, QStringLiteral("name")),
                                   QStringLiteral("configuration"));
+            ctx.configurationNames.append(name->string);
+        }
     }
 }
 

@@ -424,8 +424,10 @@ struct Plan
     HookSet hooks;                       // plan-wide hooks
     SamplerSettings sampler;
     LoadSettings load;
-    QList<Profile> profiles;   // >= 1, in file order
-    QString defaultProfile;    // "default_profile": names one of profiles; empty = none given
+    QList<Profile> profiles; // >= 1, in file order
+    QString defaultProfile;  // "default_profile": names one of profiles; empty = none given
+    QString baseline; // "baseline": the configuration the others are compared with; empty = the
+                      // first configuration
     QList<Variable> variables; // "variables", in file order
     QStringList secretHeaders; // the plan's "secret_headers" (also in every RequestSpec's)
 

@@ -144,7 +144,7 @@ private:
                 root, path,
                 latin1List({"format", "name", "description", "database", "configurations", "routes",
                             "parity", "hooks", "sampler", "load", "profiles", "variables",
-                            "secret_headers", "default_profile"})))
+                            "secret_headers", "default_profile", "baseline"})))
             return;
         readFormat(root);
         readFirst(root);
@@ -175,6 +175,8 @@ private:
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
         if (const JsonValue *v = root.value(u"default_profile"))
             readDefaultProfile(m_ctx, *v, QStringLiteral("$.default_profile"));
+        if (const JsonValue *v = root.value(u"baseline"))
+            readBaseline(m_ctx, *v, QStringLiteral("$.baseline"));
         if (const JsonValue *v = root.value(u"secret_headers"); v && v->isArray())
             warnUnusedSecretHeaders(m_ctx, *v, QStringLiteral("$.secret_headers"));
         warnCpuOverlaps(m_ctx);

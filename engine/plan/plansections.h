@@ -33,10 +33,12 @@ struct SectionContext
     const Placeholders &placeholders; // plan-wide: no ${port}
     SecretBook &secrets;
     Plan &plan;
-    QString baseDir;                // absolute directory relative paths are resolved against
-    bool hasDatabase = false;       // a "database" key is present (even an invalid one)
-    QStringList variableNames = {}; // the names "variables" gives (also of invalid ones)
-    QStringList profileNames = {};  // the names "profiles" gives (also of invalid ones)
+    QString baseDir;                     // absolute directory relative paths are resolved against
+    bool hasDatabase = false;            // a "database" key is present (even an invalid one)
+    QStringList variableNames = {};      // the names "variables" gives (also of invalid ones)
+    QStringList profileNames = {};       // the names "profiles" gives (also of invalid ones)
+    QStringList configurationNames = {}; // the names "configurations" gives (also of invalid
+                                         // ones)
     QHash<QString, QByteArray> bodies = {}; // "@file" bodies read so far, by absolute path
     // Where each CPU set was given, for the overlap warnings once every section is read.
     struct CpuSetAt
@@ -74,6 +76,8 @@ bool readSecretHeaders(FieldReader &f, const JsonValue &v, const QString &path, 
 void warnUnusedSecretHeaders(SectionContext &ctx, const JsonValue &v, const QString &path);
 // "default_profile" (after "profiles"): it must name one of them.
 void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path);
+// "baseline" (after "configurations"): it must name one of them.
+void readBaseline(SectionContext &ctx, const JsonValue &v, const QString &path);
 // A request target ("/users/1?x=${var:id}"): a string, expanded, that starts with '/' and has no
 // spaces or control characters.
 bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, const JsonValue &v,

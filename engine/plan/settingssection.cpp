@@ -438,23 +438,43 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
     }
 }
 
-void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path)
+namespace {
+
+// `name` must be one of `names` (of `what`: "profile", "configuration"); the error suggests
+// the closest or lists them.
+bool readNameOf(SectionContext &ctx, const JsonValue &v, const QString &path, const char *what,
+                const QStringList &names, QString &out)
 {
     QString name;
     if (!ctx.fields.string(v, path, name, true))
-        return;
-    if (ctx.profileNames.contains(name)) { // an invalid profile has its own error
-        ctx.plan.defaultProfile = name;
-        return;
+        return false;
+    if (names.contains(name)) {
+        out = name;
+        return true;
     }
-    const QStringList &names = ctx.profileNames;
     const QString hint = closestName(name, names);
     ctx.fields.error(
         v, path, "plan.value",
-        QStringLiteral("no profile \"%1\" in the plan; %2")
-            .arg(name, hint.isEmpty()
-                           ? QStringLiteral("the profiles are: %1").arg(quotedList(names))
-                           : QStringLiteral("did you mean \"%1\"?").arg(hint)));
+        QStringLiteral("no %1 \"%2\" in the plan; %3")
+            .arg(QLatin1String(what), name,
+                 hint.isEmpty()
+                     ? QStringLiteral("the %1s are: %2").arg(QLatin1String(what), quotedList(names))
+                     : QStringLiteral("did you mean \"%1\"?").arg(hint)));
+    return false;
+}
+
+} // namespace
+
+void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    // an invalid profile has its own error: its name is still among profileNames
+    readNameOf(ctx, v, path, "profile", ctx.profileNames, ctx.plan.defaultProfile);
+}
+
+void readBaseline(SectionContext &ctx, const JsonValue &v, const QString &path)
+{
+    // an invalid configuration has its own error: its name is still among configurationNames
+    readNameOf(ctx, v, path, "configuration", ctx.configurationNames, ctx.plan.baseline);
 }
 
 void warnCpuOverlaps(SectionContext &ctx)

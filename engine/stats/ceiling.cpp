@@ -37,6 +37,10 @@ const char *boundKey(Bound b)
         return "client";
     case Bound::Machine:
         return "machine";
+    case Bound::Contended:
+        return "contended";
+    case Bound::Waits:
+        return "waits";
     case Bound::Database:
         return "database";
     case Bound::Server:
@@ -49,16 +53,33 @@ const char *boundKey(Bound b)
 
 namespace {
 
-std::string format(const char *fmt, double a, double b = 0, double c = 0, double d = 0)
+std::string format(const char *fmt, double a, double b = 0, double c = 0, double d = 0,
+                   double e = 0)
 {
     char buf[256];
-    std::snprintf(buf, sizeof buf, fmt, a, b, c, d);
+    std::snprintf(buf, sizeof buf, fmt, a, b, c, d, e);
     return buf;
 }
 
 bool within(double value, double reference, double share)
 {
     return reference > 0 && std::fabs(value - reference) <= share * reference;
+}
+
+// Whether throughput stayed flat between two concurrency levels (any order): it grew less than
+// the concurrency ratio to kFlatExponent, or fell. A window's figure carries its noise, so a
+// fixed +-10 % against a neighbour's median misses one flat window in six.
+bool flatBetween(double okPerS, int concurrency, double otherOkPerS, int otherConcurrency)
+{
+    if (okPerS <= 0 || otherOkPerS <= 0)
+        return false;
+    if (concurrency <= 0 || otherConcurrency <= 0 || concurrency == otherConcurrency)
+        return within(okPerS, otherOkPerS, kFlatShare);
+    const bool higher = concurrency > otherConcurrency;
+    const double growth = higher ? okPerS / otherOkPerS : otherOkPerS / okPerS;
+    const double ratio =
+        higher ? double(concurrency) / otherConcurrency : double(otherConcurrency) / concurrency;
+    return growth < std::pow(ratio, kFlatExponent);
 }
 
 } // namespace
@@ -73,9 +94,6 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
                        100 * cpu.generatorCores / double(cpu.generatorThreads),
                        cpu.generatorCores)};
     const CpuShares shares = cpuShares(cpu);
-    if (cpu.machineCores > 0 && shares.idle < kMachineIdleShare)
-        return {Bound::Machine, format("the machine was %.1f %% idle of %.0f cores",
-                                       100 * shares.idle, double(cpu.machineCores))};
     // A tree pinned to fewer CPUs than the machine has is bound by them once it fills them,
     // at any concurrency and whatever the database does.
     const bool pinned = context.serverCpus > 0 && context.serverCpus < cpu.machineCores;
@@ -83,6 +101,26 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
         return {Bound::Server,
                 format("the server tree used %.2f cores of the %.0f CPU(s) of its CPU set",
                        cpu.serverCores, double(context.serverCpus))};
+    const bool flatBelow = flatBetween(context.okPerS, context.concurrency, context.lowerOkPerS,
+                                       context.lowerConcurrency);
+    const bool flatAbove = flatBetween(context.okPerS, context.concurrency, context.higherOkPerS,
+                                       context.higherConcurrency);
+    if (cpu.machineCores > 0 && shares.idle < kMachineIdleShare) {
+        if (shares.foreign >= kContendedShare) {
+            std::string s =
+                format("contended: other processes took %.0f %% of the machine "
+                       "(%.1f %% idle of %.0f cores), so no ceiling can be read",
+                       100 * shares.foreign, 100 * shares.idle, double(cpu.machineCores));
+            if (!context.foreignTop.empty())
+                s += "; the most: " + context.foreignTop;
+            return {Bound::Contended, s};
+        }
+        return {Bound::Machine,
+                format("the measured parties filled the machine (server tree %.2f, database "
+                       "%.2f, load engine %.2f cores): %.1f %% idle of %.0f cores",
+                       cpu.serverCores, cpu.databaseCores, cpu.generatorCores, 100 * shares.idle,
+                       double(cpu.machineCores))};
+    }
     const bool atPlateau =
         context.plateauCores > 0 && cpu.serverCores >= kPlateauShare * context.plateauCores;
     // Below what the tree could use: its CPU set when it has one (at one concurrency level
@@ -96,12 +134,25 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
                               : "the database used %.2f cores against the server tree's %.2f, "
                                 "below its plateau of %.2f",
                        cpu.databaseCores, cpu.serverCores, capacity)};
-    const bool flatBelow = within(context.okPerS, context.lowerOkPerS, kFlatShare);
-    const bool flatAbove = within(context.higherOkPerS, context.okPerS, kFlatShare);
+    // Throughput flat while the tree and the machine had CPU to spare: what holds the server
+    // back is a wait (a sleep, a lock, a pool, a downstream). In a closed loop its latency
+    // follows from Little's law whatever the cause, so the idle machine is what tells a wait
+    // from a starved tree.
+    // Half a core at most: a single-threaded tree that fills its one thread (a GIL) is bound
+    // by it, not waiting, however many cores the machine has.
+    const double cpus = pinned ? double(context.serverCpus) : double(cpu.machineCores);
+    if ((flatBelow || flatAbove) && cpus > 0 &&
+        cpu.serverCores < kWaitCoresShare * std::min(1.0, cpus) && shares.idle >= kWaitIdleShare &&
+        context.okPerS > 0)
+        return {Bound::Waits,
+                format("waits: %.1f ms per request at %.2f cores (%.2f ms of CPU each), "
+                       "throughput flat at %.1f/s with %.0f %% of the machine idle",
+                       context.floorP50Us / 1000, cpu.serverCores,
+                       1000 * cpu.serverCores / context.okPerS, context.okPerS, 100 * shares.idle)};
     if (atPlateau && (flatBelow || flatAbove)) {
         char buf[256];
         std::snprintf(buf, sizeof buf,
-                      "throughput %.1f/s, within 10 %% of %.1f/s at the next %s concurrency, while "
+                      "throughput %.1f/s, flat against %.1f/s at the next %s concurrency, while "
                       "the server tree held %.2f cores of its %.2f-core plateau",
                       context.okPerS, flatBelow ? context.lowerOkPerS : context.higherOkPerS,
                       flatBelow ? "lower" : "higher", cpu.serverCores, context.plateauCores);
@@ -122,6 +173,26 @@ Saturation saturationPoint(std::vector<Level> levels)
         s.sentence = "one concurrency level: no saturation point";
         return s;
     }
+    // Past saturation: the highest level fell more than 10 % below the peak, whatever it did
+    // in between.
+    const auto peak =
+        std::max_element(levels.begin(), levels.end(),
+                         [](const Level &a, const Level &b) { return a.okPerS < b.okPerS; });
+    const Level &last = levels.back();
+    char buf[200];
+    if (peak != levels.end() - 1 && last.okPerS < (1 - kFlatShare) * peak->okPerS) {
+        s.saturated = true;
+        s.past = true;
+        s.fromConcurrency = peak->concurrency;
+        s.p50Growth = peak->p50Us > 0 ? last.p50Us / peak->p50Us : 0;
+        std::snprintf(buf, sizeof buf,
+                      "past saturation: throughput fell %.0f %% from c=%d to c=%d while p50 grew "
+                      "%.1fx",
+                      100 * (1 - last.okPerS / peak->okPerS), peak->concurrency, last.concurrency,
+                      s.p50Growth);
+        s.sentence = buf;
+        return s;
+    }
     // The lowest level from which every higher level stays within +-10 % of it.
     for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
         bool flat = true;
@@ -132,19 +203,17 @@ Saturation saturationPoint(std::vector<Level> levels)
         s.saturated = true;
         s.fromConcurrency = levels[i].concurrency;
         s.p50Growth = levels[i].p50Us > 0 ? levels.back().p50Us / levels[i].p50Us : 0;
-        char buf[160];
         std::snprintf(buf, sizeof buf, "throughput within 10 %% from c=%d on while p50 grew %.1fx",
                       s.fromConcurrency, s.p50Growth);
         s.sentence = buf;
         return s;
     }
-    const Level &last = levels.back();
+    // Neither: still rising at the highest level.
     const Level &before = levels[levels.size() - 2];
-    char buf[160];
     std::snprintf(
-        buf, sizeof buf, "throughput still %s at c=%d (%+.0f %% from c=%d): not saturated",
-        last.okPerS > before.okPerS ? "rising" : "falling", last.concurrency,
-        before.okPerS > 0 ? 100 * (last.okPerS / before.okPerS - 1) : 0.0, before.concurrency);
+        buf, sizeof buf, "throughput still rising at c=%d (%+.0f %% from c=%d): not saturated",
+        last.concurrency, before.okPerS > 0 ? 100 * (last.okPerS / before.okPerS - 1) : 0.0,
+        before.concurrency);
     s.sentence = buf;
     return s;
 }

@@ -15,6 +15,14 @@ inline constexpr double kClientBusyShare = 0.90;  // generator threads this busy
 inline constexpr double kMachineIdleShare = 0.05; // machine idle below this share: machine-bound
 inline constexpr double kPlateauShare = 0.90;     // tree cores at >= this share of their plateau
 inline constexpr double kFlatShare = 0.10;        // throughput within +-10 %: flat
+inline constexpr double kFlatExponent = 0.2;      // a window against a neighbouring level:
+                                                  // flat when throughput grew less than the
+                                                  // concurrency ratio to this power (1.15x for
+                                                  // 2x the connections, 1.52x for 8x)
+inline constexpr double kContendedShare = 0.10;   // foreign CPU at least this share of a full
+                                                  // machine: contended, not machine-bound
+inline constexpr double kWaitCoresShare = 0.50;   // tree below this share of one core and
+inline constexpr double kWaitIdleShare = 0.25;    // the machine this idle: the server waits
 
 // The CPU figures of one window, in cores (1.0 = one core busy for the whole window).
 struct WindowCpu
@@ -42,15 +50,19 @@ CpuShares cpuShares(const WindowCpu &cpu);
 
 enum class Bound
 {
-    Client,   // the load engine was the limit: its threads were >= 90 % busy
-    Machine,  // the machine had < 5 % of its cores idle
-    Database, // the database used more CPU than the server tree, and the tree was below its
-              // CPU set (when pinned) or its plateau
-    Server,   // the tree filled the CPUs its CPU set allows, or throughput was flat against a
-              // neighbouring concurrency with the tree at its plateau
-    None      // nothing saturated: raise concurrency
+    Client,    // the load engine was the limit: its threads were >= 90 % busy
+    Machine,   // the measured parties (server tree, database, load engine) left < 5 % idle
+    Contended, // other processes took the machine (< 5 % idle, >= 10 % foreign): no ceiling
+               // can be read; the foreign processes are named
+    Waits,     // throughput flat with the tree below half a core and the machine >= 25 %
+               // idle: the server waits on something (a sleep, a lock, a pool, a downstream)
+    Database,  // the database used more CPU than the server tree, and the tree was below its
+               // CPU set (when pinned) or its plateau
+    Server,    // the tree filled the CPUs its CPU set allows, or throughput was flat against a
+               // neighbouring concurrency with the tree at its plateau
+    None       // nothing saturated: raise concurrency
 };
-// "client", "machine", "database", "server", "none".
+// "client", "machine", "contended", "waits", "database", "server", "none".
 const char *boundKey(Bound b);
 
 // What the classifier needs beside the window's CPU: its throughput and that of the same
@@ -63,6 +75,16 @@ struct BoundContext
     double higherOkPerS = -1;
     double plateauCores = 0;
     int serverCpus = 0; // CPUs the tree may run on (its CPU set), 0 = not restricted
+    // The latency floor of this configuration and route: the lowest median p50 over its
+    // concurrency levels, microseconds (0 = unknown); the "waits" sentence quotes it.
+    double floorP50Us = 0;
+    std::string foreignTop; // the foreign processes that took the most CPU, e.g. "cc1plus
+                            // (pid 4242) 0.93 cores, make (pid 4200) 0.10 cores"; may be empty
+    // The concurrency of this level and of its neighbours (0 = unknown: flat then means
+    // within kFlatShare).
+    int concurrency = 0;
+    int lowerConcurrency = 0;
+    int higherConcurrency = 0;
 };
 
 struct BoundFinding
@@ -71,8 +93,9 @@ struct BoundFinding
     std::string because; // the figures that decided it, one sentence
 };
 
-// The first rule that holds, in the order client, machine, server (its CPU set full: at least
-// kPlateauShare of serverCpus busy), database, server (flat at its plateau), none.
+// The first rule that holds, in the order client, server (its CPU set full: at least
+// kPlateauShare of serverCpus busy), machine or contended (< 5 % idle: contended when foreign
+// CPU took >= 10 % of the machine), database, waits, server (flat at its plateau), none.
 BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context);
 
 // One concurrency level of a configuration and route: the cell's medians.
@@ -86,9 +109,14 @@ struct Level
 struct Saturation
 {
     bool saturated = false;  // throughput stopped growing within the levels measured
+    bool past = false;       // and then fell more than 10 % below its peak
     int fromConcurrency = 0; // the lowest level from which every higher one is within +-10 %
+                             // (past: the peak's level)
     double p50Growth = 0;    // p50 at the highest level / p50 at fromConcurrency
-    std::string sentence;    // "throughput within 10 % from c=10 on while p50 grew 5.0x"
+    std::string sentence;    // "throughput within 10 % from c=10 on while p50 grew 5.0x",
+                             // "past saturation: throughput fell 25 % from c=10 while p50 grew
+                             // 9.0x", "throughput still rising at c=500 (+80 % from c=100): not
+                             // saturated"
 };
 
 // The saturation point over `levels` (any order; at least two are needed).

@@ -1,17 +1,31 @@
 #pragma once
 
 // The verdict of one cell's comparison: is the candidate configuration faster or slower than
-// the baseline, or can the windows not tell? Rules, first that applies (DESIGN.md, seeds 000
-// and 004):
-//   1. fewer than 2 valid windows on a side          -> NotEnoughWindows
-//   2. the min-max ranges of the two sides overlap   -> NoWinner
-//   3. |ratio - 1| below the noise floor, when known -> InsideNoiseFloor
-//   4. otherwise                                     -> Faster / Slower
-// with, whenever each side has 2 windows or more, the ratio of medians, its seeded bootstrap
-// 95 % interval and the exact Mann-Whitney U p-value, plus whether p < alpha is reachable at all
-// with these window counts (3 vs 3 cannot go below 0.1) and how many windows a side would make it
-// reachable. Plain C++; any thread.
+// the baseline, or can the windows not tell? A verdict is a claim with a known error rate
+// (DESIGN.md): tests/engine/tst_verdictrates.cpp measures it in seeded simulations.
+//
+// Within a run (one candidate configuration against the baseline, one metric, every cell):
+//   - each cell's windows are compared on the log scale, paired by round when both sides have a
+//     valid window in at least 2 common rounds (a busy round slows both sides alike), else as
+//     two independent samples;
+//   - the window-to-window noise is pooled over all the comparison's cells (2 windows a side
+//     give one degree of freedom a cell; 14 cells give 14): each cell uses the larger of its
+//     own and the pooled standard deviation, with the pooled degrees of freedom;
+//   - faster/slower when Student's t test gives p < alpha (0.025) and |ratio - 1| is above the
+//     A/A noise floor, or, when none was measured, above 5 % (minimumEffect): two processes of
+//     one configuration differ by a few percent for as long as they live, which no test on
+//     their windows can tell from a real difference. Seed 004's "min-max ranges overlap" is not
+//     part of the rule: with 2 windows a side ranges separate by chance one time in three, and with
+//     5 they overlap under real 20 % differences.
+// Across runs of different times, on top of that, machine drift: the ratios of every cell both
+// runs share give the drift (their median) and its spread (1.4826 x the median absolute
+// deviation); a cell is called only outside [min(1, drift), max(1, drift)] widened by q spreads,
+// where q is Student's t quantile at 1 - familyAlpha / (2 x cells) (a Bonferroni bound: an A/A
+// pair of runs calls any cell at all with probability about familyAlpha). Fewer than 6 shared
+// cells: the drift cannot be measured and no cell is called.
+// Plain C++; any thread.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,46 +34,88 @@ namespace sb::stats {
 
 enum class Verdict
 {
-    NotEnoughWindows,
-    NoWinner,
-    InsideNoiseFloor,
+    NotEnoughWindows, // fewer than 2 valid windows on a side, or no noise estimate
+    NoWinner,         // the test cannot tell the two apart
+    InsideNoiseFloor, // significant, but |ratio - 1| is inside the A/A noise floor
+    InsideDrift,      // across runs: significant, but inside the drift the shared cells show
     Faster,
     Slower
 };
 
-// "not-enough-windows", "no-winner", "inside-noise-floor", "faster", "slower" (report JSON).
+// "not-enough-windows", "no-winner", "inside-noise-floor", "inside-drift", "faster", "slower"
+// (report JSON).
 const char *verdictKey(Verdict v);
-// "not enough windows", "no winner", "inside the noise floor", "faster", "slower".
+// "not enough windows", "no winner", "inside the noise floor", "inside the drift", "faster",
+// "slower".
 const char *verdictText(Verdict v);
 
 struct CompareOptions
 {
     bool higherIsBetter = true; // throughput: higher wins; latency: lower wins
     double noiseFloor = -1;     // |ratio - 1| the harness itself produces (0.03 = 3 %); < 0 unknown
-    uint64_t seed = 424242;     // bootstrap seed
-    int resamples = 10'000;     // bootstrap resamples
-    double alpha = 0.05;        // significance level for the reachability note
+    double minimumEffect = 0.05; // |ratio - 1| a call needs when no noise floor is known
+    double alpha = 0.025;        // a cell's false-positive rate within a run
+    double familyAlpha = 0.005;  // across runs: chance that an A/A pair calls any cell
+    uint64_t seed = 424242;      // kept for callers that seed other statistics
 };
+
+// One side of a cell: the metric of each valid window (> 0) and the 0-based round it was
+// measured in (same length; empty rounds: no pairing).
+struct CellWindows
+{
+    std::vector<double> values;
+    std::vector<int> rounds;
+};
+
+struct CellPair
+{
+    CellWindows candidate;
+    CellWindows baseline;
+};
+
+// Machine drift between two runs, from the ratios of the cells they share.
+struct Drift
+{
+    bool measurable = false; // at least kMinDriftCells shared cells with a ratio
+    int cells = 0;           // shared cells with a ratio
+    double shift = 1;        // median ratio candidate run / baseline run
+    double spread = 0;       // robust standard deviation of the log ratios (1.4826 x MAD)
+    double low = 1;          // ratios inside [low, high] are not called
+    double high = 1;
+};
+inline constexpr int kMinDriftCells = 6;
 
 struct Comparison
 {
     Verdict verdict = Verdict::NotEnoughWindows;
-    double ratio = 0;        // median(candidate) / median(baseline); 0 when not computable
-    double low = 0;          // bootstrap interval of the ratio (0, 0 when not computed)
-    double high = 0;         //
-    double pValue = 1;       // two-sided Mann-Whitney U p-value (1 when not computed)
-    bool pExact = true;      // exact permutation p (false: normal approximation)
-    double minimumP = 1;     // the smallest p these window counts can reach
-    bool pReachable = false; // minimumP < alpha
-    int windowsNeeded = 0;   // windows a side for p < alpha to be reachable; 0 when it is
-    double noiseFloor = -1;  // as given
+    double ratio = 0;       // median(candidate) / median(baseline); 0 when not computable
+    double low = 0;         // 95 % interval of the ratio (geometric means, pooled noise);
+    double high = 0;        // 0, 0 when the windows cannot support one
+    double pValue = 1;      // two-sided t-test p-value on the log scale (1 when not computed)
+    bool paired = false;    // compared round by round
+    double noiseSd = 0;     // log-scale standard deviation used (the cell's or the pooled)
+    int df = 0;             // its degrees of freedom
+    int windowsNeeded = 0;  // windows a side that would tell a difference of this size apart
+                            // at this noise (0: these do, or the ratio is 1)
+    double noiseFloor = -1; // as given
     std::size_t candidateWindows = 0;
     std::size_t baselineWindows = 0;
-    std::string note; // one sentence beside the verdict, may be empty
+    std::string note; // one plain sentence beside the verdict: why none, or what would give one
 };
 
-// Compares the candidate's valid windows with the baseline's (one value per window).
+// Compares every cell of one comparison, pooling the noise over them (see the top of this
+// file). With `drift` (two runs of different times), cells inside its band read InsideDrift.
+std::vector<Comparison> compareCells(const std::vector<CellPair> &cells,
+                                     const CompareOptions &options = {},
+                                     const Drift *drift = nullptr);
+
+// One cell on its own noise (no pooling, no pairing): the same rule with fewer degrees of
+// freedom.
 Comparison compareWindows(const std::vector<double> &candidate, const std::vector<double> &baseline,
                           const CompareOptions &options = {});
+
+// The drift between two runs from `ratios`: median(candidate run) / median(baseline run) of
+// each cell both runs measured (any configuration; ratios <= 0 are skipped).
+Drift estimateDrift(const std::vector<double> &ratios, double familyAlpha = 0.005);
 
 } // namespace sb::stats

@@ -1003,7 +1003,7 @@ private slots:
                    "$.zzz: unknown key \"zzz\" at $; allowed keys: \"format\", \"name\", "
                    "\"description\", \"database\", \"configurations\", \"routes\", \"parity\", "
                    "\"hooks\", \"sampler\", \"load\", \"profiles\", \"variables\", "
-                   "\"secret_headers\", \"default_profile\"");
+                   "\"secret_headers\", \"default_profile\", \"baseline\"");
         QTest::newRow("hook with sql and command")
             << QByteArray("\"database\": {\"driver\": \"QSQLITE\", \"name\": \":memory:\"},"
                           "\n"

@@ -294,6 +294,48 @@ private slots:
         QCOMPARE(Plan().defaultProfileOrFirst(), nullptr);
     }
 
+    // ---- the plan names its baseline configuration (issue 20.5)
+
+    void baseline_data()
+    {
+        QTest::addColumn<QByteArray>("member");
+        QTest::addColumn<QString>("baseline"); // Plan::baseline
+        QTest::addColumn<QString>("error");
+        QTest::newRow("none") << QByteArray() << QString() << QString();
+        QTest::newRow("named") << QByteArray(",\n\"baseline\": \"django\"")
+                               << QStringLiteral("django") << QString();
+        QTest::newRow("typo") << QByteArray(",\n\"baseline\": \"djang\"") << QString()
+                              << QStringLiteral("5:13: $.baseline: no configuration \"djang\" in "
+                                                "the plan; did you mean \"django\"?");
+        QTest::newRow("unknown") << QByteArray(",\n\"baseline\": \"nginx\"") << QString()
+                                 << QStringLiteral("5:13: $.baseline: no configuration \"nginx\" "
+                                                   "in the plan; the configurations are: "
+                                                   "\"elysia\", \"django\"");
+        QTest::newRow("not a string") << QByteArray(",\n\"baseline\": 1") << QString()
+                                      << QStringLiteral("5:13: $.baseline: expected a string, "
+                                                        "found a number (1)");
+    }
+
+    void baseline()
+    {
+        QFETCH(QByteArray, member);
+        QFETCH(QString, baseline);
+        QFETCH(QString, error);
+        const PlanLoad load = loadMem(
+            "{\"format\": 1, \"name\": \"b\",\n"
+            "\"configurations\": [{\"name\": \"elysia\", \"command\": [\"s\"], \"port\": 9000}, "
+            "{\"name\": \"django\", \"command\": [\"s\"], \"port\": 9001}],\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n"
+            "\"profiles\": {\"full\": {\"concurrency\": [1]}}" +
+            member + "}");
+        if (!error.isEmpty()) {
+            QCOMPARE(messages(load.diagnostics), QStringList{error});
+            return;
+        }
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->baseline, baseline);
+    }
+
     // ---- CPU gates that fit the machine (item 6)
 
     void cpuGates_data()

@@ -39,6 +39,7 @@ QColor verdict(stats::Verdict v)
     case stats::Verdict::NoWinner:
         return QColor(0x79706e);
     case stats::Verdict::InsideNoiseFloor:
+    case stats::Verdict::InsideDrift:
         return QColor(0x76b7b2);
     case stats::Verdict::NotEnoughWindows:
         return QColor(0xba, 0xb0, 0xac);
