@@ -56,6 +56,11 @@ int runCommand(const QStringList &args)
     const QCommandLineOption routes = cl.option(
         {QStringLiteral("routes")}, QStringLiteral("Only these routes (comma-separated)."),
         QStringLiteral("ROUTE[,ROUTE]"));
+    const QCommandLineOption baseline = cl.option(
+        {QStringLiteral("baseline")},
+        QStringLiteral("The configuration the summary compares the others with (default: the "
+                       "plan's \"baseline\", else its first configuration)."),
+        QStringLiteral("CONFIG"));
     const QCommandLineOption store = addStoreOption(cl);
     const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
@@ -63,6 +68,8 @@ int runCommand(const QStringList &args)
     const sb::Result<plan::PlanVariables> vars = varValues(cl, var);
     if (!vars.ok())
         return cl.fail(vars.error());
+    if (sb::Status s = checkBaselineOption(cl, baseline, cl.positionalValue(0)); !s.ok())
+        return cl.fail(s.error());
     const sb::Result<QStringList> onlyNames = cl.names(only);
     if (!onlyNames.ok())
         return cl.fail(onlyNames.error());
@@ -76,7 +83,7 @@ int runCommand(const QStringList &args)
     options.routes = *routeNames;
     options.storeLocation = cl.value(store);
     options.variables = *vars;
-    return runAndWatch(cl, options);
+    return runAndWatch(cl, options, nullptr, cl.value(baseline));
 }
 
 int resumeCommand(const QStringList &args)

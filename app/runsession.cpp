@@ -2,9 +2,12 @@
 
 #include "app/reportoutput.h"
 #include "app/terminalobserver.h"
+#include "core/limits.h"
 #include "core/qterror.h"
+#include "store/planoutline.h"
 #include "store/runstore.h"
 
+#include <QFile>
 #include <QRegularExpression>
 #include <atomic>
 #include <csignal>
@@ -123,7 +126,24 @@ sb::Result<plan::PlanVariables> varValues(const CommandLine &cl, const QCommandL
     return out;
 }
 
-int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId)
+sb::Status checkBaselineOption(const CommandLine &cl, const QCommandLineOption &option,
+                               const QString &planPath)
+{
+    if (!cl.isSet(option))
+        return sb::Ok{};
+    QFile file(planPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return sb::Ok{}; // the run says why it cannot read the plan
+    const QStringList names =
+        store::planOutline(file.read(limits::kMaxPlanFileBytes)).configurations;
+    if (names.contains(cl.value(option)))
+        return sb::Ok{};
+    return cl.optionError(option, QStringLiteral("the plan has no configuration \"%1\" (it has %2)")
+                                      .arg(cl.value(option), names.join(QStringLiteral(", "))));
+}
+
+int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId,
+                const QString &baseline)
 {
     const sb::Result<run::RunFinished> result = runCancellable(options);
     if (!result.ok())
@@ -131,7 +151,9 @@ int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *
     if (runId)
         *runId = result->runId;
     if (auto opened = openForReading(options.storeLocation); opened.ok()) {
-        if (auto r = report::loadRunReport(**opened, result->runId); r.ok())
+        report::ReportOptions summary;
+        summary.baseline = baseline;
+        if (auto r = report::loadRunReport(**opened, result->runId, summary); r.ok())
             printRunSummary(*r, options.storeLocation);
         else
             cl.warning(QStringLiteral("no summary: ") + sb::qtText(r.error()));

@@ -24,6 +24,11 @@ sb::Result<plan::PlanVariables> varValues(const CommandLine &cl, const QCommandL
 // 0 every cell has a valid window, 1 cells are left or the run failed, 2 the plan, profile,
 // filter, store or run id cannot be used.
 // `runId`, when given, receives the run's id (empty when the run could not start).
-int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId = nullptr);
+int runAndWatch(const CommandLine &cl, const run::RunOptions &options, QString *runId = nullptr,
+                const QString &baseline = {});
+// --baseline CONFIG of `run`: a configuration of the plan at `planPath` (read as its outline;
+// the run checks the rest of the plan). Errors: "cli.baseline" naming the plan's configurations.
+sb::Status checkBaselineOption(const CommandLine &cl, const QCommandLineOption &option,
+                               const QString &planPath);
 
 } // namespace sb::cli

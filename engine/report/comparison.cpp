@@ -1,8 +1,10 @@
 #include "report/comparison.h"
 
 #include "core/qterror.h"
+#include "report/cellcomparison.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
+#include "stats/summary.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -18,17 +20,6 @@ bool isComparisonMetric(const QString &metric)
 }
 
 namespace {
-
-const std::vector<double> &valuesFor(const CellReport &cell, const QString &metric)
-{
-    if (metric == QLatin1String("per_cpu_s"))
-        return cell.perCpuS;
-    if (metric == QLatin1String("p50"))
-        return cell.p50Us;
-    if (metric == QLatin1String("p99"))
-        return cell.p99Us;
-    return cell.okPerS;
-}
 
 // Labels for what differs between the baseline run and another: results from another machine,
 // kernel, Stackbench build or plan are not like for like.
@@ -72,14 +63,16 @@ sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
     c.baselineRun = base.run.id;
     c.noiseFloor = options.noiseFloor;
     c.noiseFloorSource = options.noiseFloorSource;
-    stats::CompareOptions so;
-    so.higherIsBetter =
-        options.metric == QLatin1String("ok_per_s") || options.metric == QLatin1String("per_cpu_s");
-    so.noiseFloor = options.noiseFloor;
-    so.seed = options.seed;
+    ReportOptions ro;
+    ro.noiseFloor = options.noiseFloor;
+    ro.seed = options.seed;
+    const bool higher = higherIsBetter(options.metric);
     for (qsizetype i = 1; i < reports.size(); ++i) {
         const RunReport &other = reports[i];
         c.differences << differencesOf(base, other);
+        std::vector<stats::CellPair> pairs;
+        std::vector<double> ratios; // each shared cell's median ratio: the drift's evidence
+        QVector<ComparedCell> cells;
         for (const CellReport &b : base.cells) {
             const CellReport *cell = other.cell(b.configuration, b.route, b.concurrency);
             if (!cell) {
@@ -88,21 +81,31 @@ sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
                                       QString::number(b.concurrency));
                 continue;
             }
+            stats::CellPair pair{cellWindows(*cell, options.metric),
+                                 cellWindows(b, options.metric)};
+            pair.candidate.rounds.clear(); // rounds of two runs are not the same moments
+            pair.baseline.rounds.clear();
+            const double mb = stats::median(pair.baseline.values);
+            if (mb > 0 && !pair.candidate.values.empty())
+                ratios.push_back(stats::median(pair.candidate.values) / mb);
+            pairs.push_back(std::move(pair));
             ComparedCell cc;
             cc.run = other.run.id;
             cc.baselineRun = base.run.id;
-            cc.ratio = RatioReport{b.configuration,
-                                   b.configuration,
-                                   b.route,
-                                   b.concurrency,
-                                   options.metric,
-                                   stats::compareWindows(valuesFor(*cell, options.metric),
-                                                         valuesFor(b, options.metric), so)};
+            cc.ratio = RatioReport{b.configuration, b.configuration, b.route,
+                                   b.concurrency,   options.metric,  {}};
             cc.errorRate = cell->figures.errorRate();
             cc.p99Delta = b.figures.p99Us.median > 0
                               ? cell->figures.p99Us.median / b.figures.p99Us.median - 1
                               : 0;
-            c.cells.append(cc);
+            cells.append(cc);
+        }
+        const stats::Drift drift = stats::estimateDrift(ratios);
+        c.drifts.append({other.run.id, drift});
+        const std::vector<stats::Comparison> verdicts = compareCellPairs(pairs, ro, higher, &drift);
+        for (qsizetype k = 0; k < cells.size(); ++k) {
+            cells[k].ratio.comparison = verdicts[size_t(k)];
+            c.cells.append(cells[k]);
         }
     }
     return c;
@@ -178,6 +181,15 @@ QJsonObject comparisonJson(const RunComparison &c)
         o.insert(QStringLiteral("error_rate"), cell.errorRate);
         ratios.append(o);
     }
+    QJsonArray drifts;
+    for (const RunDrift &d : c.drifts)
+        drifts.append(QJsonObject{{QStringLiteral("run"), d.run},
+                                  {QStringLiteral("measurable"), d.drift.measurable},
+                                  {QStringLiteral("cells"), d.drift.cells},
+                                  {QStringLiteral("shift"), d.drift.shift},
+                                  {QStringLiteral("spread"), d.drift.spread},
+                                  {QStringLiteral("low"), d.drift.low},
+                                  {QStringLiteral("high"), d.drift.high}});
     return QJsonObject{{QStringLiteral("schema"), QStringLiteral("stackbench-compare")},
                        {QStringLiteral("version"), 1},
                        {QStringLiteral("metric"), c.metric},
@@ -187,7 +199,27 @@ QJsonObject comparisonJson(const RunComparison &c)
                        {QStringLiteral("noise_floor_source"), c.noiseFloorSource},
                        {QStringLiteral("differences"), QJsonArray::fromStringList(c.differences)},
                        {QStringLiteral("missing"), QJsonArray::fromStringList(c.missing)},
+                       {QStringLiteral("drift"), drifts},
                        {QStringLiteral("ratios"), ratios}};
+}
+
+QString driftSentence(const RunDrift &x)
+{
+    const stats::Drift &d = x.drift;
+    if (!d.measurable)
+        return QStringLiteral("Run %1 and the baseline run were measured at different times and "
+                              "share %2 cells with a ratio: at least %3 are needed to measure "
+                              "the drift between them, so no cell is called.")
+            .arg(x.run)
+            .arg(d.cells)
+            .arg(stats::kMinDriftCells);
+    return QStringLiteral("Run %1 was measured at another time than the baseline run: its %2 "
+                          "shared cells read %3 of the baseline's (spread %4), so ratios "
+                          "between %5 and %6 are machine drift and not called.")
+        .arg(x.run)
+        .arg(d.cells)
+        .arg(formatRatio(d.shift), formatPercent(d.spread), formatRatio(d.low),
+             formatRatio(d.high));
 }
 
 QString comparisonMarkdown(const RunComparison &c)
@@ -201,6 +233,8 @@ QString comparisonMarkdown(const RunComparison &c)
     for (const QString &difference : c.differences)
         d.item(Inline(strong(QStringLiteral("Not like for like")))
                << QStringLiteral(": ") << difference);
+    for (const RunDrift &x : c.drifts)
+        d.item(driftSentence(x));
     Table t;
     for (const char *h : {"run", "configuration", "route", "c", "ratio [95 % CI]", "p", "verdict",
                           "noise floor", "note"})
@@ -211,11 +245,7 @@ QString comparisonMarkdown(const RunComparison &c)
         const stats::Comparison &s = cell.ratio.comparison;
         const bool tested = s.verdict != stats::Verdict::NotEnoughWindows;
         t.rows.append({cell.run, cell.ratio.configuration, code(cell.ratio.route),
-                       QString::number(cell.ratio.concurrency),
-                       tested ? QStringLiteral("%1 [%2-%3]")
-                                    .arg(formatRatio(s.ratio), QString::number(s.low, 'f', 2),
-                                         QString::number(s.high, 'f', 2))
-                              : formatRatio(s.ratio),
+                       QString::number(cell.ratio.concurrency), ratioText(s),
                        tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
                        QString::fromLatin1(stats::verdictText(s.verdict)),
                        s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),

@@ -27,6 +27,14 @@ struct ComparedCell
     double p99Delta = 0;  // candidate median p99 / baseline median p99 - 1
 };
 
+// The machine drift between the baseline run and a candidate run, measured on the cells both
+// share (stats::estimateDrift): cells inside its band are not called.
+struct RunDrift
+{
+    QString run; // the candidate run's id
+    stats::Drift drift;
+};
+
 struct RunComparison
 {
     QString metric;
@@ -36,6 +44,7 @@ struct RunComparison
     QStringList differences;     // "run X ran on another machine (a vs b)", ...
     QVector<ComparedCell> cells; // per candidate run, in the baseline's cell order
     QStringList missing;         // cells of the baseline that a run does not have
+    QVector<RunDrift> drifts;    // per candidate run, in order
 };
 
 struct RunCompareOptions
@@ -47,7 +56,9 @@ struct RunCompareOptions
 };
 
 // Compares every run after the first against the first (the baseline): the same configuration,
-// route and concurrency. Errors: "compare.metric" (unknown metric), "compare.runs" (fewer than
+// route and concurrency. The runs were measured at different times: each candidate run's cells
+// are judged together (report::compareCellPairs, unpaired) and only outside the drift its shared
+// cells show. Errors: "compare.metric" (unknown metric), "compare.runs" (fewer than
 // two reports).
 sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
                                       const RunCompareOptions &options);
@@ -72,6 +83,10 @@ sb::Result<QVector<FailCondition>> parseFailIf(const QString &text);
 QStringList failingCells(const RunComparison &comparison, const QVector<FailCondition> &conditions);
 
 QJsonObject comparisonJson(const RunComparison &comparison);
+// One sentence on the drift between the baseline run and a candidate run: how much, from how
+// many shared cells, and which ratios it keeps from being called (or that it could not be
+// measured, so nothing is called).
+QString driftSentence(const RunDrift &drift);
 QString comparisonMarkdown(const RunComparison &comparison);
 
 } // namespace sb::report

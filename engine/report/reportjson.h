@@ -3,8 +3,9 @@
 // The report as JSON (schema "stackbench-report", version 1; docs/report.schema.json):
 //   run, environment, baseline, noise_floor, cells[], ratios[], saturation[], gates, events.
 // Every figure of a cell is an object {median, min, max, spread}; ratios carry ratio, low, high
-// (bootstrap 95 %), p_value (Mann-Whitney U, two-sided) and verdict ("no-winner",
-// "not-enough-windows", "inside-noise-floor", "faster", "slower"). Any thread.
+// (95 %, null when the windows support none), p_value (t test on the logs, two-sided), paired, df,
+// noise_sd and verdict ("no-winner", "not-enough-windows", "inside-noise-floor", "inside-drift",
+// "faster", "slower"). Any thread.
 
 #include "report/runreport.h"
 

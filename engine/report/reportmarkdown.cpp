@@ -5,6 +5,7 @@
 
 #include <QLocale>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace sb::report {
@@ -26,8 +27,20 @@ QString formatRatio(double r)
 {
     if (!std::isfinite(r) || r <= 0)
         return QStringLiteral("n/a");
-    // Two decimals as seed 000 writes them (19.58x); three significant digits below 1 (0.0635x).
-    return (r >= 1 ? QString::number(r, 'f', 2) : QString::number(r, 'g', 3)) + QLatin1Char('x');
+    // Two decimals as seed 000 writes them (19.58x); three significant digits below 1, trailing
+    // zeros kept so that ratios side by side read alike (0.900x beside 0.944x, 0.0635x).
+    if (r >= 1)
+        return QString::number(r, 'f', 2) + QLatin1Char('x');
+    const int decimals = std::clamp(2 - int(std::floor(std::log10(r))), 3, 12);
+    return QString::number(r, 'f', decimals) + QLatin1Char('x');
+}
+
+QString ratioText(const stats::Comparison &c)
+{
+    if (c.high <= 0) // the windows cannot support an interval
+        return formatRatio(c.ratio);
+    return QStringLiteral("%1 [%2-%3]")
+        .arg(formatRatio(c.ratio), formatRatio(c.low), formatRatio(c.high));
 }
 
 QString formatPercent(double share)
@@ -79,14 +92,6 @@ Inline verdictCell(const stats::Comparison &c)
     if (c.verdict == stats::Verdict::Faster || c.verdict == stats::Verdict::Slower)
         return strong(v);
     return Inline(v);
-}
-
-QString ratioCell(const stats::Comparison &c)
-{
-    if (c.verdict == stats::Verdict::NotEnoughWindows)
-        return formatRatio(c.ratio);
-    return QStringLiteral("%1 [%2-%3]")
-        .arg(formatRatio(c.ratio), QString::number(c.low, 'f', 2), QString::number(c.high, 'f', 2));
 }
 
 QString utc(const QDateTime &t)
@@ -176,7 +181,7 @@ Document routeSection(const RunReport &r, const QString &route)
         ratios.rows.append({x.configuration, number(x.concurrency),
                             x.metric == QLatin1String("ok_per_s") ? QStringLiteral("2xx/s")
                                                                   : QStringLiteral("per CPU-s"),
-                            ratioCell(c),
+                            ratioText(c),
                             c.verdict == stats::Verdict::NotEnoughWindows
                                 ? QStringLiteral("-")
                                 : QString::number(c.pValue, 'f', 3),
@@ -384,33 +389,51 @@ Document definitionsDocument()
             "the percentile of the pooled histogram of every valid window (pooled p99).\n"
             "**cell**: (configuration, route, concurrency); its figure is the median over its "
             "valid windows with min and max; **spread** = (max - min) / median.\n"
-            "**ratio**: median of the configuration / median of the baseline, with a seeded "
-            "bootstrap 95 % interval (10,000 resamples of the windows of each side).\n"
+            "**ratio**: median of the configuration / median of the baseline, with a 95 % "
+            "interval (Student's t on the log scale, the noise pooled over the comparison's "
+            "cells) only when the windows can support one.\n"
             "**verdict**, the first rule that applies: fewer than 2 valid windows on a side: "
-            "*not enough windows*; the min-max ranges overlap: *no winner*; |ratio - 1| below the "
-            "noise floor: *inside the noise floor*; otherwise *faster* or *slower*, with the "
-            "exact two-sided Mann-Whitney U p-value. With few windows p < 0.05 cannot be reached "
-            "at all (3 vs 3 cannot go below 0.1): the note says how many windows a side would "
-            "make it reachable.\n"
+            "*not enough windows*; a t test on the logs of the windows' values, paired by round "
+            "when both sides share at least 2 rounds, with the window-to-window noise pooled over "
+            "all cells of the configuration, gives p >= %5: *no winner* (the note says how many "
+            "windows a side would tell this difference apart); |ratio - 1| inside the A/A noise "
+            "floor, or below %6 % when none was measured: *inside the noise floor*; across runs "
+            "of different times, the ratio inside the drift that the cells both runs share show "
+            "(their median ratio widened by their spread): *inside the drift*; otherwise "
+            "*faster* or *slower*. An A/A comparison calls about 3 % of cells within a run and "
+            "almost none across runs (tests/engine/tst_verdictrates.cpp).\n"
             "**noise floor**: the largest |ratio - 1| between two arms of one configuration in an "
             "A/A run.\n"
             "**where the machine's CPU went**: shares of all cores used by the server tree, the "
             "database (excluded processes), the load engine, Stackbench itself, everything else "
             "(foreign) and idle.\n"
             "**bound**, the first that applies: *client*: the load engine's threads were at "
-            "least %1 % busy; *machine*: less than %2 % of all cores idle; *server*: the tree "
-            "used at least %3 % of the CPUs of its configuration's CPU set (`cpus`, when smaller "
-            "than the machine); *database*: the database used more CPU than the server tree "
-            "while the tree was below %3 % of its CPU set, or without one of its plateau (its "
-            "highest median cores across the concurrency levels); *server*: throughput within "
-            "%4 % of a neighbouring concurrency level while the tree held at least %3 % of its "
-            "plateau; *none*: nothing saturated, raise concurrency.\n"
+            "least %1 % busy; *server*: the tree used at least %3 % of the CPUs of its "
+            "configuration's CPU set (`cpus`, when smaller than the machine); *machine*: less "
+            "than %2 % of all cores idle and the measured parties (server tree, database, load "
+            "engine) used them; *contended*: less than %2 % idle with other processes taking at "
+            "least %7 % of the machine: no ceiling can be read, the processes are named; "
+            "*database*: the database used more CPU than the server tree while the tree was "
+            "below %3 % of its CPU set, or without one of its plateau (its highest median cores "
+            "across the concurrency levels); *waits*: throughput flat against a neighbouring "
+            "level with the tree below %8 % of a core and the machine at least %9 % idle: the "
+            "server waits on something (a sleep, a lock, a pool, a downstream), and the sentence "
+            "gives its latency floor per request; *server*: throughput flat against a "
+            "neighbouring level (grown less than the concurrency ratio to the power %4) while the "
+            "tree held at least %3 % of its plateau; *none*: nothing saturated, raise "
+            "concurrency.\n"
             "**saturation point**: the lowest concurrency from which every higher level's 2xx/s "
-            "stays within %4 %, and how much p50 grew from there to the highest level.")
+            "stays within %10 %, and how much p50 grew from there to the highest level; past it, "
+            "how much throughput fell while p50 grew.")
             .arg(QString::number(stats::kClientBusyShare * 100),
                  QString::number(stats::kMachineIdleShare * 100),
-                 QString::number(stats::kPlateauShare * 100),
-                 QString::number(stats::kFlatShare * 100));
+                 QString::number(stats::kPlateauShare * 100), QString::number(stats::kFlatExponent),
+                 QString::number(stats::CompareOptions{}.alpha),
+                 QString::number(stats::CompareOptions{}.minimumEffect * 100),
+                 QString::number(stats::kContendedShare * 100),
+                 QString::number(stats::kWaitCoresShare * 100),
+                 QString::number(stats::kWaitIdleShare * 100))
+            .arg(QString::number(stats::kFlatShare * 100));
     Document d;
     d.heading(2, QStringLiteral("Definitions"));
     for (const QString &item : items.split(QLatin1Char('\n')))

@@ -33,5 +33,8 @@ QString formatNumber(double v, int decimals);
 QString formatMs(double us);
 QString formatRatio(double r);
 QString formatPercent(double share); // 0.268 -> "26.8 %"
+// A comparison's ratio with its 95 % interval when the windows support one ("0.944x
+// [0.900x-0.990x]"), else the ratio alone ("0.944x").
+QString ratioText(const stats::Comparison &c);
 
 } // namespace sb::report

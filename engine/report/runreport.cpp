@@ -90,25 +90,33 @@ void classifyCells(RunReport &r,
                    const std::map<CellKey, QVector<const store::WindowRecord *>> &byCell)
 {
     for (CellReport &cell : r.cells) {
-        double plateau = 0;
-        double lower = -1, higher = -1;
+        stats::BoundContext context;
+        context.serverCpus = r.serverCpus.value(cell.configuration);
+        context.concurrency = cell.concurrency;
         for (int c : r.concurrency) {
             const CellReport *other = r.cell(cell.configuration, cell.route, c);
             if (!other || other->figures.validWindows == 0)
                 continue;
-            plateau = std::max(plateau, other->figures.serverCores.median);
-            if (c < cell.concurrency)
-                lower = other->figures.okPerS.median; // ascending: the last one below wins
-            if (c > cell.concurrency && higher < 0)
-                higher = other->figures.okPerS.median;
+            context.plateauCores =
+                std::max(context.plateauCores, other->figures.serverCores.median);
+            if (const double p50 = other->figures.p50Us.median;
+                p50 > 0 && (context.floorP50Us <= 0 || p50 < context.floorP50Us))
+                context.floorP50Us = p50;
+            if (c < cell.concurrency) { // ascending: the last one below wins
+                context.lowerOkPerS = other->figures.okPerS.median;
+                context.lowerConcurrency = c;
+            }
+            if (c > cell.concurrency && context.higherOkPerS < 0) {
+                context.higherOkPerS = other->figures.okPerS.median;
+                context.higherConcurrency = c;
+            }
         }
         const auto &windows = byCell.at({cell.configuration, cell.route, cell.concurrency});
         const store::WindowRecord *mid = medianWindow(windows, cell.figures.okPerS.median);
         for (const store::WindowRecord *w : windows) {
             if (!w->valid)
                 continue;
-            const stats::BoundContext context{windowOkPerS(*w), lower, higher, plateau,
-                                              r.serverCpus.value(cell.configuration)};
+            context.okPerS = windowOkPerS(*w);
             const stats::BoundFinding f =
                 stats::classifyBound(windowCpu(*w, r.machineCores), context);
             ++cell.windowBounds[QString::fromLatin1(stats::boundKey(f.bound))];
@@ -143,26 +151,30 @@ void saturate(RunReport &r)
     }
 }
 
+// Each configuration against the baseline, one metric at a time: all its cells (every route
+// and concurrency) in one comparison, so that they pool their window noise and pair by round.
 void compareCells(RunReport &r)
 {
-    for (const QString &route : r.routes) {
-        for (int c : r.concurrency) {
-            const CellReport *base = r.cell(r.options.baseline, route, c);
-            if (!base)
-                continue;
-            for (const QString &configuration : r.configurations) {
-                if (configuration == r.options.baseline)
-                    continue;
-                const CellReport *cell = r.cell(configuration, route, c);
-                if (!cell)
-                    continue;
-                r.ratios.append({configuration, r.options.baseline, route, c,
-                                 QStringLiteral("ok_per_s"),
-                                 compareCell(cell->okPerS, base->okPerS, r.options)});
-                r.ratios.append({configuration, r.options.baseline, route, c,
-                                 QStringLiteral("per_cpu_s"),
-                                 compareCell(cell->perCpuS, base->perCpuS, r.options)});
+    for (const QString &configuration : r.configurations) {
+        if (configuration == r.options.baseline)
+            continue;
+        for (const QString &metric : {QStringLiteral("ok_per_s"), QStringLiteral("per_cpu_s")}) {
+            std::vector<stats::CellPair> pairs;
+            QVector<const CellReport *> cells;
+            for (const QString &route : r.routes) {
+                for (int c : r.concurrency) {
+                    const CellReport *base = r.cell(r.options.baseline, route, c);
+                    const CellReport *cell = r.cell(configuration, route, c);
+                    if (!base || !cell)
+                        continue;
+                    pairs.push_back({cellWindows(*cell, metric), cellWindows(*base, metric)});
+                    cells.append(cell);
+                }
             }
+            const std::vector<stats::Comparison> verdicts = compareCellPairs(pairs, r.options);
+            for (qsizetype i = 0; i < cells.size(); ++i)
+                r.ratios.append({configuration, r.options.baseline, cells[i]->route,
+                                 cells[i]->concurrency, metric, verdicts[size_t(i)]});
         }
     }
 }
@@ -214,6 +226,10 @@ RunReport buildRunReport(const store::RunRecord &run,
     r.options = options;
     r.machineCores = run.environment.value(QStringLiteral("cores")).toInt();
     planOrder(run, configurations, windows, r);
+    // The baseline: the one asked for, else the plan's "baseline", else its first configuration.
+    if (const QString planned = store::planOutline(run.planText).baseline;
+        r.options.baseline.isEmpty() && r.configurations.contains(planned))
+        r.options.baseline = planned;
     if (r.options.baseline.isEmpty() && !r.configurations.isEmpty())
         r.options.baseline = r.configurations.first();
 
@@ -244,11 +260,13 @@ RunReport buildRunReport(const store::RunRecord &run,
                 cell.figures = stats::summarizeCell(figures);
                 cell.okPerS = stats::okPerSValues(figures);
                 cell.perCpuS = stats::perCpuSValues(figures);
-                for (const stats::WindowFigures &f : figures) {
+                for (qsizetype i = 0; i < it->second.size(); ++i) {
+                    const stats::WindowFigures &f = figures[size_t(i)];
                     if (!f.valid)
                         continue;
                     cell.p50Us.push_back(f.latencyUs.p50);
                     cell.p99Us.push_back(f.latencyUs.p99);
+                    cell.rounds.push_back(it->second[i]->round);
                 }
                 r.cells.append(std::move(cell));
             }

@@ -29,7 +29,7 @@ struct ReportOptions
     QString baseline;         // configuration the others are compared with; empty = the first
     double noiseFloor = -1;   // |ratio - 1| the harness produces itself (0.03 = 3 %); < 0 none
     QString noiseFloorSource; // where the floor came from ("A/A run 20261201-...")
-    uint64_t seed = 424242;   // bootstrap seed
+    uint64_t seed = 424242;   // seed for statistics that draw (none draws today)
     bool ratios = true;       // compute ratios against the baseline (compare needs none)
 };
 
@@ -44,6 +44,7 @@ struct CellReport
     std::vector<double> perCpuS;     // per valid window
     std::vector<double> p50Us;       // per valid window, the window's own p50
     std::vector<double> p99Us;       // per valid window, the window's own p99
+    std::vector<int> rounds;         // per valid window, its 0-based round (pairs the verdicts)
     QString bound;                   // the bound most valid windows had ("server", ...), "" if none
     QString boundBecause;            // the figures that decided it, for the median window
     QMap<QString, int> windowBounds; // bound -> valid windows

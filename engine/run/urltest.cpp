@@ -120,6 +120,7 @@ void judge(store::WindowRecord &window, const WindowOutcome &m, const WarmupOutc
     if (!warmup.failure.isEmpty() && !m.cancelled) {
         window.valid = false;
         window.invalidReason = QStringLiteral("warm-up failed: ") + warmup.failure;
+        window.invalidKind = store::kInvalidWarmup;
     }
 }
 
@@ -261,7 +262,8 @@ sb::Result<QString> keepUrlTest(const QString &storeLocation, const UrlTestResul
     store::WindowRecord window = r.measured.window;
     window.runId = run.id;
     const plan::Configuration &c = plan->configurations.first();
-    sb::Status s = st.saveConfiguration(run.id, c.name, configurationInfo(r, c));
+    sb::Status s =
+        st.saveConfiguration({run.id, c.name, configurationInfo(r, c), int(c.cpus.size())});
     if (s.ok())
         if (sb::Result<qint64> saved = st.saveWindow(window); !saved.ok())
             s = saved.error();

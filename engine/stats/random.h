@@ -1,8 +1,8 @@
 #pragma once
 
 // A small seeded generator whose sequence is the same on every machine and standard library
-// (std::uniform_int_distribution's is not), so that a bootstrap interval can be reproduced from
-// its seed. SplitMix64 (Steele, Lea, Flood 2014) with Lemire's unbiased bounded integers.
+// (std::uniform_int_distribution's is not), so that a seeded simulation (the verdict and
+// ceiling rate tests) draws the same trials everywhere. SplitMix64 (Steele, Lea, Flood 2014) with Lemire's unbiased bounded integers.
 // Not thread-safe: one per thread.
 
 #include <cstdint>

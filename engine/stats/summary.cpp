@@ -31,11 +31,4 @@ Spread summarize(const std::vector<double> &values)
     return s;
 }
 
-bool rangesOverlap(const Spread &a, const Spread &b)
-{
-    if (a.n == 0 || b.n == 0)
-        return false;
-    return a.min <= b.max && b.min <= a.max;
-}
-
 } // namespace sb::stats

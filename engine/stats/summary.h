@@ -23,8 +23,4 @@ double median(std::vector<double> values);
 // Median, min, max and spread of `values` (any order).
 Spread summarize(const std::vector<double> &values);
 
-// True when the closed ranges [a.min, a.max] and [b.min, b.max] share a point (seed 004's
-// "no winner" rule). False when either is empty.
-bool rangesOverlap(const Spread &a, const Spread &b);
-
 } // namespace sb::stats

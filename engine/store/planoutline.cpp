@@ -13,6 +13,7 @@ PlanOutline planOutline(const QByteArray &planText)
     PlanOutline out;
     const QJsonObject plan = QJsonDocument::fromJson(planText).object();
     out.name = plan.value(QStringLiteral("name")).toString();
+    out.baseline = plan.value(QStringLiteral("baseline")).toString();
     for (const QJsonValue &v : plan.value(QStringLiteral("configurations")).toArray()) {
         const QJsonObject c = v.toObject();
         const QString name = c.value(QStringLiteral("name")).toString();

@@ -16,6 +16,7 @@ namespace sb::store {
 struct PlanOutline
 {
     QString name;                  // the plan's "name"; "" when it has none
+    QString baseline;              // the plan's "baseline" configuration; "" when it names none
     QStringList configurations;    // each configuration's "name", in plan order
     QStringList routes;            // each route's "name", in plan order
     QHash<QString, int> cpuCounts; // configuration -> CPUs of its "cpus" set; only pinned ones

@@ -1,11 +1,9 @@
-// engine/stats: order statistics, Mann-Whitney U, the bootstrap, verdicts and where the ceiling is,
+// engine/stats: order statistics, the seeded random source, verdicts and where the ceiling is,
 // on fixed inputs against hand-computed answers and exact tables.
 
-#include "stats/bootstrap.h"
 #include "stats/ceiling.h"
 #include "stats/cell.h"
 #include "stats/histogram.h"
-#include "stats/mannwhitney.h"
 #include "stats/random.h"
 #include "stats/summary.h"
 #include "stats/verdict.h"
@@ -64,15 +62,7 @@ class TestStats : public QObject
 private Q_SLOTS:
     void summaries_data();
     void summaries();
-    void overlap();
-    void mannWhitneyTables_data();
-    void mannWhitneyTables();
-    void mannWhitneyTiesMatchBruteForce();
-    void mannWhitneyLargeSamples();
-    void minimumP_data();
-    void minimumP();
     void randomIsReproducible();
-    void bootstrap();
     void verdicts_data();
     void verdicts();
     void runAgainstItself();
@@ -118,113 +108,6 @@ void TestStats::summaries()
     QCOMPARE(sb::stats::median(values), median);
 }
 
-void TestStats::overlap()
-{
-    QVERIFY(rangesOverlap(summarize({1, 3}), summarize({3, 5})));  // touching counts
-    QVERIFY(rangesOverlap(summarize({1, 10}), summarize({4, 5}))); // nested
-    QVERIFY(!rangesOverlap(summarize({1, 2}), summarize({3, 4})));
-    QVERIFY(!rangesOverlap(summarize({}), summarize({3, 4})));
-}
-
-void TestStats::mannWhitneyTables_data()
-{
-    QTest::addColumn<std::vector<double>>("a");
-    QTest::addColumn<std::vector<double>>("b");
-    QTest::addColumn<double>("u");
-    QTest::addColumn<double>("p");
-    // Exact two-sided values (tables of the U distribution; R's wilcox.test agrees).
-    QTest::newRow("3v3 separated")
-        << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6} << 0.0 << 0.1;
-    QTest::newRow("3v3 reversed") << std::vector<double>{4, 5, 6} << std::vector<double>{1, 2, 3}
-                                  << 9.0 << 0.1;
-    QTest::newRow("3v3 U=1") << std::vector<double>{1, 2, 4} << std::vector<double>{3, 5, 6} << 1.0
-                             << 0.2;
-    QTest::newRow("4v4 separated")
-        << std::vector<double>{1, 2, 3, 4} << std::vector<double>{5, 6, 7, 8} << 0.0 << 2.0 / 70;
-    QTest::newRow("4v4 U=2") << std::vector<double>{1, 2, 3, 6} << std::vector<double>{4, 5, 7, 8}
-                             << 2.0 << 8.0 / 70;
-    QTest::newRow("3v4 separated")
-        << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6, 7} << 0.0 << 2.0 / 35;
-    QTest::newRow("5v5 separated") << std::vector<double>{1, 2, 3, 4, 5}
-                                   << std::vector<double>{6, 7, 8, 9, 10} << 0.0 << 2.0 / 252;
-    QTest::newRow("identical") << std::vector<double>{5, 5, 5} << std::vector<double>{5, 5, 5}
-                               << 4.5 << 1.0;
-}
-
-void TestStats::mannWhitneyTables()
-{
-    QFETCH(std::vector<double>, a);
-    QFETCH(std::vector<double>, b);
-    QFETCH(double, u);
-    QFETCH(double, p);
-    const MannWhitney mw = mannWhitney(a, b);
-    QCOMPARE(mw.u, u);
-    QVERIFY2(std::fabs(mw.p - p) < 1e-9, qPrintable(QString::number(mw.p, 'g', 12)));
-    QVERIFY(mw.exact);
-}
-
-void TestStats::mannWhitneyTiesMatchBruteForce()
-{
-    Random random(7);
-    for (int trial = 0; trial < 200; ++trial) {
-        const size_t n1 = 2 + random.below(5);
-        const size_t n2 = 2 + random.below(5);
-        std::vector<double> a, b;
-        for (size_t i = 0; i < n1; ++i)
-            a.push_back(double(random.below(6))); // few distinct values: many ties
-        for (size_t i = 0; i < n2; ++i)
-            b.push_back(double(random.below(6)));
-        const double expected = bruteForceP(a, b);
-        const MannWhitney mw = mannWhitney(a, b);
-        QVERIFY2(std::fabs(mw.p - expected) < 1e-9,
-                 qPrintable(QStringLiteral("trial %1: %2 vs brute force %3")
-                                .arg(trial)
-                                .arg(mw.p)
-                                .arg(expected)));
-    }
-}
-
-void TestStats::mannWhitneyLargeSamples()
-{
-    std::vector<double> a, b;
-    for (int i = 0; i < 40; ++i) {
-        a.push_back(1000 + i);
-        b.push_back(2000 + i);
-    }
-    const MannWhitney mw = mannWhitney(a, b);
-    QVERIFY(!mw.exact);
-    QCOMPARE(mw.u, 0.0);
-    QVERIFY2(mw.p < 1e-10, qPrintable(QString::number(mw.p)));
-    // Interleaved samples: no evidence either way.
-    std::vector<double> c, d;
-    for (int i = 0; i < 40; ++i) {
-        c.push_back(2 * i);
-        d.push_back(2 * i + 1);
-    }
-    QVERIFY(mannWhitney(c, d).p > 0.5);
-}
-
-void TestStats::minimumP_data()
-{
-    QTest::addColumn<int>("n1");
-    QTest::addColumn<int>("n2");
-    QTest::addColumn<double>("p");
-    QTest::newRow("3v3") << 3 << 3 << 0.1;
-    QTest::newRow("4v4") << 4 << 4 << 2.0 / 70;
-    QTest::newRow("3v5") << 3 << 5 << 2.0 / 56;
-    QTest::newRow("2v2") << 2 << 2 << 1.0 / 3;
-    QTest::newRow("1v1") << 1 << 1 << 1.0;
-    QTest::newRow("empty") << 0 << 3 << 1.0;
-}
-
-void TestStats::minimumP()
-{
-    QFETCH(int, n1);
-    QFETCH(int, n2);
-    QFETCH(double, p);
-    QVERIFY(std::fabs(minimumPValue(n1, n2) - p) < 1e-12);
-}
-
 void TestStats::randomIsReproducible()
 {
     Random a(42), b(42), c(43);
@@ -240,24 +123,6 @@ void TestStats::randomIsReproducible()
     Random r(1);
     for (int i = 0; i < 10'000; ++i)
         QVERIFY(r.below(3) < 3);
-}
-
-void TestStats::bootstrap()
-{
-    const std::vector<double> a{1100, 1180, 1150, 1120, 1210};
-    const std::vector<double> b{1000, 1010, 990, 1030, 1005};
-    const Interval one = bootstrapRatioOfMedians(a, b, 424242);
-    const Interval two = bootstrapRatioOfMedians(a, b, 424242);
-    QCOMPARE(one.low, two.low);
-    QCOMPARE(one.high, two.high);
-    const double ratio = median(a) / median(b);
-    QVERIFY(one.low <= ratio && ratio <= one.high);
-    QVERIFY(one.low > 1.0);
-    // Resampled medians are sample values, so the ratio's bounds are ratios of them.
-    QVERIFY(one.low >= 1100.0 / 1030 - 1e-12 && one.high <= 1210.0 / 990 + 1e-12);
-    const Interval constant = bootstrapRatioOfMedians({10, 10, 10}, {5, 5, 5}, 1);
-    QCOMPARE(constant.low, 2.0);
-    QCOMPARE(constant.high, 2.0);
 }
 
 void TestStats::verdicts_data()

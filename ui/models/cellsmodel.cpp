@@ -2,6 +2,7 @@
 
 #include "report/cellcomparison.h"
 #include "report/figures.h"
+#include "report/reportmarkdown.h"
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
 
@@ -34,8 +35,7 @@ void CellsModel::setConfigurationOrder(const QStringList &configurations)
         return std::tuple(rankOf(a.configuration), m_routes.indexOf(a.route), a.concurrency) <
                std::tuple(rankOf(b.configuration), m_routes.indexOf(b.route), b.concurrency);
     });
-    for (int i = 0; i < m_rows.size(); ++i) // the baseline may be another now
-        updateVerdict(i);
+    updateVerdicts(); // the baseline may be another now
     endResetModel();
 }
 
@@ -51,8 +51,7 @@ void CellsModel::setNoiseFloor(double noiseFloor)
     if (noiseFloor == m_options.noiseFloor)
         return;
     m_options.noiseFloor = noiseFloor;
-    for (int i = 0; i < m_rows.size(); ++i)
-        updateVerdict(i);
+    updateVerdicts();
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0, RatioColumn), index(int(m_rows.size()) - 1, VerdictColumn));
 }
@@ -94,7 +93,7 @@ void CellsModel::addWindow(const store::WindowRecord &w)
             m_rows[r].concurrency == w.concurrency)
             break;
     if (r == m_rows.size()) {
-        Row row{w.configuration, w.route, w.concurrency, {}, {}, {}};
+        Row row{w.configuration, w.route, w.concurrency, {}, {}, {}, {}};
         r = insertPosition(row);
         beginInsertRows(QModelIndex(), r, r);
         m_rows.insert(r, row);
@@ -103,30 +102,38 @@ void CellsModel::addWindow(const store::WindowRecord &w)
     Row &row = m_rows[r];
     row.okPerS << report::windowOkPerS(w);
     row.okPerCpuS << report::windowPerCpuS(w);
-    if (w.configuration == baseline()) {
-        // Every row of this route and concurrency has a new denominator.
-        for (int i = 0; i < m_rows.size(); ++i)
-            if (m_rows[i].route == w.route && m_rows[i].concurrency == w.concurrency) {
-                updateVerdict(i);
-                Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
-            }
-    } else {
-        updateVerdict(r);
-        Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
-    }
+    row.rounds << w.round;
+    // A configuration's cells pool their noise: one window changes every verdict of its
+    // configuration (of every configuration when it is the baseline's).
+    updateVerdicts();
+    Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
-void CellsModel::updateVerdict(int row)
+// The stored report's rule (report/runreport.cpp compareCells): each configuration against the
+// baseline over all its cells at once, paired by round.
+void CellsModel::updateVerdicts()
 {
-    Row &x = m_rows[row];
-    const int b = baselineRow(row);
-    if (b < 0 || b == row) {
-        x.verdict.reset();
-        return;
+    QHash<QString, QVector<int>> rowsOf; // candidate configuration -> its rows with a baseline
+    for (int i = 0; i < m_rows.size(); ++i) {
+        m_rows[i].verdict.reset();
+        const int b = baselineRow(i);
+        if (b >= 0 && b != i)
+            rowsOf[m_rows[i].configuration].append(i);
     }
-    const QVector<double> &base = m_rows[b].okPerS;
-    x.verdict = report::compareCell(std::vector<double>(x.okPerS.begin(), x.okPerS.end()),
-                                    std::vector<double>(base.begin(), base.end()), m_options);
+    for (const QVector<int> &rows : std::as_const(rowsOf)) {
+        std::vector<stats::CellPair> pairs;
+        for (int i : rows) {
+            const Row &x = m_rows[i];
+            const Row &base = m_rows[baselineRow(i)];
+            pairs.push_back({{std::vector<double>(x.okPerS.begin(), x.okPerS.end()),
+                              std::vector<int>(x.rounds.begin(), x.rounds.end())},
+                             {std::vector<double>(base.okPerS.begin(), base.okPerS.end()),
+                              std::vector<int>(base.rounds.begin(), base.rounds.end())}});
+        }
+        const std::vector<stats::Comparison> verdicts = report::compareCellPairs(pairs, m_options);
+        for (qsizetype k = 0; k < rows.size(); ++k)
+            m_rows[rows[k]].verdict = verdicts[size_t(k)];
+    }
 }
 
 int CellsModel::baselineRow(int row) const
@@ -204,9 +211,8 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
         const QString note = QString::fromStdString(c.note);
         if (c.verdict == stats::Verdict::NotEnoughWindows)
             return note;
-        return tr("2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5")
-            .arg(QString::number(c.ratio, 'f', 2), QString::number(c.low, 'f', 2),
-                 QString::number(c.high, 'f', 2), QString::number(c.pValue, 'f', 3),
+        return tr("2xx/s ratio %1, t test p = %2%3")
+            .arg(report::ratioText(c), QString::number(c.pValue, 'f', 3),
                  note.isEmpty() ? QString() : QStringLiteral("\n") + note);
     }
     if (role != Qt::DisplayRole)

@@ -16,8 +16,9 @@ namespace sb {
 // [min-max] of 2xx/s and of per CPU-second over the valid windows seen (report/figures.h, as the
 // stored report reads them), the ratio of 2xx/s medians to the same route and concurrency of the
 // baseline configuration (the first configuration of the plan), and the verdict of
-// report::compareCell on the windows' 2xx/s - the stored report's rule, with the noise floor
-// setNoiseFloor() gives - recomputed when the row or its baseline gets a window. No widgets.
+// report::compareCellPairs on the windows' 2xx/s - the stored report's rule (a configuration's
+// cells judged together, paired by round), with the noise floor setNoiseFloor() gives -
+// recomputed when a window arrives. No widgets.
 class CellsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -50,6 +51,7 @@ public:
         int concurrency = 0;
         QVector<double> okPerS;    // per valid window, 2xx/s
         QVector<double> okPerCpuS; // per valid window, 2xx per server CPU-second
+        QVector<int> rounds;       // per valid window, its 0-based round
         // The 2xx/s windows against the baseline's (none for the baseline or without one).
         std::optional<stats::Comparison> verdict;
     };
@@ -81,7 +83,7 @@ public:
 
 private:
     int baselineRow(int row) const;
-    void updateVerdict(int row);
+    void updateVerdicts();
     int rankOf(const QString &configuration) const;
     int insertPosition(const Row &row) const;
 

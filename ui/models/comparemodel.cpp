@@ -22,16 +22,6 @@ QString rangeText(const stats::Spread &s, int decimals)
              report::formatNumber(s.max, decimals));
 }
 
-// The ratio as `stackbench compare` writes it: with its interval once it was tested.
-QString ratioText(const stats::Comparison &c)
-{
-    if (c.verdict == stats::Verdict::NotEnoughWindows)
-        return report::formatRatio(c.ratio);
-    return QStringLiteral("%1 [%2-%3]")
-        .arg(report::formatRatio(c.ratio), QString::number(c.low, 'f', 2),
-             QString::number(c.high, 'f', 2));
-}
-
 // "another machine" from "run X ran on another machine (hostname: a vs b)".
 QString shortDifference(const QString &sentence)
 {
@@ -209,7 +199,7 @@ QVariant CompareModel::display(const Row &row, int column) const
     case P99Column:
         return report::formatMs(f.p99Us.median);
     case RatioColumn:
-        return row.baseline ? tr("baseline") : c ? ratioText(*c) : QStringLiteral("-");
+        return row.baseline ? tr("baseline") : c ? report::ratioText(*c) : QStringLiteral("-");
     case VerdictColumn:
         return row.baseline ? QString()
                : c          ? QString::fromLatin1(stats::verdictText(c->verdict))

@@ -365,8 +365,11 @@ void QuickTestPage::startTest()
     if (!check.ok() || m_controller->isBusy())
         return;
     m_running = check.spec;
-    if (m_serverPid > 0)
-        m_running.window.sample = run::TreeSampling{m_serverPid};
+    if (m_serverPid > 0) {
+        run::TreeSampling tree;
+        tree.rootPid = m_serverPid;
+        m_running.window.sample = tree;
+    }
     m_running.serverName = m_serverName;
     m_running.serverCommandLine = m_serverCommandLine;
     m_result.reset();
