@@ -171,9 +171,9 @@ void TestReport::ratiosAndVerdicts()
             continue;
         ++seen;
         QCOMPARE(int(r.comparison.verdict), int(stats::Verdict::Slower));
-        QVERIFY(r.comparison.high < 1); // the interval excludes 1
-        QVERIFY(!r.comparison.pReachable);
-        QVERIFY(QString::fromStdString(r.comparison.note).contains(QStringLiteral("4 a side")));
+        QVERIFY(r.comparison.high > 0 && r.comparison.high < 1); // the interval excludes 1
+        QVERIFY(r.comparison.paired);                            // three rounds, both sides in each
+        QVERIFY(r.comparison.pValue < 0.025);
     }
     QCOMPARE(seen, 4);
     // python as baseline: native is faster.
@@ -340,37 +340,80 @@ void TestReport::runComparedWithItself()
     }
 }
 
+// Runs of different times: one configuration throttled to 0.7x stands out of the drift the six
+// unchanged ones show and is called; compared on its own (one shared cell) the drift cannot be
+// measured and nothing is called.
 void TestReport::throttledRunHasAWinner()
 {
-    const report::RunReport before = syntheticRun(
-        QStringLiteral("before"), {{QStringLiteral("python"), {1000, 1010, 990, 1005}}});
+    QList<QPair<QString, QList<double>>> beforeArms, afterArms;
+    for (int k = 0; k < 6; ++k) {
+        const QString name = QStringLiteral("steady%1").arg(k);
+        beforeArms.append({name, {1000.0 + k, 1010, 990, 1005}});
+        afterArms.append({name, {1003.0 + k, 1008, 995, 1001}});
+    }
+    beforeArms.append({QStringLiteral("python"), {1000, 1010, 990, 1005}});
+    afterArms.append({QStringLiteral("python"), {700, 690, 710, 705}});
+    const report::RunReport before = syntheticRun(QStringLiteral("before"), beforeArms);
     const report::RunReport after =
-        syntheticRun(QStringLiteral("after"), {{QStringLiteral("python"), {700, 690, 710, 705}}},
-                     QStringLiteral("bench2"));
+        syntheticRun(QStringLiteral("after"), afterArms, QStringLiteral("bench2"));
     auto c = report::compareRuns({before, after}, {});
     QVERIFY(c.ok());
-    QCOMPARE(c->cells.size(), 1);
-    const stats::Comparison &s = c->cells[0].ratio.comparison;
+    QCOMPARE(c->cells.size(), 7);
+    QCOMPARE(c->drifts.size(), 1);
+    QVERIFY(c->drifts[0].drift.measurable);
+    QCOMPARE(c->drifts[0].drift.cells, 7);
+    const report::ComparedCell *python = nullptr;
+    for (const report::ComparedCell &cell : c->cells) {
+        if (cell.ratio.configuration == QLatin1String("python"))
+            python = &cell;
+        else
+            QVERIFY2(cell.ratio.comparison.verdict != stats::Verdict::Faster &&
+                         cell.ratio.comparison.verdict != stats::Verdict::Slower,
+                     qPrintable(cell.ratio.configuration));
+    }
+    QVERIFY(python);
+    const stats::Comparison &s = python->ratio.comparison;
     QCOMPARE(int(s.verdict), int(stats::Verdict::Slower));
-    QVERIFY(s.high < 1);
-    QVERIFY(s.pReachable); // 4 vs 4
-    QVERIFY(s.pValue < 0.05);
+    QVERIFY(!s.paired); // rounds of two runs are not the same moments
+    QVERIFY(s.pValue < 0.025);
     QCOMPARE(c->differences.size(), 1);
     QVERIFY(c->differences[0].contains(QStringLiteral("another machine")));
     // Latency: the slower run's p99 is higher, so it is "slower" there too.
     report::RunCompareOptions latency;
     latency.metric = QStringLiteral("p99");
     auto l = report::compareRuns({before, after}, latency);
-    QCOMPARE(int(l->cells[0].ratio.comparison.verdict), int(stats::Verdict::Slower));
+    for (const report::ComparedCell &cell : l->cells)
+        if (cell.ratio.configuration == QLatin1String("python"))
+            QCOMPARE(int(cell.ratio.comparison.verdict), int(stats::Verdict::Slower));
     const QJsonObject json = report::comparisonJson(*c);
-    const QJsonObject ratio = json.value(QStringLiteral("ratios")).toArray().at(0).toObject();
+    QJsonObject ratio;
+    for (const QJsonValue &v : json.value(QStringLiteral("ratios")).toArray())
+        if (v.toObject().value(QStringLiteral("configuration")).toString() ==
+            QLatin1String("python"))
+            ratio = v.toObject();
     QCOMPARE(ratio.value(QStringLiteral("run")).toString(), QStringLiteral("after"));
     QCOMPARE(ratio.value(QStringLiteral("baseline_run")).toString(), QStringLiteral("before"));
     QCOMPARE(ratio.value(QStringLiteral("verdict")).toString(), QStringLiteral("slower"));
     for (const char *key : {"configuration", "baseline", "route", "concurrency", "metric", "ratio",
                             "low", "high", "p_value", "verdict"})
         QVERIFY2(ratio.contains(QLatin1String(key)), key);
-    QVERIFY(report::comparisonMarkdown(*c).contains(QStringLiteral("Not like for like")));
+    const QJsonObject drift = json.value(QStringLiteral("drift")).toArray().at(0).toObject();
+    QCOMPARE(drift.value(QStringLiteral("cells")).toInt(), 7);
+    const QString markdown = report::comparisonMarkdown(*c);
+    QVERIFY(markdown.contains(QStringLiteral("Not like for like")));
+    QVERIFY(markdown.contains(QStringLiteral("machine drift")));
+
+    // One shared cell: the drift cannot be measured, so the 0.7x is not called.
+    auto one = report::compareRuns({syntheticRun(QStringLiteral("b1"), {beforeArms.last()}),
+                                    syntheticRun(QStringLiteral("a1"), {afterArms.last()})},
+                                   {});
+    QVERIFY(one.ok());
+    QCOMPARE(one->cells.size(), 1);
+    QCOMPARE(int(one->cells[0].ratio.comparison.verdict), int(stats::Verdict::InsideDrift));
+    QVERIFY(QString::fromStdString(one->cells[0].ratio.comparison.note)
+                .contains(QStringLiteral("cannot be measured")));
+    QVERIFY(report::comparisonMarkdown(*one).contains(QStringLiteral("at least 6 are needed")));
+
     QVERIFY(!report::compareRuns({before}, {}).ok());
     report::RunCompareOptions bad;
     bad.metric = QStringLiteral("rps");

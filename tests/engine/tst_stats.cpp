@@ -16,45 +16,6 @@ using namespace sb::stats;
 
 Q_DECLARE_METATYPE(std::vector<double>)
 
-namespace {
-
-// The two-sided permutation p-value by brute force over every split: the independent check of
-// the exact distribution (with ties) for small samples.
-double bruteForceP(const std::vector<double> &a, const std::vector<double> &b)
-{
-    std::vector<double> pooled = a;
-    pooled.insert(pooled.end(), b.begin(), b.end());
-    const int n = int(pooled.size());
-    // Mid-ranks.
-    std::vector<double> ranks(pooled.size());
-    for (int i = 0; i < n; ++i) {
-        double below = 0, equal = 0;
-        for (int j = 0; j < n; ++j) {
-            below += pooled[size_t(j)] < pooled[size_t(i)];
-            equal += pooled[size_t(j)] == pooled[size_t(i)];
-        }
-        ranks[size_t(i)] = below + (equal + 1) / 2;
-    }
-    double observed = 0;
-    for (size_t i = 0; i < a.size(); ++i)
-        observed += ranks[i];
-    const double mu = double(a.size()) * (n + 1) / 2.0;
-    int total = 0, extreme = 0;
-    for (int mask = 0; mask < (1 << n); ++mask) {
-        if (__builtin_popcount(unsigned(mask)) != int(a.size()))
-            continue;
-        double sum = 0;
-        for (int i = 0; i < n; ++i)
-            if (mask & (1 << i))
-                sum += ranks[size_t(i)];
-        ++total;
-        extreme += std::fabs(sum - mu) >= std::fabs(observed - mu) - 1e-9;
-    }
-    return double(extreme) / total;
-}
-
-} // namespace
-
 class TestStats : public QObject
 {
     Q_OBJECT
