@@ -42,10 +42,6 @@
 <context>
     <name>sb::CellsModel</name>
     <message>
-        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
-        <translation>2xx/s-Verhältnis %1 [%2–%3], Mann-Whitney-U p = %4%5</translation>
-    </message>
-    <message>
         <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
         <translation>Median 2xx/s gegenüber %1; pro CPU-Sekunde: %2</translation>
     </message>
@@ -84,6 +80,10 @@
     <message>
         <source>Verdict</source>
         <translation>Befund</translation>
+    </message>
+    <message>
+        <source>2xx/s ratio %1, t test p = %2%3</source>
+        <translation>Verhältnis 2xx/s %1, t-Test p = %2%3</translation>
     </message>
 </context>
 <context>

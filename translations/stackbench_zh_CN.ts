@@ -42,10 +42,6 @@
 <context>
     <name>sb::CellsModel</name>
     <message>
-        <source>2xx/s ratio %1 [%2-%3], Mann-Whitney U p = %4%5</source>
-        <translation>2xx/s 比值 %1 [%2-%3]，Mann-Whitney U 检验 p = %4%5</translation>
-    </message>
-    <message>
         <source>2xx/s median over %1&apos;s; per CPU-second: %2</source>
         <translation>2xx/s 中位数相对 %1 之比；每 CPU 秒：%2</translation>
     </message>
@@ -84,6 +80,10 @@
     <message>
         <source>Verdict</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>2xx/s ratio %1, t test p = %2%3</source>
+        <translation>2xx/s 比值 %1，t 检验 p = %2%3</translation>
     </message>
 </context>
 <context>

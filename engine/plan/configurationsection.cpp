@@ -64,7 +64,8 @@ struct ConfigReader
         const JsonValue *portValue = obj.value(u"port");
         bool havePort = false;
         if (portValue)
-            havePort = portValue->isString()
+            // A string is for placeholders only: "9000" is the type mistake it looks like.
+            havePort = portValue->isString() && portValue->string.contains(QLatin1String("${"))
                            ? portText(*portValue)
                            : f().integer(*portValue, child("port"), 1, 65535, c.port);
         if (havePort)

@@ -80,8 +80,14 @@ private slots:
                  QStringLiteral("1400 [1300-1500]"));
         QCOMPARE(m.index(1, CellsModel::RatioColumn).data().toString(), QStringLiteral("1.40"));
         QCOMPARE(m.perCpuRatio(1), 2.8);
-        // 1300, 1500 against 800, 1000, 1200: the ranges do not overlap, 2 windows a side.
-        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data().toString(), QStringLiteral("faster"));
+        // 1300, 1500 against 800, 1000, 1200: this noisy, 1.4x is not told apart by 2 and 3
+        // windows (t test on the logs, p > 0.025); the tooltip says how many would.
+        QCOMPARE(m.index(1, CellsModel::VerdictColumn).data().toString(),
+                 QStringLiteral("no winner"));
+        QVERIFY(m.index(1, CellsModel::VerdictColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("windows")));
         QCOMPARE(m.index(0, CellsModel::VerdictColumn).data().toString(), QString());
     }
 

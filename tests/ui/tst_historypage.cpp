@@ -514,11 +514,10 @@ private slots:
         QVERIFY(showPage(page, store));
         page.importFiles({broken});
         const StoreOperation op = waitForOperation(page);
-        QVERIFY2(op.error.contains(broken) &&
-                     op.error.contains(QStringLiteral("$.windows[0].round")),
+        QVERIFY2(op.error.contains(broken) && op.error.contains(QStringLiteral("$.run.started_at")),
                  qPrintable(op.error));
         QVERIFY(!op.error.contains(QLatin1Char('\n')));
-        QVERIFY(page.message().contains(QStringLiteral("$.windows[0].round")));
+        QVERIFY(page.message().contains(QStringLiteral("$.run.started_at")));
         QCOMPARE(page.model()->rowCount(), 5); // nothing was left behind
     }
 
