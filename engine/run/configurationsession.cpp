@@ -4,7 +4,7 @@
 #include "core/qterror.h"
 #include "run/hookmoments.h"
 #include "run/httpprobe.h"
-#include "run/loadwindow.h"
+#include "run/loadwindow.h" // affinityOf()
 #include "run/paritygate.h"
 #include "run/runcontext.h"
 #include "run/versionprobe.h"

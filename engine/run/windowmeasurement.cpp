@@ -132,11 +132,11 @@ bool WindowMeasurement::warmUp(const plan::Configuration &config, const plan::Ro
     QSet<QString> &warm = m_configurations.warmRoutes(config.name);
     if (profile.warmup.isNone() || (perRoute && warm.contains(route.name)))
         return true;
-    const LoadWindowSpec spec{warmupSpecFor(m_context.plan, profile, measured), route.expectStatus,
-                              std::nullopt};
+    const load::LoadSpec spec = warmupSpecFor(m_context.plan, profile, measured);
     m_context.observer->windowStarted(WindowStarted{
         m_context.runId, cell, Phase::WarmUp, m_progress.windowNumber(), m_context.totalCells()});
-    const sb::Result<MeasuredLoad> r = measureLoad(spec, cell, Phase::WarmUp, nullptr);
+    const sb::Result<MeasuredLoad> r =
+        measureLoad(spec, route.expectStatus, std::nullopt, cell, Phase::WarmUp, nullptr);
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("warm-up could not start: ") +
@@ -149,7 +149,7 @@ bool WindowMeasurement::warmUp(const plan::Configuration &config, const plan::Ro
     }
     const WarmupVerdict verdict = evaluateWarmup(r->load, route.expectStatus);
     QJsonObject gate = verdict.gate;
-    gate.insert(QStringLiteral("connections"), spec.load.connections);
+    gate.insert(QStringLiteral("connections"), spec.connections);
     gate.insert(QStringLiteral("scope"),
                 perRoute ? QStringLiteral("route") : QStringLiteral("window"));
     window.gates.insert(QStringLiteral("warmup"), gate);
@@ -172,9 +172,8 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const p
     m_context.observer->windowStarted(WindowStarted{
         m_context.runId, cell, Phase::Measure, m_progress.windowNumber(), m_context.totalCells()});
     window.startedAt = QDateTime::currentDateTimeUtc();
-    const sb::Result<MeasuredLoad> r =
-        measureLoad(LoadWindowSpec{spec, route.expectStatus, samplerOptions(config.name)}, cell,
-                    Phase::Measure, &window);
+    const sb::Result<MeasuredLoad> r = measureLoad(
+        spec, route.expectStatus, samplerOptions(config.name), cell, Phase::Measure, &window);
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("the measured window could not start: ") +
@@ -220,9 +219,10 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const p
     window.invalidKind = verdict.invalidKind();
 }
 
-sb::Result<MeasuredLoad> WindowMeasurement::measureLoad(const LoadWindowSpec &spec,
-                                                        const CellRef &cell, Phase phase,
-                                                        store::WindowRecord *window)
+sb::Result<MeasuredLoad>
+WindowMeasurement::measureLoad(const load::LoadSpec &spec, int expectStatus,
+                               const std::optional<sample::Options> &sampler, const CellRef &cell,
+                               Phase phase, store::WindowRecord *window)
 {
     LoadWindow load([&](const PairedInterval &p) {
         m_context.observer->intervalMeasured(
@@ -234,7 +234,7 @@ sb::Result<MeasuredLoad> WindowMeasurement::measureLoad(const LoadWindowSpec &sp
     }
     if (m_context.cancelled()) // a cancel() before the load was published
         load.cancel();
-    sb::Result<LoadWindowResult> result = load.run(spec);
+    sb::Result<LoadWindowResult> result = load.run(LoadWindowSpec{spec, expectStatus, sampler});
     {
         std::lock_guard<std::mutex> lock(m_inFlightMutex);
         m_cancelInFlight = nullptr;
@@ -242,7 +242,7 @@ sb::Result<MeasuredLoad> WindowMeasurement::measureLoad(const LoadWindowSpec &sp
     if (!result.ok())
         return result.error();
     if (window) {
-        fillWindowFigures(*window, result->load, result->summary, spec.load.mode);
+        fillWindowFigures(*window, result->load, result->summary, spec.mode);
         window->intervals =
             QVector<store::IntervalRecord>(result->intervals.begin(), result->intervals.end());
         window->samples = result->samples;

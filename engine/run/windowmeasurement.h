@@ -18,7 +18,6 @@
 namespace sb::run {
 
 struct RunContext;
-struct LoadWindowSpec;
 class ConfigurationSession;
 class HookMoments;
 class RunProgress;
@@ -73,11 +72,15 @@ private:
     void measureWindow(const plan::Configuration &config, const plan::Route &route,
                        const CellRef &cell, const load::LoadSpec &spec,
                        store::WindowRecord &window);
-    // The one place a window's load runs (the engine and, when asked, the sampler): intervals go
-    // to the observer as they come; with `window`, its figures, intervals and samples are filled.
-    // Errors: the load's or the sampler's start errors; nothing ran then.
-    sb::Result<MeasuredLoad> measureLoad(const LoadWindowSpec &spec, const CellRef &cell,
-                                         Phase phase, store::WindowRecord *window);
+    // The one place a window's load runs: the engine with `spec` and, when `sampler` is given,
+    // the sampler watching the tree alongside; `expectStatus` is the route's status (for the
+    // intervals' errors). Intervals go to the observer as they come; with `window`, its
+    // figures, intervals and samples are filled. Errors: the load's or the sampler's start
+    // errors; nothing ran then.
+    sb::Result<MeasuredLoad> measureLoad(const load::LoadSpec &spec, int expectStatus,
+                                         const std::optional<sample::Options> &sampler,
+                                         const CellRef &cell, Phase phase,
+                                         store::WindowRecord *window);
     std::optional<qint64> readCheckpoints(const QString &configuration);
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
                            const sample::Summary &summary);
