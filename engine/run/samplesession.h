@@ -36,7 +36,7 @@ struct TreeSampling
     // What escapes the root's descendants is still the server's: the tree's own cgroup v2
     // directory (absolute; "" for none) and the subreaper that adopts a double-forked daemon
     // (0 for none), as ServerProcess gives them.
-    QString cgroupDir;
+    QString cgroupDir = {};
     qint64 reaperPid = 0;
 };
 

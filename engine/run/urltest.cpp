@@ -261,7 +261,8 @@ sb::Result<QString> keepUrlTest(const QString &storeLocation, const UrlTestResul
     store::WindowRecord window = r.measured.window;
     window.runId = run.id;
     const plan::Configuration &c = plan->configurations.first();
-    sb::Status s = st.saveConfiguration(run.id, c.name, configurationInfo(r, c));
+    sb::Status s =
+        st.saveConfiguration({run.id, c.name, configurationInfo(r, c), int(c.cpus.size())});
     if (s.ok())
         if (sb::Result<qint64> saved = st.saveWindow(window); !saved.ok())
             s = saved.error();
