@@ -1,7 +1,8 @@
 // The plan check step (run/plancheck.h): which configurations of a run can never both have their
 // tree (firstPortClash(), a pure function), and `check` and `run` refusing such a plan before
 // anything starts (issue 22, item 8: two configurations on one port with "process": "once"
-// passed check, and run blocked the second and suggested a resume that could never succeed).
+// passed check, and run blocked the second and suggested a resume that could never succeed);
+// check's copy of the lines that say what failed.
 
 #include "core/qterror.h"
 #include "run/plancheck.h"
@@ -13,6 +14,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace sb;
 
@@ -155,6 +157,54 @@ private slots:
                  qPrintable(sb::qtWhere(error)));
         QVERIFY2(recorder.notes.isEmpty(), qPrintable(recorder.notes.join(QLatin1Char('\n'))));
         QVERIFY(!QFileInfo::exists(QFileInfo(options.storeLocation).path()));
+    }
+
+    // `problems` gets a copy of each report line that says what failed, and only those, in
+    // report order: a hook program not found (twice, in two moments), not one that is found,
+    // nor the profile line (what `stackbench check` prints on stderr).
+    void checkCopiesFailedLinesToProblems()
+    {
+        QVERIFY(m_dir.isValid());
+        const sb::test::RunPlans plans(m_dir.path(), m_dir.filePath(QStringLiteral("db.sqlite")));
+        auto hook = [](const QString &program) {
+            return QJsonObject{{QStringLiteral("command"), QJsonArray{program}}};
+        };
+        const QString missing = QStringLiteral("no-such-program-sb-plancheck");
+        const QJsonObject hooks{
+            {QStringLiteral("before_run"), QJsonArray{hook(QStringLiteral("sh")), hook(missing)}},
+            {QStringLiteral("after_run"), QJsonArray{hook(missing)}}};
+        const QString path = plans.write(
+            QStringLiteral("problems"),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{plans.target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"), sb::test::RunPlans::routes(1)},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("p"), sb::test::RunPlans::profile(1, QJsonArray{1})}}},
+                {QStringLiteral("hooks"), hooks}});
+        QVERIFY(!path.isEmpty());
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = path;
+        QStringList report;
+        QStringList problems;
+        const sb::Result<bool> passed = runner.check(options, &report, false, &problems);
+        QVERIFY2(passed.ok(), passed.ok() ? "" : passed.error().detail.c_str());
+        QVERIFY(!*passed);
+        const QString joined = report.join(QLatin1Char('\n'));
+        QCOMPARE(problems.size(), 2);
+        int last = -1;
+        for (const QString &p : problems) {
+            QVERIFY2(p.contains(missing + QStringLiteral(": not found")), qPrintable(p));
+            const int at = int(report.indexOf(p, last + 1));
+            QVERIFY2(at > last, qPrintable(joined)); // a line of the report, in its order
+            last = at;
+        }
+        QVERIFY2(std::any_of(report.begin(), report.end(),
+                             [](const QString &l) {
+                                 return l.contains(QStringLiteral("command sh: ")) &&
+                                        l.contains(QStringLiteral("(not run by check)"));
+                             }),
+                 qPrintable(joined));
     }
 
 private:

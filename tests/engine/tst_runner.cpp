@@ -169,7 +169,14 @@ private slots:
         auto runRecord = (*s)->run(result->runId);
         QVERIFY(runRecord.ok());
         QCOMPARE(runRecord->validWindowCount, 24);
+        QCOMPARE(runRecord->planName, QStringLiteral("matrix")); // the plan's "name"
         QVERIFY(runRecord->environment.contains(QStringLiteral("kernel")));
+        QVERIFY(runRecord->environment.contains(QStringLiteral("sleep_inhibitor")));
+        auto configs = (*s)->configurations(result->runId);
+        QVERIFY(configs.ok());
+        QCOMPARE(configs->size(), 2);
+        for (const store::ConfigurationRecord &c : *configs)
+            QCOMPARE(c.cpuCount, 0); // not pinned
         // Each window keeps its timeline and the sampler's other series.
         auto detailed = (*s)->window(windows[0].id);
         QVERIFY(detailed.ok());
@@ -1015,6 +1022,7 @@ private slots:
         QVERIFY(configs.ok() && configs->size() == 1);
         const QJsonObject info = configs->first().info;
         QCOMPARE(info.value(QStringLiteral("cpus")).toString(), serverCpus);
+        QCOMPARE(configs->first().cpuCount, 1); // the typed column beside the info
         QCOMPARE(info.value(QStringLiteral("cpus_applied")).toString(), serverCpus);
         QCOMPARE(info.value(QStringLiteral("load_cpus_applied")).toString(), loadCpus);
         bool warned = false;
