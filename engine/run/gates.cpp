@@ -86,6 +86,11 @@ QJsonObject cpuGateObject(bool passed, double value, const plan::CpuGate &gate, 
                        {QStringLiteral("machine_cores"), machineCores}};
 }
 
+void fail(GateVerdict &v, QLatin1String kind, const QString &reason)
+{
+    v.failures.append(GateFailure{QString(kind), reason});
+}
+
 // The mean gate over the window, then the peak gate over its busiest interval.
 void foreignGates(const GateFigures &f, GateVerdict &v)
 {
@@ -94,8 +99,9 @@ void foreignGates(const GateFigures &f, GateVerdict &v)
     v.gates.insert(QStringLiteral("foreign_cpu"),
                    cpuGateObject(meanPassed, f.foreignPctMean, f.foreignGate, cores));
     if (!meanPassed)
-        v.reasons << QStringLiteral("foreign-cpu %1 >= %2")
-                         .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores));
+        fail(v, store::kInvalidForeignCpu,
+             QStringLiteral("foreign-cpu %1 >= %2")
+                 .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores)));
     if (!f.foreignPeakGate)
         return;
     const ForeignPeak &peak = f.foreignPeak;
@@ -106,47 +112,56 @@ void foreignGates(const GateFigures &f, GateVerdict &v)
     gate.insert(QStringLiteral("end_s"), peak.endS);
     v.gates.insert(QStringLiteral("foreign_peak"), gate);
     if (!peakPassed)
-        v.reasons << QStringLiteral("foreign-cpu peak %1 >= %2 in interval %3 (%4-%5 s)")
-                         .arg(pct(peak.pct), thresholdText(*f.foreignPeakGate, cores))
-                         .arg(peak.index + 1)
-                         .arg(peak.startS, 0, 'f', 1)
-                         .arg(peak.endS, 0, 'f', 1);
+        fail(v, store::kInvalidForeignPeak,
+             QStringLiteral("foreign-cpu peak %1 >= %2 in interval %3 (%4-%5 s)")
+                 .arg(pct(peak.pct), thresholdText(*f.foreignPeakGate, cores))
+                 .arg(peak.index + 1)
+                 .arg(peak.startS, 0, 'f', 1)
+                 .arg(peak.endS, 0, 'f', 1));
 }
 
 } // namespace
+
+QStringList GateVerdict::reasons() const
+{
+    QStringList out;
+    for (const GateFailure &f : failures)
+        out << f.reason;
+    return out;
+}
 
 GateVerdict evaluateGates(const GateFigures &f)
 {
     GateVerdict v;
     if (f.cancelled)
-        v.reasons << QStringLiteral("cancelled");
+        fail(v, store::kInvalidCancelled, QStringLiteral("cancelled"));
 
     v.gates.insert(QStringLiteral("server"),
                    QJsonObject{{QStringLiteral("passed"), !f.serverDied},
                                {QStringLiteral("detail"), f.serverDetail}});
     if (f.serverDied)
-        v.reasons << QStringLiteral("server tree died: ") + f.serverDetail;
+        fail(v, store::kInvalidServer, QStringLiteral("server tree died: ") + f.serverDetail);
 
     const QString aborted = f.aborted;
     v.gates.insert(QStringLiteral("load"),
                    QJsonObject{{QStringLiteral("passed"), aborted.isEmpty()},
                                {QStringLiteral("aborted"), aborted}});
     if (!aborted.isEmpty())
-        v.reasons << QStringLiteral("load aborted: ") + aborted;
+        fail(v, store::kInvalidOther, QStringLiteral("load aborted: ") + aborted);
 
     v.gates.insert(QStringLiteral("sleep"),
                    QJsonObject{{QStringLiteral("passed"), f.sleeps.isEmpty()},
                                {QStringLiteral("events"), QJsonArray::fromStringList(f.sleeps)}});
     if (!f.sleeps.isEmpty())
-        v.reasons << QStringLiteral("sleep gap: ") + f.sleeps.first();
+        fail(v, store::kInvalidSleep, QStringLiteral("sleep gap: ") + f.sleeps.first());
 
     if (f.checkpointsWatched) {
         v.gates.insert(QStringLiteral("checkpoint"),
                        QJsonObject{{QStringLiteral("passed"), f.checkpoints == 0},
                                    {QStringLiteral("value"), double(f.checkpoints)}});
         if (f.checkpoints > 0)
-            v.reasons
-                << QStringLiteral("%1 database checkpoint(s) inside the window").arg(f.checkpoints);
+            fail(v, store::kInvalidCheckpoint,
+                 QStringLiteral("%1 database checkpoint(s) inside the window").arg(f.checkpoints));
     }
 
     foreignGates(f, v);
@@ -155,7 +170,7 @@ GateVerdict evaluateGates(const GateFigures &f)
                    QJsonObject{{QStringLiteral("passed"), f.problems.isEmpty()},
                                {QStringLiteral("detail"), f.problems}});
     if (!f.problems.isEmpty())
-        v.reasons << QStringLiteral("errors: ") + f.problems;
+        fail(v, store::kInvalidErrors, QStringLiteral("errors: ") + f.problems);
 
     const double clientCores = f.elapsedS > 0 ? f.clientCpuS / f.elapsedS : 0;
     const bool clientBound = f.samplerClientBound || clientCores >= 0.95 * f.threads;

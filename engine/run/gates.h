@@ -66,24 +66,37 @@ struct GateFigures
     bool samplerClientBound = false;              // the sampler saw the generator threads saturated
 };
 
+// One gate a window failed.
+struct GateFailure
+{
+    QString kind;   // the store::kInvalid* word: cancelled, server, other (load aborted), sleep,
+                    // checkpoint, foreign_cpu, foreign_peak, errors
+    QString reason; // one sentence: "foreign-cpu 512% >= 450%"
+};
+
 struct GateVerdict
 {
-    QJsonObject gates;   // gate name -> {passed, value, threshold, detail, ...}, as stored
-    QStringList reasons; // failed gates, most fundamental first
-    QStringList flags;   // remarks that do not invalidate ("client-bound")
+    QJsonObject gates;           // gate name -> {passed, value, threshold, detail, ...}, as stored
+    QList<GateFailure> failures; // failed gates, most fundamental first
+    QStringList flags;           // remarks that do not invalidate ("client-bound")
 
-    bool valid() const { return reasons.isEmpty(); }
-    QString reason() const { return reasons.value(0); } // the window's invalidReason
+    bool valid() const { return failures.isEmpty(); }
+    // The first failure's reason: the window's invalidReason; "" when valid.
+    QString reason() const { return failures.isEmpty() ? QString() : failures.first().reason; }
+    // The first failure's kind: the window's invalidKind (store::kInvalid*); "" when valid.
+    QString invalidKind() const { return failures.isEmpty() ? QString() : failures.first().kind; }
+    // Every failure's reason, in order.
+    QStringList reasons() const;
 };
 
 // Most fundamental first: cancelled, server tree died, load aborted, sleep gap, checkpoint,
-// foreign CPU (mean, then peak), errors. A CPU gate is resolved to percent of one core with
-// figures.machineCores ("32%machine" on 2 cores: 64 %); its reason names the value, the
-// threshold and, for a machine share, the gate as written ("foreign-cpu 100% >= 64% (32%machine
-// of 2 cores)"); the peak's also names the interval ("foreign-cpu peak 180% >= 150% in interval
-// 3 (2.0-3.0 s)"). The stored gates are "foreign_cpu" and, with a peak gate, "foreign_peak".
-// The client-bound flag (generator cores >= 95 % of its threads, or the sampler's own verdict)
-// never invalidates.
+// foreign CPU (mean, then peak), errors; each failure with its store::kInvalid* kind. A CPU gate is
+// resolved to percent of one core with figures.machineCores ("32%machine" on 2 cores: 64 %); its
+// reason names the value, the threshold and, for a machine share, the gate as written ("foreign-cpu
+// 100% >= 64% (32%machine of 2 cores)"); the peak's also names the interval ("foreign-cpu peak 180%
+// >= 150% in interval 3 (2.0-3.0 s)"). The stored gates are "foreign_cpu" and, with a peak gate,
+// "foreign_peak". The client-bound flag (generator cores >= 95 % of its threads, or the sampler's
+// own verdict) never invalidates.
 GateVerdict evaluateGates(const GateFigures &figures);
 
 // Whether a window's stored gates (WindowRecord::gates) failed on foreign CPU, mean or peak:

@@ -2,7 +2,10 @@
 
 #include "core/result.h"
 #include "plan/planloader.h"
+#include "run/attemptpolicy.h" // CellTodo, cellTodo()
 #include "run/runevents.h"
+#include "run/runopening.h" // resumeRefusal()
+#include "run/runoptions.h"
 
 #include <QString>
 #include <QStringList>
@@ -12,48 +15,10 @@
 
 namespace sb::run {
 
-struct RunOptions
-{
-    QString planPath;      // the plan file (new runs; resume reads it from the store)
-    QString profile;       // profile name; empty = the plan's default profile (or its first)
-    QStringList only;      // configurations to run; empty = all
-    QStringList routes;    // routes to run; empty = all
-    QString storeLocation; // empty = the default SQLite file
-    // ${name} placeholders for the plan (e.g. "stackbench", the demo's "demo_dir"). A new run
-    // keeps them in its environment record ("placeholders"); resume uses those, with any given
-    // here on top (for that session).
-    plan::PlanVariables variables;
-    QString resumeRunId; // non-empty: continue this stored run
-    bool force = false;  // resume even though the plan file changed
-    // Resume: re-measure exactly the cells that ran out of retries (cellTodo()), each with a
-    // fresh retry budget; a finished run may be resumed so. Ignored for a new run.
-    bool retryFailed = false;
-};
-
 // How a run ends (store::kStatus*): failed (an error stopped it) before interrupted (cancelled or
 // killed) before incomplete (cells neither valid nor failed after their retries: a blocked
 // configuration, a failed before_route hook; resume measures them) before finished.
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells);
-
-// Why `run` cannot be resumed, or nullopt: it is finished (unless `retryFailed`: its failed
-// cells are measured again), or it is still running in a live process on this host
-// (run::currentStatus), or it reads "running" on another host, where this process cannot tell
-// (`force` resumes it anyway). A "running" run with no recorded runner (runnerPid 0, stored
-// before runners were recorded) may be resumed.
-std::optional<QString> resumeRefusal(const store::RunRecord &run, bool force,
-                                     bool retryFailed = false);
-
-// What a session does with a cell of the schedule, from what is stored of it.
-enum class CellTodo
-{
-    Measure,  // measure it (attempts continue, with a fresh retry budget)
-    Valid,    // it has a valid window: skip
-    RanOut,   // its stored attempts used a whole budget (retries + 1) without a valid window:
-              // it stays failed; 'resume --retry-failed' measures it again
-    NotAsked, // --retry-failed and the cell did not run out of retries: left for a plain resume
-};
-// `progress` is the cell's stored progress, null when nothing is stored; `retries` the profile's.
-CellTodo cellTodo(const store::CellProgress *progress, int retries, bool retryFailed);
 
 // Runs a plan: the matrix rounds x configurations x routes x concurrency with the window
 // lifecycle of DESIGN.md (fresh process trees, readiness, parity gate, hooks, warm-up that fails
@@ -79,7 +44,9 @@ public:
 
     // Runs (or resumes) and returns the final summary (status: endStatus()). Errors (nothing
     // measured or the run could not go on): "plan.*" with every diagnostic in the detail,
-    // "run.profile", "run.filter", "run.resume" (see resumeRefusal(), a changed plan),
+    // "run.profile", "run.filter", "run.port-shared" (two of the run's configurations on one
+    // port with "process": "once": firstPortClash()), "run.resume" (see resumeRefusal(), a
+    // changed plan),
     // "store.*" ("store.missing": resume in a store that does not exist). Windows measured
     // before an error stay stored; a window the store refuses ends the run "failed".
     sb::Result<RunFinished> run(const RunOptions &options);
@@ -96,9 +63,11 @@ public:
     // stopped), else a line that says they are not checked. The result is an error when the
     // plan, profile or filters are invalid; otherwise false when anything failed (a variable
     // that cannot be made, no database connection, a right the user lacks, a program not
-    // found, a configuration that does not start or fails parity). Nothing in *report holds a
-    // secret. `problems`, when given, receives a copy of each line of *report that says what
-    // failed, in order (the command line prints those on stderr).
+    // found, a configuration that does not start or fails parity). The errors are those of
+    // run() before it opens the store ("plan.*", "run.profile", "run.filter",
+    // "run.port-shared"). Nothing in *report holds a secret. `problems`, when given, receives a
+    // copy of each line of *report that says what failed, in order (the command line prints
+    // those on stderr).
     sb::Result<bool> check(const RunOptions &options, QStringList *report, bool parity = true,
                            QStringList *problems = nullptr);
 

@@ -2,6 +2,41 @@
 
 namespace sb::run {
 
+CellRef cellRef(const ScheduledWindow &w, int attempt)
+{
+    return CellRef{w.round, w.configuration, w.route, w.concurrency, attempt};
+}
+
+QString describeCell(const CellRef &c)
+{
+    return QStringLiteral("round %1 %2 %3 c=%4")
+        .arg(c.round + 1)
+        .arg(c.configuration, c.route)
+        .arg(c.concurrency);
+}
+
+QString cellKey(int round, const QString &configuration, const QString &route, int concurrency)
+{
+    return QStringLiteral("%1|%2|%3|%4").arg(round).arg(configuration, route).arg(concurrency);
+}
+
+QString cellKey(const ScheduledWindow &w)
+{
+    return cellKey(w.round, w.configuration, w.route, w.concurrency);
+}
+
+QList<ScheduledBlock> blocksOf(const QList<ScheduledWindow> &schedule)
+{
+    QList<ScheduledBlock> blocks;
+    for (const ScheduledWindow &w : schedule) {
+        if (blocks.isEmpty() || blocks.last().round != w.round ||
+            blocks.last().configuration != w.configuration)
+            blocks.append(ScheduledBlock{w.round, w.configuration, {}});
+        blocks.last().cells.append(w);
+    }
+    return blocks;
+}
+
 QStringList configurationOrder(const QStringList &configurations, plan::Profile::Order order,
                                int round)
 {

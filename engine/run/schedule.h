@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plan/plan.h"
+#include "run/runevents.h"
 
 #include <QList>
 #include <QString>
@@ -18,6 +19,27 @@ struct ScheduledWindow
 
     bool operator==(const ScheduledWindow &o) const = default;
 };
+
+// The cell of `w` at `attempt`, as events name it.
+CellRef cellRef(const ScheduledWindow &w, int attempt = 0);
+
+// "round 1 a health c=10": a cell as messages name it (round 1-based).
+QString describeCell(const CellRef &cell);
+
+// A cell's key among stored cells ("0|a|health|10"), attempts aside.
+QString cellKey(int round, const QString &configuration, const QString &route, int concurrency);
+QString cellKey(const ScheduledWindow &w);
+
+// The cells of one configuration in one round, in schedule order.
+struct ScheduledBlock
+{
+    int round = 0;
+    QString configuration;
+    QList<ScheduledWindow> cells;
+};
+
+// The schedule cut where the round or the configuration changes.
+QList<ScheduledBlock> blocksOf(const QList<ScheduledWindow> &schedule);
 
 // The configurations of `round` in the order the profile asks for:
 //   Rotate    - the list rotated left by `round` positions (seed 000);

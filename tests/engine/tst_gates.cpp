@@ -180,7 +180,7 @@ private slots:
         QFETCH(QStringList, reasons);
         QFETCH(QStringList, flags);
         const run::GateVerdict v = run::evaluateGates(figures);
-        QCOMPARE(v.reasons, reasons);
+        QCOMPARE(v.reasons(), reasons);
         QCOMPARE(v.flags, flags);
         QCOMPARE(v.valid(), reasons.isEmpty());
         QCOMPARE(v.reason(), reasons.value(0));
@@ -200,6 +200,69 @@ private slots:
                      .value(QStringLiteral("flagged"))
                      .toBool(),
                  !flags.isEmpty());
+    }
+
+    // The window's typed failure kind (WindowRecord::invalidKind): the first failed gate's, in
+    // the runner's order, whatever else failed after it.
+    void invalidKind_data()
+    {
+        QTest::addColumn<run::GateFigures>("figures");
+        QTest::addColumn<QString>("kind");
+
+        QTest::newRow("valid") << passing() << QString();
+        run::GateFigures f = passing();
+        f.cancelled = true;
+        QTest::newRow("cancelled") << f << QString(store::kInvalidCancelled);
+        f = passing();
+        f.serverDied = true;
+        QTest::newRow("server") << f << QString(store::kInvalidServer);
+        f = passing();
+        f.aborted = QStringLiteral("target unreachable for 5 s");
+        QTest::newRow("load aborted") << f << QString(store::kInvalidOther);
+        f = passing();
+        f.sleeps = {QStringLiteral("gap")};
+        QTest::newRow("sleep") << f << QString(store::kInvalidSleep);
+        f = passing();
+        f.checkpointsWatched = true;
+        f.checkpoints = 1;
+        QTest::newRow("checkpoint") << f << QString(store::kInvalidCheckpoint);
+        f = passing();
+        f.foreignPctMean = 500;
+        QTest::newRow("foreign mean") << f << QString(store::kInvalidForeignCpu);
+        f = passing();
+        f.foreignPeakGate = corePct(150);
+        f.foreignPeak = run::foreignPeak(timeline({10, 200}));
+        QTest::newRow("foreign peak") << f << QString(store::kInvalidForeignPeak);
+        f.foreignPctMean = 500;
+        QTest::newRow("mean before peak") << f << QString(store::kInvalidForeignCpu);
+        f = passing();
+        f.problems = QStringLiteral("1 transport errors");
+        QTest::newRow("errors") << f << QString(store::kInvalidErrors);
+        f.foreignPctMean = 500;
+        QTest::newRow("foreign before errors") << f << QString(store::kInvalidForeignCpu);
+        f.sleeps = {QStringLiteral("gap")};
+        QTest::newRow("sleep before foreign") << f << QString(store::kInvalidSleep);
+        f.serverDied = true;
+        QTest::newRow("server before sleep") << f << QString(store::kInvalidServer);
+        f.cancelled = true;
+        QTest::newRow("cancelled before all") << f << QString(store::kInvalidCancelled);
+        f = passing();
+        f.clientCpuS = 3.9; // client-bound is a flag, never a failure
+        QTest::newRow("client-bound stays valid") << f << QString();
+    }
+
+    void invalidKind()
+    {
+        QFETCH(run::GateFigures, figures);
+        QFETCH(QString, kind);
+        const run::GateVerdict v = run::evaluateGates(figures);
+        QCOMPARE(v.invalidKind(), kind);
+        QCOMPARE(v.valid(), kind.isEmpty());
+        // Each failure has its kind, and the first one is the window's.
+        for (const run::GateFailure &failure : v.failures)
+            QVERIFY2(!failure.kind.isEmpty(), qPrintable(failure.reason));
+        if (!v.valid())
+            QCOMPARE(v.failures.first().reason, v.reason());
     }
 
     // The mean gate in percent of one core or of the machine, and the peak gate over the
@@ -280,7 +343,7 @@ private slots:
         f.foreignPeakGate = peakGate;
         f.foreignPeak = run::foreignPeak(timeline(intervals));
         const run::GateVerdict v = run::evaluateGates(f);
-        QCOMPARE(v.reasons, reasons);
+        QCOMPARE(v.reasons(), reasons);
         const QJsonObject meanGate = v.gates.value(QStringLiteral("foreign_cpu")).toObject();
         QCOMPARE(meanGate.value(QStringLiteral("threshold")).toDouble(), threshold);
         QCOMPARE(meanGate.value(QStringLiteral("gate")).toString(), gate.text());

@@ -263,6 +263,8 @@ private slots:
             QCOMPARE(result->status, QString(store::kStatusFinished));
             QCOMPARE(windows->size(), 1);
             QVERIFY(windows->first().valid);
+            QCOMPARE(recorder.windows.size(), 1);
+            QCOMPARE(recorder.windows.first().invalidKind, QString());
             return;
         }
         QCOMPARE(windows->size(), 2); // measured again once (retries 1)
@@ -270,6 +272,10 @@ private slots:
             QVERIFY(!w.valid);
             QVERIFY2(w.invalidReason.startsWith(reason), qPrintable(w.invalidReason));
         }
+        // The failure kind is typed, not guessed from the reason (as the observer gets it).
+        QCOMPARE(recorder.windows.size(), 2);
+        for (const store::WindowRecord &w : recorder.windows)
+            QCOMPARE(w.invalidKind, QString(store::kInvalidHook));
         QCOMPARE(result->ranOutCells, 1);
     }
 

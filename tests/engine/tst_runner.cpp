@@ -143,6 +143,8 @@ private slots:
             storedWindows(options.storeLocation, result->runId);
         QCOMPARE(windows.size(), 24);
         QStringList order;
+        for (const store::WindowRecord &w : recorder.windows)
+            QCOMPARE(w.invalidKind, QString()); // valid: no failure kind
         for (const store::WindowRecord &w : windows) {
             QVERIFY2(w.valid, qPrintable(w.invalidReason));
             QVERIFY(w.ok > 0);
@@ -167,7 +169,14 @@ private slots:
         auto runRecord = (*s)->run(result->runId);
         QVERIFY(runRecord.ok());
         QCOMPARE(runRecord->validWindowCount, 24);
+        QCOMPARE(runRecord->planName, QStringLiteral("matrix")); // the plan's "name"
         QVERIFY(runRecord->environment.contains(QStringLiteral("kernel")));
+        QVERIFY(runRecord->environment.contains(QStringLiteral("sleep_inhibitor")));
+        auto configs = (*s)->configurations(result->runId);
+        QVERIFY(configs.ok());
+        QCOMPARE(configs->size(), 2);
+        for (const store::ConfigurationRecord &c : *configs)
+            QCOMPARE(c.cpuCount, 0); // not pinned
         // Each window keeps its timeline and the sampler's other series.
         auto detailed = (*s)->window(windows[0].id);
         QVERIFY(detailed.ok());
@@ -264,6 +273,7 @@ private slots:
         QVERIFY(!windows[0].valid);
         QVERIFY2(windows[0].invalidReason.startsWith(QStringLiteral("foreign-cpu")),
                  qPrintable(windows[0].invalidReason));
+        QCOMPARE(recorder.windows.value(0).invalidKind, QString(store::kInvalidForeignCpu));
         QVERIFY(windows[0].foreignPctMean >= 60);
         QCOMPARE(windows[0].attempt, 0);
         QCOMPARE(windows[1].attempt, 1);
@@ -315,6 +325,7 @@ private slots:
         QVERIFY(!windows[0].valid);
         QVERIFY2(windows[0].invalidReason.contains(QStringLiteral("server tree died")),
                  qPrintable(windows[0].invalidReason));
+        QCOMPARE(recorder.windows.value(0).invalidKind, QString(store::kInvalidServer));
         int valid = 0;
         for (const auto &w : windows)
             valid += w.valid;
@@ -388,17 +399,14 @@ private slots:
         QVERIFY(first.waitForStarted());
         QString out;
         QString runId;
-        // Kill it after a few windows are stored.
-        for (int i = 0; i < 600; ++i) {
-            first.waitForReadyRead(100);
+        // Kill it once a few windows are stored (or it ended: the check below says so).
+        auto fiveStoredOrEnded = [&] {
             out += QString::fromUtf8(first.readAll());
             if (runId.isEmpty() && out.startsWith(QStringLiteral("run ")))
                 runId = out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed();
-            if (out.count(QStringLiteral("  ok   ")) >= 5)
-                break;
-            if (first.state() != QProcess::Running)
-                break;
-        }
+            return out.count(QStringLiteral("  ok   ")) >= 5 || first.state() != QProcess::Running;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(fiveStoredOrEnded(), 120'000);
         QVERIFY2(first.state() == QProcess::Running, qPrintable(out));
         QVERIFY(!runId.isEmpty());
         ::kill(pid_t(first.processId()), SIGKILL);
@@ -491,6 +499,7 @@ private slots:
         QVERIFY(!windows[1].valid);
         QVERIFY2(windows[1].invalidReason.contains(QStringLiteral("checkpoint")),
                  qPrintable(windows[1].invalidReason));
+        QCOMPARE(recorder.windows.value(1).invalidKind, QString(store::kInvalidCheckpoint));
         QVERIFY(windows[1].checkpoints >= 1);
         QCOMPARE(result->failedCells.size(), 1);
         QVERIFY(checkpointed);
@@ -729,6 +738,36 @@ private slots:
         QCOMPARE(resumed->validWindows, 4);
     }
 
+    // A warm-up that sees unexpected statuses fails the window closed, and the window says so
+    // with its typed kind (not only its reason's text).
+    void failedWarmupIsTyped()
+    {
+        const QString path = writePlan(
+            QStringLiteral("warmupfails"),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"),
+                 QJsonArray{
+                     QJsonObject{{QStringLiteral("name"), QStringLiteral("missing")},
+                                 {QStringLiteral("path"), QStringLiteral("/no-such-path")}}}},
+                {QStringLiteral("profiles"),
+                 QJsonObject{{QStringLiteral("quick"), profile(1, QJsonArray{1}, 0.5, 0)}}}});
+        Recorder recorder;
+        run::Runner runner(&recorder);
+        run::RunOptions options;
+        options.planPath = path;
+        options.storeLocation = storePath(QStringLiteral("warmupfails"));
+        auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
+        QCOMPARE(recorder.windows.size(), 1);
+        const store::WindowRecord &w = recorder.windows.first();
+        QVERIFY(!w.valid);
+        QVERIFY2(w.invalidReason.startsWith(QStringLiteral("warm-up failed: ")),
+                 qPrintable(w.invalidReason));
+        QCOMPARE(w.invalidKind, QString(store::kInvalidWarmup));
+        QCOMPARE(result->ranOutCells, 1);
+    }
+
     // A configuration whose port is taken is blocked; the run ends "incomplete" (not
     // "finished") and stays resumable, and resume measures every cell once the port is free.
     void blockedConfigurationStaysResumable()
@@ -823,14 +862,6 @@ private slots:
     {
         const QString dir = m_dir.filePath(QStringLiteral("missing-store"));
         const QString location = dir + QStringLiteral("/runs.sqlite");
-        {
-            auto probe = store::RunStore::open(location, store::RunStore::OpenMode::Existing);
-            if (probe.ok()) {
-                probe->reset();
-                QDir(dir).removeRecursively();
-                QSKIP("RunStore::open does not honour OpenMode::Existing yet (the store's part)");
-            }
-        }
         run::Runner runner;
         run::RunOptions options;
         options.resumeRunId = QStringLiteral("20250101-000000-abcd");
@@ -869,8 +900,7 @@ private slots:
         r.runnerHost = me.host;
         r.runnerStart = me.start;
         QVERIFY((*s)->createRun(r).ok());
-        if ((*s)->run(r.id)->runnerPid != me.pid)
-            QSKIP("the run store does not keep the runner's identity yet (the store's part)");
+        QCOMPARE((*s)->run(r.id)->runnerPid, qint64(me.pid));
         run::Runner runner;
         run::RunOptions options;
         options.resumeRunId = r.id;
@@ -984,9 +1014,6 @@ private slots:
         options.planPath = path;
         options.storeLocation = storePath(QStringLiteral("cpus"));
         auto result = runner.run(options);
-        if (!result.ok() && sb::qtDetail(result.error()).contains(QStringLiteral("cpus")) &&
-            sb::qtDetail(result.error()).contains(QStringLiteral("unknown")))
-            QSKIP("the plan does not know \"cpus\" yet (the plan's part)");
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
         QCOMPARE(result->validWindows, 1);
         auto s = store::RunStore::open(options.storeLocation);
@@ -995,6 +1022,7 @@ private slots:
         QVERIFY(configs.ok() && configs->size() == 1);
         const QJsonObject info = configs->first().info;
         QCOMPARE(info.value(QStringLiteral("cpus")).toString(), serverCpus);
+        QCOMPARE(configs->first().cpuCount, 1); // the typed column beside the info
         QCOMPARE(info.value(QStringLiteral("cpus_applied")).toString(), serverCpus);
         QCOMPARE(info.value(QStringLiteral("load_cpus_applied")).toString(), loadCpus);
         bool warned = false;

@@ -216,7 +216,9 @@ private slots:
         QCOMPARE(last.limitS, double(waitQuietS));
         QCOMPARE(last.gatePct, gatePct);
         QCOMPARE(last.cell.attempt, 1);
-        QVERIFY(last.waitedS <= last.limitS + 1);
+        // It ended at the first reading that reached its limit (or earlier), whatever the
+        // machine's timing: every reading before the last was still short of it.
+        QVERIFY(log.waits.size() < 2 || log.waits[log.waits.size() - 2].waitedS < last.limitS);
         if (last.outcome == QStringLiteral("quiet"))
             QVERIFY(last.quietS >= last.quietNeededS);
 

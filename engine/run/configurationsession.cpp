@@ -1,0 +1,253 @@
+#include "run/configurationsession.h"
+
+#include "core/cpuset.h"
+#include "core/qterror.h"
+#include "run/hookmoments.h"
+#include "run/httpprobe.h"
+#include "run/loadwindow.h" // affinityOf()
+#include "run/paritygate.h"
+#include "run/runcontext.h"
+#include "run/versionprobe.h"
+
+#include <QJsonArray>
+#include <optional>
+#include <set>
+
+namespace sb::run {
+
+namespace {
+
+// The union of the CPU sets of `pids`, and whether they all had the same set.
+std::vector<int> unitedAffinity(const std::vector<pid_t> &pids, bool *uniform)
+{
+    std::set<int> all;
+    std::optional<std::vector<int>> first;
+    *uniform = true;
+    for (pid_t pid : pids) {
+        const std::vector<int> cpus = affinityOf(pid);
+        if (cpus.empty())
+            continue; // it ended meanwhile
+        if (!first)
+            first = cpus;
+        *uniform = *uniform && cpus == *first;
+        all.insert(cpus.begin(), cpus.end());
+    }
+    return {all.begin(), all.end()};
+}
+
+QString cpuText(const std::vector<int> &cpus)
+{
+    return QString::fromStdString(formatCpuList(cpus));
+}
+
+} // namespace
+
+QString cpuSetWarning(const QString &configuration, const std::vector<int> &asked,
+                      const std::vector<int> &applied, bool uniform)
+{
+    if (asked.empty() || (uniform && applied == asked))
+        return QString();
+    return QStringLiteral("'%1' asked for CPUs %2 but its processes run on %3%4")
+        .arg(configuration, cpuText(asked), cpuText(applied),
+             uniform ? QString() : QStringLiteral(" (not all on the same set)"));
+}
+
+ConfigurationSession::ConfigurationSession(RunContext &context, HookMoments &moments)
+    : m_context(context)
+    , m_moments(moments)
+{}
+
+sb::Status ConfigurationSession::start(const plan::Configuration &config, int round)
+{
+    stop(config.name);
+    m_states[config.name].warmRoutes.clear();
+    if (sb::Status st = m_context.servers->start(config, round); !st.ok()) {
+        // What a server that could not start said is often the only clue why.
+        if (const std::optional<ServerPool::Output> out =
+                m_context.servers->takeStartOutput(config.name))
+            storeServerLog(config.name, *out);
+        return st;
+    }
+    return m_moments.run(&plan::HookSet::beforeConfiguration, &config);
+}
+
+bool ConfigurationSession::ensure(const plan::Configuration &config, int round, bool fresh)
+{
+    if (!fresh && m_context.servers->running(config.name))
+        return true;
+    State &state = m_states[config.name];
+    sb::Status st = start(config, round);
+    if (st.ok()) {
+        recordConfiguration(config);
+        if (!state.parityDone) {
+            state.parityDone = true;
+            QStringList failures;
+            st = parityGate(config, &failures);
+        }
+    }
+    if (st.ok())
+        return true;
+    block(config, st.error());
+    stop(config.name);
+    return false;
+}
+
+void ConfigurationSession::block(const plan::Configuration &config, const sb::Error &why)
+{
+    State &state = m_states[config.name];
+    state.blocked = true;
+    state.blockedReason = sb::qtDetail(why);
+    m_blocked << QStringLiteral("%1: %2").arg(config.name, sb::qtText(why));
+    m_context.note(QStringLiteral("configuration-blocked"), config.name,
+                   QStringLiteral("'%1' is not measured: %2").arg(config.name, sb::qtText(why)));
+}
+
+void ConfigurationSession::stop(const QString &configuration)
+{
+    if (!m_context.servers)
+        return;
+    const std::optional<ServerPool::Output> out = m_context.servers->stop(configuration);
+    if (!out)
+        return;
+    storeServerLog(configuration, *out);
+    if (const plan::Configuration *config = m_context.plan.configuration(configuration))
+        (void)m_moments.run(&plan::HookSet::afterConfiguration, config);
+}
+
+void ConfigurationSession::storeServerLog(const QString &configuration,
+                                          const ServerPool::Output &out)
+{
+    const bool wrote = !out.stdoutBytes.isEmpty() || !out.stderrBytes.isEmpty();
+    if (!wrote || !m_context.store || m_context.runId.isEmpty())
+        return;
+    if (sb::Status st = m_context.store->appendServerLog(m_context.runId, configuration, out.round,
+                                                         out.stdoutBytes, out.stderrBytes);
+        !st.ok())
+        m_context.note(QStringLiteral("warning"), configuration,
+                       QStringLiteral("the server's output of round %1 could not be stored: %2")
+                           .arg(out.round + 1)
+                           .arg(sb::qtText(st.error())));
+}
+
+void ConfigurationSession::stopAll()
+{
+    if (!m_context.servers)
+        return;
+    for (const QString &name : m_context.servers->configurations())
+        stop(name);
+}
+
+sb::Status ConfigurationSession::parityGate(const plan::Configuration &config,
+                                            QStringList *failures)
+{
+    QList<HttpResponse> responses;
+    for (const plan::ParityCheck &check : m_context.plan.parity)
+        responses << httpRequest(config.baseUrl, check, 30'000);
+    const ParityVerdict verdict = judgeParity(m_context.plan, responses);
+    *failures += verdict.failures;
+    const QJsonObject data{{QStringLiteral("results"), verdict.results}};
+    if (verdict.passed()) {
+        m_context.note(QStringLiteral("parity-passed"), config.name, verdict.summary, data);
+        return sb::Ok{};
+    }
+    m_context.note(QStringLiteral("parity-failed"), config.name, verdict.summary, data);
+    return sb::qtError(QStringLiteral("run.parity"), config.where, verdict.summary);
+}
+
+QString ConfigurationSession::versionOf(const plan::Configuration &config,
+                                        const plan::VersionProbe &probe)
+{
+    const VersionReading reading = readVersion(m_context.plan, config, probe);
+    if (!reading.warning.isEmpty())
+        m_context.note(QStringLiteral("warning"), config.name, reading.warning);
+    return reading.text;
+}
+
+// Once per run: what was started, stored with the configuration.
+void ConfigurationSession::recordConfiguration(const plan::Configuration &config)
+{
+    State &state = m_states[config.name];
+    if (state.infoRecorded)
+        return;
+    state.infoRecorded = true;
+    const plan::Plan &plan = m_context.plan;
+    QJsonObject versions;
+    for (const plan::VersionProbe &probe : config.versions)
+        versions.insert(probe.name, versionOf(config, probe));
+    QJsonObject env;
+    const QMap<QString, QString> redacted = config.redactedEnv();
+    for (auto it = redacted.begin(); it != redacted.end(); ++it)
+        env.insert(it.key(), it.value());
+    QStringList command;
+    for (const QString &arg : config.command)
+        command << plan.redact(arg);
+    const ServerProcess *process = m_context.servers->process(config.name);
+    state.info =
+        QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
+                    {QStringLiteral("cwd"), plan.redact(config.cwd)},
+                    {QStringLiteral("env"), env},
+                    {QStringLiteral("base_url"), config.baseUrl},
+                    {QStringLiteral("versions"), versions},
+                    {QStringLiteral("containment"),
+                     containmentName(process ? process->containment() : Containment::Auto)},
+                    {QStringLiteral("cpus"), cpuText(config.cpus)},
+                    {QStringLiteral("load_cpus"), cpuText(plan.load.cpus)}};
+    updateInfo(config.name, QString(), QString());
+}
+
+// key empty: stores the record as it is.
+void ConfigurationSession::updateInfo(const QString &configuration, const QString &key,
+                                      const QString &value)
+{
+    State &state = m_states[configuration];
+    if (!key.isEmpty()) {
+        if (state.info.value(key).toString() == value && state.info.contains(key))
+            return;
+        state.info.insert(key, value);
+    }
+    if (!m_context.store || m_context.runId.isEmpty())
+        return;
+    const plan::Configuration *planned = m_context.plan.configuration(configuration);
+    const int cpuCount = planned ? int(planned->cpus.size()) : 0;
+    if (sb::Status st = m_context.store->saveConfiguration(
+            {m_context.runId, configuration, state.info, cpuCount});
+        !st.ok())
+        m_context.note(QStringLiteral("warning"), configuration,
+                       QStringLiteral("the configuration's record could not be stored: ") +
+                           sb::qtText(st.error()));
+}
+
+void ConfigurationSession::recordTreeCpus(const plan::Configuration &config)
+{
+    const ServerProcess *process = m_context.servers->process(config.name);
+    if (!process)
+        return;
+    bool uniform = true;
+    const std::vector<int> applied = unitedAffinity(process->members(), &uniform);
+    const QString text = cpuText(applied);
+    const QString before =
+        m_states[config.name].info.value(QStringLiteral("cpus_applied")).toString();
+    updateInfo(config.name, QStringLiteral("cpus_applied"), text);
+    if (text == before)
+        return;
+    if (const QString warning = cpuSetWarning(config.name, config.cpus, applied, uniform);
+        !warning.isEmpty())
+        m_context.note(QStringLiteral("warning"), config.name, warning);
+}
+
+bool ConfigurationSession::blocked(const QString &configuration) const
+{
+    return m_states.value(configuration).blocked;
+}
+
+QString ConfigurationSession::blockedReason(const QString &configuration) const
+{
+    return m_states.value(configuration).blockedReason;
+}
+
+QSet<QString> &ConfigurationSession::warmRoutes(const QString &configuration)
+{
+    return m_states[configuration].warmRoutes;
+}
+
+} // namespace sb::run

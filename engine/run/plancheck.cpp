@@ -1,0 +1,213 @@
+#include "run/plancheck.h"
+
+#include "core/qterror.h"
+#include "run/configurationsession.h"
+#include "run/hookmoments.h"
+#include "run/runcontext.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMap>
+#include <QStandardPaths>
+#include <algorithm>
+
+namespace sb::run {
+
+namespace {
+
+// Where the program of a command hook is, or "" when it cannot be found.
+QString programPath(const plan::Hook &hook)
+{
+    const QString program = hook.command.value(0);
+    if (!program.contains(QLatin1Char('/')))
+        return QStandardPaths::findExecutable(program);
+    const QFileInfo file(QDir(hook.cwd).absoluteFilePath(program));
+    return file.isFile() && file.isExecutable() ? file.absoluteFilePath() : QString();
+}
+
+} // namespace
+
+std::optional<PortClash> firstPortClash(const plan::Plan &plan, const plan::Profile &profile,
+                                        const QStringList &only)
+{
+    if (profile.process != plan::Profile::Process::Once)
+        return std::nullopt;
+    QMap<int, QString> byPort;
+    for (const plan::Configuration &config : plan.configurations) {
+        if ((!only.isEmpty() && !only.contains(config.name)) || config.port <= 0)
+            continue;
+        const auto it = byPort.constFind(config.port);
+        if (it == byPort.constEnd()) {
+            byPort.insert(config.port, config.name);
+            continue;
+        }
+        PortClash clash{*it, config.name, config.port, config.where, QString()};
+        clash.text = QStringLiteral("configurations '%1' and '%2' both use port %3, and the "
+                                    "profile '%4' keeps each one's server running for the whole "
+                                    "run (\"process\": \"once\"), so '%2' could never start: give "
+                                    "them different ports, or use \"process\": \"round\"")
+                         .arg(clash.first, clash.second)
+                         .arg(clash.port)
+                         .arg(profile.name);
+        return clash;
+    }
+    return std::nullopt;
+}
+
+PlanCheck::PlanCheck(RunContext &context, ConfigurationSession &configurations)
+    : m_context(context)
+    , m_configurations(configurations)
+{}
+
+// The database and what each SQL hook needs of it, the command hooks' programs, the versions,
+// then each configuration's start, readiness and parity.
+sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report, bool parity,
+                                  QStringList *problems)
+{
+    m_problems = problems;
+    if (sb::Status st = m_context.loadPlan(options, options.planPath); !st.ok())
+        return st.error();
+    const QString choice = m_context.profileChoice();
+    report->append(QStringLiteral("profile: ") + m_context.profile->name +
+                   (choice.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice)));
+    VariableRun variables;
+    bool passed = m_context.applyVariables(&variables).ok();
+    for (const VariableOutcome &v : variables.outcomes)
+        checkLine(report,
+                  QStringLiteral("variable %1: %2%3")
+                      .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail),
+                  v.ok);
+    // Values that were all made but cannot fill the plan (checkVariableValues()).
+    if (variables.error && std::all_of(variables.outcomes.begin(), variables.outcomes.end(),
+                                       [](const VariableOutcome &v) { return v.ok; }))
+        checkLine(report, QStringLiteral("variables: ") + sb::qtDetail(*variables.error), false);
+    passed = checkDatabase(report) && passed;
+    passed = checkHooks(report) && passed;
+    checkVersions(report);
+    if (parity)
+        passed = checkParity(report) && passed;
+    else
+        report->append(QStringLiteral("configurations: not started, so their readiness, parity "
+                                      "and before_/after_configuration hooks are not checked"));
+    return passed;
+}
+
+bool PlanCheck::checked(const plan::Configuration &config) const
+{
+    const QStringList &only = m_context.options.only;
+    return only.isEmpty() || only.contains(config.name);
+}
+
+bool PlanCheck::checkDatabase(QStringList *report)
+{
+    if (!m_context.plan.database)
+        return true;
+    const sb::Result<QString> summary = m_context.hooks->connectionSummary();
+    checkLine(report,
+              QStringLiteral("database: ") +
+                  m_context.plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())),
+              summary.ok());
+    return summary.ok();
+}
+
+bool PlanCheck::checkHooks(QStringList *report)
+{
+    const plan::Plan &plan = m_context.plan;
+    const QStringList &routes = m_context.options.routes;
+    QList<const plan::HookSet *> sets{&plan.hooks};
+    for (const plan::Configuration &config : plan.configurations)
+        if (checked(config))
+            sets << &config.hooks;
+    for (const plan::Route &route : plan.routes)
+        if (routes.isEmpty() || routes.contains(route.name))
+            sets << &route.hooks;
+    bool passed = true;
+    for (const plan::HookSet *set : sets)
+        for (const plan::HookMoment &moment : plan::hookMoments())
+            for (const plan::Hook &hook : set->*moment.list)
+                passed = checkHook(hook, report) && passed;
+    return passed;
+}
+
+// One line per statement of a SQL hook; one for a command hook (is its program there?).
+bool PlanCheck::checkHook(const plan::Hook &hook, QStringList *report)
+{
+    const plan::Plan &plan = m_context.plan;
+    const QString label = QStringLiteral("hook ") + hookLabel(hook);
+    if (hook.kind == plan::Hook::Kind::Command) {
+        const QString found = programPath(hook);
+        checkLine(report,
+                  plan.redact(found.isEmpty()
+                                  ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
+                                        .arg(label, hook.command.value(0), hook.cwd)
+                                  : QStringLiteral("%1 command %2: %3 (not run by check)")
+                                        .arg(label, hook.command.value(0), found)),
+                  !found.isEmpty());
+        return !found.isEmpty();
+    }
+    bool passed = true;
+    for (const HookRunner::Judgement &j : m_context.hooks->judge(hook)) {
+        checkLine(report, plan.redact(QStringLiteral("%1 %2: %3").arg(label, j.statement, j.text)),
+                  !j.judged || j.allowed);
+        passed = passed && (!j.judged || j.allowed);
+    }
+    return passed;
+}
+
+// A probe that does not match is said, but fails nothing: the run records it the same way.
+void PlanCheck::checkVersions(QStringList *report)
+{
+    for (const plan::Configuration &config : m_context.plan.configurations) {
+        if (!checked(config))
+            continue;
+        for (const plan::VersionProbe &probe : config.versions)
+            report->append(
+                QStringLiteral("%1 version %2: %3")
+                    .arg(config.name, probe.name, m_configurations.versionOf(config, probe)));
+    }
+}
+
+bool PlanCheck::checkParity(QStringList *report)
+{
+    const plan::Plan &plan = m_context.plan;
+    bool allPassed = true;
+    for (const plan::Configuration &config : plan.configurations) {
+        if (!checked(config))
+            continue;
+        if (m_context.cancelled())
+            break;
+        sb::Status st = m_configurations.start(config, 0);
+        QStringList failures;
+        if (st.ok())
+            st = m_configurations.parityGate(config, &failures);
+        if (st.ok()) {
+            report->append(QStringLiteral("%1: ready, %2 parity check(s) passed")
+                               .arg(config.name)
+                               .arg(plan.parity.size()));
+        } else {
+            allPassed = false;
+            if (failures.isEmpty())
+                checkLine(
+                    report,
+                    plan.redact(QStringLiteral("%1: %2").arg(config.name, sb::qtText(st.error()))),
+                    false);
+            else
+                for (const QString &f : failures)
+                    checkLine(
+                        report,
+                        plan.redact(QStringLiteral("%1: parity failed: %2").arg(config.name, f)),
+                        false);
+        }
+        m_configurations.stop(config.name);
+    }
+    return allPassed;
+}
+
+void PlanCheck::checkLine(QStringList *report, const QString &line, bool passed)
+{
+    report->append(line);
+    if (!passed && m_problems)
+        m_problems->append(line);
+}
+
+} // namespace sb::run

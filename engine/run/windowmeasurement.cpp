@@ -1,0 +1,284 @@
+#include "run/windowmeasurement.h"
+
+#include "core/cpuset.h"
+#include "core/qterror.h"
+#include "plan/requestbuilder.h"
+#include "run/configurationsession.h"
+#include "run/gates.h"
+#include "run/hookmoments.h"
+#include "run/runcontext.h"
+#include "run/runprogress.h"
+
+#include <QDateTime>
+#include <QSet>
+#include <QThread>
+#include <algorithm>
+
+namespace sb::run {
+
+sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile &profile,
+                                     const plan::Configuration &config, const plan::Route &route,
+                                     int concurrency)
+{
+    sb::Result<plan::HttpRequest> request = plan::routeRequest(config.baseUrl, route);
+    if (!request.ok())
+        return request.error();
+    WindowSpec spec;
+    spec.request = std::move(*request);
+    spec.connections = concurrency;
+    spec.threads = std::max(1, std::min(plan.load.threads, concurrency));
+    spec.openLoop = plan.load.mode == plan::LoadSettings::Mode::Open;
+    spec.ratePerS = plan.load.rateRps;
+    spec.timeoutMs = plan.load.timeoutMs;
+    spec.durationMs = profile.measureMs;
+    spec.intervalMs = plan.sampler.intervalMs;
+    spec.cpus = plan.load.cpus;
+    spec.expectStatus = route.expectStatus;
+    return spec;
+}
+
+WindowSpec warmupSpecFor(const plan::Plan &plan, const plan::Profile &profile,
+                         const WindowSpec &measured)
+{
+    WindowSpec spec = measured;
+    if (profile.warmupScope == plan::Profile::WarmupScope::Route && profile.warmupConcurrency > 0) {
+        spec.connections = profile.warmupConcurrency;
+        spec.threads = std::max(1, std::min(plan.load.threads, spec.connections));
+    }
+    if (profile.warmup.kind == plan::Warmup::Kind::Requests)
+        spec.warmupRequests = profile.warmup.requests;
+    else
+        spec.warmupMs = profile.warmup.durationMs;
+    return spec;
+}
+
+void setInvalid(store::WindowRecord &window, QLatin1String kind, const QString &reason)
+{
+    window.valid = false;
+    window.invalidKind = kind;
+    window.invalidReason = reason;
+}
+
+WindowMeasurement::WindowMeasurement(RunContext &context, ConfigurationSession &configurations,
+                                     HookMoments &moments, RunProgress &progress)
+    : m_context(context)
+    , m_configurations(configurations)
+    , m_moments(moments)
+    , m_progress(progress)
+{}
+
+store::WindowRecord WindowMeasurement::measure(const plan::Configuration &config,
+                                               const plan::Route &route, const CellRef &cell)
+{
+    store::WindowRecord window;
+    window.runId = m_context.runId;
+    window.round = cell.round;
+    window.configuration = cell.configuration;
+    window.route = cell.route;
+    window.concurrency = cell.concurrency;
+    window.attempt = cell.attempt;
+    window.startedAt = QDateTime::currentDateTimeUtc();
+    const sb::Result<WindowSpec> spec =
+        windowSpecFor(m_context.plan, *m_context.profile, config, route, cell.concurrency);
+    if (!spec.ok()) { // before any hook: there is nothing to clean up
+        setInvalid(window, store::kInvalidStart,
+                   QStringLiteral("the request could not be built: ") + sb::qtText(spec.error()));
+        return window;
+    }
+    measureLoad(config, route, cell, *spec, window);
+    // The window's clean-up runs whatever became of it; if it fails, the next window would
+    // start from what this one left, so this one does not count.
+    if (sb::Status st = m_moments.run(&plan::HookSet::afterWindow, &config, &route);
+        !st.ok() && window.valid)
+        setInvalid(window, store::kInvalidHook,
+                   QStringLiteral("after_window hook failed: ") + sb::qtDetail(st.error()));
+    return window;
+}
+
+void WindowMeasurement::measureLoad(const plan::Configuration &config, const plan::Route &route,
+                                    const CellRef &cell, const WindowSpec &spec,
+                                    store::WindowRecord &window)
+{
+    LoadWindow load([this, &cell](const WindowInterval &i) {
+        m_context.observer->intervalMeasured(
+            IntervalUpdate{m_context.runId, cell, i.warmUp ? Phase::WarmUp : Phase::Measure,
+                           i.record, i.inFlight, i.draining});
+    });
+    {
+        std::lock_guard<std::mutex> lock(m_loadMutex);
+        m_load = &load;
+    }
+    if (m_context.cancelled()) // a cancel() before the load was published
+        load.cancel();
+    if (prepare(config, route, cell, spec, load, window))
+        measureWindow(config, cell, spec, load, window);
+    std::lock_guard<std::mutex> lock(m_loadMutex);
+    m_load = nullptr;
+}
+
+// False (and the window invalid) when a hook or the warm-up failed.
+bool WindowMeasurement::prepare(const plan::Configuration &config, const plan::Route &route,
+                                const CellRef &cell, const WindowSpec &spec, LoadWindow &load,
+                                store::WindowRecord &window)
+{
+    if (sb::Status st = m_moments.run(&plan::HookSet::beforeWindow, &config, &route); !st.ok()) {
+        setInvalid(window, store::kInvalidHook,
+                   QStringLiteral("before_window hook failed: ") + sb::qtDetail(st.error()));
+        return false;
+    }
+    if (!warmUp(config, route, cell, spec, load, window))
+        return false;
+    if (sb::Status st = m_moments.run(&plan::HookSet::afterWarmup, &config, &route); !st.ok()) {
+        setInvalid(window, store::kInvalidHook,
+                   QStringLiteral("after_warmup hook failed: ") + sb::qtDetail(st.error()));
+        return false;
+    }
+    if (m_context.profile->settleMs > 0)
+        QThread::msleep(unsigned(m_context.profile->settleMs));
+    return true;
+}
+
+// With warmup_scope "route" a route is warmed up once on each tree after its before_route
+// hooks, and its other windows have none.
+bool WindowMeasurement::warmUp(const plan::Configuration &config, const plan::Route &route,
+                               const CellRef &cell, const WindowSpec &measured, LoadWindow &load,
+                               store::WindowRecord &window)
+{
+    const plan::Profile &profile = *m_context.profile;
+    const bool perRoute = profile.warmupScope == plan::Profile::WarmupScope::Route;
+    QSet<QString> &warm = m_configurations.warmRoutes(config.name);
+    if (profile.warmup.isNone() || (perRoute && warm.contains(route.name)))
+        return true;
+    const WindowSpec spec = warmupSpecFor(m_context.plan, profile, measured);
+    m_context.observer->windowStarted(WindowStarted{
+        m_context.runId, cell, Phase::WarmUp, m_progress.windowNumber(), m_context.totalCells()});
+    const sb::Result<WarmupOutcome> r = load.warmUp(spec);
+    if (!r.ok()) {
+        setInvalid(window, store::kInvalidStart,
+                   QStringLiteral("warm-up could not start: ") +
+                       QString::fromStdString(r.error().detail));
+        return false;
+    }
+    if (r->figures.cancelled) {
+        setInvalid(window, store::kInvalidCancelled, QStringLiteral("cancelled"));
+        return false;
+    }
+    QJsonObject gate = r->gate;
+    gate.insert(QStringLiteral("connections"), spec.connections);
+    gate.insert(QStringLiteral("scope"),
+                perRoute ? QStringLiteral("route") : QStringLiteral("window"));
+    window.gates.insert(QStringLiteral("warmup"), gate);
+    if (r->failure.isEmpty()) {
+        if (perRoute)
+            warm.insert(route.name);
+        return true;
+    }
+    setInvalid(window, store::kInvalidWarmup, QStringLiteral("warm-up failed: ") + r->failure);
+    return false;
+}
+
+// Load and sampler together, then the gates.
+void WindowMeasurement::measureWindow(const plan::Configuration &config, const CellRef &cell,
+                                      WindowSpec spec, LoadWindow &load,
+                                      store::WindowRecord &window)
+{
+    const std::optional<qint64> checkpointsBefore = readCheckpoints(config.name);
+    m_configurations.recordTreeCpus(config);
+    m_context.observer->windowStarted(WindowStarted{
+        m_context.runId, cell, Phase::Measure, m_progress.windowNumber(), m_context.totalCells()});
+    window.startedAt = QDateTime::currentDateTimeUtc();
+    spec.sample = treeSampling(config.name);
+    const sb::Result<WindowOutcome> r = load.measure(spec, window);
+    if (!r.ok()) {
+        setInvalid(window, store::kInvalidStart,
+                   QStringLiteral("the measured window could not start: ") +
+                       QString::fromStdString(r.error().detail));
+        return;
+    }
+    std::optional<qint64> checkpointsAfter;
+    if (checkpointsBefore)
+        checkpointsAfter = readCheckpoints(config.name);
+    m_configurations.updateInfo(config.name, QStringLiteral("load_cpus_applied"),
+                                QString::fromStdString(formatCpuList(r->loadCpus)));
+    window = r->window;
+    window.checkpoints = checkpointsAfter ? *checkpointsAfter - *checkpointsBefore : 0;
+    noteSamplerEvents(config.name, cell, r->events);
+
+    const plan::SamplerSettings &sampler = m_context.plan.sampler;
+    const ServerProcess *process = m_context.servers->process(config.name);
+    GateFigures f;
+    f.cancelled = r->cancelled;
+    f.aborted = r->aborted;
+    f.serverDied = r->serverExited || !m_context.servers->running(config.name);
+    f.serverDetail = process ? process->exitDescription() : QStringLiteral("not started");
+    for (const SamplerEvent &e : r->events)
+        if (e.kind == QLatin1String("sleep"))
+            f.sleeps << e.detail;
+    f.checkpointsWatched = checkpointsAfter.has_value();
+    f.checkpoints = window.checkpoints;
+    f.foreignPctMean = window.foreignPctMean;
+    f.foreignGate = sampler.foreignGate;
+    f.machineCores = sampler.machineCores;
+    f.foreignPeakGate = sampler.foreignPeakGate;
+    f.foreignPeak = foreignPeak(window.intervals);
+    f.problems = r->problems;
+    f.clientCpuS = window.clientCpuS;
+    f.elapsedS = window.elapsedS;
+    f.threads = spec.threads;
+    f.samplerClientBound = r->clientBound;
+    const GateVerdict verdict = evaluateGates(f);
+    for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
+        window.gates.insert(it.key(), it.value());
+    window.flags = verdict.flags;
+    window.valid = verdict.valid();
+    window.invalidReason = verdict.reason();
+    window.invalidKind = verdict.invalidKind();
+}
+
+void WindowMeasurement::cancel()
+{
+    std::lock_guard<std::mutex> lock(m_loadMutex);
+    if (m_load)
+        m_load->cancel();
+}
+
+// The database's checkpoint counter, when the plan's database is PostgreSQL and readable.
+std::optional<qint64> WindowMeasurement::readCheckpoints(const QString &configuration)
+{
+    if (!m_context.hooks->watchesCheckpoints())
+        return std::nullopt;
+    sb::Result<qint64> c = m_context.hooks->checkpointCount();
+    if (c.ok())
+        return *c;
+    m_context.note(QStringLiteral("warning"), configuration,
+                   QStringLiteral("cannot read the checkpoint counter (the window's checkpoint "
+                                  "gate is not applied): ") +
+                       sb::qtDetail(c.error()));
+    return std::nullopt;
+}
+
+void WindowMeasurement::noteSamplerEvents(const QString &configuration, const CellRef &cell,
+                                          const QList<SamplerEvent> &events)
+{
+    for (const SamplerEvent &e : events)
+        m_context.note(
+            QStringLiteral("sampler-") + e.kind, configuration,
+            QStringLiteral("%1 during %2: %3").arg(e.kind, describeCell(cell), e.detail),
+            QJsonObject{{QStringLiteral("pid"), double(e.pid)}, {QStringLiteral("at_s"), e.atS}});
+}
+
+TreeSampling WindowMeasurement::treeSampling(const QString &configuration)
+{
+    TreeSampling sampling;
+    const ServerProcess *process = m_context.servers->process(configuration);
+    sampling.rootPid = process ? process->pid() : 0;
+    if (process) { // what escapes the root's descendants is still the server's
+        sampling.cgroupDir = QString::fromLocal8Bit(process->cgroupPath());
+        sampling.reaperPid = process->supervisorPid();
+    }
+    sampling.excludes = m_context.plan.sampler.exclude;
+    sampling.sleepGapS = double(m_context.plan.sampler.sleepGapMs) / 1000.0;
+    return sampling;
+}
+
+} // namespace sb::run

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "core/result.h"
+#include "plan/plan.h"
+#include "run/loadwindow.h"
+#include "run/runevents.h"
+#include "store/records.h"
+
+#include <QLatin1String>
+#include <QList>
+#include <QString>
+#include <mutex>
+#include <optional>
+
+namespace sb::run {
+
+struct RunContext;
+class ConfigurationSession;
+class HookMoments;
+class RunProgress;
+
+// The measured window of a cell: the route's request to the configuration
+// (plan::routeRequest()), the cell's connections over the plan's load threads (at most one per
+// connection), mode, rate, timeout and CPUs, the profile's measured length, the sampler's
+// interval and the route's expected status; no warm-up and no sampled tree. Pure. Errors:
+// plan::routeRequest()'s (a variable made at the run's start gave a header value the request
+// rule refuses; the plan's own text was checked when it loaded).
+sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile &profile,
+                                     const plan::Configuration &config, const plan::Route &route,
+                                     int concurrency);
+
+// The warm-up of a window measured with `measured`: the profile's warm-up length (warmupMs or
+// warmupRequests) and, with warmup_scope "route" and a warmup_concurrency, that many
+// connections (threads capped like the measured window's). Pure.
+WindowSpec warmupSpecFor(const plan::Plan &plan, const plan::Profile &profile,
+                         const WindowSpec &measured);
+
+// Marks the window invalid with a store::kInvalid* kind and a reason.
+void setInvalid(store::WindowRecord &window, QLatin1String kind, const QString &reason);
+
+// One attempt of a cell, up to the record to store: before_window hooks, the warm-up (fails
+// closed; per route with warmup_scope "route"), after_warmup hooks, settle, the measured window
+// with the sampler watching the tree, the gates, after_window hooks. Every way it can fail sets
+// the window's invalidReason and invalidKind (store::kInvalid*). Tells the observer when each
+// phase starts and each interval as it comes. Use from the run's thread; cancel() from any.
+class WindowMeasurement
+{
+public:
+    WindowMeasurement(RunContext &context, ConfigurationSession &configurations,
+                      HookMoments &moments, RunProgress &progress);
+
+    // The attempt's record (not stored). A cancel makes it invalid ("cancelled"); a request
+    // windowSpecFor() cannot build fails it before any hook ("the request could not be built:
+    // ...", kind "start").
+    store::WindowRecord measure(const plan::Configuration &config, const plan::Route &route,
+                                const CellRef &cell);
+    // Abandons the load in flight, if any (and one that is about to start). Any thread.
+    void cancel();
+
+private:
+    // The one place a window's load runs: one LoadWindow for the attempt's warm-up and its
+    // measured window, reachable by cancel() while it lives, its intervals sent to the observer
+    // as they come; prepare() and measureWindow() run through it.
+    void measureLoad(const plan::Configuration &config, const plan::Route &route,
+                     const CellRef &cell, const WindowSpec &spec, store::WindowRecord &window);
+    bool prepare(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
+                 const WindowSpec &spec, LoadWindow &load, store::WindowRecord &window);
+    bool warmUp(const plan::Configuration &config, const plan::Route &route, const CellRef &cell,
+                const WindowSpec &measured, LoadWindow &load, store::WindowRecord &window);
+    void measureWindow(const plan::Configuration &config, const CellRef &cell, WindowSpec spec,
+                       LoadWindow &load, store::WindowRecord &window);
+    std::optional<qint64> readCheckpoints(const QString &configuration);
+    void noteSamplerEvents(const QString &configuration, const CellRef &cell,
+                           const QList<SamplerEvent> &events);
+    TreeSampling treeSampling(const QString &configuration);
+
+    RunContext &m_context;
+    ConfigurationSession &m_configurations;
+    HookMoments &m_moments;
+    RunProgress &m_progress;
+
+    std::mutex m_loadMutex;
+    LoadWindow *m_load = nullptr; // the attempt's, while measureLoad() runs
+};
+
+} // namespace sb::run
