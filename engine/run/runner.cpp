@@ -10,6 +10,8 @@
 #include "run/runprogress.h"
 #include "run/windowmeasurement.h"
 
+#include <QMap>
+
 namespace sb::run {
 
 QString endStatus(bool interrupted, bool failed, int unmeasuredCells)
@@ -53,7 +55,7 @@ public:
 private:
     Flow measureBlock(const ScheduledBlock &block);
     Flow measureRoute(const plan::Configuration &config, const QList<ScheduledWindow> &cells);
-    RunFinished finish(const QString &status, const QString &error);
+    RunFinished finish(QString status, QString error);
     QString blockedText(const QString &configuration) const
     {
         return QStringLiteral("configuration blocked: ") +
@@ -175,10 +177,42 @@ Flow Runner::Session::measureRoute(const plan::Configuration &config,
     return flow;
 }
 
-RunFinished Runner::Session::finish(const QString &status, const QString &error)
+namespace {
+
+// A run that measured and kept no valid window has measured nothing: it failed, and why is
+// every window's failure kind counted ("56 of 56 windows failed: 56 foreign_cpu"). "" when a
+// window is valid or none was measured.
+QString nothingMeasured(const store::RunStore &store, const QString &runId)
+{
+    const sb::Result<QVector<store::WindowRecord>> windows = store.windows(runId);
+    if (!windows.ok() || windows->isEmpty())
+        return {};
+    QMap<QString, int> kinds;
+    for (const store::WindowRecord &w : *windows) {
+        if (w.valid)
+            return {};
+        ++kinds[w.invalidKind.isEmpty() ? QString(store::kInvalidOther) : w.invalidKind];
+    }
+    QStringList parts;
+    for (auto it = kinds.begin(); it != kinds.end(); ++it)
+        parts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    return QStringLiteral("no valid window: %1 of %1 windows failed (%2)")
+        .arg(windows->size())
+        .arg(parts.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+RunFinished Runner::Session::finish(QString status, QString error)
 {
     m_configurations.stopAll();
     m_opening.release();
+    if (status == store::kStatusFinished || status == store::kStatusIncomplete)
+        if (const QString why = nothingMeasured(*m_context.store, m_context.runId);
+            !why.isEmpty()) {
+            status = store::kStatusFailed;
+            error = why;
+        }
     const plan::Plan &plan = m_context.plan;
     RunFinished finished;
     finished.runId = m_context.runId;

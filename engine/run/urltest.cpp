@@ -111,6 +111,7 @@ void judge(store::WindowRecord &window, const WindowOutcome &m, const WarmupOutc
     window.flags = verdict.flags;
     window.valid = verdict.valid();
     window.invalidReason = verdict.reason();
+    window.invalidKind = verdict.invalidKind();
     if (!warmup.ran)
         return;
     QJsonObject gate = warmup.gate;

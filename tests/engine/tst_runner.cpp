@@ -766,6 +766,14 @@ private slots:
                  qPrintable(w.invalidReason));
         QCOMPARE(w.invalidKind, QString(store::kInvalidWarmup));
         QCOMPARE(result->ranOutCells, 1);
+        // Its only window failed: the run measured nothing, so it failed (it read "finished"),
+        // and says why by kind; the store and every reader of it say the same.
+        QCOMPARE(result->status, QString(store::kStatusFailed));
+        QCOMPARE(result->error,
+                 QStringLiteral("no valid window: 1 of 1 windows failed (1 warmup)"));
+        auto s = store::RunStore::open(options.storeLocation);
+        QVERIFY(s.ok());
+        QCOMPARE((*s)->run(result->runId)->status, QString(store::kStatusFailed));
     }
 
     // A configuration whose port is taken is blocked; the run ends "incomplete" (not
