@@ -283,7 +283,10 @@ RunReport buildRunReport(const store::RunRecord &run,
             r.blocked << e.detail;
         else if (e.kind == QLatin1String("warning"))
             r.warnings << e.detail;
+        else if (e.kind == QLatin1String("run-failed"))
+            r.failures << e.detail;
     }
+    r.setup = runSetup(run, configurations, r.configurations);
     return r;
 }
 
