@@ -2,6 +2,7 @@
 // (run/gates.h), CPU gates of one core or of the machine, the peak gate, when a wait for a quiet
 // machine ends (run/quietwait.h), and how a run's end status is decided (run::endStatus).
 
+#include "report/runreport.h"
 #include "run/gates.h"
 #include "run/quietwait.h"
 #include "run/runner.h"
@@ -424,6 +425,52 @@ private slots:
                 QVERIFY2(c.unicode() >= 0x20 && c.unicode() < 0x7f && c != QLatin1Char('<') &&
                              c != QLatin1Char('&'),
                          qPrintable(r));
+    }
+
+    // One format, two readers: the report reads what the gate stored, and its "contended"
+    // sentence names the processes exactly as the gate's reason would.
+    void reportNamesWhatTheGateStored()
+    {
+        run::ForeignTop top;
+        top.sampled = true;
+        top.window = {{QStringLiteral("cc1plus"), 4242, 0.93}, {QStringLiteral("make"), 4200, 0.1}};
+        run::GateFigures f = passing();
+        f.foreignPctMean = 150; // 1.5 of 2 cores, under a gate of the whole machine
+        f.foreignGate = machinePct(100);
+        f.machineCores = 2;
+        f.foreignTop = top;
+        const run::GateVerdict v = run::evaluateGates(f);
+        QVERIFY(v.valid());
+        store::RunRecord run;
+        run.id = QStringLiteral("busy");
+        run.planText = R"({"name": "busy", "configurations": [{"name": "c"}],
+            "routes": [{"name": "r"}]})";
+        run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+        QVector<store::WindowRecord> windows;
+        for (int round = 0; round < 3; ++round) {
+            store::WindowRecord w;
+            w.runId = run.id;
+            w.round = round;
+            w.configuration = QStringLiteral("c");
+            w.route = QStringLiteral("r");
+            w.concurrency = 10;
+            w.valid = true;
+            w.elapsedS = 10;
+            w.ok = w.requests = 10'000 + round;
+            w.serverCpuS = 3;
+            w.serverCoresMean = 0.3;
+            w.generatorPctMean = 30;
+            w.foreignPctMean = f.foreignPctMean;
+            w.gates = v.gates;
+            windows << w;
+        }
+        const report::RunReport r = report::buildRunReport(run, windows, {}, {});
+        const report::CellReport *cell = r.cell(QStringLiteral("c"), QStringLiteral("r"), 10);
+        QVERIFY(cell);
+        QCOMPARE(cell->bound, QStringLiteral("contended"));
+        QVERIFY2(cell->boundBecause.endsWith(QStringLiteral("; the most: ") +
+                                             run::foreignTopText(top.window)),
+                 qPrintable(cell->boundBecause));
     }
 
     // Not sampled (a caller that gives no processes): the reason names none and says nothing
