@@ -101,9 +101,11 @@ QString foreignTail(const ForeignTop &top, const QList<ForeignProcess> &processe
     QString tail;
     if (top.sampled)
         tail = QStringLiteral(": ") +
-               (processes.isEmpty() ? QStringLiteral("no single process used 0.05 cores or more "
-                                                     "(short-lived processes, or the kernel)")
-                                    : foreignTopText(processes));
+               (processes.isEmpty()
+                    ? QStringLiteral("no single process used %1 cores or more (short-lived "
+                                     "processes, or the kernel)")
+                          .arg(sample::kForeignTopMinCores)
+                    : foreignTopText(processes));
     return tail + QStringLiteral("; the plan's \"sampler\": {\"%1\": \"%2\"} sets the gate")
                       .arg(key, gate.text());
 }
