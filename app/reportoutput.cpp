@@ -61,8 +61,8 @@ void printRunSummary(const report::RunReport &r, const QString &storeLocation)
         return;
     QString out = QStringLiteral("\n");
     // What went wrong with the run as a whole first (a run with no valid window), as the
-    // report's header says it.
-    for (const QString &problem : report::runProblems(r))
+    // report's header says it; why the run failed is already on stderr.
+    for (const QString &problem : report::runProblems(r, report::RunFailures::Omit))
         out += alertText(report::terminalText(problem), stdout) + QLatin1Char('\n');
     // The Markdown report's own summary table and ceiling lines, as terminal text.
     out += report::terminalOf(report::summaryTable(r));

@@ -378,7 +378,7 @@ Inline marked(const QString &literal)
 
 } // namespace
 
-QStringList runProblems(const RunReport &r)
+QStringList runProblems(const RunReport &r, RunFailures failures)
 {
     QStringList out;
     if (r.validWindows == 0 && r.invalidWindows > 0) {
@@ -395,8 +395,9 @@ QStringList runProblems(const RunReport &r)
                     QStringLiteral(" The %1 is %2 (plan key %3).").arg(g.name, g.shown(), g.key);
         out << line;
     }
-    for (const QString &failure : r.failures)
-        out << QStringLiteral("The run failed: %1").arg(failure);
+    if (failures == RunFailures::Include)
+        for (const QString &failure : r.failures)
+            out << QStringLiteral("The run failed: %1").arg(failure);
     return out;
 }
 

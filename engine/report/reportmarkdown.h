@@ -21,8 +21,14 @@ QString reportMarkdown(const RunReport &report); // markdownOf(reportDocument(re
 // terminal summary: a run with no valid window ("0 of 56 windows valid: 56 failed the
 // foreign-CPU gate. Nothing was measured: every figure reads –." and, when a gate failed them,
 // the plan key that sets it), and why a failed run failed ("run-failed" events). Empty when
-// there is nothing to say.
-QStringList runProblems(const RunReport &report);
+// there is nothing to say. The terminal summary after a run leaves the run's failures out
+// (RunFailures::Omit): the run's end has already said them on stderr.
+enum class RunFailures
+{
+    Include,
+    Omit
+};
+QStringList runProblems(const RunReport &report, RunFailures failures = RunFailures::Include);
 
 // The Setup section: machine, system, load at start, Stackbench; each configuration's command,
 // working directory, CPU sets asked for and applied (its own and the load engine's) and the
