@@ -3,6 +3,7 @@
 #include "report/runvalidity.h"
 #include "stats/ceiling.h"
 #include "stats/summary.h"
+#include "stats/verdict.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -36,12 +37,7 @@ QString formatRatio(double r)
         return notMeasured();
     if (!std::isfinite(r) || r < 0)
         return QStringLiteral("n/a");
-    // Two decimals as seed 000 writes them (19.58x); three significant digits below 1, trailing
-    // zeros kept so that ratios side by side read alike (0.900x beside 0.944x, 0.0635x).
-    if (r >= 1)
-        return QString::number(r, 'f', 2) + QLatin1Char('x');
-    const int decimals = std::clamp(2 - int(std::floor(std::log10(r))), 3, 12);
-    return QString::number(r, 'f', decimals) + QLatin1Char('x');
+    return QString::fromStdString(stats::ratioString(r));
 }
 
 QString ratioText(const stats::Comparison &c)

@@ -176,6 +176,16 @@ std::string noWinnerNote(const Comparison &c, double meanDiff)
 
 } // namespace
 
+std::string ratioString(double r)
+{
+    if (r >= 1)
+        return format("%.2fx", r);
+    const int decimals = std::clamp(2 - int(std::floor(std::log10(r))), 3, 12);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*fx", decimals, r);
+    return buf;
+}
+
 std::vector<Comparison> compareCells(const std::vector<CellPair> &cells,
                                      const CompareOptions &options, const Drift *drift)
 {
@@ -250,9 +260,9 @@ std::vector<Comparison> compareCells(const std::vector<CellPair> &cells,
                             double(drift->cells), double(kMinDriftCells));
         } else if (drift && c.ratio >= drift->low && c.ratio <= drift->high) {
             c.verdict = Verdict::InsideDrift;
-            c.note = format("the runs' shared cells moved %.3fx between the runs: ratios from "
-                            "%.3fx to %.3fx are not called",
-                            drift->shift, drift->low, drift->high);
+            c.note = "the runs' shared cells moved " + ratioString(drift->shift) +
+                     " between the runs: ratios from " + ratioString(drift->low) + " to " +
+                     ratioString(drift->high) + " are not called";
         } else {
             const bool higher = c.ratio > 1;
             c.verdict = higher == options.higherIsBetter ? Verdict::Faster : Verdict::Slower;

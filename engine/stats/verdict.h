@@ -49,6 +49,11 @@ const char *verdictKey(Verdict v);
 // "slower".
 const char *verdictText(Verdict v);
 
+// A ratio as every output writes it: two decimals from 1 up (19.58x), three significant digits
+// below (0.944x, 0.0635x), trailing zeros kept so that ratios side by side read alike. Only for
+// a finite ratio > 0 (report::formatRatio says what the others read).
+std::string ratioString(double ratio);
+
 struct CompareOptions
 {
     bool higherIsBetter = true; // throughput: higher wins; latency: lower wins

@@ -27,6 +27,9 @@ private Q_SLOTS:
     void verdicts_data();
     void verdicts();
     void runAgainstItself();
+    void ratioStrings_data();
+    void ratioStrings();
+    void driftNoteWritesRatiosAsTheReport();
     void cpuSharesSumToOne();
     void bounds_data();
     void bounds();
@@ -154,6 +157,46 @@ void TestStats::runAgainstItself()
     QCOMPARE(c.pValue, 1.0);
     QVERIFY(c.low <= 1 && 1 <= c.high);
     QCOMPARE(QString::fromLatin1(verdictKey(c.verdict)), QStringLiteral("no-winner"));
+}
+
+void TestStats::ratioStrings_data()
+{
+    QTest::addColumn<double>("ratio");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seed 000") << 19.583 << QStringLiteral("19.58x");
+    QTest::newRow("one") << 1.0 << QStringLiteral("1.00x");
+    QTest::newRow("three digits") << 0.944 << QStringLiteral("0.944x");
+    QTest::newRow("zeros kept") << 0.9 << QStringLiteral("0.900x");
+    QTest::newRow("below a tenth") << 0.09861 << QStringLiteral("0.0986x");
+    QTest::newRow("below a hundredth") << 0.00635 << QStringLiteral("0.00635x");
+}
+
+void TestStats::ratioStrings()
+{
+    QFETCH(double, ratio);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(ratioString(ratio)), text);
+}
+
+// A cell inside the drift says the band with the report's ratio format ("0.0986x", not "0.099x"
+// beside a sentence that reads 0.0986x).
+void TestStats::driftNoteWritesRatiosAsTheReport()
+{
+    CellPair cell;
+    cell.candidate.values = {500, 510, 495, 505, 498};
+    cell.baseline.values = {1000, 1010, 990, 1005, 998};
+    Drift drift;
+    drift.measurable = true;
+    drift.cells = 20;
+    drift.shift = 0.955;
+    drift.low = 0.09861;
+    drift.high = 9.692;
+    const std::vector<Comparison> c = compareCells({cell}, CompareOptions{}, &drift);
+    QCOMPARE(c.size(), std::size_t(1));
+    QCOMPARE(int(c[0].verdict), int(Verdict::InsideDrift));
+    QCOMPARE(QString::fromStdString(c[0].note),
+             QStringLiteral("the runs' shared cells moved 0.955x between the runs: ratios from "
+                            "0.0986x to 9.69x are not called"));
 }
 
 void TestStats::cpuSharesSumToOne()
