@@ -20,6 +20,8 @@ struct PlanOutline
     QStringList configurations;    // each configuration's "name", in plan order
     QStringList routes;            // each route's "name", in plan order
     QHash<QString, int> cpuCounts; // configuration -> CPUs of its "cpus" set; only pinned ones
+    QHash<QString, QString> processModes; // profile -> its "process": "round" (also when it
+                                          // gives none, the plan's default), "window" or "once"
 };
 
 // The outline of a stored plan text (RunRecord::planText). Text that is not a JSON object, and
