@@ -199,11 +199,13 @@ Document memorySection(const RunReport &r)
                .arg(kEqualAgeShare * 100));
     const QString mode = processModeOf(r.run);
     for (const QString &route : r.routes) {
-        d.heading(3, Inline(QStringLiteral("Memory on ")) << code(route));
+        // The report's headings stop at level 2: each route is a paragraph led by its name.
         QString sentence = routeMemorySentence(r, route);
         if (!sentence.isEmpty())
             sentence[0] = sentence[0].toUpper();
-        d.paragraph(sentence + QLatin1Char('.'));
+        d.paragraph(Inline(strong(QStringLiteral("Route")))
+                    << QStringLiteral(" ") << code(route) << QStringLiteral(": ") << sentence
+                    << QStringLiteral("."));
         Table t;
         const QStringList header{QStringLiteral("configuration"),
                                  QStringLiteral("c"),
@@ -225,7 +227,11 @@ Document memorySection(const RunReport &r)
                                    memoryRangeText(cell->figures.pssPeakBytes),
                                    treeAgeText(cell->treeAge), ratioCell(r, *cell, mode)});
         d.table(t);
-        d.charts(memoryChartsKey(route));
+        bool sampled = false;
+        for (const CellReport &cell : r.cells)
+            sampled = sampled || (cell.route == route && memoryMeasured(cell));
+        if (sampled)
+            d.charts(memoryChartsKey(route));
     }
     return d;
 }

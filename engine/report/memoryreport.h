@@ -49,9 +49,10 @@ MemoryComparison compareMemory(const CellReport &cell, const QString &mode,
 // compare", "no memory was sampled".
 QString routeMemorySentence(const RunReport &report, const QString &route);
 
-// The report's Memory section: what the figures mean, then per route its sentence, a table of
-// every configuration and concurrency (windows, peak RSS, peak PSS, tree age, against the
-// baseline) and a Charts block keyed memoryChartsKey(route).
+// The report's Memory section: what the figures mean, then per route its sentence ("**Route**
+// `health`: Compared on fresh processes (process: window)."), a table of every configuration and
+// concurrency (windows, peak RSS, peak PSS, tree age, against the baseline) and, when a cell of
+// the route sampled memory, a Charts block keyed memoryChartsKey(route).
 Document memorySection(const RunReport &report);
 // The key of a route's memory chart in a Charts block, and the route of such a key (false for a
 // route's own charts).

@@ -163,8 +163,9 @@ private Q_SLOTS:
                  QStringLiteral("compared on fresh processes (process: window)"));
         const QString md = markdown(r);
         QVERIFY2(md.contains(QStringLiteral("## Memory")), qPrintable(md));
-        QVERIFY2(md.contains(QStringLiteral("### Memory on `health`")), qPrintable(md));
-        QVERIFY2(md.contains(QStringLiteral("Compared on fresh processes (process: window).")),
+        QVERIFY2(md.contains(QStringLiteral("**Route** `health`: ")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral(
+                     "**Route** `health`: Compared on fresh processes (process: window).")),
                  qPrintable(md));
         QVERIFY2(md.contains(QStringLiteral("| native | 4 | 3 | 11.0 MiB \\[10.0-12.0] | 5.5 MiB "
                                             "\\[5.0-6.0] | fresh | baseline |")),
@@ -175,7 +176,7 @@ private Q_SLOTS:
         QVERIFY2(md.contains(QStringLiteral("| python | 32 | 2 | 40.0 MiB \\[40.0-40.0] |")),
                  qPrintable(md));
         // The whole report carries the section.
-        QVERIFY(report::reportMarkdown(r).contains(QStringLiteral("### Memory on `health`")));
+        QVERIFY(report::reportMarkdown(r).contains(QStringLiteral("**Route** `health`: ")));
     }
 
     // A tree per round: the first window of each tree is fresh and compared; later ones differ in
@@ -235,11 +236,15 @@ private Q_SLOTS:
 
     void nothingSampledOrOneConfiguration()
     {
-        QCOMPARE(report::routeMemorySentence(
-                     runOf(QStringLiteral("round"), {{QStringLiteral("native"), 4, {0}, 0, 1},
-                                                     {QStringLiteral("python"), 4, {0}, 0, 1}}),
-                     QStringLiteral("health")),
+        const report::RunReport none =
+            runOf(QStringLiteral("round"), {{QStringLiteral("native"), 4, {0}, 0, 1},
+                                            {QStringLiteral("python"), 4, {0}, 0, 1}});
+        QCOMPARE(report::routeMemorySentence(none, QStringLiteral("health")),
                  QStringLiteral("no memory was sampled"));
+        // No empty memory chart: the route's other charts only.
+        const QString html = QString::fromUtf8(report::reportHtml(none));
+        QVERIFY(html.contains(QStringLiteral("No memory was sampled.")));
+        QVERIFY(!html.contains(QStringLiteral("Peak RSS against concurrency")));
         const report::RunReport one =
             runOf(QStringLiteral("round"), {{QStringLiteral("native"), 4, {12}, 0, 1}});
         QCOMPARE(report::routeMemorySentence(one, QStringLiteral("health")),
@@ -260,7 +265,8 @@ private Q_SLOTS:
                                              {QStringLiteral("native"), 32, {12}, 0, 1},
                                              {QStringLiteral("python"), 32, {40}, 0, 1}});
         const QString html = QString::fromUtf8(report::reportHtml(r));
-        QVERIFY(html.contains(QStringLiteral(">Memory on <code>health</code></h3>")));
+        QVERIFY(html.contains(
+            QStringLiteral("<strong>Route</strong> <code>health</code>: Compared on fresh")));
         QVERIFY(html.contains(QStringLiteral("Compared on fresh processes (process: window).")));
         QVERIFY(html.contains(QStringLiteral("Peak RSS against concurrency: health")));
         QVERIFY(!html.contains(QStringLiteral("\x1f")));

@@ -115,12 +115,14 @@ private Q_SLOTS:
             {QStringLiteral("report"), runId, QStringLiteral("--store"), storePath});
         QCOMPARE(report.exitCode, 0);
         const QString md = QString::fromUtf8(report.out);
-        QVERIFY2(md.contains(QStringLiteral("### Memory on `health`")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("## Memory")), qPrintable(md));
         if (configurations > 1)
-            QVERIFY2(md.contains(QStringLiteral("Compared on fresh processes at c=1")),
+            QVERIFY2(md.contains(
+                         QStringLiteral("**Route** `health`: Compared on fresh processes at c=1")),
                      qPrintable(md));
         else
-            QVERIFY2(md.contains(QStringLiteral("One configuration: nothing to compare.")),
+            QVERIFY2(md.contains(QStringLiteral(
+                         "**Route** `health`: One configuration: nothing to compare.")),
                      qPrintable(md));
     }
 
