@@ -1,8 +1,10 @@
 #include "app/cli.h"
 #include "app/commands.h"
+#include "app/reportoutput.h"
 #include "app/runsession.h"
 #include "core/cpuset.h"
 #include "core/qterror.h"
+#include "report/runvalidity.h"
 #include "run/runnerprocess.h"
 #include "store/runstore.h"
 
@@ -41,26 +43,55 @@ QString cpusText(const QJsonValue &value)
         .chopped(1);
 }
 
-// What `list` adds to a stored run: how often it was resumed, how many cells have attempts but
-// no valid window.
+// What `list` adds to a stored run: its status as it is now, how often it was resumed, how many
+// cells have attempts but no valid window, and what went wrong with it as a whole.
 struct RunHistory
 {
+    QString status; // run::currentStatus()
     int resumed = 0;
     int failedCells = 0;
+    // A run that failed or measured nothing: "0 of 56 windows valid: 56 failed the foreign-CPU
+    // gate" (report/runvalidity.h), then why it failed (its "run-failed" events).
+    QStringList problems;
 };
 
-sb::Result<RunHistory> historyOf(const store::RunStore &store, const QString &runId)
+// The problems of a failed run, or of one whose stored windows are all invalid: read only for
+// those, so that listing a large store stays one query per run.
+sb::Status readProblems(const store::RunStore &store, const store::RunRecord &r, RunHistory &h)
+{
+    const bool nothingValid = r.windowCount > 0 && r.validWindowCount == 0;
+    if (nothingValid) {
+        const auto windows = store.windows(r.id);
+        if (!windows.ok())
+            return windows.error();
+        h.problems << report::validityText(0, report::invalidByKind(*windows));
+    }
+    if (h.status != store::kStatusFailed)
+        return sb::Ok{};
+    const auto events = store.events(r.id);
+    if (!events.ok())
+        return events.error();
+    for (const store::EventRecord &e : *events)
+        if (e.kind == QLatin1String("run-failed"))
+            h.problems << e.detail;
+    return sb::Ok{};
+}
+
+sb::Result<RunHistory> historyOf(const store::RunStore &store, const store::RunRecord &r)
 {
     RunHistory h;
-    const sb::Result<int> resumed = store.eventCount(runId, QStringLiteral("run-resumed"));
+    h.status = run::currentStatus(r);
+    const sb::Result<int> resumed = store.eventCount(r.id, QStringLiteral("run-resumed"));
     if (!resumed.ok())
         return resumed.error();
     h.resumed = *resumed;
-    const auto cells = store.cellProgress(runId);
+    const auto cells = store.cellProgress(r.id);
     if (!cells.ok())
         return cells.error();
     for (const store::CellProgress &c : *cells)
         h.failedCells += c.attempts > 0 && c.validWindows == 0;
+    if (sb::Status st = readProblems(store, r, h); !st.ok())
+        return st.error();
     return h;
 }
 
@@ -70,7 +101,8 @@ QJsonObject runJson(const store::RunRecord &r, const RunHistory &h)
                   {QStringLiteral("plan"), r.planPath},
                   {QStringLiteral("plan_name"), r.planName},
                   {QStringLiteral("profile"), r.profile},
-                  {QStringLiteral("status"), run::currentStatus(r)},
+                  {QStringLiteral("status"), h.status},
+                  {QStringLiteral("problems"), QJsonArray::fromStringList(h.problems)},
                   {QStringLiteral("started_at"), r.startedAt.toString(Qt::ISODateWithMs)},
                   {QStringLiteral("finished_at"),
                    r.finishedAt.isValid() ? r.finishedAt.toString(Qt::ISODateWithMs) : QString()},
@@ -90,14 +122,22 @@ void printTable(const QVector<store::RunRecord> &runs, const QVector<RunHistory>
                 "WINDOWS", "RESUMED", "FAILED", "PLAN");
     for (qsizetype i = 0; i < runs.size(); ++i) {
         const store::RunRecord &r = runs[i];
-        std::printf("%-22s %-12s %-8s %7lld %7lld %7d %6d  %s\n", qPrintable(r.id),
-                    qPrintable(run::currentStatus(r)), qPrintable(r.profile),
+        const RunHistory &h = history[i];
+        // Padded before it is coloured: the escape sequences take no column.
+        QString status = oneLine(h.status).leftJustified(12);
+        if (h.status == store::kStatusFailed)
+            status = alertText(status, stdout);
+        std::printf("%-22s %s %-8s %7lld %7lld %7d %6d  %s\n", qPrintable(oneLine(r.id)),
+                    qPrintable(status), qPrintable(oneLine(r.profile)),
                     static_cast<long long>(r.validWindowCount),
-                    static_cast<long long>(r.windowCount), history[i].resumed,
-                    history[i].failedCells, qPrintable(r.planPath));
+                    static_cast<long long>(r.windowCount), h.resumed, h.failedCells,
+                    qPrintable(oneLine(r.planPath)));
+        for (const QString &problem : h.problems)
+            std::printf("%-22s %s\n", "",
+                        qPrintable(alertText(oneLine(QStringLiteral("why: ") + problem), stdout)));
         const QJsonValue cpus = r.environment.value(QStringLiteral("cpus_applied"));
         if (!cpus.isUndefined() && !cpus.isNull())
-            std::printf("%-22s cpus: %s\n", "", qPrintable(cpusText(cpus)));
+            std::printf("%-22s cpus: %s\n", "", qPrintable(oneLine(cpusText(cpus))));
     }
 }
 
@@ -110,7 +150,8 @@ int listCommand(const QStringList &args)
         QStringLiteral("Lists the stored runs, newest first. Opens the store read-only; it must\n"
                        "exist. A run whose process is gone reads 'interrupted'. RESUMED: how\n"
                        "often the run was resumed; FAILED: cells with attempts but no valid\n"
-                       "window."));
+                       "window. Under a run that failed or has no valid window, 'why:' says\n"
+                       "what its windows failed and why it failed."));
     const QCommandLineOption json =
         cl.flag({QStringLiteral("json")}, QStringLiteral("Print a JSON array."));
     const QCommandLineOption store = addStoreOption(cl);
@@ -124,7 +165,7 @@ int listCommand(const QStringList &args)
         return cl.fail(runs.error());
     QVector<RunHistory> history;
     for (const store::RunRecord &r : *runs) {
-        const sb::Result<RunHistory> h = historyOf(**opened, r.id);
+        const sb::Result<RunHistory> h = historyOf(**opened, r);
         if (!h.ok())
             return cl.fail(h.error());
         history << *h;

@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
 
 namespace sb::cli {
 
@@ -46,6 +48,14 @@ sb::Status applyNoiseFloor(const store::RunStore &store, const QString &runId, d
     return sb::Ok{};
 }
 
+QString alertText(const QString &text, FILE *out)
+{
+    static const bool noColour = std::getenv("NO_COLOR") && *std::getenv("NO_COLOR");
+    if (noColour || !::isatty(::fileno(out)))
+        return text;
+    return QStringLiteral("\x1b[1;31m") + text + QStringLiteral("\x1b[0m");
+}
+
 namespace {
 
 // Each configuration's peak memory and its trees' ages, as terminal lines; "" when no memory was
@@ -66,8 +76,13 @@ void printRunSummary(const report::RunReport &r, const QString &storeLocation)
 {
     if (r.cells.isEmpty())
         return;
+    QString out = QStringLiteral("\n");
+    // What went wrong with the run as a whole first (a run with no valid window), as the
+    // report's header says it; why the run failed is already on stderr.
+    for (const QString &problem : report::runProblems(r, report::RunFailures::Omit))
+        out += alertText(report::terminalText(problem), stdout) + QLatin1Char('\n');
     // The Markdown report's own summary table and ceiling lines, as terminal text.
-    QString out = QStringLiteral("\n") + report::terminalOf(report::summaryTable(r));
+    out += report::terminalOf(report::summaryTable(r));
     for (const report::SaturationReport &s : r.saturations)
         if (s.saturation.saturated)
             out += QStringLiteral("  ") +

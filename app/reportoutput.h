@@ -11,6 +11,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <cstdio>
 #include <memory>
 
 namespace sb::cli {
@@ -26,7 +27,14 @@ sb::Result<std::unique_ptr<store::RunStore>> openForReading(const QString &locat
 sb::Status applyNoiseFloor(const store::RunStore &store, const QString &runId, double &floor,
                            QString &source);
 
-// What `stackbench run` prints at its end: the Markdown report's summary table
+// `text` in bold red when `out` is a terminal and NO_COLOR is not set, else as it is: what went
+// wrong ("failed", a run with no valid window). `text` must be terminal-safe already
+// (report::terminalText, oneLine).
+QString alertText(const QString &text, FILE *out);
+
+// What `stackbench run` prints at its end: what went wrong with the run as a whole
+// (report::runProblems: "0 of 56 windows valid: 56 failed the foreign-CPU gate. ..."), the
+// Markdown report's summary table
 // (report::summaryTable: per route x concurrency each configuration's median 2xx/s and per
 // CPU-second, the ratios to the baseline with their verdicts, invalid attempts) and its
 // saturated ceiling lines as terminal text (control characters escaped); each configuration's

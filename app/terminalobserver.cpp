@@ -26,8 +26,7 @@ QString duration(double s)
 QString cellText(const run::CellRef &c)
 {
     // the progress line prints it raw
-    return oneLine(
-        store::cellLabel(c.round, c.configuration, c.route, c.concurrency, c.attempt));
+    return oneLine(store::cellLabel(c.round, c.configuration, c.route, c.concurrency, c.attempt));
 }
 
 } // namespace
@@ -94,8 +93,9 @@ void TerminalObserver::windowFinished(const run::WindowFinished &e)
 
 void TerminalObserver::noted(const run::RunNote &e)
 {
+    // run-failed: the run's end says its error on stderr (printFinished).
     static const QStringList quiet = {QStringLiteral("hook"), QStringLiteral("run-started"),
-                                      QStringLiteral("run-resumed")};
+                                      QStringLiteral("run-resumed"), QStringLiteral("run-failed")};
     if (quiet.contains(e.kind))
         return;
     line(QStringLiteral("  %1%2").arg(

@@ -13,7 +13,6 @@ namespace sb::report {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-const QString kUnmeasured = QStringLiteral("\u2013");
 
 // A route's levels joined as the sentences name them: "c=4", "c=4 and c=32", "c=4, c=8 and c=32".
 QString levelList(const QList<int> &levels)
@@ -46,11 +45,11 @@ QString ageClause(const QString &configuration, const TreeAge &age)
 
 QString ratioCell(const RunReport &r, const CellReport &c, const QString &mode)
 {
-    if (c.configuration == r.options.baseline)
-        return QStringLiteral("baseline");
+    if (c.configuration == r.options.baseline) // "baseline" only beside a measured figure
+        return memoryMeasured(c) ? QStringLiteral("baseline") : notMeasured();
     const CellReport *base = r.cell(r.options.baseline, c.route, c.concurrency);
     if (!base || !memoryMeasured(c) || !memoryMeasured(*base))
-        return kUnmeasured;
+        return notMeasured();
     const MemoryComparison m = compareMemory(c, mode, *base, mode);
     if (!m.compared())
         return QStringLiteral("not compared: ") + ageMatchText(m.match);
@@ -64,7 +63,7 @@ QString ratioCell(const RunReport &r, const CellReport &c, const QString &mode)
 QString mibRange(double lo, double hi)
 {
     if (hi <= 0)
-        return kUnmeasured;
+        return notMeasured();
     const QString a = formatMiB(lo);
     const QString b = formatMiB(hi);
     return a == b ? a : formatNumber(lo / kMiB, 1) + QLatin1Char('-') + b;
@@ -80,14 +79,14 @@ QString processModeOf(const store::RunRecord &run)
 QString formatMiB(double bytes)
 {
     if (!(bytes > 0))
-        return kUnmeasured;
+        return notMeasured();
     return formatNumber(bytes / kMiB, 1) + QStringLiteral(" MiB");
 }
 
 QString memoryRangeText(const stats::Spread &s)
 {
     if (s.n == 0 || s.max <= 0)
-        return kUnmeasured;
+        return notMeasured();
     if (s.n == 1)
         return formatMiB(s.median);
     return QStringLiteral("%1 [%2-%3]")
@@ -206,6 +205,11 @@ Document memorySection(const RunReport &r)
         d.paragraph(Inline(strong(QStringLiteral("Route")))
                     << QStringLiteral(" ") << code(route) << QStringLiteral(": ") << sentence
                     << QStringLiteral("."));
+        bool sampled = false;
+        for (const CellReport &cell : r.cells)
+            sampled = sampled || (cell.route == route && memoryMeasured(cell));
+        if (!sampled) // the sentence says so; a table of dashes says nothing more
+            continue;
         Table t;
         const QStringList header{QStringLiteral("configuration"),
                                  QStringLiteral("c"),
@@ -227,11 +231,7 @@ Document memorySection(const RunReport &r)
                                    memoryRangeText(cell->figures.pssPeakBytes),
                                    treeAgeText(cell->treeAge), ratioCell(r, *cell, mode)});
         d.table(t);
-        bool sampled = false;
-        for (const CellReport &cell : r.cells)
-            sampled = sampled || (cell.route == route && memoryMeasured(cell));
-        if (sampled)
-            d.charts(memoryChartsKey(route));
+        d.charts(memoryChartsKey(route));
     }
     return d;
 }

@@ -54,12 +54,20 @@ QByteArray reportCsv(const RunReport &report)
         QStringList row{csvField(cell.configuration), csvField(cell.route),
                         QString::number(cell.concurrency), QString::number(f.validWindows),
                         QString::number(f.invalidWindows)};
+        // A figure never measured is an empty field, never 0.
         for (const Column &c : kSpreads) {
             const stats::Spread &s = f.*(c.figure);
-            row << num(s.median) << num(s.min) << num(s.max) << num(s.spread);
+            if (s.n == 0)
+                row << QString() << QString() << QString() << QString();
+            else
+                row << num(s.median) << num(s.min) << num(s.max)
+                    << (s.n > 1 ? num(s.spread) : QString());
         }
-        row << num(f.pooledUs.p50) << num(f.pooledUs.p99) << num(f.pooledUs.p999)
-            << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
+        if (f.pooledCount > 0)
+            row << num(f.pooledUs.p50) << num(f.pooledUs.p99) << num(f.pooledUs.p999);
+        else
+            row << QString() << QString() << QString();
+        row << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
             << csvField(cell.bound);
         lines << row.join(QLatin1Char(','));
     }

@@ -1,8 +1,9 @@
 #pragma once
 
 // The report as CSV: one row per cell; every column name ends in its unit (ok_per_s, _us,
-// _cores, _pct, _bytes), figures as median, min, max and spread. Every text through csvField()
-// (RFC 4180 quoting, formulas neutralised). Any thread.
+// _cores, _pct, _bytes), figures as median, min, max and spread; a figure never measured is an
+// empty field (a cell without a valid window; a spread of fewer than 2). Every text through
+// csvField() (RFC 4180 quoting, formulas neutralised). Any thread.
 
 #include "report/runreport.h"
 

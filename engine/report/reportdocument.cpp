@@ -52,6 +52,11 @@ Inline emphasis(const QString &text)
     return Inline(Span{Span::Kind::Emphasis, text});
 }
 
+Inline alert(const QString &text)
+{
+    return Inline(Span{Span::Kind::Alert, text});
+}
+
 void Document::heading(int level, const Inline &text)
 {
     m_blocks.append({Block::Kind::Heading, std::clamp(level, 1, 3), text, {}, {}});
@@ -126,6 +131,7 @@ void appendMarkdown(QString &out, const Inline &text, bool inTable)
                 markdownEscaped(s.text, inTable ? MarkdownPlace::TableCode : MarkdownPlace::Code);
             break;
         case Span::Kind::Strong:
+        case Span::Kind::Alert:
             out += QStringLiteral("**");
             out += markdownEscaped(s.text, plain);
             out += QStringLiteral("**");
@@ -231,11 +237,14 @@ void appendHtml(QString &out, const Inline &text)
     for (const Span &s : text.spans()) {
         const char *tag = s.kind == Span::Kind::Code       ? "code"
                           : s.kind == Span::Kind::Strong   ? "strong"
+                          : s.kind == Span::Kind::Alert    ? "strong"
                           : s.kind == Span::Kind::Emphasis ? "em"
                                                            : nullptr;
         if (tag) {
             out += QLatin1Char('<');
             out += QLatin1String(tag);
+            if (s.kind == Span::Kind::Alert)
+                out += QStringLiteral(" class=\"alert\"");
             out += QLatin1Char('>');
         }
         out += htmlEscaped(s.text);

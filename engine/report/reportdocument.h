@@ -14,7 +14,8 @@
 
 namespace sb::report {
 
-// A piece of inline text: plain, code (a name, a command), strong or emphasised.
+// A piece of inline text: plain, code (a name, a command), strong, emphasised, or an alert (what
+// went wrong: strong in Markdown, strong and red in HTML).
 struct Span
 {
     enum class Kind
@@ -23,6 +24,7 @@ struct Span
         Code,
         Strong,
         Emphasis,
+        Alert,
     };
     Kind kind = Kind::Text;
     QString text; // raw, unescaped
@@ -52,6 +54,7 @@ private:
 Inline code(const QString &text);
 Inline strong(const QString &text);
 Inline emphasis(const QString &text);
+Inline alert(const QString &text);
 
 enum class Align
 {
@@ -106,7 +109,8 @@ QString markdownOf(const Document &document);
 QString markdownOf(const Inline &text, bool inTable = false);
 
 // The HTML body of the document: <h1>..<h3> with unique ids, <p>, nested <ul>, tables in a
-// <div class="table"> (class "n" right-aligned, "c" centred), every text through htmlEscaped().
+// <div class="table"> (class "n" right-aligned, "c" centred), an alert as <strong
+// class="alert">, every text through htmlEscaped().
 // A Charts block becomes what `charts(route)` returns (HTML, not escaped again).
 QString htmlOf(const Document &document,
                const std::function<QString(const QString &route)> &charts = {});

@@ -27,6 +27,7 @@ th, td { border: 1px solid #d8dce3; padding: 3px 8px; vertical-align: top; }
 th { background: #eef0f4; text-align: left; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.c, th.c { text-align: center; }
+strong.alert { color: #b3261e; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; margin: 0.8em 0 1.2em; }
 figure { margin: 0; border: 1px solid #e3e6eb; background: #fff; max-width: 100%; }

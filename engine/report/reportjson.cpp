@@ -1,5 +1,8 @@
 #include "report/reportjson.h"
 
+#include "report/reportmarkdown.h"
+#include "report/runvalidity.h"
+
 #include <cmath>
 
 namespace sb::report {
@@ -11,9 +14,17 @@ QJsonValue number(double v)
     return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
 }
 
+// A figure or null when never measured.
+QJsonValue measured(bool known, double v)
+{
+    return known ? number(v) : QJsonValue();
+}
+
 QJsonObject cellJson(const CellReport &c)
 {
     const stats::CellFigures &f = c.figures;
+    const bool valid = f.validWindows > 0; // a median window, its CPU shares
+    const bool pooled = f.pooledCount > 0; // a pooled histogram
     QJsonObject invalid;
     for (const auto &[kind, n] : f.invalidKinds)
         invalid.insert(QString::fromStdString(kind), n);
@@ -26,12 +37,13 @@ QJsonObject cellJson(const CellReport &c)
                   {QStringLiteral("bound"), c.bound.isEmpty() ? QJsonValue() : QJsonValue(c.bound)},
                   {QStringLiteral("bound_because"), c.boundBecause},
                   {QStringLiteral("cpu_shares"),
-                   QJsonObject{{QStringLiteral("server"), c.shares.server},
-                               {QStringLiteral("database"), c.shares.database},
-                               {QStringLiteral("generator"), c.shares.generator},
-                               {QStringLiteral("own"), c.shares.own},
-                               {QStringLiteral("foreign"), c.shares.foreign},
-                               {QStringLiteral("idle"), c.shares.idle}}},
+                   valid ? QJsonValue(QJsonObject{{QStringLiteral("server"), c.shares.server},
+                                                  {QStringLiteral("database"), c.shares.database},
+                                                  {QStringLiteral("generator"), c.shares.generator},
+                                                  {QStringLiteral("own"), c.shares.own},
+                                                  {QStringLiteral("foreign"), c.shares.foreign},
+                                                  {QStringLiteral("idle"), c.shares.idle}})
+                         : QJsonValue()},
                   {QStringLiteral("ok_per_s"), spreadJson(f.okPerS)},
                   {QStringLiteral("per_cpu_s"), spreadJson(f.perCpuS)},
                   {QStringLiteral("server_cores"), spreadJson(f.serverCores)},
@@ -44,11 +56,11 @@ QJsonObject cellJson(const CellReport &c)
                   {QStringLiteral("p999_us"), spreadJson(f.p999Us)},
                   {QStringLiteral("max_us"), spreadJson(f.maxUs)},
                   {QStringLiteral("pooled_latency_us"),
-                   QJsonObject{{QStringLiteral("p50"), f.pooledUs.p50},
-                               {QStringLiteral("p90"), f.pooledUs.p90},
-                               {QStringLiteral("p99"), f.pooledUs.p99},
-                               {QStringLiteral("p999"), f.pooledUs.p999},
-                               {QStringLiteral("max"), f.pooledUs.max},
+                   QJsonObject{{QStringLiteral("p50"), measured(pooled, f.pooledUs.p50)},
+                               {QStringLiteral("p90"), measured(pooled, f.pooledUs.p90)},
+                               {QStringLiteral("p99"), measured(pooled, f.pooledUs.p99)},
+                               {QStringLiteral("p999"), measured(pooled, f.pooledUs.p999)},
+                               {QStringLiteral("max"), measured(pooled, f.pooledUs.max)},
                                {QStringLiteral("count"), double(f.pooledCount)}}},
                   {QStringLiteral("rss_peak_bytes"), spreadJson(f.rssPeakBytes)},
                   {QStringLiteral("pss_peak_bytes"), spreadJson(f.pssPeakBytes)},
@@ -85,11 +97,59 @@ QJsonValue measuredFloorJson(const RunReport &r)
 
 QJsonObject spreadJson(const stats::Spread &s)
 {
-    return QJsonObject{{QStringLiteral("median"), number(s.median)},
-                       {QStringLiteral("min"), number(s.min)},
-                       {QStringLiteral("max"), number(s.max)},
-                       {QStringLiteral("spread"), number(s.spread)},
+    return QJsonObject{{QStringLiteral("median"), measured(s.n > 0, s.median)},
+                       {QStringLiteral("min"), measured(s.n > 0, s.min)},
+                       {QStringLiteral("max"), measured(s.n > 0, s.max)},
+                       {QStringLiteral("spread"), measured(s.n > 1, s.spread)},
                        {QStringLiteral("n"), double(s.n)}};
+}
+
+QJsonObject setupJson(const RunSetup &s)
+{
+    auto text = [](const QString &t) { return t.isEmpty() ? QJsonValue() : QJsonValue(t); };
+    QJsonArray load;
+    for (double v : s.loadAvg)
+        load.append(v);
+    QJsonArray configurations;
+    for (const ConfigurationSetup &c : s.configurations) {
+        QJsonObject versions;
+        for (const auto &[probe, version] : c.versions)
+            versions.insert(probe, version);
+        // "" in a CPU set asked for is "any CPU"; an applied set never read is null.
+        configurations.append(QJsonObject{
+            {QStringLiteral("name"), c.name},
+            {QStringLiteral("recorded"), c.recorded},
+            {QStringLiteral("command"), QJsonArray::fromStringList(c.command)},
+            {QStringLiteral("command_line"), commandLine(c.command)},
+            {QStringLiteral("cwd"), text(c.cwd)},
+            {QStringLiteral("cpus"), c.recorded ? QJsonValue(c.cpus) : QJsonValue()},
+            {QStringLiteral("cpus_applied"), text(c.cpusApplied)},
+            {QStringLiteral("load_cpus"), c.recorded ? QJsonValue(c.loadCpus) : QJsonValue()},
+            {QStringLiteral("load_cpus_applied"), text(c.loadCpusApplied)},
+            {QStringLiteral("versions"), versions}});
+    }
+    QJsonArray gates;
+    for (const store::PlanSetting &g : s.gates)
+        gates.append(QJsonObject{{QStringLiteral("name"), g.name},
+                                 {QStringLiteral("key"), g.key},
+                                 {QStringLiteral("written"), text(g.text)},
+                                 {QStringLiteral("default"), g.defaultText},
+                                 {QStringLiteral("value"), g.shown()}});
+    return QJsonObject{
+        {QStringLiteral("machine"),
+         QJsonObject{{QStringLiteral("hostname"), text(s.hostname)},
+                     {QStringLiteral("cpu_model"), text(s.cpuModel)},
+                     {QStringLiteral("cores"), s.cores > 0 ? QJsonValue(s.cores) : QJsonValue()},
+                     {QStringLiteral("memory_bytes"),
+                      s.memoryBytes > 0 ? QJsonValue(double(s.memoryBytes)) : QJsonValue()},
+                     {QStringLiteral("os"), text(s.os)},
+                     {QStringLiteral("kernel"), text(s.kernel)},
+                     {QStringLiteral("loadavg_at_start"),
+                      load.size() == 3 ? QJsonValue(load) : QJsonValue()},
+                     {QStringLiteral("stackbench_version"), text(s.version)},
+                     {QStringLiteral("git_revision"), text(s.revision)}}},
+        {QStringLiteral("configurations"), configurations},
+        {QStringLiteral("gates"), gates}};
 }
 
 QJsonObject ratioJson(const RatioReport &r)
@@ -102,7 +162,7 @@ QJsonObject ratioJson(const RatioReport &r)
         {QStringLiteral("route"), r.route},
         {QStringLiteral("concurrency"), r.concurrency},
         {QStringLiteral("metric"), r.metric},
-        {QStringLiteral("ratio"), number(c.ratio)},
+        {QStringLiteral("ratio"), measured(c.ratio > 0, c.ratio)}, // 0: a side unmeasured
         {QStringLiteral("low"), c.high > 0 ? number(c.low) : QJsonValue()},
         {QStringLiteral("high"), c.high > 0 ? number(c.high) : QJsonValue()},
         {QStringLiteral("p_value"), tested ? number(c.pValue) : QJsonValue()},
@@ -146,18 +206,21 @@ QJsonObject reportJson(const RunReport &report)
         {QStringLiteral("schema"), QStringLiteral("stackbench-report")},
         {QStringLiteral("version"), 1},
         {QStringLiteral("run"),
-         QJsonObject{{QStringLiteral("id"), run.id},
-                     {QStringLiteral("plan"), report.planName},
-                     {QStringLiteral("plan_path"), run.planPath},
-                     {QStringLiteral("profile"), run.profile},
-                     {QStringLiteral("status"), run.status},
-                     {QStringLiteral("started_at"), run.startedAt.toString(Qt::ISODateWithMs)},
-                     {QStringLiteral("finished_at"),
-                      run.finishedAt.isValid()
-                          ? QJsonValue(run.finishedAt.toString(Qt::ISODateWithMs))
-                          : QJsonValue()},
-                     {QStringLiteral("valid_windows"), report.validWindows},
-                     {QStringLiteral("invalid_windows"), report.invalidWindows}}},
+         QJsonObject{
+             {QStringLiteral("id"), run.id},
+             {QStringLiteral("plan"), report.planName},
+             {QStringLiteral("plan_path"), run.planPath},
+             {QStringLiteral("profile"), run.profile},
+             {QStringLiteral("status"), run.status},
+             {QStringLiteral("started_at"), run.startedAt.toString(Qt::ISODateWithMs)},
+             {QStringLiteral("finished_at"),
+              run.finishedAt.isValid() ? QJsonValue(run.finishedAt.toString(Qt::ISODateWithMs))
+                                       : QJsonValue()},
+             {QStringLiteral("valid_windows"), report.validWindows},
+             {QStringLiteral("invalid_windows"), report.invalidWindows},
+             {QStringLiteral("validity"), validityText(report.validWindows, report.invalidByGate)},
+             {QStringLiteral("problems"), QJsonArray::fromStringList(runProblems(report))}}},
+        {QStringLiteral("setup"), setupJson(report.setup)},
         {QStringLiteral("environment"), run.environment},
         {QStringLiteral("baseline"), report.options.baseline},
         {QStringLiteral("noise_floor"),

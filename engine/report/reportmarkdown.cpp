@@ -1,15 +1,22 @@
 #include "report/reportmarkdown.h"
 
 #include "report/memoryreport.h"
+#include "report/runvalidity.h"
 #include "stats/ceiling.h"
 #include "stats/summary.h"
 
+#include <QJsonArray>
 #include <QLocale>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
 
 namespace sb::report {
+
+QString notMeasured()
+{
+    return QStringLiteral("\u2013");
+}
 
 QString formatNumber(double v, int decimals)
 {
@@ -26,7 +33,9 @@ QString formatMs(double us)
 
 QString formatRatio(double r)
 {
-    if (!std::isfinite(r) || r <= 0)
+    if (r == 0) // compareCells' "not computable": a side without a valid window
+        return notMeasured();
+    if (!std::isfinite(r) || r < 0)
         return QStringLiteral("n/a");
     // Two decimals as seed 000 writes them (19.58x); three significant digits below 1, trailing
     // zeros kept so that ratios side by side read alike (0.900x beside 0.944x, 0.0635x).
@@ -38,7 +47,7 @@ QString formatRatio(double r)
 
 QString ratioText(const stats::Comparison &c)
 {
-    if (c.high <= 0) // the windows cannot support an interval
+    if (c.high <= 0 || c.ratio <= 0) // the windows cannot support an interval
         return formatRatio(c.ratio);
     return QStringLiteral("%1 [%2-%3]")
         .arg(formatRatio(c.ratio), formatRatio(c.low), formatRatio(c.high));
@@ -49,18 +58,33 @@ QString formatPercent(double share)
     return QString::number(share * 100, 'f', 1) + QStringLiteral(" %");
 }
 
-namespace {
-
-QString range(const stats::Spread &s, int decimals)
+QString spreadText(const stats::Spread &s, int decimals)
 {
     if (s.n == 0)
-        return QStringLiteral("-");
+        return notMeasured();
     if (s.n == 1)
         return formatNumber(s.median, decimals);
     return QStringLiteral("%1 [%2-%3]")
         .arg(formatNumber(s.median, decimals), formatNumber(s.min, decimals),
              formatNumber(s.max, decimals));
 }
+
+QString medianText(const stats::Spread &s, int decimals)
+{
+    return s.n == 0 ? notMeasured() : formatNumber(s.median, decimals);
+}
+
+QString medianMsText(const stats::Spread &s)
+{
+    return s.n == 0 ? notMeasured() : formatMs(s.median);
+}
+
+QString spreadPercent(const stats::Spread &s)
+{
+    return s.n < 2 ? notMeasured() : formatPercent(s.spread);
+}
+
+namespace {
 
 QString number(qint64 n)
 {
@@ -107,7 +131,8 @@ Document header(const RunReport &r)
     d.heading(1, Inline(r.planName.isEmpty() ? QStringLiteral("Stackbench") : r.planName)
                      << QStringLiteral(": run ") << run.id);
     Inline status = Inline(QStringLiteral("Profile "))
-                    << strong(run.profile) << QStringLiteral(", status ") << strong(run.status)
+                    << strong(run.profile) << QStringLiteral(", status ")
+                    << (run.status == store::kStatusFailed ? alert(run.status) : strong(run.status))
                     << QStringLiteral(", started ") << utc(run.startedAt) << QStringLiteral(" UTC");
     if (run.finishedAt.isValid())
         status << QStringLiteral(", ended %1 UTC").arg(utc(run.finishedAt));
@@ -116,6 +141,8 @@ Document header(const RunReport &r)
                   .arg(r.validWindows)
                   .arg(r.invalidWindows);
     d.paragraph(status);
+    for (const QString &problem : runProblems(r))
+        d.paragraph(alert(problem));
     Inline baseline = Inline(QStringLiteral("Baseline: "))
                       << code(r.options.baseline) << QStringLiteral(". ");
     if (r.options.noiseFloor >= 0) {
@@ -158,11 +185,12 @@ Document routeSection(const RunReport &r, const QString &route)
         QString windows = QString::number(f.validWindows);
         if (f.invalidWindows > 0)
             windows += QStringLiteral(" (+%1 invalid)").arg(f.invalidWindows);
-        cells.rows.append({c.configuration, number(c.concurrency), windows, range(f.okPerS, 1),
-                           formatPercent(f.okPerS.spread), range(f.perCpuS, 0),
-                           formatNumber(f.serverCores.median, 2), formatMs(f.p50Us.median),
-                           formatMs(f.p99Us.median), formatMs(f.pooledUs.p99),
-                           c.bound.isEmpty() ? QStringLiteral("-") : c.bound});
+        cells.rows.append({c.configuration, number(c.concurrency), windows, spreadText(f.okPerS, 1),
+                           spreadPercent(f.okPerS), spreadText(f.perCpuS, 0),
+                           medianText(f.serverCores, 2), medianMsText(f.p50Us),
+                           medianMsText(f.p99Us),
+                           f.pooledCount > 0 ? formatMs(f.pooledUs.p99) : notMeasured(),
+                           c.bound.isEmpty() ? notMeasured() : c.bound});
         if (f.errors.transport() > 0 || f.errors.non2xx > 0)
             notes << (Inline(c.configuration)
                       << QStringLiteral(" c=%1: %2 transport errors, %3 non-2xx responses in "
@@ -184,15 +212,16 @@ Document routeSection(const RunReport &r, const QString &route)
                                                                   : QStringLiteral("per CPU-s"),
                             ratioText(c),
                             c.verdict == stats::Verdict::NotEnoughWindows
-                                ? QStringLiteral("-")
+                                ? notMeasured()
                                 : QString::number(c.pValue, 'f', 3),
                             verdictCell(c), QString::fromStdString(c.note)});
     }
     if (!ratios.rows.isEmpty()) {
         d.paragraph(Inline(QStringLiteral("Against "))
                     << code(r.options.baseline)
-                    << QStringLiteral(" (ratio of medians, bootstrap 95 % interval, exact "
-                                      "Mann-Whitney U p):"));
+                    << QStringLiteral(" (ratio of medians with its 95 % interval where the "
+                                      "windows support one, t test p on the log scale; see "
+                                      "Definitions):"));
         d.table(ratios);
     }
     for (const Inline &n : notes)
@@ -218,11 +247,12 @@ Document ceilingSection(const RunReport &r)
                       "llrrrrrrrll");
     for (const CellReport &c : r.cells) {
         const stats::CpuShares &s = c.shares;
-        t.rows.append({c.configuration, code(c.route), number(c.concurrency),
-                       formatPercent(s.server), formatPercent(s.database),
-                       formatPercent(s.generator), formatPercent(s.own), formatPercent(s.foreign),
-                       formatPercent(s.idle), c.bound.isEmpty() ? QStringLiteral("-") : c.bound,
-                       c.boundBecause});
+        // A cell without a valid window has no median window: its shares were never measured.
+        const bool measured = c.figures.validWindows > 0;
+        auto share = [measured](double x) { return measured ? formatPercent(x) : notMeasured(); };
+        t.rows.append({c.configuration, code(c.route), number(c.concurrency), share(s.server),
+                       share(s.database), share(s.generator), share(s.own), share(s.foreign),
+                       share(s.idle), c.bound.isEmpty() ? notMeasured() : c.bound, c.boundBecause});
     }
     d.table(t);
     return d;
@@ -302,10 +332,17 @@ Document environmentSection(const RunReport &r)
     const QJsonObject &env = r.run.environment;
     for (auto it = env.begin(); it != env.end(); ++it) {
         const QJsonValue v = it.value();
-        const QString text = v.isString()   ? v.toString()
-                             : v.isDouble() ? QString::number(v.toDouble(), 'g', 15)
-                             : v.isBool()   ? QString::fromLatin1(v.toBool() ? "true" : "false")
-                                            : QStringLiteral("(structured)");
+        QString text = v.isString()   ? v.toString()
+                       : v.isDouble() ? QString::number(v.toDouble(), 'g', 15)
+                       : v.isBool()   ? QString::fromLatin1(v.toBool() ? "true" : "false")
+                                      : QStringLiteral("(structured)");
+        if (v.isArray()) { // a list of plain values ("loadavg_at_start"): joined
+            QStringList items;
+            for (const QJsonValue &item : v.toArray())
+                items << (item.isDouble() ? QString::number(item.toDouble(), 'g', 15)
+                                          : item.toString());
+            text = items.join(QStringLiteral(", "));
+        }
         t.rows.append({it.key(), text});
     }
     d.table(t);
@@ -342,6 +379,116 @@ Inline marked(const QString &literal)
 
 } // namespace
 
+QStringList runProblems(const RunReport &r, RunFailures failures)
+{
+    QStringList out;
+    if (r.validWindows == 0 && r.invalidWindows > 0) {
+        QString line =
+            validityText(0, r.invalidByGate) +
+            QStringLiteral(". Nothing was measured: every figure reads %1.").arg(notMeasured());
+        // Which key changes the gate that threw the windows out, and what it was.
+        for (const store::PlanSetting &g : r.setup.gates)
+            if ((g.key.startsWith(QLatin1String("sampler.foreign_gate")) &&
+                 r.invalidByGate.contains(store::kInvalidForeignCpu)) ||
+                (g.key == QLatin1String("sampler.foreign_peak_gate") &&
+                 r.invalidByGate.contains(store::kInvalidForeignPeak)))
+                line +=
+                    QStringLiteral(" The %1 is %2 (plan key %3).").arg(g.name, g.shown(), g.key);
+        out << line;
+    }
+    if (failures == RunFailures::Include)
+        for (const QString &failure : r.failures)
+            out << QStringLiteral("The run failed: %1").arg(failure);
+    return out;
+}
+
+namespace {
+
+// "15.6 GiB" from bytes; notMeasured() for 0.
+QString memoryText(qint64 bytes)
+{
+    if (bytes <= 0)
+        return notMeasured();
+    return formatNumber(double(bytes) / double(1LL << 30), 1) + QStringLiteral(" GiB");
+}
+
+QString orNotMeasured(const QString &text)
+{
+    return text.isEmpty() ? notMeasured() : text;
+}
+
+Inline orNotMeasured(const Inline &text, bool known)
+{
+    return known ? text : Inline(notMeasured());
+}
+
+} // namespace
+
+Document setupSection(const RunReport &r)
+{
+    const RunSetup &s = r.setup;
+    Document d;
+    d.heading(2, QStringLiteral("Setup"));
+    Table machine = tableOf({QString(), QString()}, "ll");
+    QString cpu = orNotMeasured(s.cpuModel);
+    if (s.cores > 0)
+        cpu += QStringLiteral(", %1 cores").arg(s.cores);
+    machine.rows.append({QStringLiteral("machine"), Inline(orNotMeasured(s.hostname))});
+    machine.rows.append({QStringLiteral("CPU"), cpu});
+    machine.rows.append({QStringLiteral("memory"), memoryText(s.memoryBytes)});
+    machine.rows.append({QStringLiteral("OS"), orNotMeasured(s.os)});
+    machine.rows.append({QStringLiteral("kernel"), orNotMeasured(s.kernel)});
+    QString load = notMeasured();
+    if (s.loadAvg.size() == 3)
+        load = QStringLiteral("%1, %2, %3 (1, 5 and 15 min averages)")
+                   .arg(formatNumber(s.loadAvg[0], 2), formatNumber(s.loadAvg[1], 2),
+                        formatNumber(s.loadAvg[2], 2));
+    machine.rows.append({QStringLiteral("load at start"), load});
+    machine.rows.append({QStringLiteral("Stackbench"),
+                         Inline(orNotMeasured(s.version))
+                             << (s.revision.isEmpty()
+                                     ? Inline()
+                                     : Inline(QStringLiteral(", revision ")) << code(s.revision))});
+    d.table(machine);
+
+    d.paragraph(QStringLiteral("Each configuration as the run started it (secrets redacted), the "
+                               "CPUs asked for and those its processes and the load engine ran "
+                               "on, read back from the kernel, and the versions its probes "
+                               "read:"));
+    Table configs =
+        tableOf({QStringLiteral("configuration"), QStringLiteral("command"),
+                 QStringLiteral("working directory"), QStringLiteral("CPUs asked"),
+                 QStringLiteral("CPUs applied"), QStringLiteral("load engine CPUs asked"),
+                 QStringLiteral("load engine CPUs applied"), QStringLiteral("versions")},
+                "llllllll");
+    auto asked = [](const ConfigurationSetup &c, const QString &cpus) {
+        return c.recorded ? (cpus.isEmpty() ? QStringLiteral("any") : cpus) : notMeasured();
+    };
+    for (const ConfigurationSetup &c : s.configurations) {
+        QStringList versions;
+        for (const auto &[probe, version] : c.versions)
+            versions << QStringLiteral("%1 %2").arg(probe, version);
+        const QString versionText = !c.recorded          ? notMeasured()
+                                    : versions.isEmpty() ? QStringLiteral("no probe")
+                                                         : versions.join(QStringLiteral(", "));
+        configs.rows.append({c.name,
+                             orNotMeasured(code(commandLine(c.command)), !c.command.isEmpty()),
+                             orNotMeasured(code(c.cwd), !c.cwd.isEmpty()), asked(c, c.cpus),
+                             orNotMeasured(c.cpusApplied), asked(c, c.loadCpus),
+                             orNotMeasured(c.loadCpusApplied), versionText});
+    }
+    d.table(configs);
+
+    d.paragraph(QStringLiteral("Gate settings as the plan writes them (the default where it leaves "
+                               "the key out):"));
+    Table gates = tableOf(
+        {QStringLiteral("setting"), QStringLiteral("plan key"), QStringLiteral("value")}, "lll");
+    for (const store::PlanSetting &g : s.gates)
+        gates.rows.append({g.name, code(g.key), g.shown()});
+    d.table(gates);
+    return d;
+}
+
 Table summaryTable(const RunReport &r)
 {
     Table t = tableOf({QStringLiteral("route"), QStringLiteral("c"),
@@ -354,16 +501,18 @@ Table summaryTable(const RunReport &r)
         const RatioReport *raw = findRatio(r, c, "ok_per_s");
         const RatioReport *cpu = findRatio(r, c, "per_cpu_s");
         const bool base = c.configuration == r.options.baseline;
+        // "baseline" only beside figures: a baseline without a valid window measured nothing.
+        const QString baseText =
+            c.figures.validWindows > 0 ? QStringLiteral("baseline") : notMeasured();
         t.rows.append({code(c.route), number(c.concurrency), c.configuration,
-                       formatNumber(c.figures.okPerS.median, 1),
-                       formatNumber(c.figures.perCpuS.median, 0),
-                       base  ? QStringLiteral("baseline")
+                       medianText(c.figures.okPerS, 1), medianText(c.figures.perCpuS, 0),
+                       base  ? baseText
                        : raw ? formatRatio(raw->comparison.ratio)
-                             : QStringLiteral("-"),
+                             : notMeasured(),
                        raw ? verdictCell(raw->comparison) : Inline(),
                        base  ? QString()
                        : cpu ? formatRatio(cpu->comparison.ratio)
-                             : QStringLiteral("-"),
+                             : notMeasured(),
                        cpu ? verdictCell(cpu->comparison) : Inline(),
                        number(qint64(c.figures.invalidWindows))});
     }
@@ -456,7 +605,8 @@ Document reportDocument(const RunReport &r)
     d << memorySection(r);
     if (r.aa)
         d << floorSection(r);
-    d << ceilingSection(r) << gatesSection(r) << environmentSection(r) << definitionsDocument();
+    d << ceilingSection(r) << gatesSection(r) << setupSection(r) << environmentSection(r)
+      << definitionsDocument();
     return d;
 }
 

@@ -89,6 +89,27 @@ const store::WindowRecord *medianWindow(const QVector<const store::WindowRecord 
 void classifyCells(RunReport &r,
                    const std::map<CellKey, QVector<const store::WindowRecord *>> &byCell)
 {
+    // The foreign processes the window's foreign_cpu gate stored (run::foreignTopJson), as the
+    // gate's reason names them: "cc1plus (pid 4242) 0.93 cores, make (pid 4200) 0.10 cores".
+    // Bounded as the sampler bounds them (3 names of 15 characters), whatever an import holds;
+    // the sentence is escaped where it lands.
+    auto foreignTop = [](const store::WindowRecord &w) {
+        const QJsonArray top = w.gates.value(QStringLiteral("foreign_cpu"))
+                                   .toObject()
+                                   .value(QStringLiteral("top"))
+                                   .toArray();
+        QStringList parts;
+        for (const QJsonValue &v : top) {
+            if (parts.size() == 3)
+                break;
+            const QJsonObject p = v.toObject();
+            parts << p.value(QStringLiteral("name")).toString().left(15) +
+                         QStringLiteral(" (pid %1) %2 cores")
+                             .arg(p.value(QStringLiteral("pid")).toInteger())
+                             .arg(p.value(QStringLiteral("cores")).toDouble(), 0, 'f', 2);
+        }
+        return parts.join(QStringLiteral(", ")).toStdString();
+    };
     for (CellReport &cell : r.cells) {
         stats::BoundContext context;
         context.serverCpus = r.serverCpus.value(cell.configuration);
@@ -117,6 +138,7 @@ void classifyCells(RunReport &r,
             if (!w->valid)
                 continue;
             context.okPerS = windowOkPerS(*w);
+            context.foreignTop = foreignTop(*w);
             const stats::BoundFinding f =
                 stats::classifyBound(windowCpu(*w, r.machineCores), context);
             ++cell.windowBounds[QString::fromLatin1(stats::boundKey(f.bound))];
@@ -284,7 +306,10 @@ RunReport buildRunReport(const store::RunRecord &run,
             r.blocked << e.detail;
         else if (e.kind == QLatin1String("warning"))
             r.warnings << e.detail;
+        else if (e.kind == QLatin1String("run-failed"))
+            r.failures << e.detail;
     }
+    r.setup = runSetup(run, configurations, r.configurations);
     return r;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/result.h"
 #include "report/treeage.h"
+#include "report/runsetup.h"
 #include "stats/ceiling.h"
 #include "stats/cell.h"
 #include "stats/verdict.h"
@@ -94,20 +95,24 @@ struct RunReport
     QMap<QString, double> measuredFloorByRoute; // aa: the same per route
     QStringList blocked;                        // "configuration-blocked" event details
     QStringList warnings;                       // "warning" event details
+    QStringList failures;                       // "run-failed" event details (why it failed)
+    RunSetup setup; // machine, configurations as started, gate settings (report/runsetup.h)
 
     const CellReport *cell(const QString &configuration, const QString &route,
                            int concurrency) const;
 };
 
 // Builds the report from records already read (windows with samples for the CPU shares); the
-// configurations give each configuration's CPU count (ConfigurationRecord::cpuCount).
+// configurations give each configuration's CPU count (ConfigurationRecord::cpuCount) and what
+// the Setup section says of it (ConfigurationRecord::info).
 RunReport buildRunReport(const store::RunRecord &run,
                          const QVector<store::ConfigurationRecord> &configurations,
                          const QVector<store::WindowRecord> &windows,
                          const QVector<store::EventRecord> &events, const ReportOptions &options);
 // The same for a caller without the configuration records: their CPU counts are read from the
 // stored plan text as the store derives them for runs stored before the typed column
-// (store/planoutline.h). Prefer the overload above.
+// (store/planoutline.h), and the Setup section has no command, CPU set or version of them.
+// Prefer the overload above.
 RunReport buildRunReport(const store::RunRecord &run, const QVector<store::WindowRecord> &windows,
                          const QVector<store::EventRecord> &events, const ReportOptions &options);
 

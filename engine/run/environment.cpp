@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QSysInfo>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -70,6 +71,22 @@ qint64 memoryBytes()
     return pages > 0 && pageSize > 0 ? qint64(pages) * pageSize : 0;
 }
 
+// The 1, 5 and 15 minute load averages ("0.52 0.61 0.70 2/311 4242"); empty when unreadable.
+QJsonArray loadAverages()
+{
+    const QList<QByteArray> fields =
+        readSmallFile(QStringLiteral("/proc/loadavg")).simplified().split(' ');
+    QJsonArray out;
+    for (qsizetype i = 0; i < 3 && i < fields.size(); ++i) {
+        bool ok = false;
+        const double v = fields[i].toDouble(&ok);
+        if (!ok)
+            return {};
+        out.append(v);
+    }
+    return out.size() == 3 ? out : QJsonArray();
+}
+
 // The governors of all CPUs, deduplicated and in CPU order ("performance", or
 // "powersave,performance" on a mixed machine); empty when cpufreq is absent.
 QString cpuGovernor()
@@ -122,6 +139,8 @@ QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, in
     r.insert(QStringLiteral("cpu_model"), cpuModel());
     r.insert(QStringLiteral("cores"), int(::sysconf(_SC_NPROCESSORS_ONLN)));
     r.insert(QStringLiteral("memory_bytes"), memoryBytes());
+    if (const QJsonArray load = loadAverages(); !load.isEmpty())
+        r.insert(QStringLiteral("loadavg_at_start"), load);
     const QString governor = cpuGovernor();
     if (!governor.isEmpty())
         r.insert(QStringLiteral("cpu_governor"), governor);

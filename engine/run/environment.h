@@ -10,6 +10,8 @@ namespace sb::run {
 // The environment record of a run, with these keys:
 //   os (PRETTY_NAME of /etc/os-release), kernel ("<uname -r> <uname -v>"), arch (uname -m),
 //   cpu_model (/proc/cpuinfo), cores (online CPUs), memory_bytes (MemTotal, bytes),
+//   loadavg_at_start (the three load averages of /proc/loadavg, over 1, 5 and 15 minutes, when
+//   the record was made: an array of three numbers; only when readable),
 //   cpu_governor (only when cpufreq is readable; several governors comma-separated),
 //   somaxconn (net.core.somaxconn; only when readable), max_concurrency (the argument),
 //   hostname, stackbench_version, git_revision, qt_version (the Qt library at run time),

@@ -1,5 +1,7 @@
 #include "run/gates.h"
 
+#include "sample/foreigntop.h"
+
 #include <QJsonArray>
 #include <algorithm>
 
@@ -91,17 +93,43 @@ void fail(GateVerdict &v, QLatin1String kind, const QString &reason)
     v.failures.append(GateFailure{QString(kind), reason});
 }
 
+QString safeName(const QString &name)
+{
+    return QString::fromStdString(sample::sanitizedProcessName(name.toStdString()));
+}
+
+// What follows a foreign gate's figures: the processes behind them, then the key that sets the
+// gate. Names are concatenated, never passed through arg(): a process may call itself "%1".
+QString foreignTail(const ForeignTop &top, const QList<ForeignProcess> &processes,
+                    QLatin1String key, const plan::CpuGate &gate)
+{
+    QString tail;
+    if (top.sampled)
+        tail = QStringLiteral(": ") +
+               (processes.isEmpty()
+                    ? QStringLiteral("no single process used %1 cores or more (short-lived "
+                                     "processes, or the kernel)")
+                          .arg(sample::kForeignTopMinCores)
+                    : foreignTopText(processes));
+    return tail + QStringLiteral("; the plan's \"sampler\": {\"%1\": \"%2\"} sets the gate")
+                      .arg(key, gate.text());
+}
+
 // The mean gate over the window, then the peak gate over its busiest interval.
 void foreignGates(const GateFigures &f, GateVerdict &v)
 {
     const int cores = std::max(1, f.machineCores);
     const bool meanPassed = f.foreignPctMean < f.foreignGate.percentOfOneCore(cores);
-    v.gates.insert(QStringLiteral("foreign_cpu"),
-                   cpuGateObject(meanPassed, f.foreignPctMean, f.foreignGate, cores));
+    QJsonObject mean = cpuGateObject(meanPassed, f.foreignPctMean, f.foreignGate, cores);
+    if (f.foreignTop.sampled)
+        mean.insert(QStringLiteral("top"), foreignTopJson(f.foreignTop.window));
+    v.gates.insert(QStringLiteral("foreign_cpu"), mean);
     if (!meanPassed)
         fail(v, store::kInvalidForeignCpu,
-             QStringLiteral("foreign-cpu %1 >= %2")
-                 .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores)));
+             QStringLiteral("foreign-cpu %1 of a core (mean) >= the gate %2")
+                     .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores)) +
+                 foreignTail(f.foreignTop, f.foreignTop.window, QLatin1String("foreign_gate"),
+                             f.foreignGate));
     if (!f.foreignPeakGate)
         return;
     const ForeignPeak &peak = f.foreignPeak;
@@ -110,14 +138,20 @@ void foreignGates(const GateFigures &f, GateVerdict &v)
     gate.insert(QStringLiteral("interval"), peak.index);
     gate.insert(QStringLiteral("start_s"), peak.startS);
     gate.insert(QStringLiteral("end_s"), peak.endS);
+    const QList<ForeignProcess> peakTop = f.foreignTop.interval(peak.index);
+    if (f.foreignTop.sampled)
+        gate.insert(QStringLiteral("top"), foreignTopJson(peakTop));
     v.gates.insert(QStringLiteral("foreign_peak"), gate);
     if (!peakPassed)
         fail(v, store::kInvalidForeignPeak,
-             QStringLiteral("foreign-cpu peak %1 >= %2 in interval %3 (%4-%5 s)")
-                 .arg(pct(peak.pct), thresholdText(*f.foreignPeakGate, cores))
-                 .arg(peak.index + 1)
-                 .arg(peak.startS, 0, 'f', 1)
-                 .arg(peak.endS, 0, 'f', 1));
+             QStringLiteral("foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) >= the gate %5")
+                     .arg(pct(peak.pct))
+                     .arg(peak.index + 1)
+                     .arg(peak.startS, 0, 'f', 1)
+                     .arg(peak.endS, 0, 'f', 1)
+                     .arg(thresholdText(*f.foreignPeakGate, cores)) +
+                 foreignTail(f.foreignTop, peakTop, QLatin1String("foreign_peak_gate"),
+                             *f.foreignPeakGate));
 }
 
 } // namespace
@@ -181,6 +215,25 @@ GateVerdict evaluateGates(const GateFigures &f)
     if (clientBound)
         v.flags << QStringLiteral("client-bound");
     return v;
+}
+
+QString foreignTopText(const QList<ForeignProcess> &top)
+{
+    QStringList parts;
+    for (const ForeignProcess &p : top)
+        parts << safeName(p.name) +
+                     QStringLiteral(" (pid %1) %2 cores").arg(p.pid).arg(p.cores, 0, 'f', 2);
+    return parts.join(QStringLiteral(", "));
+}
+
+QJsonArray foreignTopJson(const QList<ForeignProcess> &top)
+{
+    QJsonArray out;
+    for (const ForeignProcess &p : top)
+        out.append(QJsonObject{{QStringLiteral("name"), safeName(p.name)},
+                               {QStringLiteral("pid"), double(p.pid)},
+                               {QStringLiteral("cores"), p.cores}});
+    return out;
 }
 
 bool foreignContended(const QJsonObject &gates)

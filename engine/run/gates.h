@@ -2,8 +2,10 @@
 
 #include "load/loadresult.h"
 #include "plan/plan.h"
+#include "run/samplesession.h"
 #include "store/records.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -64,6 +66,9 @@ struct GateFigures
     double elapsedS = 0;                          // the window's measured seconds
     int threads = 1;                              // load engine threads
     bool samplerClientBound = false;              // the sampler saw the generator threads saturated
+    // The busiest foreign processes over the window and per interval (WindowOutcome::foreignTop):
+    // the foreign gates name them. Not sampled (the default): the reasons name no process.
+    ForeignTop foreignTop = {};
 };
 
 // One gate a window failed.
@@ -92,12 +97,26 @@ struct GateVerdict
 // Most fundamental first: cancelled, server tree died, load aborted, sleep gap, checkpoint,
 // foreign CPU (mean, then peak), errors; each failure with its store::kInvalid* kind. A CPU gate is
 // resolved to percent of one core with figures.machineCores ("32%machine" on 2 cores: 64 %); its
-// reason names the value, the threshold and, for a machine share, the gate as written ("foreign-cpu
-// 100% >= 64% (32%machine of 2 cores)"); the peak's also names the interval ("foreign-cpu peak 180%
-// >= 150% in interval 3 (2.0-3.0 s)"). The stored gates are "foreign_cpu" and, with a peak gate,
-// "foreign_peak". The client-bound flag (generator cores >= 95 % of its threads, or the sampler's
-// own verdict) never invalidates.
+// reason names the value, the threshold and, for a machine share, the gate as written, then the
+// busiest foreign processes (the window's for the mean, the busiest interval's for the peak) and
+// the plan key that sets the gate:
+//   foreign-cpu 100% of a core (mean) >= the gate 64% (32%machine of 2 cores): cc1plus (pid 4242)
+//   0.93 cores, make (pid 4200) 0.10 cores; the plan's "sampler": {"foreign_gate": "32%machine"}
+//   sets the gate
+//   foreign-cpu peak 180% of a core in interval 3 (2.0-3.0 s) >= the gate 150%: ...; the plan's
+//   "sampler": {"foreign_peak_gate": "150%"} sets the gate
+// ("no single process used 0.05 cores or more" when the sampler named none, nothing when
+// figures.foreignTop was not sampled). The stored gates are "foreign_cpu" and, with a peak gate,
+// "foreign_peak"; each holds its processes as "top": [{name, pid, cores}] when sampled.
+// The client-bound flag (generator cores >= 95 % of its threads, or the sampler's own verdict)
+// never invalidates.
 GateVerdict evaluateGates(const GateFigures &figures);
+
+// "cc1plus (pid 4242) 0.93 cores, make (pid 4200) 0.10 cores"; "" for none. Names are sanitised
+// again (printable ASCII, no markup characters), whoever filled the list.
+QString foreignTopText(const QList<ForeignProcess> &top);
+// The list as a foreign gate stores it: [{"name", "pid", "cores"}], names sanitised as above.
+QJsonArray foreignTopJson(const QList<ForeignProcess> &top);
 
 // Whether a window's stored gates (WindowRecord::gates) failed on foreign CPU, mean or peak:
 // the machine was contended, and a re-measure may wait for it to be quiet (quietwait.h).

@@ -39,6 +39,7 @@ void IntervalPairer::addSample(const TreeReading &s)
     std::lock_guard<std::mutex> lock(m_mutex);
     Pending &p = m_pending[s.index];
     addSampleToInterval(p.interval.record, s);
+    p.interval.foreignTop = s.foreignTop;
     p.sample = true;
     appendSampleSeries(m_samples, s);
     m_news = true;

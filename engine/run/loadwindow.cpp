@@ -76,6 +76,7 @@ void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult
     out.sampled = sampled;
     out.serverExited = summary.rootExited;
     out.clientBound = summary.clientBound;
+    out.foreignTop = summary.foreignTop;
     out.events = summary.events;
 }
 

@@ -60,6 +60,8 @@ struct WindowInterval
     int inFlight = 0;             // requests outstanding when the interval closed
     bool draining = false;        // sending had stopped: the interval belongs to the final drain
     qint64 sendDelayMaxUs = 0;    // open loop: how late the latest request was written, us
+    // The interval's busiest foreign processes (sampled windows; at most 3, each >= 0.05 cores).
+    QList<ForeignProcess> foreignTop;
 };
 
 // A measured window.
@@ -84,6 +86,11 @@ struct WindowOutcome
     bool serverExited = false;     // its root exited during the window
     bool clientBound = false;      // the sampler saw the load threads saturated
     QList<SamplerEvent> events;    // the sampler's events, in order
+
+    // The busiest foreign processes over the window (each process's CPU summed over its
+    // intervals, at most 3, each >= 0.05 cores) and per interval: what the foreign-CPU gates
+    // name (GateFigures::foreignTop). sampled = false when no tree was sampled.
+    ForeignTop foreignTop;
 };
 
 // A warm-up and the verdict a run fails closed on.

@@ -21,6 +21,14 @@ QList<SamplerEvent> eventsOf(const std::vector<sample::Event> &events)
     return out;
 }
 
+QList<ForeignProcess> processesOf(const sample::ForeignTop &top)
+{
+    QList<ForeignProcess> out;
+    for (const sample::ForeignProcess &p : top)
+        out.append(ForeignProcess{QString::fromLatin1(p.name), qint64(p.pid), p.cores});
+    return out;
+}
+
 TreeReading readingOf(const sample::Snapshot &s)
 {
     TreeReading r;
@@ -40,6 +48,7 @@ TreeReading readingOf(const sample::Snapshot &s)
     r.ownPct = s.ownPct;
     r.generatorPct = s.generatorPct;
     r.machinePct = s.machinePct;
+    r.foreignTop = processesOf(s.foreignTop);
     r.events = eventsOf(s.events);
     return r;
 }
@@ -72,6 +81,10 @@ TreeSummary summaryOf(const sample::Summary &s)
     t.clientBound = s.clientBound;
     t.rootExited = s.rootExited;
     t.slept = s.slept;
+    t.foreignTop.sampled = s.samples > 0;
+    t.foreignTop.window = processesOf(s.foreignTop);
+    for (const sample::ForeignTop &interval : s.intervalForeignTops)
+        t.foreignTop.intervals.append(processesOf(interval));
     t.events = eventsOf(s.events);
     return t;
 }

@@ -49,6 +49,28 @@ struct SamplerEvent
     QString detail; // one sentence
 };
 
+// A process behind the foreign CPU: outside the server tree, Stackbench and the excluded
+// processes.
+struct ForeignProcess
+{
+    QString name;     // its kernel name (/proc/PID/comm, at most 15 characters), sanitised:
+                      // printable ASCII without < > & " ' ` \ (each other byte reads '?')
+    qint64 pid = 0;   // its process id
+    double cores = 0; // its CPU over the span / the span; 1.0 = one core
+};
+
+// The busiest foreign processes of a sampling: at most 3 per span, each at least 0.05 cores over
+// it, busiest first.
+struct ForeignTop
+{
+    bool sampled = false;                   // a sampler looked; false: nothing is known
+    QList<ForeignProcess> window;           // over the whole span, each process summed
+    QList<QList<ForeignProcess>> intervals; // each interval's own, by TreeReading::index
+
+    // The interval's list; empty for an index out of range.
+    QList<ForeignProcess> interval(int index) const { return intervals.value(index); }
+};
+
 // One interval's reading. CPU figures are for the interval, memory is read at its end. No
 // interval is shorter than half the sampling interval, except a window's only one.
 struct TreeReading
@@ -70,6 +92,9 @@ struct TreeReading
     double generatorPct = 0;    // the load threads, % of one core
     double machinePct = 0;      // all busy CPU of the machine, % of one core
     QList<SamplerEvent> events; // what happened in this interval
+
+    // The interval's busiest foreign processes (at most 3, each >= 0.05 cores, busiest first).
+    QList<ForeignProcess> foreignTop;
 };
 
 // Mean (time-weighted over the intervals) and peak of one series.
@@ -102,6 +127,7 @@ struct TreeSummary
     bool clientBound = false;      // the load threads used >= 95 % of the cores they were given
     bool rootExited = false;       // the root exited while sampling
     bool slept = false;            // at least one sleep event
+    ForeignTop foreignTop;         // the busiest foreign processes, over the span and per interval
     QList<SamplerEvent> events;    // every event, in order
 };
 

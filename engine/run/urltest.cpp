@@ -105,6 +105,7 @@ void judge(store::WindowRecord &window, const WindowOutcome &m, const WarmupOutc
     f.elapsedS = window.elapsedS;
     f.threads = threads;
     f.samplerClientBound = m.clientBound;
+    f.foreignTop = m.foreignTop;
     const GateVerdict verdict = evaluateGates(f);
     for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
         window.gates.insert(it.key(), it.value());

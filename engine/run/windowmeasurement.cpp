@@ -238,6 +238,7 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     f.elapsedS = window.elapsedS;
     f.threads = spec.threads;
     f.samplerClientBound = r->clientBound;
+    f.foreignTop = r->foreignTop; // the foreign gates name the busiest processes
     const GateVerdict verdict = evaluateGates(f);
     for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
         window.gates.insert(it.key(), it.value());

@@ -1,5 +1,7 @@
 #include "sample/sampler.h"
 
+#include "sample/clockgaps.h"
+#include "sample/foreigncounter.h"
 #include "sample/procreader.h"
 #include "sample/proctree.h"
 #include "sample/timeline.h"
@@ -8,7 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <ctime>
 #include <mutex>
 #include <optional>
@@ -58,13 +59,6 @@ int64_t ownProcessCpuNs()
     return int64_t(ts.tv_sec) * kNsPerS + ts.tv_nsec;
 }
 
-std::string formatSeconds(int64_t ns)
-{
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.1f s", double(ns) / double(kNsPerS));
-    return buf;
-}
-
 // One process's CPU as a monotonic counter: the live threads' schedstat (ns, exact) plus a
 // correction for exited threads, learnt from utime+stime (which includes them, at tick
 // resolution). Stays within one tick of the kernel's total and never goes backwards.
@@ -108,6 +102,8 @@ struct Other
     bool excluded = false;
     int checks = 0; // classification attempts (a young process may still exec)
     CpuCounter cpu;
+    ForeignCounter foreign; // while not excluded
+    int seenSample = 0;     // the last sample whose /proc scan listed it
 };
 
 struct GenThread
@@ -138,9 +134,10 @@ private:
     int generatorCores() const;
     void readTree(std::vector<Event> &events, int64_t offsetNs, int64_t &cpuDeltaNs);
     void scanOthers(std::vector<Event> &events, int64_t offsetNs, int64_t &excludedDeltaNs,
-                    int64_t &treeDeltaNs);
+                    int64_t &treeDeltaNs, ForeignTop &top);
+    void countForeign(pid_t pid, Other &o, const ProcStat &st, int64_t offsetNs, ForeignTop &top);
+    void departed(pid_t pid, const Other &o);
     int64_t readGenerator();
-    void detectSleep(const ClockReading &now, int64_t offsetNs, std::vector<Event> &events);
     void loop();
     void stopThread();
     bool bornInWindow(uint64_t startTicks) const
@@ -174,7 +171,9 @@ private:
     std::unordered_map<pid_t, GenThread> m_gen;
 
     bool m_baseline = true;
+    bool m_final = false;            // the sample stop() takes
     int m_samplesTaken = 0;          // after the baseline; decides the PSS reads
+    int m_sampleNumber = 0;          // 0 = the baseline, then 1, 2, ... (the idle back-off)
     int64_t m_windowStartBootNs = 0; // real CLOCK_BOOTTIME at the window start
     ClockReading m_prevClock;
     MachineCpu m_prevMachine;
@@ -182,7 +181,9 @@ private:
     std::vector<pid_t> m_order; // tree members, parents before children
     std::unordered_map<pid_t, Member> m_tree;
     std::unordered_map<pid_t, Other> m_others;
+    ForeignTop m_departedTop;     // the busiest foreign processes that exited during the window
     std::vector<PidEntry> m_pids; // scratch
+    ProcStat m_statScratch;       // scratch: its comm keeps its capacity between reads
     bool m_rootExited = false;
     int m_processEvents = 0;
     // Options::cgroupDir: its members at this sample, and its CPU counter at the last one.
@@ -304,6 +305,14 @@ Summary Sampler::Impl::stop()
     stopThread();
     Summary sum = m_timeline->summary(generatorCores());
     sum.rootExited = m_rootExited;
+    ForeignTop top;
+    for (const auto &[pid, o] : m_others)
+        if (!o.excluded)
+            top.offer(pid, o.foreign.name(), o.foreign.windowNs());
+    for (const ForeignProcess &p : m_departedTop)
+        top.offer(p.pid, p.name, p.cpuNs);
+    top.rate(int64_t(sum.durationS * double(kNsPerS)));
+    sum.foreignTop = top;
     return sum;
 }
 
@@ -405,18 +414,20 @@ void Sampler::Impl::readTree(std::vector<Event> &events, int64_t offsetNs, int64
 // CPU since birth counts when they were born inside the window), others are classified as
 // excluded or foreign once (twice for young processes, which may exec right after fork).
 void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
-                               int64_t &excludedDeltaNs, int64_t &treeDeltaNs)
+                               int64_t &excludedDeltaNs, int64_t &treeDeltaNs, ForeignTop &top)
 {
     listPids(m_pids);
-    std::unordered_set<pid_t> present;
-    present.reserve(m_pids.size());
+    // Marked in place rather than collected in a set: the scan allocates nothing per process.
     for (const PidEntry &e : m_pids)
-        present.insert(e.pid);
+        if (auto it = m_others.find(e.pid); it != m_others.end())
+            it->second.seenSample = m_sampleNumber;
     for (auto it = m_others.begin(); it != m_others.end();) {
-        if (!present.count(it->first))
+        if (it->second.seenSample != m_sampleNumber) {
+            departed(it->first, it->second);
             it = m_others.erase(it);
-        else
+        } else {
             ++it;
+        }
     }
 
     std::vector<ProcStat> newcomers;
@@ -439,27 +450,34 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
         if (it != m_others.end()) {
             Other &o = it->second;
             const bool inodeChanged = o.inode != entry.inode;
-            if (!inodeChanged && (o.excluded || o.checks >= 2))
-                continue;
-            ProcStat st;
+            if (!inodeChanged && o.excluded)
+                continue; // readExcluded() reads it
+            if (!inodeChanged && o.checks >= 2 && !m_final && !o.foreign.due(m_sampleNumber))
+                continue; // idle: read again later (its growth is counted then)
+            ProcStat &st = m_statScratch;
             if (!readProcStat(pid, st))
                 continue;
             o.inode = entry.inode;
             if (st.startTicks != o.startTicks) { // pid reused by a new process
+                departed(pid, o);
                 m_others.erase(it);
                 newcomerInodes[pid] = entry.inode;
-                newcomers.push_back(std::move(st));
+                newcomers.push_back(st);
                 continue;
             }
-            if (o.excluded || o.checks >= 2)
+            if (o.excluded)
                 continue;
-            ++o.checks;
-            if (!m_matcher.empty() && m_matcher.matches(st.comm, readCmdline(pid))) {
-                o.excluded = true;
-                // Born inside the window: its CPU so far belongs to the window.
-                if (!bornInWindow(o.startTicks))
-                    o.cpu.update(pid, st);
+            if (o.checks < 2) {
+                ++o.checks;
+                if (!m_matcher.empty() && m_matcher.matches(st.comm, readCmdline(pid))) {
+                    o.excluded = true;
+                    // Born inside the window: its CPU so far belongs to the window.
+                    if (!bornInWindow(o.startTicks))
+                        o.cpu.update(pid, st);
+                    continue;
+                }
             }
+            countForeign(pid, o, st, offsetNs, top);
             continue;
         }
         ProcStat st;
@@ -511,9 +529,29 @@ void Sampler::Impl::scanOthers(std::vector<Event> &events, int64_t offsetNs,
             o.cpu.update(st.pid, st);
             if (!m_baseline && bornInWindow(st.startTicks))
                 excludedDeltaNs += o.cpu.ns;
+        } else {
+            countForeign(st.pid, o, st, offsetNs, top);
         }
         m_others.emplace(st.pid, std::move(o));
     }
+}
+
+// One reading of a foreign process for the interval's top and the window's.
+void Sampler::Impl::countForeign(pid_t pid, Other &o, const ProcStat &st, int64_t offsetNs,
+                                 ForeignTop &top)
+{
+    const ForeignCounter::Sample sample{m_sampleNumber,
+                                        m_prevClock.monotonicNs - m_startClock.monotonicNs,
+                                        offsetNs, m_opts.intervalMs};
+    o.foreign.read(pid, st, bornInWindow(st.startTicks), sample, top);
+}
+
+// A foreign process that left (exited, or its pid now names another process) keeps its place
+// among the window's busiest.
+void Sampler::Impl::departed(pid_t pid, const Other &o)
+{
+    if (!o.excluded)
+        m_departedTop.offer(pid, o.foreign.name(), o.foreign.windowNs());
 }
 
 int64_t Sampler::Impl::readGenerator()
@@ -560,30 +598,6 @@ int64_t Sampler::Impl::readGenerator()
     return delta;
 }
 
-void Sampler::Impl::detectSleep(const ClockReading &now, int64_t offsetNs,
-                                std::vector<Event> &events)
-{
-    const int64_t gapNs = int64_t(m_opts.sleepGapS * double(kNsPerS));
-    const int64_t dMono = now.monotonicNs - m_prevClock.monotonicNs;
-    const int64_t dBoot = now.boottimeNs - m_prevClock.boottimeNs;
-    const int64_t dReal = now.realtimeNs - m_prevClock.realtimeNs;
-    const int64_t intervalNs = int64_t(m_opts.intervalMs) * 1'000'000LL;
-    if (dBoot - dMono > gapNs) {
-        events.push_back({EventKind::Sleep, offsetNs, 0,
-                          "CLOCK_BOOTTIME advanced " + formatSeconds(dBoot - dMono) +
-                              " more than CLOCK_MONOTONIC: the machine was suspended"});
-    } else if (dReal - dMono > gapNs || dMono - dReal > gapNs) {
-        events.push_back({EventKind::Sleep, offsetNs, 0,
-                          "the wall clock stepped " + formatSeconds(dReal - dMono) +
-                              " between two samples " + formatSeconds(dMono) + " apart"});
-    }
-    if (dMono - intervalNs > gapNs) {
-        events.push_back(
-            {EventKind::Sleep, offsetNs, 0,
-             "no sample for " + formatSeconds(dMono) + ": the sampler was stopped or starved"});
-    }
-}
-
 // Updates the excluded processes' CPU; returns its growth and counts the live ones.
 int64_t Sampler::Impl::readExcluded(int &liveProcesses)
 {
@@ -628,6 +642,9 @@ void Sampler::Impl::readTreeMemory(Snapshot &s)
 Snapshot Sampler::Impl::take(bool final)
 {
     Snapshot s;
+    m_final = final;
+    if (!m_baseline)
+        ++m_sampleNumber;
     // The baseline's reading is the window start itself, so that the first interval starts at 0.
     const ClockReading now = m_baseline ? m_startClock : m_clock->now();
     const int64_t offsetNs = now.monotonicNs - m_startClock.monotonicNs;
@@ -648,7 +665,7 @@ Snapshot Sampler::Impl::take(bool final)
             m_cgroupMembers.insert(procs.begin(), procs.end());
     }
     readTree(s.events, offsetNs, treeNs);
-    scanOthers(s.events, offsetNs, excludedNs, treeNs);
+    scanOthers(s.events, offsetNs, excludedNs, treeNs, s.foreignTop);
     excludedNs += readExcluded(s.excludedProcesses);
     readTreeMemory(s);
     s.rootAlive = !m_rootExited;
@@ -656,7 +673,7 @@ Snapshot Sampler::Impl::take(bool final)
         treeNs = cgroupNs; // exact, and nothing that left the root's descendants is missed
 
     if (!m_baseline)
-        detectSleep(now, offsetNs, s.events);
+        appendClockGaps(m_prevClock, now, offsetNs, m_opts.intervalMs, m_opts.sleepGapS, s.events);
 
     const int64_t ownDelta = std::max<int64_t>(0, ownProcessNs - m_prevOwnNs);
     s.serverCpuNs = treeNs;

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "sample/clocksource.h"
+#include "sample/foreigntop.h"
 
 #include <cstdint>
 #include <functional>
@@ -24,6 +25,11 @@
 //   generator the load engine's worker threads (Options::generatorTids);
 //   excluded  other processes matched by name or command line (default: PostgreSQL);
 //   foreign   everything else: machine busy CPU minus the four groups above, never below 0.
+//             Its busiest processes are named (Snapshot::foreignTop, Summary::foreignTop): every
+//             process outside the other groups is read once per interval from /proc/PID/stat,
+//             in the /proc scan that finds the excluded ones; one that used no CPU at its last
+//             reading is read less often (every 2nd, 4th, ... interval, at least once a second),
+//             and every process is read at the window's end, so window totals stay exact.
 namespace sb::sample {
 
 enum class EventKind
@@ -119,6 +125,11 @@ struct Snapshot
     int64_t generatorCpuNs = 0; // generator CPU in the interval, ns
     int64_t machineBusyNs = 0;  // machine busy CPU in the interval, ns (10 ms ticks)
     bool clientBound = false;   // generator used >= 95 % of the cores it was given
+    // The busiest foreign processes of the interval (at most kForeignTopSize, each at least
+    // kForeignTopMinCores over the interval, busiest first), with their CPU in it. A process the
+    // idle back-off did not read in the interval before is credited the share of its CPU growth
+    // that falls in this interval. Folding two intervals sums them per process.
+    ForeignTop foreignTop;
 
     std::vector<Event> events; // what happened in this interval
 };
@@ -155,10 +166,15 @@ struct Summary
     int64_t rssBytesPeak = 0; // peak tree RSS over every reading (folded ones too), bytes
     int64_t pssBytesPeak = 0; // peak tree PSS over every reading, bytes
 
-    bool clientBound = false;  // mean generator cores >= 95 % of the cores it was given
-    bool rootExited = false;   // the root exited during the window
-    bool slept = false;        // at least one Sleep event
-    std::vector<Event> events; // every event of the window, in order
+    bool clientBound = false; // mean generator cores >= 95 % of the cores it was given
+    // The busiest foreign processes of the window: each process's CPU summed over every
+    // interval (processes that exited during the window included), cores over durationS, at
+    // most kForeignTopSize and each at least kForeignTopMinCores, busiest first.
+    ForeignTop foreignTop;
+    std::vector<ForeignTop> intervalForeignTops; // each interval's Snapshot::foreignTop, by index
+    bool rootExited = false;                     // the root exited during the window
+    bool slept = false;                          // at least one Sleep event
+    std::vector<Event> events;                   // every event of the window, in order
 };
 
 // Samples at a fixed interval on its own thread, aligned to the window: the baseline is read in

@@ -35,6 +35,7 @@ void computeRates(Snapshot &s, int cores, int generatorCores)
     s.generatorPct = pct(s.generatorCpuNs, spanNs, cap);
     s.machinePct = pct(s.machineBusyNs, spanNs, cap);
     s.clientBound = generatorCores > 0 && s.generatorPct / 100.0 >= 0.95 * generatorCores;
+    s.foreignTop.rate(spanNs);
 }
 
 Snapshot foldIntervals(const Snapshot &earlier, const Snapshot &later)
@@ -47,6 +48,7 @@ Snapshot foldIntervals(const Snapshot &earlier, const Snapshot &later)
     s.ownCpuNs += earlier.ownCpuNs;
     s.generatorCpuNs += earlier.generatorCpuNs;
     s.machineBusyNs += earlier.machineBusyNs;
+    s.foreignTop.merge(earlier.foreignTop);
     s.events = earlier.events;
     s.events.insert(s.events.end(), later.events.begin(), later.events.end());
     s.tooShort = false;
@@ -133,6 +135,7 @@ void Timeline::release(std::vector<Snapshot> &out)
     m_pss.add(double(s.serverPssBytes), spanNs);
     m_procs.add(double(s.serverProcesses), spanNs);
     m_events.insert(m_events.end(), s.events.begin(), s.events.end());
+    m_intervalTops.push_back(s.foreignTop);
     out.push_back(std::move(*m_last));
     m_last.reset();
 }
@@ -162,6 +165,7 @@ Summary Timeline::summary(int generatorCores)
     sum.rssBytesPeak = m_rssPeak;
     sum.pssBytesPeak = m_pssPeak;
     sum.clientBound = generatorCores > 0 && sum.generatorPct.mean / 100.0 >= 0.95 * generatorCores;
+    sum.intervalForeignTops = std::move(m_intervalTops);
     sum.events = std::move(m_events);
     sum.slept = std::any_of(sum.events.begin(), sum.events.end(),
                             [](const Event &e) { return e.kind == EventKind::Sleep; });

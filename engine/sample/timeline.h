@@ -14,12 +14,14 @@ namespace sb::sample {
 // True when an interval of `spanNs` is shorter than half of `intervalMs`.
 bool isShortInterval(int64_t spanNs, int intervalMs);
 
-// Fills the rates of `s` (serverCores and every *Pct, clientBound) from its CPU nanoseconds and
-// its span: CPU / span, each capped at the machine's capacity (`cores` cores = 100 x cores %),
-// never below 0. `generatorCores` is the client-bound threshold's core count (0 = never bound).
+// Fills the rates of `s` (serverCores and every *Pct, clientBound, the foreign top's cores, which
+// drops the processes under kForeignTopMinCores) from its CPU nanoseconds and its span: CPU / span,
+// each capped at the machine's capacity (`cores` cores = 100 x cores %), never below 0.
+// `generatorCores` is the client-bound threshold's core count (0 = never bound).
 void computeRates(Snapshot &s, int cores, int generatorCores);
 
-// One interval from `earlier`'s start to `later`'s end: the CPU nanoseconds of both added,
+// One interval from `earlier`'s start to `later`'s end: the CPU nanoseconds of both added (the
+// foreign tops merged per process),
 // memory, process counts, pids and rootAlive from `later` (they are read at an interval's end),
 // both intervals' events in order, index and final from `later`. Rates are left to computeRates.
 Snapshot foldIntervals(const Snapshot &earlier, const Snapshot &later);
@@ -38,7 +40,7 @@ public:
     std::vector<Snapshot> add(Snapshot measured, int generatorCores);
 
     // The summary over the definitive intervals. Call once, after the final add(). Fills every
-    // field but rootExited.
+    // field but rootExited and foreignTop (the sampler knows each process's window total).
     Summary summary(int generatorCores);
 
 private:
@@ -64,6 +66,7 @@ private:
     int64_t m_rssPeak = 0, m_pssPeak = 0; // over every reading, folded ones too
     Series m_server, m_foreign, m_excluded, m_own, m_generator, m_machine, m_rss, m_pss, m_procs;
     std::vector<Event> m_events;
+    std::vector<ForeignTop> m_intervalTops;
 };
 
 } // namespace sb::sample

@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSysInfo>
@@ -91,7 +92,7 @@ private slots:
         for (const char *key :
              {"os", "kernel", "arch", "cpu_model", "cores", "memory_bytes", "somaxconn",
               "max_concurrency", "hostname", "stackbench_version", "git_revision", "qt_version",
-              "plan_path", "plan_sha256", "profile", "started_at"})
+              "plan_path", "plan_sha256", "profile", "started_at", "loadavg_at_start"})
             QVERIFY2(r.contains(QLatin1String(key)), key);
 
         QVERIFY(!r.value(QStringLiteral("os")).toString().isEmpty());
@@ -150,6 +151,38 @@ private slots:
         // Default somaxconn is 4096 on current kernels; 64 connections fit.
         if (somaxconn >= 64)
             QVERIFY2(somaxconnWarnings(warnings).isEmpty(), qPrintable(warnings.join(u'\n')));
+    }
+
+    // The load at the run's start, as /proc/loadavg says it: the three averages, each the value
+    // read just before or just after the record (the kernel updates them every 5 s).
+    void loadAverageAtStart()
+    {
+        const auto averages = [] {
+            QList<double> out;
+            const QList<QByteArray> fields =
+                readFile(QStringLiteral("/proc/loadavg")).simplified().split(' ');
+            for (int i = 0; i < 3 && i < fields.size(); ++i)
+                out << fields[i].toDouble();
+            return out;
+        };
+        const QList<double> before = averages();
+        if (before.size() != 3)
+            QSKIP("/proc/loadavg is not readable");
+        const QJsonObject r =
+            sb::run::environmentRecord(m_plan, QStringLiteral("quick"), 1, nullptr);
+        const QList<double> after = averages();
+        const QJsonArray load = r.value(QStringLiteral("loadavg_at_start")).toArray();
+        QCOMPARE(load.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(load[i].isDouble());
+            const double v = load[i].toDouble();
+            QVERIFY2(v == before[i] || v == after[i],
+                     qPrintable(QStringLiteral("%1: %2 not %3 or %4")
+                                    .arg(i)
+                                    .arg(v)
+                                    .arg(before[i])
+                                    .arg(after[i])));
+        }
     }
 
     void somaxconnWarning_data()

@@ -2,12 +2,14 @@
 // (run/gates.h), CPU gates of one core or of the machine, the peak gate, when a wait for a quiet
 // machine ends (run/quietwait.h), and how a run's end status is decided (run::endStatus).
 
+#include "report/runreport.h"
 #include "run/gates.h"
 #include "run/quietwait.h"
 #include "run/runner.h"
 #include "store/records.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace sb;
@@ -38,6 +40,14 @@ load::Counters counters(int64_t ok200, int64_t other, int otherStatus, int64_t c
     c.ok = ok200 + (otherStatus >= 200 && otherStatus < 300 ? other : 0);
     c.connectErrors = connectErrors;
     return c;
+}
+
+// A foreign gate's reason when the window named no processes (its foreign top not sampled): the
+// figures, then the plan key that sets the gate.
+QString keyed(const QString &figures, const char *key, const QString &gate)
+{
+    return figures + QStringLiteral("; the plan's \"sampler\": {\"") + QLatin1String(key) +
+           QStringLiteral("\": \"") + gate + QStringLiteral("\"} sets the gate");
 }
 
 plan::CpuGate corePct(double value)
@@ -84,6 +94,7 @@ QList<Reading> readings(std::initializer_list<std::pair<double, qint64>> list, i
 } // namespace
 
 Q_DECLARE_METATYPE(sb::run::GateFigures)
+Q_DECLARE_METATYPE(sb::run::ForeignTop)
 Q_DECLARE_METATYPE(sb::load::Counters)
 Q_DECLARE_METATYPE(sb::plan::CpuGate)
 Q_DECLARE_METATYPE(std::optional<sb::plan::CpuGate>)
@@ -135,7 +146,11 @@ private slots:
         f = passing();
         f.foreignPctMean = 450;
         QTest::newRow("foreign at threshold")
-            << f << QStringList{QStringLiteral("foreign-cpu 450% >= 450%")} << QStringList{};
+            << f
+            << QStringList{keyed(
+                   QStringLiteral("foreign-cpu 450% of a core (mean) >= the gate 450%"),
+                   "foreign_gate", QStringLiteral("450%"))}
+            << QStringList{};
         f.foreignPctMean = 449.9;
         QTest::newRow("foreign below threshold") << f << QStringList{} << QStringList{};
         f = passing();
@@ -169,7 +184,9 @@ private slots:
                            QStringLiteral("load aborted: target unreachable for 5 s"),
                            QStringLiteral("sleep gap: gap"),
                            QStringLiteral("1 database checkpoint(s) inside the window"),
-                           QStringLiteral("foreign-cpu 900% >= 450%"),
+                           keyed(QStringLiteral("foreign-cpu 900% of a core (mean) >= the gate "
+                                                "450%"),
+                                 "foreign_gate", QStringLiteral("450%")),
                            QStringLiteral("errors: 1 transport errors")}
             << QStringList{};
     }
@@ -280,12 +297,17 @@ private slots:
         const plan::CpuGate byDefault; // what a plan without "foreign_gate" gets
         QTest::newRow("default gate: one busy core of 2 trips it")
             << 100.0 << byDefault << 2 << none << QList<double>{} << 64.0
-            << QStringList{QStringLiteral("foreign-cpu 100% >= 64% (32%machine of 2 cores)")};
+            << QStringList{keyed(QStringLiteral("foreign-cpu 100% of a core (mean) >= the gate 64% "
+                                                "(32%machine of 2 cores)"),
+                                 "foreign_gate", QStringLiteral("32%machine"))};
         QTest::newRow("default gate: 2 cores, under it")
             << 63.9 << byDefault << 2 << none << QList<double>{} << 64.0 << QStringList{};
         QTest::newRow("default gate: seed 000's 450% of 14 cores")
             << 450.0 << byDefault << 14 << none << QList<double>{} << 448.0
-            << QStringList{QStringLiteral("foreign-cpu 450% >= 448% (32%machine of 14 cores)")};
+            << QStringList{
+                   keyed(QStringLiteral("foreign-cpu 450% of a core (mean) >= the gate 448% "
+                                        "(32%machine of 14 cores)"),
+                         "foreign_gate", QStringLiteral("32%machine"))};
         QTest::newRow("default gate: one busy core of 14 passes")
             << 100.0 << byDefault << 14 << none << QList<double>{} << 448.0 << QStringList{};
         QTest::newRow("450% of one core can never fire on 2 cores")
@@ -294,23 +316,29 @@ private slots:
             << 149.9 << corePct(150) << 2 << none << QList<double>{} << 150.0 << QStringList{};
         QTest::newRow("150% of one core, at it")
             << 150.0 << corePct(150) << 2 << none << QList<double>{} << 150.0
-            << QStringList{QStringLiteral("foreign-cpu 150% >= 150%")};
+            << QStringList{
+                   keyed(QStringLiteral("foreign-cpu 150% of a core (mean) >= the gate 150%"),
+                         "foreign_gate", QStringLiteral("150%"))};
         QTest::newRow("25%machine of 2 cores is 50% of one core")
             << 50.0 << machinePct(25) << 2 << none << QList<double>{} << 50.0
-            << QStringList{QStringLiteral("foreign-cpu 50% >= 50% (25%machine of 2 cores)")};
+            << QStringList{keyed(QStringLiteral("foreign-cpu 50% of a core (mean) >= the gate 50% "
+                                                "(25%machine of 2 cores)"),
+                                 "foreign_gate", QStringLiteral("25%machine"))};
         QTest::newRow("25.5%machine of 4 cores")
             << 101.0 << machinePct(25.5) << 4 << none << QList<double>{} << 102.0 << QStringList{};
         QTest::newRow("peak gate trips on one interval")
             << 40.0 << byDefault << 2 << std::optional(corePct(150))
             << QList<double>{10, 30, 180, 30} << 64.0
-            << QStringList{
-                   QStringLiteral("foreign-cpu peak 180% >= 150% in interval 3 (2.0-3.0 s)")};
+            << QStringList{keyed(QStringLiteral("foreign-cpu peak 180% of a core in interval 3 "
+                                                "(2.0-3.0 s) >= the gate 150%"),
+                                 "foreign_peak_gate", QStringLiteral("150%"))};
         QTest::newRow("peak gate as a machine share")
             << 40.0 << byDefault << 2 << std::optional(machinePct(50)) << QList<double>{120, 20}
             << 64.0
-            << QStringList{QStringLiteral(
-                   "foreign-cpu peak 120% >= 100% (50%machine of 2 cores) in interval 1 "
-                   "(0.0-1.0 s)")};
+            << QStringList{keyed(QStringLiteral("foreign-cpu peak 120% of a core in interval 1 "
+                                                "(0.0-1.0 s) >= the gate 100% (50%machine of 2 "
+                                                "cores)"),
+                                 "foreign_peak_gate", QStringLiteral("50%machine"))};
         QTest::newRow("peak under its gate")
             << 40.0 << byDefault << 2 << std::optional(machinePct(50))
             << QList<double>{20, 99.9, 20} << 64.0 << QStringList{};
@@ -322,9 +350,12 @@ private slots:
         QTest::newRow("mean before peak")
             << 90.0 << byDefault << 2 << std::optional(corePct(150)) << QList<double>{10, 160, 100}
             << 64.0
-            << QStringList{
-                   QStringLiteral("foreign-cpu 90% >= 64% (32%machine of 2 cores)"),
-                   QStringLiteral("foreign-cpu peak 160% >= 150% in interval 2 (1.0-2.0 s)")};
+            << QStringList{keyed(QStringLiteral("foreign-cpu 90% of a core (mean) >= the gate 64% "
+                                                "(32%machine of 2 cores)"),
+                                 "foreign_gate", QStringLiteral("32%machine")),
+                           keyed(QStringLiteral("foreign-cpu peak 160% of a core in interval 2 "
+                                                "(1.0-2.0 s) >= the gate 150%"),
+                                 "foreign_peak_gate", QStringLiteral("150%"))};
     }
 
     void cpuGates()
@@ -359,6 +390,167 @@ private slots:
                      !reasons.join(QLatin1Char('|')).contains(QStringLiteral("peak")));
         }
         QCOMPARE(run::foreignContended(v.gates), !reasons.isEmpty());
+    }
+
+    // The foreign gates name the processes behind the foreign CPU (the window's for the mean,
+    // the busiest interval's for the peak) and store them as "top", failing or not; a name that
+    // reached the figures unsanitised (control characters, markup, an arg() placeholder) is
+    // made safe, and the rest of the reason stays intact.
+    void foreignProcesses_data()
+    {
+        QTest::addColumn<double>("mean");
+        QTest::addColumn<std::optional<plan::CpuGate>>("peakGate");
+        QTest::addColumn<run::ForeignTop>("top");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::addColumn<QString>("storedTop"); // the foreign_cpu gate's "top", compact JSON
+        const std::optional<plan::CpuGate> none;
+        run::ForeignTop build;
+        build.sampled = true;
+        build.window = {{QStringLiteral("cc1plus"), 4242, 0.93},
+                        {QStringLiteral("make"), 4200, 0.1}};
+        QTest::newRow("mean: the window's processes")
+            << 100.0 << none << build
+            << QStringList{QStringLiteral(
+                   "foreign-cpu 100% of a core (mean) >= the gate 64% (32%machine of 2 cores): "
+                   "cc1plus (pid 4242) 0.93 cores, make (pid 4200) 0.10 cores; the plan's "
+                   "\"sampler\": {\"foreign_gate\": \"32%machine\"} sets the gate")}
+            << QStringLiteral("[{\"cores\":0.93,\"name\":\"cc1plus\",\"pid\":4242},"
+                              "{\"cores\":0.1,\"name\":\"make\",\"pid\":4200}]");
+        QTest::newRow("under the gate: named in the stored gate only")
+            << 20.0 << none << build << QStringList{}
+            << QStringLiteral("[{\"cores\":0.93,\"name\":\"cc1plus\",\"pid\":4242},"
+                              "{\"cores\":0.1,\"name\":\"make\",\"pid\":4200}]");
+        run::ForeignTop nobody;
+        nobody.sampled = true;
+        QTest::newRow("sampled, nobody above 0.05 cores")
+            << 70.0 << none << nobody
+            << QStringList{QStringLiteral(
+                   "foreign-cpu 70% of a core (mean) >= the gate 64% (32%machine of 2 cores): no "
+                   "single process used 0.05 cores or more (short-lived processes, or the "
+                   "kernel); the plan's \"sampler\": {\"foreign_gate\": \"32%machine\"} sets "
+                   "the gate")}
+            << QStringLiteral("[]");
+        run::ForeignTop burst = build;
+        burst.intervals = {{}, {{QStringLiteral("updatedb"), 77, 1.8}}, {}};
+        QTest::newRow("peak: the busiest interval's processes")
+            << 40.0 << std::optional(corePct(150)) << burst
+            << QStringList{QStringLiteral(
+                   "foreign-cpu peak 180% of a core in interval 2 (1.0-2.0 s) >= the gate 150%: "
+                   "updatedb (pid 77) 1.80 cores; the plan's \"sampler\": "
+                   "{\"foreign_peak_gate\": \"150%\"} sets the gate")}
+            << QStringLiteral("[{\"cores\":0.93,\"name\":\"cc1plus\",\"pid\":4242},"
+                              "{\"cores\":0.1,\"name\":\"make\",\"pid\":4200}]");
+        run::ForeignTop hostile;
+        hostile.sampled = true;
+        hostile.window = {{QStringLiteral("\x1b[2J<b>&\"%1\n"), 6, 1.5},
+                          {QStringLiteral("a really long process name"), 7, 0.5}};
+        QTest::newRow("hostile names")
+            << 200.0 << none << hostile
+            << QStringList{QStringLiteral(
+                   "foreign-cpu 200% of a core (mean) >= the gate 64% (32%machine of 2 cores): "
+                   "?[2J?b???%1? (pid 6) 1.50 cores, a really long p (pid 7) 0.50 cores; the "
+                   "plan's \"sampler\": {\"foreign_gate\": \"32%machine\"} sets the gate")}
+            << QStringLiteral("[{\"cores\":1.5,\"name\":\"?[2J?b???%1?\",\"pid\":6},"
+                              "{\"cores\":0.5,\"name\":\"a really long p\",\"pid\":7}]");
+    }
+
+    void foreignProcesses()
+    {
+        QFETCH(double, mean);
+        QFETCH(std::optional<plan::CpuGate>, peakGate);
+        QFETCH(run::ForeignTop, top);
+        QFETCH(QStringList, reasons);
+        QFETCH(QString, storedTop);
+        run::GateFigures f = passing();
+        f.foreignPctMean = mean;
+        f.foreignGate = plan::CpuGate{};
+        f.machineCores = 2;
+        f.foreignPeakGate = peakGate;
+        f.foreignPeak = run::foreignPeak(timeline({10, 180, 20}));
+        f.foreignTop = top;
+        const run::GateVerdict v = run::evaluateGates(f);
+        QCOMPARE(v.reasons(), reasons);
+        const QJsonArray stored = v.gates.value(QStringLiteral("foreign_cpu"))
+                                      .toObject()
+                                      .value(QStringLiteral("top"))
+                                      .toArray();
+        QCOMPARE(QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact)),
+                 storedTop);
+        if (peakGate) {
+            const QJsonArray peakTop = v.gates.value(QStringLiteral("foreign_peak"))
+                                           .toObject()
+                                           .value(QStringLiteral("top"))
+                                           .toArray();
+            QCOMPARE(peakTop.size(), top.interval(f.foreignPeak.index).size());
+        }
+        for (const QString &r : v.reasons())
+            for (const QChar c : r)
+                QVERIFY2(c.unicode() >= 0x20 && c.unicode() < 0x7f && c != QLatin1Char('<') &&
+                             c != QLatin1Char('&'),
+                         qPrintable(r));
+    }
+
+    // One format, two readers: the report reads what the gate stored, and its "contended"
+    // sentence names the processes exactly as the gate's reason would.
+    void reportNamesWhatTheGateStored()
+    {
+        run::ForeignTop top;
+        top.sampled = true;
+        top.window = {{QStringLiteral("cc1plus"), 4242, 0.93}, {QStringLiteral("make"), 4200, 0.1}};
+        run::GateFigures f = passing();
+        f.foreignPctMean = 150; // 1.5 of 2 cores, under a gate of the whole machine
+        f.foreignGate = machinePct(100);
+        f.machineCores = 2;
+        f.foreignTop = top;
+        const run::GateVerdict v = run::evaluateGates(f);
+        QVERIFY(v.valid());
+        store::RunRecord run;
+        run.id = QStringLiteral("busy");
+        run.planText = R"({"name": "busy", "configurations": [{"name": "c"}],
+            "routes": [{"name": "r"}]})";
+        run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+        QVector<store::WindowRecord> windows;
+        for (int round = 0; round < 3; ++round) {
+            store::WindowRecord w;
+            w.runId = run.id;
+            w.round = round;
+            w.configuration = QStringLiteral("c");
+            w.route = QStringLiteral("r");
+            w.concurrency = 10;
+            w.valid = true;
+            w.elapsedS = 10;
+            w.ok = w.requests = 10'000 + round;
+            w.serverCpuS = 3;
+            w.serverCoresMean = 0.3;
+            w.generatorPctMean = 30;
+            w.foreignPctMean = f.foreignPctMean;
+            w.gates = v.gates;
+            windows << w;
+        }
+        const report::RunReport r = report::buildRunReport(run, windows, {}, {});
+        const report::CellReport *cell = r.cell(QStringLiteral("c"), QStringLiteral("r"), 10);
+        QVERIFY(cell);
+        QCOMPARE(cell->bound, QStringLiteral("contended"));
+        QVERIFY2(cell->boundBecause.endsWith(QStringLiteral("; the most: ") +
+                                             run::foreignTopText(top.window)),
+                 qPrintable(cell->boundBecause));
+    }
+
+    // Not sampled (a caller that gives no processes): the reason names none and says nothing
+    // about them, and the stored gates hold no "top".
+    void foreignNotSampled()
+    {
+        run::GateFigures f = passing();
+        f.foreignPctMean = 500;
+        f.foreignPeakGate = corePct(100);
+        f.foreignPeak = run::foreignPeak(timeline({500}));
+        const run::GateVerdict v = run::evaluateGates(f);
+        QCOMPARE(v.reasons().size(), 2);
+        for (const QString &r : v.reasons())
+            QVERIFY2(!r.contains(QStringLiteral("process")) && !r.contains(QStringLiteral("pid")),
+                     qPrintable(r));
+        for (const char *gate : {"foreign_cpu", "foreign_peak"})
+            QVERIFY(!v.gates.value(QLatin1String(gate)).toObject().contains(QStringLiteral("top")));
     }
 
     void foreignPeak_data()

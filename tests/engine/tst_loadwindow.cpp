@@ -4,12 +4,18 @@
 // when a tree is named, cancel() at any moment, and start errors that say what failed.
 
 #include "run/loadwindow.h"
+#include "run/urltest.h"
 #include "testservers.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 #include <atomic>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace sb;
 using sb::test::MisbehavingServer;
@@ -82,6 +88,7 @@ private slots:
         QVERIFY(r->aborted.isEmpty());
         QVERIFY(r->problems.isEmpty());
         QVERIFY(!r->sampled);
+        QVERIFY(!r->foreignTop.sampled); // nothing is known of foreign processes
         QVERIFY(!r->loadCpus.empty());
         // Every measured interval went live too, as it is stored.
         QCOMPARE(seen.size() - warmIntervals, w.intervals.size());
@@ -182,6 +189,105 @@ private slots:
             series << s.series;
         QVERIFY(series.contains(QStringLiteral("server-cpu-s")));
         QVERIFY(series.contains(QStringLiteral("machine-pct")));
+    }
+
+    // A process burning a core beside a sampled window is named among the window's busiest
+    // foreign processes and in the live intervals, with its pid: unless three busier processes
+    // of other people's work fill the lists.
+    void namesForeignProcesses()
+    {
+        MisbehavingServer server(MisbehavingServer::Mode::Ok);
+        QProcess tree;
+        tree.start(QStringLiteral("sleep"), {QStringLiteral("30")});
+        QVERIFY(tree.waitForStarted());
+        QProcess burner;
+        burner.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        burner.start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral("-c"), QStringLiteral("import time\nend = time.monotonic() + "
+                                                           "30\nwhile time.monotonic() < end: "
+                                                           "pass\n")});
+        QVERIFY(burner.waitForStarted());
+        run::WindowSpec spec = specFor(server.port(), 1500);
+        spec.sample = run::TreeSampling{tree.processId()};
+        QList<run::WindowInterval> seen;
+        run::LoadWindow m([&](const run::WindowInterval &i) { seen << i; });
+        const sb::Result<run::WindowOutcome> r = m.measure(spec);
+        ::kill(pid_t(burner.processId()), SIGKILL);
+        burner.waitForFinished();
+        tree.kill();
+        tree.waitForFinished();
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QVERIFY(r->foreignTop.sampled);
+        QVERIFY(r->foreignTop.intervals.size() >= r->window.intervals.size());
+        auto names = [&](const QList<run::ForeignProcess> &top) {
+            QStringList out;
+            for (const run::ForeignProcess &p : top)
+                out << QStringLiteral("%1 (pid %2) %3 cores").arg(p.name).arg(p.pid).arg(p.cores);
+            return out.join(QStringLiteral(", "));
+        };
+        // Named, or the list is full of processes busier than 0.05 cores.
+        auto namedOrFull = [&](const QList<run::ForeignProcess> &top) {
+            for (const run::ForeignProcess &p : top)
+                if (p.pid == burner.processId())
+                    return p.name == QLatin1String("python3") && p.cores > 0.05;
+            return top.size() == 3;
+        };
+        qInfo("window: %s", qPrintable(names(r->foreignTop.window)));
+        QVERIFY2(namedOrFull(r->foreignTop.window), qPrintable(names(r->foreignTop.window)));
+        bool live = false;
+        for (const run::WindowInterval &i : seen)
+            live = live || namedOrFull(i.foreignTop);
+        QVERIFY(live);
+        for (const run::WindowInterval &i : seen)
+            for (const run::ForeignProcess &p : i.foreignTop)
+                QVERIFY(p.pid != ::getpid() && p.pid != tree.processId());
+    }
+
+    // The quick test judges its window with the run's gates: a foreign-CPU failure names the
+    // busiest foreign processes and the plan key of its gate, and stores them as the gate's "top".
+    void quickTestNamesForeignProcesses()
+    {
+        MisbehavingServer server(MisbehavingServer::Mode::Ok);
+        QProcess tree;
+        tree.start(QStringLiteral("sleep"), {QStringLiteral("30")});
+        QVERIFY(tree.waitForStarted());
+        QProcess burner;
+        burner.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        burner.start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral("-c"), QStringLiteral("import time\nend = time.monotonic() + "
+                                                           "30\nwhile time.monotonic() < end: "
+                                                           "pass\n")});
+        QVERIFY(burner.waitForStarted());
+        run::UrlTestSpec spec;
+        spec.window = specFor(server.port(), 1200);
+        spec.window.sample = run::TreeSampling{tree.processId()};
+        spec.url = QStringLiteral("http://127.0.0.1:%1/x").arg(server.port());
+        spec.foreignGate = QStringLiteral("1%"); // the burner alone trips it
+        run::UrlTest test({}, {});
+        const sb::Result<run::UrlTestResult> r = test.run(spec);
+        ::kill(pid_t(burner.processId()), SIGKILL);
+        burner.waitForFinished();
+        tree.kill();
+        tree.waitForFinished();
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const store::WindowRecord &w = r->measured.window;
+        qInfo("reason: %s", qPrintable(w.invalidReason));
+        QVERIFY(!w.valid);
+        QVERIFY2(w.invalidReason.startsWith(QStringLiteral("foreign-cpu ")) &&
+                     w.invalidReason.endsWith(QStringLiteral(
+                         "; the plan's \"sampler\": {\"foreign_gate\": \"1%\"} sets the gate")),
+                 qPrintable(w.invalidReason));
+        const QJsonArray top = w.gates.value(QStringLiteral("foreign_cpu"))
+                                   .toObject()
+                                   .value(QStringLiteral("top"))
+                                   .toArray();
+        bool named = false;
+        for (const QJsonValue &p : top)
+            named = named ||
+                    p.toObject().value(QStringLiteral("pid")).toInteger() == burner.processId();
+        const QString burnerText = QStringLiteral("python3 (pid %1) ").arg(burner.processId());
+        QVERIFY2(named ? w.invalidReason.contains(burnerText) : top.size() == 3,
+                 qPrintable(w.invalidReason));
     }
 
     void startErrorsSayWhat_data()

@@ -48,6 +48,7 @@ private Q_SLOTS:
     void ratiosAndVerdicts();
     void ceiling();
     void pinnedServerFillingItsCpuSetIsServerBound();
+    void contendedNamesTheForeignProcesses();
     void invalidAttemptsAreCountedWithReasons();
     void legacyInvalidKindNamesTheGateThatFailed_data();
     void legacyInvalidKindNamesTheGateThatFailed();
@@ -287,6 +288,60 @@ void TestReport::pinnedServerFillingItsCpuSetIsServerBound()
              QStringLiteral("none"));
     QCOMPARE(r.cell(QStringLiteral("free"), QStringLiteral("user"), 100)->bound,
              QStringLiteral("none"));
+}
+
+// Other processes filled the machine while the windows stayed under the gate: the cell is
+// "contended", and its sentence names the processes the median window's foreign_cpu gate stored;
+// a name an import put there with markup or a newline is escaped where it lands.
+void TestReport::contendedNamesTheForeignProcesses()
+{
+    store::RunRecord run;
+    run.id = QStringLiteral("contended");
+    run.planText = R"({"name": "busy", "configurations": [{"name": "django"}],
+        "routes": [{"name": "user"}]})";
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    auto process = [](const QString &name, double pid, double cores) {
+        return QJsonObject{{QStringLiteral("name"), name},
+                           {QStringLiteral("pid"), pid},
+                           {QStringLiteral("cores"), cores}};
+    };
+    QVector<store::WindowRecord> windows;
+    for (int round = 0; round < 3; ++round) {
+        store::WindowRecord w = window(run.id, round, QStringLiteral("django"),
+                                       QStringLiteral("user"), 100, 1000 + 10 * round, 0.3, 5000);
+        w.foreignPctMean = 150; // 1.5 of 2 cores, under a gate of 100%machine
+        QJsonArray top{process(QStringLiteral("cc1plus"), 4242, 0.93),
+                       process(QStringLiteral("make"), 4200, 0.1)};
+        if (round == 2)
+            top = QJsonArray{process(QStringLiteral("<b>x</b>\n|"), 7, 1.4)};
+        w.gates.insert(QStringLiteral("foreign_cpu"), QJsonObject{{QStringLiteral("passed"), true},
+                                                                  {QStringLiteral("value"), 150},
+                                                                  {QStringLiteral("top"), top}});
+        windows << w;
+    }
+    // The median window (1010 2xx/s) names cc1plus and make.
+    report::RunReport r = report::buildRunReport(run, windows, {}, {});
+    const report::CellReport *cell = r.cell(QStringLiteral("django"), QStringLiteral("user"), 100);
+    QVERIFY(cell);
+    QCOMPARE(cell->bound, QStringLiteral("contended"));
+    QVERIFY2(cell->boundBecause.endsWith(
+                 QStringLiteral("; the most: cc1plus (pid 4242) 0.93 cores, make (pid 4200) "
+                                "0.10 cores")),
+             qPrintable(cell->boundBecause));
+    // The median is the hostile one now: its name reaches the Markdown escaped.
+    windows[1].ok = windows[2].ok + 1;
+    windows[0].ok = windows[2].ok - 1;
+    r = report::buildRunReport(run, windows, {}, {});
+    cell = r.cell(QStringLiteral("django"), QStringLiteral("user"), 100);
+    QVERIFY(cell);
+    QVERIFY2(cell->boundBecause.contains(QStringLiteral("(pid 7) 1.40 cores")),
+             qPrintable(cell->boundBecause));
+    const QString md = report::reportMarkdown(r);
+    // In the cells table: the tag's '<' backslash-escaped, the newline shown as "\n", the '|'
+    // that would end the cell escaped.
+    QVERIFY2(md.contains(QStringLiteral("the most: \\<b>x\\</b>\\\\n\\| (pid 7) 1.40 cores |")),
+             qPrintable(md));
+    QVERIFY(!md.contains(QStringLiteral("x</b>\n")));
 }
 
 void TestReport::unknownBaseline()

@@ -1,19 +1,27 @@
 // stackbench report, compare, export and import as a user runs them: against a store with
 // chosen windows, checked against figures recomputed from the store's SQL.
 
+#include "burners.h"
 #include "programrun.h"
+#include "report/runvalidity.h"
 #include "store/runstore.h"
 #include "syntheticwindows.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace sb;
 
@@ -56,6 +64,57 @@ QString storeRun(store::RunStore &s, const QList<double> &nativeRates,
     return s.finishRun(run.id, store::kStatusFinished).ok() ? run.id : QString();
 }
 
+// A loopback port below the ephemeral range that nothing listens on now.
+int freeLowPort()
+{
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        const int port = 20000 + int(QRandomGenerator::global()->bounded(12000));
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = htons(uint16_t(port));
+        const bool free = ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (free)
+            return port;
+    }
+    return 0;
+}
+
+// A run stored as the runner stores one whose every window failed the foreign-CPU gate: status
+// failed, `windows` invalid windows of native and python, and the runner's "run-failed" event.
+QString storeFailedRun(store::RunStore &s, int windows)
+{
+    store::RunRecord run;
+    run.id = store::RunStore::newRunId();
+    run.planPath = QStringLiteral("/tmp/demo.json");
+    run.planText = kPlan;
+    run.profile = QStringLiteral("quick");
+    run.startedAt = QDateTime::currentDateTimeUtc();
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    if (!s.createRun(run).ok())
+        return QString();
+    for (int i = 0; i < windows; ++i) {
+        store::WindowRecord w =
+            testing::syntheticWindow(run.id, i / 2, QLatin1String(i % 2 ? "python" : "native"),
+                                     QStringLiteral("health"), 10, 5000, 1.0, 900);
+        w.valid = false;
+        w.invalidKind = store::kInvalidForeignCpu;
+        w.invalidReason = QStringLiteral("foreign CPU 130% >= 64%");
+        if (!s.saveWindow(w).ok())
+            return QString();
+    }
+    if (!s.saveEvent({run.id,
+                      QDateTime::currentDateTimeUtc(),
+                      QStringLiteral("run-failed"),
+                      QStringLiteral("no window of the run was valid"),
+                      {}})
+             .ok())
+        return QString();
+    return s.finishRun(run.id, store::kStatusFailed).ok() ? run.id : QString();
+}
+
 QJsonObject json(const QByteArray &bytes)
 {
     return QJsonDocument::fromJson(bytes).object();
@@ -75,6 +134,8 @@ private Q_SLOTS:
     void throttledRunHasAWinnerAndFailsTheGate();
     void exportImportExport();
     void killedRunReadsInterruptedEverywhere();
+    void failedRunSaysWhyInListAndReport();
+    void runSummarySaysWhyNothingWasValid();
     void errors_data();
     void errors();
 
@@ -303,6 +364,134 @@ void TestReportCli::killedRunReadsInterruptedEverywhere()
                  .value(QStringLiteral("status"))
                  .toString(),
              interrupted);
+}
+
+// A run whose every window failed the foreign-CPU gate: `list` shows it failed and says why
+// under it (no colour when stdout is not a terminal), and its report says it in the header with
+// every figure "–".
+void TestReportCli::failedRunSaysWhyInListAndReport()
+{
+    const QString path = m_dir.filePath(QStringLiteral("failed.sqlite"));
+    QString id;
+    {
+        auto s = store::RunStore::open(path);
+        QVERIFY(s.ok());
+        id = storeFailedRun(**s, 4);
+        QVERIFY(!id.isEmpty());
+    }
+    const QString why = QStringLiteral("0 of 4 windows valid: 4 failed the foreign-CPU gate");
+    Outcome o = stackbench({QStringLiteral("list"), QStringLiteral("--store"), path});
+    QCOMPARE(o.exitCode, 0);
+    const QStringList lines = QString::fromUtf8(o.out).split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() >= 4, o.out.constData());
+    QCOMPARE(lines[1].split(u' ', Qt::SkipEmptyParts).mid(0, 2),
+             (QStringList{id, QStringLiteral("failed")}));
+    QCOMPARE(lines[2].trimmed(), QStringLiteral("why: ") + why);
+    QCOMPARE(lines[3].trimmed(), QStringLiteral("why: no window of the run was valid"));
+    QVERIFY(!o.out.contains('\x1b'));
+
+    o = stackbench(
+        {QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), path});
+    QCOMPARE(o.exitCode, 0);
+    const QJsonObject listed = QJsonDocument::fromJson(o.out).array().at(0).toObject();
+    QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    QCOMPARE(listed.value(QStringLiteral("problems")).toArray(),
+             (QJsonArray{why, QStringLiteral("no window of the run was valid")}));
+
+    o = stackbench({QStringLiteral("report"), id, QStringLiteral("--store"), path});
+    QCOMPARE(o.exitCode, 0);
+    const QString md = QString::fromUtf8(o.out);
+    QVERIFY2(md.contains(QStringLiteral("status **failed**")), qPrintable(md.left(500)));
+    QVERIFY2(md.contains(QStringLiteral("**") + why + QStringLiteral(".")),
+             qPrintable(md.left(800)));
+    QVERIFY(md.contains(QStringLiteral("**The run failed: no window of the run was valid**")));
+    QVERIFY(md.contains(QStringLiteral("| `health` | 10 | native | \u2013 | \u2013 | \u2013 |")));
+    QVERIFY(!md.contains(QStringLiteral("0.000 ms")));
+
+    // A run that measured something lists no "why".
+    o = stackbench({QStringLiteral("list"), QStringLiteral("--store"), m_store});
+    QCOMPARE(o.exitCode, 0);
+    QVERIFY(!o.out.contains("why:"));
+}
+
+// `stackbench run` of a plan whose gate a busy loop beside it trips in every window: its
+// terminal summary says that no window was valid and why, and no figure reads 0.
+void TestReportCli::runSummarySaysWhyNothingWasValid()
+{
+    const int port = freeLowPort();
+    QVERIFY(port > 0);
+    const QJsonArray command{
+        QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+        QStringLiteral("--port"),       QStringLiteral("${port}"),
+        QStringLiteral("--threads"),    QStringLiteral("1"),
+        QStringLiteral("--db"),         m_dir.filePath(QStringLiteral("target.sqlite"))};
+    const QJsonObject plan{
+        {QStringLiteral("format"), 1},
+        {QStringLiteral("name"), QStringLiteral("gated")},
+        {QStringLiteral("configurations"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("target")},
+                                {QStringLiteral("command"), command},
+                                {QStringLiteral("port"), port},
+                                {QStringLiteral("ready"),
+                                 QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                             {QStringLiteral("timeout_s"), 60}}}}}},
+        {QStringLiteral("routes"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("health")},
+                                {QStringLiteral("path"), QStringLiteral("/health")}}}},
+        // 1 % of one core: the busy loop below takes far more in every window.
+        {QStringLiteral("sampler"),
+         QJsonObject{{QStringLiteral("interval_ms"), 200},
+                     {QStringLiteral("foreign_gate"), QStringLiteral("1%")}}},
+        {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+        {QStringLiteral("profiles"),
+         QJsonObject{{QStringLiteral("quick"),
+                      QJsonObject{{QStringLiteral("concurrency"), QJsonArray{1}},
+                                  {QStringLiteral("warmup"), QStringLiteral("100ms")},
+                                  {QStringLiteral("measure_s"), 1},
+                                  {QStringLiteral("retries"), 0}}}}}};
+    const QString planPath = m_dir.filePath(QStringLiteral("gated.json"));
+    QFile file(planPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(plan).toJson());
+    file.close();
+
+    test::Burners burner(1, 120);
+    QVERIFY(burner.started());
+    const Outcome o = test::runProgram(QStringLiteral(STACKBENCH_BIN),
+                                       {QStringLiteral("run"), planPath, QStringLiteral("--store"),
+                                        m_dir.filePath(QStringLiteral("gated.sqlite"))},
+                                       120'000);
+    burner.kill();
+    QVERIFY2(o.exitCode >= 0, o.err.constData());
+    const QString out = QString::fromUtf8(o.out);
+    // The sentence names the kind the runner stored for the window (the runner of main before the
+    // merge of the split runner left it empty: "failed for another reason").
+    QString kind;
+    {
+        auto s = store::RunStore::open(m_dir.filePath(QStringLiteral("gated.sqlite")),
+                                       store::RunStore::OpenMode::ReadOnly);
+        QVERIFY(s.ok());
+        const auto runs = (*s)->runs();
+        QVERIFY(runs.ok() && runs->size() == 1);
+        const auto windows = (*s)->windows(runs->first().id);
+        QVERIFY(windows.ok() && windows->size() == 1);
+        QVERIFY(!windows->first().valid);
+        kind = windows->first().invalidKind;
+    }
+    QString why = QStringLiteral("0 of 1 windows valid: 1 %1. Nothing was measured: every figure "
+                                 "reads \u2013.")
+                      .arg(report::invalidKindPhrase(kind.isEmpty() ? store::kInvalidOther : kind));
+    if (kind == store::kInvalidForeignCpu)
+        why +=
+            QStringLiteral(" The foreign-CPU gate (mean) is 1% (plan key sampler.foreign_gate).");
+    QVERIFY2(out.contains(QStringLiteral("\n") + why + QStringLiteral("\n")),
+             qPrintable(out + QStringLiteral("\nexpected: ") + why));
+    // The summary row: health, c=1, target, then 2xx/s and per CPU-s never measured.
+    QVERIFY2(out.contains(QRegularExpression(
+                 QStringLiteral("health\\s+1\\s+target\\s+\u2013\\s+\u2013\\s+\u2013"))),
+             qPrintable(out));
+    QVERIFY(!out.contains(QStringLiteral("baseline")));
+    QVERIFY(!out.contains(QLatin1Char('\x1b'))); // not a terminal: no colour
 }
 
 void TestReportCli::errors_data()

@@ -217,6 +217,48 @@ int countEvents(const std::vector<Event> &events, EventKind kind, pid_t pid = 0)
     return n;
 }
 
+// Whether `top`, a list over `spanNs`, names the burner `pid` as it should: with wantNs < 0
+// (excluded) not at all; else, when it used clearly more than kForeignTopMinCores, by `name`
+// with wantNs +- slackNs of CPU, unless the list is full of processes at least that busy. Every
+// name is safe. Logs what differs.
+bool checkNamed(const ForeignTop &top, int64_t spanNs, pid_t pid, int64_t wantNs, int64_t slackNs,
+                const std::string &name)
+{
+    const ForeignProcess *found = nullptr;
+    for (const ForeignProcess &p : top)
+        if (p.pid == pid)
+            found = &p;
+    auto fail = [&](const char *why) {
+        qWarning("%s: want %lld ms, list of %d:", why, (long long)(wantNs / 1'000'000), top.count);
+        for (const ForeignProcess &p : top)
+            qWarning("  %s (pid %d) %lld ms, %.2f cores", p.name, int(p.pid),
+                     (long long)(p.cpuNs / 1'000'000), p.cores);
+        return false;
+    };
+    for (const ForeignProcess &p : top) {
+        for (const char *c = p.name; *c; ++c)
+            if (*c < 0x20 || *c > 0x7e || std::strchr("<>&\"'`\\", *c))
+                return fail("an unsafe name");
+    }
+    if (wantNs < 0)
+        return found ? fail("an excluded process named") : true;
+    if (found) {
+        if (name != found->name)
+            return fail("named otherwise");
+        if (std::abs(found->cpuNs - wantNs) > slackNs)
+            return fail("named with other CPU");
+        return true;
+    }
+    if (double(wantNs - slackNs) < kForeignTopMinCores * double(spanNs))
+        return true; // too little to be sure it reached the threshold
+    if (top.count < kForeignTopSize)
+        return fail("not named, and the list is not full");
+    for (const ForeignProcess &p : top)
+        if (p.cpuNs < wantNs - slackNs)
+            return fail("not named, below a less busy process");
+    return true;
+}
+
 // Asserts that a and b (seconds) agree within `rel` of b or `absS`, whichever is larger.
 bool agree(double a, double b, double rel, double absS)
 {
@@ -238,6 +280,7 @@ private slots:
     void forkedWorkers();
     void foreignBurner_data();
     void foreignBurner();
+    void departedBurner();
     void memory();
     void clockJump_data();
     void clockJump();
@@ -547,17 +590,23 @@ void TstSampler::forkedWorkers()
 void TstSampler::foreignBurner_data()
 {
     QTest::addColumn<bool>("excluded");
-    QTest::newRow("foreign") << false;
-    QTest::newRow("excluded by name") << true;
+    QTest::addColumn<QByteArray>("name"); // what the burner calls itself (prctl, 15 bytes)
+    QTest::newRow("foreign") << false << QByteArray("sbfgnburn");
+    QTest::newRow("excluded by name") << true << QByteArray("sbfgnburn");
+    // A terminal escape, markup, a newline and an arg() placeholder.
+    QTest::newRow("hostile name") << false << QByteArray("\x1b[2J<b>&\"%1\n");
 }
 
 // A burner outside the tree, started mid-window, shows up within one interval: as foreign CPU,
 // or as excluded CPU when its name is excluded. Compared with the burner's own kernel counters
 // read right after each sample (a callback runs then), because other people's work adds to
-// foreign CPU on this machine but never takes from it.
+// foreign CPU on this machine but never takes from it. A foreign burner is named among the
+// interval's and the window's busiest foreign processes, with its pid, its CPU and its name made
+// safe, unless three busier processes fill the list (other people's builds).
 void TstSampler::foreignBurner()
 {
     QFETCH(bool, excluded);
+    QFETCH(QByteArray, name);
     Pipe hold;
     const pid_t root = ::fork();
     if (root == 0) {
@@ -589,7 +638,7 @@ void TstSampler::foreignBurner()
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= 2, 5000);
     const pid_t b = ::fork();
     if (b == 0) {
-        ::prctl(PR_SET_NAME, "sbfgnburn", 0, 0, 0);
+        ::prctl(PR_SET_NAME, name.constData(), 0, 0, 0);
         spinForever();
     }
     const int64_t bornNs = clockNs(CLOCK_MONOTONIC) - sampler.windowStartMonotonicNs();
@@ -600,6 +649,8 @@ void TstSampler::foreignBurner()
     QTRY_VERIFY_WITH_TIMEOUT(col.count >= bornAt + 6 && processCpuNs(b) >= 300'000'000, 60'000);
     const Summary sum = sampler.stop();
     const int64_t burnerTotalNs = processCpuNs(b);
+    ProcStat burnerStat;
+    QVERIFY(readProcStat(b, burnerStat));
     reap(b);
     hold.closeWrite();
     ::waitpid(root, nullptr, 0);
@@ -629,6 +680,8 @@ void TstSampler::foreignBurner()
                            .arg(burnerDelta / 1e6)
                            .arg(excluded ? QStringLiteral("excluded") : QStringLiteral("foreign"))
                            .arg(seen / 1e6)));
+        QVERIFY(checkNamed(s.foreignTop, s.endNs - s.startNs, b, excluded ? -1 : burnerDelta,
+                           slackNs + 20'000'000, sanitizedProcessName(name.toStdString())));
         if (excluded) {
             QVERIFY2(s.excludedCpuNs <= burnerDelta + slackNs,
                      qPrintable(QStringLiteral("interval %1: excluded %2 ms, burner %3 ms")
@@ -652,6 +705,59 @@ void TstSampler::foreignBurner()
         QCOMPARE(sum.excludedCpuS, 0.0);
     }
     QVERIFY(sum.serverCpuS < 0.05); // the root only sleeps
+    // The window's list: the burner's CPU since its birth, as its own /proc/PID/stat counts it
+    // after the last sample, over the window's length; never this process or the root.
+    const int64_t durationNs = int64_t(sum.durationS * 1e9);
+    for (const ForeignProcess &p : sum.foreignTop)
+        qInfo("window's foreign top: %s (pid %d) %.2f cores", p.name, int(p.pid), p.cores);
+    QVERIFY(checkNamed(sum.foreignTop, durationNs, b, excluded ? -1 : burnerStat.cpuNs(),
+                       30'000'000, sanitizedProcessName(name.toStdString())));
+    for (const ForeignProcess &p : sum.foreignTop)
+        QVERIFY(std::abs(p.cores - double(p.cpuNs) / double(durationNs)) < 1e-6);
+    QCOMPARE(sum.intervalForeignTops.size(), snaps.size());
+    for (const ForeignTop &top : sum.intervalForeignTops)
+        for (const ForeignProcess &p : top)
+            QVERIFY(p.pid != ::getpid() && p.pid != root);
+    for (const ForeignProcess &p : sum.foreignTop)
+        QVERIFY(p.pid != ::getpid() && p.pid != root);
+}
+
+// A foreign process that used its CPU and exited (reaped) before the window ended is still among
+// the window's busiest, with the CPU read up to its last sample (at most an interval short).
+void TstSampler::departedBurner()
+{
+    Pipe hold;
+    const pid_t root = ::fork();
+    if (root == 0) {
+        hold.closeWrite();
+        waitEof(hold.r);
+        ::_exit(0);
+    }
+    hold.closeRead();
+    Collector col;
+    Options o;
+    o.rootPid = root;
+    o.intervalMs = 200;
+    Sampler sampler;
+    std::string error;
+    QVERIFY2(startOk(sampler.start(o, col.callback()), error), error.c_str());
+    constexpr int64_t kBurnNs = 500'000'000;
+    const pid_t b = ::fork();
+    if (b == 0) {
+        ::prctl(PR_SET_NAME, "sbgoneburn", 0, 0, 0);
+        burnCpu(kBurnNs);
+        ::_exit(0);
+    }
+    ::waitpid(b, nullptr, 0);
+    const int gone = col.count;
+    QTRY_VERIFY_WITH_TIMEOUT(col.count >= gone + 2, 10'000);
+    const Summary sum = sampler.stop();
+    hold.closeWrite();
+    ::waitpid(root, nullptr, 0);
+    for (const ForeignProcess &p : sum.foreignTop)
+        qInfo("window's foreign top: %s (pid %d) %.2f cores", p.name, int(p.pid), p.cores);
+    QVERIFY(checkNamed(sum.foreignTop, int64_t(sum.durationS * 1e9), b, kBurnNs,
+                       int64_t(o.intervalMs) * 1'000'000 + 30'000'000, "sbgoneburn"));
 }
 
 // A process that touches 100 MiB reads >= 100 MiB of RSS and of PSS (its pages are private).

@@ -62,7 +62,8 @@ private slots:
         m.addWindow(window(QStringLiteral("other"), 1, 900, 5, false)); // invalid: ignored
         m.addWindow(window(QStringLiteral("other"), 1, 1300, 5));
         QCOMPARE(m.rowCount(), 1);
-        QCOMPARE(m.index(0, CellsModel::RatioColumn).data().toString(), QStringLiteral("-"));
+        // No baseline window yet: the ratio was never measured.
+        QCOMPARE(m.index(0, CellsModel::RatioColumn).data().toString(), QStringLiteral("\u2013"));
         m.addWindow(window(QStringLiteral("base"), 1, 1000, 10));
         m.addWindow(window(QStringLiteral("base"), 1, 1200, 10));
         m.addWindow(window(QStringLiteral("base"), 1, 800, 10));
@@ -116,7 +117,7 @@ private slots:
         for (double v : other)
             m.addWindow(window(QStringLiteral("other"), 1, v, 5));
         // No baseline windows yet: no verdict.
-        QCOMPARE(m.index(0, CellsModel::VerdictColumn).data().toString(), QStringLiteral("-"));
+        QCOMPARE(m.index(0, CellsModel::VerdictColumn).data().toString(), QStringLiteral("\u2013"));
         for (double v : base)
             m.addWindow(window(QStringLiteral("base"), 1, v, 5));
         const stats::Comparison expected =

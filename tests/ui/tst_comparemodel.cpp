@@ -281,6 +281,62 @@ private slots:
                     .contains(QStringLiteral("age is unknown")));
     }
 
+    // A cell whose every window failed a gate: its figures read "–" (never 0), the baseline
+    // configuration's row there is not called "baseline", and the ratio against it is "–".
+    void cellWithoutAValidWindowReadsDash()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("gated.sqlite"));
+        test::FixtureRun f;
+        f.id = QStringLiteral("20261202-100000-dddd");
+        f.okPerS = [](const QString &c, const QString &route, int k, int round) {
+            if (c == QLatin1String("slow") && route == QLatin1String("echo") && k == 8)
+                return 0.0; // no valid window: only the invalid ones below
+            return test::baseRate(c, route, k, round);
+        };
+        {
+            auto opened = store::RunStore::open(path);
+            QVERIFY(opened.ok());
+            QCOMPARE(test::writeFixtureRun(**opened, f), QString());
+            for (int round = 0; round < 3; ++round) {
+                store::WindowRecord w;
+                w.runId = f.id;
+                w.round = round;
+                w.configuration = QStringLiteral("slow");
+                w.route = QStringLiteral("echo");
+                w.concurrency = 8;
+                w.startedAt = QDateTime::currentDateTimeUtc();
+                w.invalidKind = store::kInvalidForeignCpu;
+                w.invalidReason = QStringLiteral("foreign CPU 150% >= 64%");
+                QVERIFY((*opened)->saveWindow(w).ok());
+            }
+        }
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        charts::CompareRequest request = ::request(1, path, {f.id});
+        request.baselineConfiguration = QStringLiteral("slow");
+        const charts::CompareResult r = charts::loadComparison(request);
+        QCOMPARE(r.error, QString());
+        m.setResult(r);
+        const QString dash = QStringLiteral("\u2013");
+        const int slow = rowOf(m, f.id, QStringLiteral("slow"), QStringLiteral("echo"), 8);
+        QVERIFY(slow >= 0);
+        QCOMPARE(cellText(m, slow, CompareModel::WindowsColumn), QStringLiteral("0 (+3 invalid)"));
+        for (int column : {int(CompareModel::OkPerSColumn), int(CompareModel::PerCpuSColumn),
+                           int(CompareModel::CoresColumn), int(CompareModel::P50Column),
+                           int(CompareModel::P99Column), int(CompareModel::RatioColumn)})
+            QCOMPARE(cellText(m, slow, column), dash);
+        const int fast = rowOf(m, f.id, QStringLiteral("fast"), QStringLiteral("echo"), 8);
+        QVERIFY(fast >= 0);
+        QCOMPARE(cellText(m, fast, CompareModel::RatioColumn), dash);
+        QVERIFY(cellText(m, fast, CompareModel::OkPerSColumn).contains(QLatin1Char('[')));
+        // Where the baseline measured, "baseline" as before.
+        QCOMPARE(cellText(m, rowOf(m, f.id, QStringLiteral("slow"), QStringLiteral("echo"), 1),
+                          CompareModel::RatioColumn),
+                 QStringLiteral("baseline"));
+        m.setMetric(charts::Metric::PerCpuS);
+        QCOMPARE(cellText(m, fast, CompareModel::RatioColumn), dash);
+    }
+
     void errorsNameTheRun()
     {
         CompareModel m;

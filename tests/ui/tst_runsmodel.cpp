@@ -3,9 +3,10 @@
 // "running" run whose runner is gone reads "interrupted"), a text filter over every column, a
 // status filter, sorting by dates and numbers; QAbstractItemModelTester on both models.
 #include "historyfixture.h"
-#include "ui/storeservice.h"
+#include "ui/charts/palette.h"
 #include "ui/models/runsfiltermodel.h"
 #include "ui/models/runsmodel.h"
+#include "ui/storeservice.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -113,6 +114,63 @@ private slots:
         QCOMPARE(unnamed.planName, QStringLiteral("demo.json"));
         QVERIFY(unnamed.durationS < 0);
         QVERIFY(unnamed.resumable());
+    }
+
+    // A failed run, and one whose every stored window is invalid whatever its status, read red
+    // (the colour and the text); the status's tooltip of the latter says nothing was valid.
+    void failedRunsAreRed_data()
+    {
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<qint64>("valid");
+        QTest::addColumn<qint64>("windows");
+        QTest::addColumn<int>("state"); // CellState of the status's colour
+        QTest::addColumn<bool>("red");
+        QTest::addColumn<QString>("tip");
+        QTest::newRow("finished") << QStringLiteral("finished") << qint64(8) << qint64(9)
+                                  << int(CellState::Valid) << false << QStringLiteral("finished");
+        QTest::newRow("failed, some valid")
+            << QStringLiteral("failed") << qint64(5) << qint64(9) << int(CellState::Failed) << true
+            << QStringLiteral("failed");
+        QTest::newRow("stored finished, nothing valid")
+            << QStringLiteral("finished") << qint64(0) << qint64(56) << int(CellState::Failed)
+            << true << QStringLiteral("0 of 56 stored window(s) valid");
+        QTest::newRow("failed, nothing valid")
+            << QStringLiteral("failed") << qint64(0) << qint64(3) << int(CellState::Failed) << true
+            << QStringLiteral("0 of 3 stored window(s) valid");
+        QTest::newRow("failed before any window")
+            << QStringLiteral("failed") << qint64(0) << qint64(0) << int(CellState::Failed) << true
+            << QStringLiteral("failed");
+        QTest::newRow("interrupted")
+            << QStringLiteral("interrupted") << qint64(2) << qint64(2) << int(CellState::Invalid)
+            << false << QStringLiteral("interrupted");
+    }
+
+    void failedRunsAreRed()
+    {
+        QFETCH(QString, status);
+        QFETCH(qint64, valid);
+        QFETCH(qint64, windows);
+        QFETCH(int, state);
+        QFETCH(bool, red);
+        QFETCH(QString, tip);
+        RunRow r = sampleRows().first();
+        r.status = status;
+        r.validWindows = valid;
+        r.windows = windows;
+        RunsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRuns({r});
+        const QModelIndex i = model.index(0, RunsModel::StatusColumn);
+        QCOMPARE(i.data().toString(), status); // the stored status, as it is
+        QCOMPARE(i.data(Qt::DecorationRole).value<QColor>(), palette::cellState(CellState(state)));
+        QCOMPARE(i.data(Qt::ForegroundRole).isValid(), red);
+        if (red)
+            QCOMPARE(i.data(Qt::ForegroundRole).value<QColor>(),
+                     palette::cellState(CellState::Failed));
+        QCOMPARE(i.data(Qt::ToolTipRole).toString(), tip);
+        QCOMPARE(model.index(0, RunsModel::WindowsColumn).data().toString(),
+                 QStringLiteral("%1 / %2").arg(valid).arg(windows));
     }
 
     void durationText_data()

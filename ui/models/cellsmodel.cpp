@@ -17,7 +17,7 @@ namespace {
 QString rangeText(const QVector<double> &v)
 {
     if (v.isEmpty())
-        return QStringLiteral("-");
+        return report::notMeasured();
     const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
     return QStringLiteral("%1 [%2-%3]")
         .arg(figures::rate(figures::median(v)), figures::rate(*lo), figures::rate(*hi));
@@ -219,7 +219,7 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && column == RatioColumn) {
         const double cpu = perCpuRatio(index.row());
         return tr("2xx/s median over %1's; per CPU-second: %2")
-            .arg(baseline(), cpu < 0 ? QStringLiteral("-") : QString::number(cpu, 'f', 2));
+            .arg(baseline(), cpu < 0 ? report::notMeasured() : QString::number(cpu, 'f', 2));
     }
     if (role == Qt::ToolTipRole && column == PeakRssColumn)
         return memoryToolTip(r);
@@ -255,13 +255,13 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
         if (r.configuration == baseline())
             return tr("baseline");
         const double x = ratio(index.row());
-        return x < 0 ? QStringLiteral("-") : QString::number(x, 'f', 2);
+        return x < 0 ? report::notMeasured() : QString::number(x, 'f', 2);
     }
     case VerdictColumn:
         if (r.configuration == baseline())
             return QString();
         return r.verdict ? QString::fromLatin1(stats::verdictText(r.verdict->verdict))
-                         : QStringLiteral("-");
+                         : report::notMeasured();
     case PeakRssColumn:
         return report::memoryRangeText(spreadOf(r.rssPeakBytes));
     default:

@@ -12,18 +12,6 @@ namespace sb {
 
 namespace {
 
-// "median [min-max]" as the report writes a cell's figure.
-QString rangeText(const stats::Spread &s, int decimals)
-{
-    if (s.n == 0)
-        return QStringLiteral("-");
-    if (s.n == 1)
-        return report::formatNumber(s.median, decimals);
-    return QStringLiteral("%1 [%2-%3]")
-        .arg(report::formatNumber(s.median, decimals), report::formatNumber(s.min, decimals),
-             report::formatNumber(s.max, decimals));
-}
-
 // "another machine" from "run X ran on another machine (hostname: a vs b)".
 QString shortDifference(const QString &sentence)
 {
@@ -159,7 +147,7 @@ QString CompareModel::ceilingText(const Row &row) const
         if (s.configuration == row.cell->configuration && s.route == row.cell->route &&
             !s.saturation.sentence.empty())
             parts << QString::fromStdString(s.saturation.sentence);
-    return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral("; "));
+    return parts.isEmpty() ? report::notMeasured() : parts.join(QStringLiteral("; "));
 }
 
 int CompareModel::rowCount(const QModelIndex &parent) const
@@ -190,16 +178,17 @@ QVariant CompareModel::display(const Row &row, int column) const
         return f.invalidWindows > 0
                    ? tr("%1 (+%2 invalid)").arg(f.validWindows).arg(f.invalidWindows)
                    : QString::number(f.validWindows);
+    // The report's formats: a figure no valid window gave reads "–", never 0.
     case OkPerSColumn:
-        return rangeText(f.okPerS, 1);
+        return report::spreadText(f.okPerS, 1);
     case PerCpuSColumn:
-        return rangeText(f.perCpuS, 0);
+        return report::spreadText(f.perCpuS, 0);
     case CoresColumn:
-        return report::formatNumber(f.serverCores.median, 2);
+        return report::medianText(f.serverCores, 2);
     case P50Column:
-        return report::formatMs(f.p50Us.median);
+        return report::medianMsText(f.p50Us);
     case P99Column:
-        return report::formatMs(f.p99Us.median);
+        return report::medianMsText(f.p99Us);
     case RssColumn:
         return report::memoryRangeText(f.rssPeakBytes);
     case PssColumn:
@@ -207,13 +196,16 @@ QVariant CompareModel::display(const Row &row, int column) const
     case AgeColumn:
         return memorytext::age(cell.treeAge);
     case RatioColumn:
-        return row.baseline ? tr("baseline") : c ? report::ratioText(*c) : QStringLiteral("-");
+        if (row.baseline) // "baseline" only beside figures
+            return f.validWindows > 0 ? tr("baseline") : report::notMeasured();
+        return c ? report::ratioText(*c) : report::notMeasured();
     case VerdictColumn:
         return row.baseline ? QString()
                : c          ? QString::fromLatin1(stats::verdictText(c->verdict))
-                            : QStringLiteral("-");
+                            : report::notMeasured();
     case NoiseFloorColumn:
-        return c && c->noiseFloor >= 0 ? report::formatPercent(c->noiseFloor) : QStringLiteral("-");
+        return c && c->noiseFloor >= 0 ? report::formatPercent(c->noiseFloor)
+                                       : report::notMeasured();
     case CeilingColumn:
         return ceilingText(row);
     case LabelColumn:

@@ -1,5 +1,6 @@
 #include "ui/models/figures.h"
 
+#include "report/reportmarkdown.h"
 #include "stats/summary.h"
 
 #include <QCoreApplication>
@@ -10,7 +11,7 @@ namespace sb::figures {
 QString rate(double perS)
 {
     if (!std::isfinite(perS))
-        return QStringLiteral("-");
+        return report::notMeasured();
     const double a = std::abs(perS);
     return QString::number(perS, 'f', a >= 100 ? 0 : a >= 10 ? 1 : 2);
 }

@@ -7,7 +7,7 @@
 namespace sb::figures {
 
 // "12345", "123.4", "1.23": responses per second and other rates (no thousands separator, so
-// the text is the same in every locale).
+// the text is the same in every locale); report::notMeasured() ("–") when not finite.
 QString rate(double perS);
 // "812 us", "1.23 ms", "2.50 s" from microseconds.
 QString latencyUs(double us);

@@ -16,16 +16,17 @@ QString planNameOf(const store::RunRecord &r)
     return r.planName.isEmpty() ? QFileInfo(r.planPath).fileName() : r.planName;
 }
 
-QColor statusColour(const QString &status)
+QColor statusColour(const RunRow &r)
 {
+    const QString &status = r.status;
+    if (r.failed())
+        return palette::cellState(CellState::Failed);
     if (status == store::kStatusFinished)
         return palette::cellState(CellState::Valid);
     if (status == store::kStatusRunning)
         return palette::cellState(CellState::Running);
     if (status == store::kStatusInterrupted || status == store::kStatusIncomplete)
         return palette::cellState(CellState::Invalid);
-    if (status == store::kStatusFailed)
-        return palette::cellState(CellState::Failed);
     return palette::cellState(CellState::Blocked);
 }
 
@@ -172,6 +173,11 @@ QVariant RunsModel::toolTip(const RunRow &r, int column) const
         return QLocale().toString(r.startedAt.toLocalTime(), QLocale::LongFormat);
     case PlanColumn:
         return r.planPath;
+    case StatusColumn:
+        if (r.nothingValid()) // what the status cannot say: nothing was measured
+            return tr("%1 of %n stored window(s) valid", nullptr, int(r.windows))
+                .arg(r.validWindows);
+        return display(r, column);
     case WindowsColumn:
         return tr("%1 of %n stored window(s) valid", nullptr, int(r.windows)).arg(r.validWindows);
     case MachineColumn:
@@ -198,7 +204,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return toolTip(r, column);
     case Qt::DecorationRole:
-        return column == StatusColumn ? QVariant(statusColour(r.status)) : QVariant();
+        return column == StatusColumn ? QVariant(statusColour(r)) : QVariant();
+    case Qt::ForegroundRole:
+        return column == StatusColumn && r.failed() ? QVariant(statusColour(r)) : QVariant();
     case Qt::TextAlignmentRole:
         return column == WindowsColumn || column == DurationColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))

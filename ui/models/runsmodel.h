@@ -38,6 +38,10 @@ struct RunRow
     {
         return status == store::kStatusInterrupted || status == store::kStatusIncomplete;
     }
+    // Windows were stored and none of them is valid: nothing was measured, whatever the status.
+    bool nothingValid() const { return windows > 0 && validWindows == 0; }
+    // Shown as failed (red): a failed run, or one with nothing valid.
+    bool failed() const { return status == store::kStatusFailed || nothingValid(); }
 };
 
 // The row of `run` with `status` (pass run::currentStatus(run); reading /proc is the caller's
@@ -45,7 +49,9 @@ struct RunRow
 RunRow runRow(const store::RunRecord &run, const QString &status);
 
 // The store's runs, one row each, in the order given (the store's: newest first). Display texts
-// are short (the kernel release, the machine's host name); ToolTipRole has the whole value.
+// are short (the kernel release, the machine's host name); ToolTipRole has the whole value. The
+// status has its colour as DecorationRole; a failed run (RunRow::failed(): a run with no valid
+// window too) is red there and in ForegroundRole, its tooltip the valid windows of all.
 // SortRole gives what sorts right: dates, numbers. No widgets; GUI thread (or any one thread).
 class RunsModel : public QAbstractTableModel
 {
