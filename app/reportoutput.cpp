@@ -3,6 +3,7 @@
 #include "core/qterror.h"
 #include "report/comparison.h"
 #include "report/escape.h"
+#include "report/memoryreport.h"
 #include "report/reportmarkdown.h"
 
 #include <QFileInfo>
@@ -55,6 +56,22 @@ QString alertText(const QString &text, FILE *out)
     return QStringLiteral("\x1b[1;31m") + text + QStringLiteral("\x1b[0m");
 }
 
+namespace {
+
+// Each configuration's peak memory and its trees' ages, as terminal lines; "" when no memory was
+// sampled.
+QString memoryLines(const report::RunReport &r)
+{
+    const report::Table table = report::memorySummaryTable(r);
+    if (table.rows.isEmpty())
+        return QString();
+    return QStringLiteral("\nmemory of the server trees (cells' median peaks; compared only on "
+                          "fresh trees or at equal age, see the report's Memory section):\n") +
+           report::terminalOf(table, QStringLiteral("  "));
+}
+
+} // namespace
+
 void printRunSummary(const report::RunReport &r, const QString &storeLocation)
 {
     if (r.cells.isEmpty())
@@ -70,6 +87,7 @@ void printRunSummary(const report::RunReport &r, const QString &storeLocation)
         if (s.saturation.saturated)
             out += QStringLiteral("  ") +
                    report::terminalText(report::saturationLine(s).plainText()) + QLatin1Char('\n');
+    out += memoryLines(r);
     // A shell word the user can paste: single quotes, each ' inside as '\''.
     QString quoted = storeLocation;
     quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));

@@ -37,8 +37,9 @@ QString alertText(const QString &text, FILE *out);
 // Markdown report's summary table
 // (report::summaryTable: per route x concurrency each configuration's median 2xx/s and per
 // CPU-second, the ratios to the baseline with their verdicts, invalid attempts) and its
-// saturated ceiling lines as terminal text (control characters escaped); then the command that
-// writes the full report.
+// saturated ceiling lines as terminal text (control characters escaped); each configuration's
+// peak memory with its trees' ages (report::memorySummaryTable); then the command that writes the
+// full report.
 void printRunSummary(const report::RunReport &report, const QString &storeLocation);
 
 } // namespace sb::cli

@@ -85,6 +85,14 @@
         <source>2xx/s ratio %1, t test p = %2%3</source>
         <translation>Verhältnis 2xx/s %1, t-Test p = %2%3</translation>
     </message>
+    <message>
+        <source>Peak RSS of the server tree over the valid windows (PSS %1); the tree&apos;s age: %2</source>
+        <translation>RSS-Spitze des Server-Prozessbaums über die gültigen Messfenster (PSS %1); Alter des Prozessbaums: %2</translation>
+    </message>
+    <message>
+        <source>Peak RSS median [min-max]</source>
+        <translation>RSS-Spitze Median [Min–Max]</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartExportMenu</name>
@@ -380,6 +388,34 @@ for like</source>
         <translation>Nicht
 vergleichbar</translation>
     </message>
+    <message>
+        <source>The baseline of the memory comparison; its tree&apos;s age: %1</source>
+        <translation>Die Basis des Speichervergleichs; Alter ihres Prozessbaums: %1</translation>
+    </message>
+    <message>
+        <source>No baseline cell to compare the memory with</source>
+        <translation>Keine Basiszelle, mit der der Speicher verglichen werden kann</translation>
+    </message>
+    <message>
+        <source>%1 of the baseline run</source>
+        <translation>%1 des Basislaufs</translation>
+    </message>
+    <message>
+        <source>Peak RSS
+median [min-max]</source>
+        <translation>RSS-Spitze
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>Peak PSS
+median [min-max]</source>
+        <translation>PSS-Spitze
+Median [Min–Max]</translation>
+    </message>
+    <message>
+        <source>Tree age</source>
+        <translation>Alter des Prozessbaums</translation>
+    </message>
 </context>
 <context>
     <name>sb::ComparePage</name>
@@ -584,6 +620,10 @@ vergleichbar</translation>
     <message>
         <source>no chart is shown</source>
         <translation>kein Diagramm angezeigt</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
     </message>
 </context>
 <context>
@@ -2831,6 +2871,34 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source> (fresh)</source>
+        <translation> (frisch)</translation>
+    </message>
+    <message>
+        <source> (equal age)</source>
+        <translation> (gleich alt)</translation>
+    </message>
+    <message>
+        <source> (ages differ)</source>
+        <translation> (unterschiedlich alt)</translation>
+    </message>
+    <message>
+        <source> (age unknown)</source>
+        <translation> (Alter unbekannt)</translation>
+    </message>
+    <message>
+        <source>Peak RSS of the server tree, median of windows: %1</source>
+        <translation>RSS-Spitze des Server-Prozessbaums, Median der Messfenster: %1</translation>
+    </message>
+    <message>
+        <source>concurrency (whether the trees&apos; ages allow a comparison)</source>
+        <translation>Nebenläufigkeit (ob das Alter der Prozessbäume einen Vergleich erlaubt)</translation>
+    </message>
+    <message>
+        <source>peak RSS, MiB</source>
+        <translation>RSS-Spitze, MiB</translation>
+    </message>
 </context>
 <context>
     <name>sb::figures</name>
@@ -2845,6 +2913,69 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>%1 us</source>
         <translation>%1 µs</translation>
+    </message>
+</context>
+<context>
+    <name>sb::memorytext</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>fresh</source>
+        <translation>frisch</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 Anfragen</translation>
+    </message>
+    <message>
+        <source>%1 requests over %2 s</source>
+        <translation>%1 Anfragen in %2 s</translation>
+    </message>
+    <message>
+        <source>both trees fresh</source>
+        <translation>beide Prozessbäume frisch</translation>
+    </message>
+    <message>
+        <source>trees of equal age</source>
+        <translation>Prozessbäume gleichen Alters</translation>
+    </message>
+    <message>
+        <source>%1 the peak RSS and %2 the peak PSS of %3 (%4)</source>
+        <translation>%1 der RSS-Spitze und %2 der PSS-Spitze von %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1 the peak RSS of %2 (%3)</source>
+        <translation>%1 der RSS-Spitze von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>a tree&apos;s age is unknown</source>
+        <translation>das Alter eines Prozessbaums ist unbekannt</translation>
+    </message>
+    <message>
+        <source>the trees&apos; ages differ</source>
+        <translation>die Prozessbäume sind unterschiedlich alt</translation>
+    </message>
+    <message>
+        <source>a cell sampled no memory</source>
+        <translation>eine Zelle hat keinen Speicher gemessen</translation>
+    </message>
+    <message>
+        <source>Not compared with %1: %2 (this tree: %3; %1&apos;s: %4)</source>
+        <translation>Nicht mit %1 verglichen: %2 (dieser Prozessbaum: %3; der von %1: %4)</translation>
+    </message>
+    <message>
+        <source>Peak resident set of the server tree: median [min-max] of the valid windows&apos; peaks. RSS counts a page shared by the tree&apos;s processes once per process.</source>
+        <translation>Spitze des residenten Speichers (RSS) des Server-Prozessbaums: Median [Min–Max] der Spitzen der gültigen Messfenster. RSS zählt eine von den Prozessen des Baums geteilte Seite einmal pro Prozess.</translation>
+    </message>
+    <message>
+        <source>Peak proportional set of the server tree: median [min-max] of the valid windows&apos; peaks. PSS shares a shared page out among the processes that map it.</source>
+        <translation>Spitze des proportionalen Speichers (PSS) des Server-Prozessbaums: Median [Min–Max] der Spitzen der gültigen Messfenster. PSS teilt eine geteilte Seite auf die Prozesse auf, die sie einblenden.</translation>
+    </message>
+    <message>
+        <source>The server tree&apos;s age at the windows: the requests it had served before the window&apos;s warm-up and the seconds since it started (medians), or fresh when the window&apos;s warm-up was its first load. RSS measures a process&apos;s history: memory is compared only on fresh trees or at equal age.</source>
+        <translation>Das Alter des Server-Prozessbaums bei den Messfenstern: die Anfragen, die er vor der Aufwärmphase des Messfensters beantwortet hatte, und die Sekunden seit seinem Start (Mediane), oder frisch, wenn die Aufwärmphase des Messfensters seine erste Last war. RSS misst die Vorgeschichte eines Prozesses: Speicher wird nur bei frischen oder gleich alten Prozessbäumen verglichen.</translation>
     </message>
 </context>
 </TS>

@@ -85,6 +85,14 @@
         <source>2xx/s ratio %1, t test p = %2%3</source>
         <translation>2xx/s 比值 %1，t 检验 p = %2%3</translation>
     </message>
+    <message>
+        <source>Peak RSS of the server tree over the valid windows (PSS %1); the tree&apos;s age: %2</source>
+        <translation>服务器进程树在有效测量窗口中的 RSS 峰值（PSS %1）；进程树年龄：%2</translation>
+    </message>
+    <message>
+        <source>Peak RSS median [min-max]</source>
+        <translation>RSS 峰值中位数 [最小-最大]</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartExportMenu</name>
@@ -379,6 +387,34 @@ for like</source>
         <translation>不可直接
 比较</translation>
     </message>
+    <message>
+        <source>The baseline of the memory comparison; its tree&apos;s age: %1</source>
+        <translation>内存比较的基线；其进程树的年龄：%1</translation>
+    </message>
+    <message>
+        <source>No baseline cell to compare the memory with</source>
+        <translation>没有可用于比较内存的基线单元</translation>
+    </message>
+    <message>
+        <source>%1 of the baseline run</source>
+        <translation>基线运行中的 %1</translation>
+    </message>
+    <message>
+        <source>Peak RSS
+median [min-max]</source>
+        <translation>RSS 峰值
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Peak PSS
+median [min-max]</source>
+        <translation>PSS 峰值
+中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Tree age</source>
+        <translation>进程树年龄</translation>
+    </message>
 </context>
 <context>
     <name>sb::ComparePage</name>
@@ -583,6 +619,10 @@ for like</source>
     <message>
         <source>no chart is shown</source>
         <translation>未显示图表</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -2808,6 +2848,34 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
+    <message>
+        <source> (fresh)</source>
+        <translation>（全新）</translation>
+    </message>
+    <message>
+        <source> (equal age)</source>
+        <translation>（年龄相同）</translation>
+    </message>
+    <message>
+        <source> (ages differ)</source>
+        <translation>（年龄不同）</translation>
+    </message>
+    <message>
+        <source> (age unknown)</source>
+        <translation>（年龄未知）</translation>
+    </message>
+    <message>
+        <source>Peak RSS of the server tree, median of windows: %1</source>
+        <translation>服务器进程树的 RSS 峰值，测量窗口中位数：%1</translation>
+    </message>
+    <message>
+        <source>concurrency (whether the trees&apos; ages allow a comparison)</source>
+        <translation>并发数（进程树年龄是否允许比较）</translation>
+    </message>
+    <message>
+        <source>peak RSS, MiB</source>
+        <translation>RSS 峰值，MiB</translation>
+    </message>
 </context>
 <context>
     <name>sb::figures</name>
@@ -2822,6 +2890,69 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>%1 us</source>
         <translation>%1 微秒</translation>
+    </message>
+</context>
+<context>
+    <name>sb::memorytext</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fresh</source>
+        <translation>全新</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 requests over %2 s</source>
+        <translation>%2 秒内 %1 个请求</translation>
+    </message>
+    <message>
+        <source>both trees fresh</source>
+        <translation>两个进程树均为全新</translation>
+    </message>
+    <message>
+        <source>trees of equal age</source>
+        <translation>进程树年龄相同</translation>
+    </message>
+    <message>
+        <source>%1 the peak RSS and %2 the peak PSS of %3 (%4)</source>
+        <translation>为 %3 的 RSS 峰值的 %1、PSS 峰值的 %2（%4）</translation>
+    </message>
+    <message>
+        <source>%1 the peak RSS of %2 (%3)</source>
+        <translation>为 %2 的 RSS 峰值的 %1（%3）</translation>
+    </message>
+    <message>
+        <source>a tree&apos;s age is unknown</source>
+        <translation>某个进程树的年龄未知</translation>
+    </message>
+    <message>
+        <source>the trees&apos; ages differ</source>
+        <translation>进程树的年龄不同</translation>
+    </message>
+    <message>
+        <source>a cell sampled no memory</source>
+        <translation>某个单元未采样内存</translation>
+    </message>
+    <message>
+        <source>Not compared with %1: %2 (this tree: %3; %1&apos;s: %4)</source>
+        <translation>未与 %1 比较：%2（此进程树：%3；%1 的：%4）</translation>
+    </message>
+    <message>
+        <source>Peak resident set of the server tree: median [min-max] of the valid windows&apos; peaks. RSS counts a page shared by the tree&apos;s processes once per process.</source>
+        <translation>服务器进程树常驻内存（RSS）的峰值：有效测量窗口峰值的中位数 [最小-最大]。RSS 对进程树中各进程共享的页面按每个进程各计一次。</translation>
+    </message>
+    <message>
+        <source>Peak proportional set of the server tree: median [min-max] of the valid windows&apos; peaks. PSS shares a shared page out among the processes that map it.</source>
+        <translation>服务器进程树按比例分摊内存（PSS）的峰值：有效测量窗口峰值的中位数 [最小-最大]。PSS 将共享页面分摊给映射它的各个进程。</translation>
+    </message>
+    <message>
+        <source>The server tree&apos;s age at the windows: the requests it had served before the window&apos;s warm-up and the seconds since it started (medians), or fresh when the window&apos;s warm-up was its first load. RSS measures a process&apos;s history: memory is compared only on fresh trees or at equal age.</source>
+        <translation>测量窗口时服务器进程树的年龄：在该测量窗口预热之前它已处理的请求数和自启动以来的秒数（中位数）；若该测量窗口的预热是它的第一次负载，则为全新。RSS 反映进程的历史：仅在全新或年龄相同的进程树之间比较内存。</translation>
     </message>
 </context>
 </TS>

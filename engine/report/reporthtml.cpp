@@ -1,6 +1,7 @@
 #include "report/reporthtml.h"
 
 #include "report/escape.h"
+#include "report/memoryreport.h"
 #include "report/reportcharts.h"
 #include "report/reportmarkdown.h"
 #include "store/runstore.h"
@@ -41,8 +42,12 @@ QString chartsHtml(const RunReport &report, const QVector<store::WindowRecord> &
 {
     if (report.cells.isEmpty())
         return QString();
+    QString memoryRoute;
+    const QVector<svg::Chart> charts = isMemoryChartsKey(route, &memoryRoute)
+                                           ? QVector<svg::Chart>{memoryChart(report, memoryRoute)}
+                                           : routeCharts(report, windows, route);
     QString out = QStringLiteral("<div class=\"charts\">\n");
-    for (const svg::Chart &chart : routeCharts(report, windows, route))
+    for (const svg::Chart &chart : charts)
         out += QStringLiteral("<figure>") +
                svg::renderSvg(chart, size, QStringLiteral("f%1-").arg(++figures)) +
                QStringLiteral("</figure>\n");

@@ -64,6 +64,13 @@ QJsonObject cellJson(const CellReport &c)
                                {QStringLiteral("count"), double(f.pooledCount)}}},
                   {QStringLiteral("rss_peak_bytes"), spreadJson(f.rssPeakBytes)},
                   {QStringLiteral("pss_peak_bytes"), spreadJson(f.pssPeakBytes)},
+                  {QStringLiteral("tree_age_s"), c.treeAge.known() && c.treeAge.seconds >= 0
+                                                     ? QJsonValue(c.treeAge.seconds)
+                                                     : QJsonValue()},
+                  {QStringLiteral("tree_requests"),
+                   c.treeAge.known() ? QJsonValue(c.treeAge.requests) : QJsonValue()},
+                  {QStringLiteral("tree_fresh"),
+                   c.treeAge.known() ? QJsonValue(c.treeAge.fresh) : QJsonValue()},
                   {QStringLiteral("errors"),
                    QJsonObject{{QStringLiteral("connect"), double(f.errors.connect)},
                                {QStringLiteral("read"), double(f.errors.read)},

@@ -1,5 +1,6 @@
 #include "report/reportmarkdown.h"
 
+#include "report/memoryreport.h"
 #include "report/runvalidity.h"
 #include "stats/ceiling.h"
 #include "stats/summary.h"
@@ -597,6 +598,7 @@ Document reportDocument(const RunReport &r)
     d << summarySection(r);
     for (const QString &route : r.routes)
         d << routeSection(r, route);
+    d << memorySection(r);
     if (r.aa)
         d << floorSection(r);
     d << ceilingSection(r) << gatesSection(r) << setupSection(r) << environmentSection(r)

@@ -282,6 +282,7 @@ RunReport buildRunReport(const store::RunRecord &run,
                 cell.figures = stats::summarizeCell(figures);
                 cell.okPerS = stats::okPerSValues(figures);
                 cell.perCpuS = stats::perCpuSValues(figures);
+                cell.treeAge = treeAgeOf(it->second);
                 for (qsizetype i = 0; i < it->second.size(); ++i) {
                     const stats::WindowFigures &f = figures[size_t(i)];
                     if (!f.valid)

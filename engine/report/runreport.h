@@ -6,6 +6,7 @@
 // store itself must be read on its own thread).
 
 #include "core/result.h"
+#include "report/treeage.h"
 #include "report/runsetup.h"
 #include "stats/ceiling.h"
 #include "stats/cell.h"
@@ -50,6 +51,7 @@ struct CellReport
     QString boundBecause;            // the figures that decided it, for the median window
     QMap<QString, int> windowBounds; // bound -> valid windows
     stats::CpuShares shares;         // where the machine's CPU went, median window
+    TreeAge treeAge; // the server tree's age at the valid windows (report/treeage.h)
 };
 
 // A ratio of one configuration's cell to the baseline's, for one metric.

@@ -10,6 +10,7 @@
 #include "run/versionprobe.h"
 
 #include <QJsonArray>
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -60,8 +61,12 @@ ConfigurationSession::ConfigurationSession(RunContext &context, HookMoments &mom
 sb::Status ConfigurationSession::start(const plan::Configuration &config, int round)
 {
     stop(config.name);
-    m_states[config.name].warmRoutes.clear();
+    State &state = m_states[config.name];
+    state.warmRoutes.clear();
+    state.treeClock.start();
+    state.treeRequests = 0;
     if (sb::Status st = m_context.servers->start(config, round); !st.ok()) {
+        state.treeClock.invalidate();
         // What a server that could not start said is often the only clue why.
         if (const std::optional<ServerPool::Output> out =
                 m_context.servers->takeStartOutput(config.name))
@@ -106,6 +111,8 @@ void ConfigurationSession::stop(const QString &configuration)
 {
     if (!m_context.servers)
         return;
+    if (auto it = m_states.find(configuration); it != m_states.end())
+        it->treeClock.invalidate();
     const std::optional<ServerPool::Output> out = m_context.servers->stop(configuration);
     if (!out)
         return;
@@ -233,6 +240,20 @@ void ConfigurationSession::recordTreeCpus(const plan::Configuration &config)
     if (const QString warning = cpuSetWarning(config.name, config.cpus, applied, uniform);
         !warning.isEmpty())
         m_context.note(QStringLiteral("warning"), config.name, warning);
+}
+
+ConfigurationSession::TreeAge ConfigurationSession::treeAge(const QString &configuration) const
+{
+    const auto it = m_states.constFind(configuration);
+    if (it == m_states.constEnd() || !it->treeClock.isValid())
+        return {};
+    return {double(it->treeClock.nsecsElapsed()) / 1e9, it->treeRequests};
+}
+
+void ConfigurationSession::served(const QString &configuration, qint64 responses)
+{
+    if (auto it = m_states.find(configuration); it != m_states.end() && it->treeClock.isValid())
+        it->treeRequests += std::max<qint64>(0, responses);
 }
 
 bool ConfigurationSession::blocked(const QString &configuration) const

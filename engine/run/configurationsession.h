@@ -4,6 +4,7 @@
 #include "plan/plan.h"
 #include "run/serverpool.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QMap>
 #include <QSet>
@@ -58,6 +59,18 @@ public:
     // Sets the record's `key` to `value` and stores the record when it changed.
     void updateInfo(const QString &configuration, const QString &key, const QString &value);
 
+    // How old the configuration's current tree is: seconds since start() began starting it, and
+    // the responses to the run's load (warm-ups and measured windows, not probes, parity checks
+    // or hooks) it has served, as served() counted them. {-1, -1} when it has no tree.
+    struct TreeAge
+    {
+        double seconds = -1;
+        qint64 requests = -1;
+    };
+    TreeAge treeAge(const QString &configuration) const;
+    // Counts `responses` the configuration's current tree answered (a warm-up's, a window's).
+    void served(const QString &configuration, qint64 responses);
+
     bool blocked(const QString &configuration) const;
     QString blockedReason(const QString &configuration) const;
     // "name: why" for each configuration blocked in this session (RunFinished).
@@ -75,6 +88,8 @@ private:
         bool infoRecorded = false;
         QJsonObject info; // as stored with the run (ConfigurationRecord::info)
         QSet<QString> warmRoutes;
+        QElapsedTimer treeClock; // since the current tree's start; invalid without one
+        qint64 treeRequests = 0; // responses the current tree served to the run's load
     };
 
     void block(const plan::Configuration &config, const sb::Error &why);

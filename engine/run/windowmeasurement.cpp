@@ -78,6 +78,11 @@ store::WindowRecord WindowMeasurement::measure(const plan::Configuration &config
     window.concurrency = cell.concurrency;
     window.attempt = cell.attempt;
     window.startedAt = QDateTime::currentDateTimeUtc();
+    // What the tree had served before this window's warm-up; measureWindow() sets the seconds
+    // again when the measured window starts.
+    const ConfigurationSession::TreeAge age = m_configurations.treeAge(config.name);
+    window.treeAgeS = age.seconds;
+    window.treeRequests = age.requests;
     const sb::Result<WindowSpec> spec =
         windowSpecFor(m_context.plan, *m_context.profile, config, route, cell.concurrency);
     if (!spec.ok()) { // before any hook: there is nothing to clean up
@@ -153,6 +158,8 @@ bool WindowMeasurement::warmUp(const plan::Configuration &config, const plan::Ro
     m_context.observer->windowStarted(WindowStarted{
         m_context.runId, cell, Phase::WarmUp, m_progress.windowNumber(), m_context.totalCells()});
     const sb::Result<WarmupOutcome> r = load.warmUp(spec);
+    if (r.ok())
+        m_configurations.served(config.name, r->figures.window.requests);
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("warm-up could not start: ") +
@@ -187,6 +194,8 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     m_context.observer->windowStarted(WindowStarted{
         m_context.runId, cell, Phase::Measure, m_progress.windowNumber(), m_context.totalCells()});
     window.startedAt = QDateTime::currentDateTimeUtc();
+    const double treeAgeS = m_configurations.treeAge(config.name).seconds;
+    const qint64 treeRequests = window.treeRequests;
     spec.sample = treeSampling(config.name);
     const sb::Result<WindowOutcome> r = load.measure(spec, window);
     if (!r.ok()) {
@@ -201,6 +210,9 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     m_configurations.updateInfo(config.name, QStringLiteral("load_cpus_applied"),
                                 QString::fromStdString(formatCpuList(r->loadCpus)));
     window = r->window;
+    window.treeAgeS = treeAgeS;
+    window.treeRequests = treeRequests;
+    m_configurations.served(config.name, window.requests);
     window.checkpoints = checkpointsAfter ? *checkpointsAfter - *checkpointsBefore : 0;
     noteSamplerEvents(config.name, cell, r->events);
 

@@ -51,7 +51,9 @@ public:
 
     // The attempt's record (not stored). A cancel makes it invalid ("cancelled"); a request
     // windowSpecFor() cannot build fails it before any hook ("the request could not be built:
-    // ...", kind "start").
+    // ...", kind "start"). It carries its tree's age (treeAgeS when the measured window started,
+    // treeRequests before its warm-up: ConfigurationSession::treeAge()), and the warm-up's and the
+    // window's responses count as served by the tree.
     store::WindowRecord measure(const plan::Configuration &config, const plan::Route &route,
                                 const CellRef &cell);
     // Abandons the load in flight, if any (and one that is about to start). Any thread.

@@ -74,6 +74,10 @@ constexpr Bounds kMicros{0, kMaxLatencyUs}; // latency, us
 constexpr Bounds kReading{-1e300, 1e300};   // a sampler reading in its own unit
 constexpr Bounds kNone{};                   // not a number
 
+// A server tree's age: -1 = unknown (windows stored before it was recorded).
+constexpr Bounds kAgeS{-1, 1e9};                  // seconds since the tree started
+constexpr Bounds kAgeCount{-1, kMaxExactInteger}; // responses the tree had served
+
 // "" when `j` is a number in `b` (an integer when `integer`), stored in *out; else why not.
 QString checkNumber(const QJsonValue &j, Bounds b, bool integer, double *out)
 {
@@ -273,6 +277,8 @@ const std::vector<Field<WindowRecord>> &windowFields()
         field("checkpoints", &W::checkpoints, kCount),
         field("gates", &W::gates),
         field("invalid_kind", &W::invalidKind),
+        field("tree_age_s", &W::treeAgeS, kAgeS),
+        field("tree_requests", &W::treeRequests, kAgeCount),
     };
     return f;
 }

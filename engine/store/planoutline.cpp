@@ -43,6 +43,12 @@ PlanOutline planOutline(const QByteArray &planText)
         if (cpus.ok() && !cpus->empty())
             out.cpuCounts.insert(name, int(cpus->size()));
     }
+    const QJsonObject profiles = plan.value(QStringLiteral("profiles")).toObject();
+    for (auto it = profiles.begin(); it != profiles.end(); ++it)
+        out.processModes.insert(it.key(), it.value()
+                                              .toObject()
+                                              .value(QStringLiteral("process"))
+                                              .toString(QStringLiteral("round")));
     for (const QJsonValue &v : plan.value(QStringLiteral("routes")).toArray())
         out.routes << v.toObject().value(QStringLiteral("name")).toString();
 
@@ -62,7 +68,6 @@ PlanOutline planOutline(const QByteArray &planText)
     out.timeoutS =
         valueText(plan.value(QStringLiteral("load")).toObject().value(QStringLiteral("timeout_s")),
                   QStringLiteral(" s"));
-    const QJsonObject profiles = plan.value(QStringLiteral("profiles")).toObject();
     for (auto it = profiles.begin(); it != profiles.end(); ++it)
         if (const QString r = valueText(it.value().toObject().value(QStringLiteral("retries")));
             !r.isEmpty())

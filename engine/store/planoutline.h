@@ -36,6 +36,8 @@ struct PlanOutline
     QStringList configurations;    // each configuration's "name", in plan order
     QStringList routes;            // each route's "name", in plan order
     QHash<QString, int> cpuCounts; // configuration -> CPUs of its "cpus" set; only pinned ones
+    QHash<QString, QString> processModes; // profile -> its "process": "round" (also when it
+                                          // gives none, the plan's default), "window" or "once"
     // The gate settings of "sampler" and "load" as written (PlanSetting::text; "" when absent):
     // foreign_gate (or the older foreign_gate_pct, as "<n>%"), foreign_peak_gate, wait_quiet_s,
     // sleep_gap_s, interval_ms, and load.timeout_s.

@@ -146,6 +146,12 @@ struct WindowRecord
     QJsonObject gates;               // gate name -> {value, threshold, passed, ...}
     QVector<IntervalRecord> intervals; // per-interval timeline, in index order
     QVector<SampleRecord> samples;     // raw sampler readings, in stored order
+    // The server tree's age when the window was measured (RSS measures a process's history, so
+    // memory is compared only at equal age or on fresh trees). -1 = unknown: a window stored
+    // before schema version 5, a quick test, an import without them.
+    double treeAgeS = -1;     // seconds from the tree's start to the measured window's start
+    qint64 treeRequests = -1; // responses to Stackbench's load the tree had served before this
+                              // window's warm-up (earlier windows and their warm-ups); 0 = fresh
 };
 
 // Something that happened during a run: server start/stop, parity result, hook output, warning.

@@ -115,6 +115,22 @@ Migration version4()
     };
 }
 
+// The server tree's age at each window. Nothing stored says how old a tree was, so existing
+// rows read -1 (unknown), never a guessed age.
+Migration version5()
+{
+    return {
+        5,
+        "server tree age of a window: seconds and requests since the tree started",
+        {
+            QStringLiteral("ALTER TABLE windows ADD COLUMN tree_age_s DOUBLE PRECISION NOT NULL"
+                           " DEFAULT -1"),
+            QStringLiteral(
+                "ALTER TABLE windows ADD COLUMN tree_requests BIGINT NOT NULL DEFAULT -1"),
+        },
+    };
+}
+
 // How a field of type T is stored and read back.
 template<typename T> QVariant toSql(const T &value)
 {
@@ -169,7 +185,8 @@ template<typename R> Column<R> required(const char *name, QString R::*member, in
 
 const QVector<Migration> &migrations()
 {
-    static const QVector<Migration> list = {version1(), version2(), version3(), version4()};
+    static const QVector<Migration> list = {version1(), version2(), version3(), version4(),
+                                            version5()};
     return list;
 }
 
@@ -247,6 +264,8 @@ const Columns<WindowRecord> &windowColumns()
         column("drain_s", &W::drainS, 2),
         column("in_flight_at_end", &W::inFlightAtEnd, 2),
         required("invalid_kind", &W::invalidKind, 4),
+        column("tree_age_s", &W::treeAgeS, 5),
+        column("tree_requests", &W::treeRequests, 5),
     };
     return list;
 }

@@ -63,6 +63,8 @@ WindowRecord window(int round, bool valid)
     w.foreignPctPeak = 12.25;
     w.rssBytesPeak = 70 << 20;
     w.pssBytesPeak = 50 << 20;
+    w.treeAgeS = valid ? 41.25 : 0.5; // the valid window's tree served the invalid one's load
+    w.treeRequests = valid ? 123'456 : 0;
     w.gates = QJsonObject{
         {QStringLiteral("foreign_cpu"), QJsonObject{{QStringLiteral("passed"), valid}}}};
     for (int i = 0; i < 3; ++i) {
@@ -147,6 +149,7 @@ private Q_SLOTS:
     void hostileImports();
     void configurationOfThePlanOnly();
     void existingRunIsRefused();
+    void importWithoutAgesReadsUnknown();
 
 private:
     QTemporaryDir m_dir;
@@ -194,6 +197,10 @@ void TestExport::roundTrip()
     QCOMPARE(run->status, QString(kStatusFinished));
     auto windows = (*b)->windows(QString::fromLatin1(kRunId), true);
     QCOMPARE(windows->at(1).histogram, histogramBytes());
+    QCOMPARE(windows->at(0).treeRequests, qint64(0));
+    QCOMPARE(windows->at(0).treeAgeS, 0.5);
+    QCOMPARE(windows->at(1).treeRequests, qint64(123'456));
+    QCOMPARE(windows->at(1).treeAgeS, 41.25);
     QCOMPARE(windows->at(1).intervals.size(), 3);
     auto logs = (*b)->serverLogs(QString::fromLatin1(kRunId));
     QCOMPARE(logs->at(0).stdoutBytes, QByteArray("out\x00\x01more", 9));
@@ -429,6 +436,12 @@ void TestExport::hostileImports_data()
         "$.server_logs[0].configuration", "is empty");
     row("log round negative", "server_logs.0.round", "-1", "$.server_logs[0].round",
         "out of range");
+    row("tree age below unknown", "windows.0.tree_age_s", "-2", "$.windows[0].tree_age_s",
+        "out of range -1..");
+    row("tree requests fractional", "windows.1.tree_requests", "1.5", "$.windows[1].tree_requests",
+        "must be an integer");
+    row("tree requests text", "windows.1.tree_requests", "\"fresh\"", "$.windows[1].tree_requests",
+        "must be an integer");
     row("version 0", "version", "0", "$.version", "must be an export version");
     row("version text", "version", "\"1\"", "$.version", "must be an export version");
 }
@@ -503,6 +516,46 @@ void TestExport::existingRunIsRefused()
     QVERIFY(!again.ok());
     QCOMPARE(sb::qtCode(again.error()), QStringLiteral("import.exists"));
     QCOMPARE((*a)->windows(QString::fromLatin1(kRunId))->size(), 2); // the original is intact
+}
+
+// An export written before windows carried their tree's age imports with the ages unknown (-1),
+// and its report says so: no age, no memory comparison.
+void TestExport::importWithoutAgesReadsUnknown()
+{
+    auto source = RunStore::open(m_dir.filePath(QStringLiteral("ageless-source.sqlite")));
+    QVERIFY(source.ok());
+    fill(**source);
+    auto exported = exportRun(**source, QString::fromLatin1(kRunId));
+    QVERIFY(exported.ok());
+    QJsonObject doc = *exported;
+    QJsonArray windows = doc.value(QStringLiteral("windows")).toArray();
+    for (qsizetype i = 0; i < windows.size(); ++i) {
+        QJsonObject w = windows[i].toObject();
+        QVERIFY(w.contains(QStringLiteral("tree_requests")));
+        w.remove(QStringLiteral("tree_age_s"));
+        w.remove(QStringLiteral("tree_requests"));
+        windows[i] = w;
+    }
+    doc.insert(QStringLiteral("windows"), windows);
+    auto store = RunStore::open(m_dir.filePath(QStringLiteral("ageless.sqlite")));
+    QVERIFY(store.ok());
+    auto imported = importRun(**store, doc);
+    QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().toString().c_str());
+    const auto read = (*store)->windows(QString::fromLatin1(kRunId));
+    QCOMPARE(read->size(), 2);
+    for (const WindowRecord &w : *read) {
+        QCOMPARE(w.treeAgeS, -1.0);
+        QCOMPARE(w.treeRequests, qint64(-1));
+    }
+    auto report = sb::report::loadRunReport(**store, QString::fromLatin1(kRunId));
+    QVERIFY(report.ok());
+    const QJsonObject cell =
+        sb::report::reportJson(*report).value(QStringLiteral("cells")).toArray().first().toObject();
+    QVERIFY(cell.value(QStringLiteral("tree_requests")).isNull());
+    QVERIFY(cell.value(QStringLiteral("tree_age_s")).isNull());
+    QCOMPARE(
+        cell.value(QStringLiteral("rss_peak_bytes")).toObject().value(QStringLiteral("median")),
+        QJsonValue(double(70 << 20)));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

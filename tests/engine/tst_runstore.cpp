@@ -291,6 +291,8 @@ WindowRecord makeWindow(const QString &runId, int round, const QString &configur
     w.rssBytesPeak = 512LL * 1024 * 1024 + seed;
     w.pssBytesPeak = 300LL * 1024 * 1024;
     w.checkpoints = valid ? 0 : 1;
+    w.treeAgeS = seed % 3 == 0 ? 0.75 : 40.125 + seed; // fresh, or a tree that served windows
+    w.treeRequests = seed % 3 == 0 ? 0 : 120'000LL * seed;
     w.gates = QJsonObject{
         {QStringLiteral("foreign-cpu"), QJsonObject{{QStringLiteral("value"), w.foreignPctMean},
                                                     {QStringLiteral("threshold"), 450},
@@ -416,6 +418,8 @@ void compareWindow(const WindowRecord &got, const WindowRecord &want, bool withI
     QCOMPARE(got.pssBytesPeak, want.pssBytesPeak);
     QCOMPARE(got.checkpoints, want.checkpoints);
     QCOMPARE(got.gates, want.gates);
+    QCOMPARE(got.treeAgeS, want.treeAgeS);
+    QCOMPARE(got.treeRequests, want.treeRequests);
     if (!withIntervals) {
         QVERIFY(got.intervals.isEmpty());
         QVERIFY(got.samples.isEmpty());
@@ -656,6 +660,7 @@ private slots:
     void readOnlyUnwritableStore();
     void migrateFromVersion1();
     void migrateFromVersion3FillsTypedColumns();
+    void migrateFromVersion4KeepsRowsWithAgesUnknown();
     void planNameFromTextWhenNotGiven();
     void twoConnectionsShareAFile();
     void crashSafety();
@@ -1553,6 +1558,96 @@ void TstRunStore::migrateFromVersion3FillsTypedColumns()
                        " ORDER BY id)"))
             .toString(),
         QStringLiteral("foreign_cpu,hook,,server"));
+}
+
+// Version 4 as released: version 3 (writeSchemaVersion3), then version 4's columns, filled as
+// its migration filled them.
+QString writeSchemaVersion4(QSqlDatabase db)
+{
+    if (const QString failure = writeSchemaVersion3(db); !failure.isEmpty())
+        return failure;
+    const QStringList statements = {
+        QStringLiteral("ALTER TABLE runs ADD COLUMN plan_name TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral(
+            "ALTER TABLE configurations ADD COLUMN cpu_count INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE windows ADD COLUMN invalid_kind TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral("UPDATE runs SET plan_name = 'pinned plan'"
+                       " WHERE id = '20261120-000000-0003'"),
+        QStringLiteral("UPDATE configurations SET cpu_count = 2 WHERE name = 'native'"),
+        QStringLiteral("UPDATE configurations SET cpu_count = 1 WHERE name = 'twin:A'"),
+        QStringLiteral("UPDATE windows SET invalid_kind = 'foreign_cpu'"
+                       " WHERE invalid_reason LIKE 'foreign CPU%'"),
+        QStringLiteral("UPDATE windows SET invalid_kind = 'hook'"
+                       " WHERE invalid_reason LIKE 'before_window hook%'"),
+        QStringLiteral("UPDATE windows SET invalid_kind = 'server'"
+                       " WHERE invalid_reason = 'the server tree died'"),
+        QStringLiteral("INSERT INTO schema_version VALUES (4, 'plan name of a run, CPU count of a"
+                       " configuration, invalid kind of a window', '2026-11-25T00:00:00.000Z')"),
+    };
+    for (const QString &sql : statements) {
+        QSqlQuery q(db);
+        if (!q.exec(sql))
+            return q.lastError().text() + QStringLiteral(" in ") + sql;
+    }
+    return QString();
+}
+
+// A store of version 4 keeps its rows through the migration to version 5; its windows' tree ages
+// read unknown (-1), in ReadOnly mode and once migrated, while a window saved since keeps its own.
+void TstRunStore::migrateFromVersion4KeepsRowsWithAgesUnknown()
+{
+    const QString dir = sandbox(QStringLiteral("version4"));
+    const QString path = dir + QStringLiteral("/old.sqlite");
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.ok());
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA journal_mode=WAL")));
+        const QString failure = writeSchemaVersion4(QSqlDatabase::database(QStringLiteral("raw")));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+    const QString id = QStringLiteral("20261120-000000-0003");
+    auto agesUnknown = [&](const RunStore &store) {
+        const auto windows = store.windows(id);
+        QVERIFY(windows.ok());
+        QCOMPARE(windows->size(), 4);
+        for (const WindowRecord &w : *windows) {
+            QCOMPARE(w.treeAgeS, -1.0);
+            QCOMPARE(w.treeRequests, qint64(-1));
+        }
+    };
+    const QByteArray before = fileBytes(path);
+    {
+        auto store = RunStore::open(path, Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), 4);
+        agesUnknown(**store);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QCOMPARE(fileBytes(path), before);
+    auto opened = RunStore::open(path, Mode::Existing);
+    QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : errorText(opened.error())));
+    RunStore &store = **opened;
+    QCOMPARE(store.schemaVersion(), RunStore::latestSchemaVersion());
+    QVERIFY(RunStore::latestSchemaVersion() >= 5);
+    checkVersion3TypedColumns(store); // version 4's rows as they were
+    if (QTest::currentTestFailed())
+        return;
+    agesUnknown(store);
+    if (QTest::currentTestFailed())
+        return;
+    WindowRecord w =
+        makeWindow(id, 1, QStringLiteral("native"), QStringLiteral("/health"), 8, 0, true, 1, 4);
+    QCOMPARE(w.treeRequests, qint64(480'000));
+    const auto saved = store.saveWindow(w);
+    QVERIFY(saved.ok());
+    compareWindow(*store.window(*saved), w, true);
+    RawSqlite raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM windows WHERE tree_requests = -1"
+                                       " AND tree_age_s = -1 AND run_id = '%1'")
+                            .arg(id))
+                 .toInt(),
+             4);
 }
 
 // A writer that leaves planName empty (an import of an older export, a hand-made record) gets

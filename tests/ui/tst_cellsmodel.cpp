@@ -189,6 +189,43 @@ private slots:
         QCOMPARE(m.index(1, CellsModel::VerdictColumn).data(CellsModel::VerdictRole).toInt(),
                  verdict);
     }
+
+    // The live table's peak RSS of the server tree, with the tree's age in the tooltip.
+    void peakRssWithAge()
+    {
+        CellsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setConfigurationOrder({QStringLiteral("base")});
+        QCOMPARE(m.headerData(CellsModel::PeakRssColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Peak RSS median [min-max]"));
+        store::WindowRecord w = window(QStringLiteral("base"), 4, 1000, 5);
+        w.rssBytesPeak = 10LL << 20;
+        w.pssBytesPeak = 6LL << 20;
+        w.treeRequests = 0;
+        w.treeAgeS = 1.5;
+        m.addWindow(w);
+        const QModelIndex rss = m.index(0, CellsModel::PeakRssColumn);
+        QCOMPARE(rss.data().toString(), QStringLiteral("10.0 MiB"));
+        QVERIFY2(rss.data(Qt::ToolTipRole).toString().contains(QStringLiteral("fresh")),
+                 qPrintable(rss.data(Qt::ToolTipRole).toString()));
+        w.rssBytesPeak = 14LL << 20;
+        w.treeRequests = 8000;
+        w.treeAgeS = 12.5;
+        m.addWindow(w);
+        w.valid = false; // an invalid window changes nothing
+        w.rssBytesPeak = 900LL << 20;
+        m.addWindow(w);
+        QCOMPARE(rss.data().toString(), QStringLiteral("12.0 MiB [10.0-14.0]"));
+        const QString tip = rss.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("4,000 requests over 7.0 s")) &&
+                     tip.contains(QStringLiteral("6.0 MiB")),
+                 qPrintable(tip));
+        // A window that sampled no memory reads unmeasured, not 0.
+        CellsModel none;
+        none.addWindow(window(QStringLiteral("base"), 4, 1000, 5));
+        QCOMPARE(none.index(0, CellsModel::PeakRssColumn).data().toString(),
+                 QStringLiteral("\u2013"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCellsModel)

@@ -2,12 +2,16 @@
 // percentile points, one line per window), and the exports: SVG that parses as SVG, PDF that
 // starts with %PDF, PNG with the series drawn; the chart view's export menu.
 #include "comparefixture.h"
+#include "memoryfixture.h"
 #include "stats/histogram.h"
 #include "ui/charts/chartexport.h"
 #include "ui/charts/comparecharts.h"
 #include "ui/charts/palette.h"
 #include "ui/widgets/chartview.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
@@ -225,6 +229,35 @@ private slots:
         QVERIFY(!lines[1]->pointsVisible()); // 30 intervals: the line says it
     }
 
+    // Peak RSS by series, grouped by concurrency; each level says whether the trees' ages allow
+    // comparing the bars.
+    void memoryByConfigurationPerConcurrency()
+    {
+        charts::ChartSource source;
+        source.runs = {test::memoryRun(QStringLiteral("20261201-120000-0001"),
+                                       QStringLiteral("round"),
+                                       {{QStringLiteral("native"), 4, {10}, 0, 1.5},
+                                        {QStringLiteral("python"), 4, {30}, 0, 1.6},
+                                        {QStringLiteral("native"), 32, {16}, 120'000, 40},
+                                        {QStringLiteral("python"), 32, {31}, 30'000, 40}})};
+        std::unique_ptr<QChart> chart(charts::memoryChart(source, QStringLiteral("health")));
+        QVERIFY(chart->title().contains(QStringLiteral("Peak RSS")));
+        const QList<QBarSeries *> bars = seriesOf<QBarSeries>(chart.get());
+        QCOMPARE(bars.size(), 1);
+        QCOMPARE(bars[0]->count(), 2); // a set per configuration
+        QCOMPARE(bars[0]->barSets()[0]->label(), QStringLiteral("native"));
+        QCOMPARE(bars[0]->barSets()[1]->at(0), 30.0);
+        QCOMPARE(bars[0]->barSets()[1]->at(1), 31.0);
+        QCOMPARE(bars[0]->barSets()[1]->color(), palette::configurationInRun(1, 0));
+        QBarCategoryAxis *x = nullptr;
+        for (QAbstractAxis *a : chart->axes(Qt::Horizontal))
+            if (auto *c = qobject_cast<QBarCategoryAxis *>(a))
+                x = c;
+        QVERIFY(x);
+        QCOMPARE(x->categories(), (QStringList{QStringLiteral("c=4 (fresh)"),
+                                               QStringLiteral("c=32 (ages differ)")}));
+    }
+
     void emptySourceDrawsEmptyCharts()
     {
         const charts::ChartSource none;
@@ -232,7 +265,7 @@ private slots:
              {charts::boxPlotChart(none, QString(), charts::Metric::OkPerS),
               charts::throughputChart(none, QString(), charts::Metric::OkPerS),
               charts::latencyChart(none, QString()), charts::percentileChart(none, QString(), 1),
-              charts::timelineChart(none, QString(), 1)}) {
+              charts::timelineChart(none, QString(), 1), charts::memoryChart(none, QString())}) {
             std::unique_ptr<QChart> chart(c);
             QCOMPARE(chart->series().size(), 0);
             QCOMPARE(chart->axes().size(), 2);

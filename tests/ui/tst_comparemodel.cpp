@@ -2,6 +2,7 @@
 // or one run's configurations against a baseline configuration), the raw <-> per CPU-second
 // toggle, the noise floor, the labels of runs that are not like for like.
 #include "comparefixture.h"
+#include "memoryfixture.h"
 #include "report/reportmarkdown.h"
 #include "ui/charts/palette.h"
 #include "ui/models/comparemodel.h"
@@ -215,6 +216,69 @@ private slots:
                  QStringLiteral("faster"));
         QVERIFY(cellText(m, fast, CompareModel::RatioColumn).startsWith(QStringLiteral("2.50x [")));
         QCOMPARE(m.differences(), QStringList());
+    }
+
+    // The tree's peak RSS and PSS with its age, and a tooltip that says whether the cell's
+    // memory was compared with the baseline's: only on fresh trees or at equal age.
+    void memoryColumnsWithAge()
+    {
+        CompareModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        charts::CompareResult r;
+        r.source.runs = {test::memoryRun(QStringLiteral("20261201-120000-0001"),
+                                         QStringLiteral("round"),
+                                         {{QStringLiteral("native"), 4, {10, 11, 12}, 0, 1.5},
+                                          {QStringLiteral("python"), 4, {30, 33, 36}, 0, 1.6},
+                                          {QStringLiteral("native"), 32, {16}, 120'000, 40},
+                                          {QStringLiteral("python"), 32, {31}, 30'000, 40}})};
+        m.setResult(r);
+        QCOMPARE(m.rowCount(), 4);
+        const QString id = QStringLiteral("20261201-120000-0001");
+        const int native = rowOf(m, id, QStringLiteral("native"), QStringLiteral("health"), 4);
+        const int fresh = rowOf(m, id, QStringLiteral("python"), QStringLiteral("health"), 4);
+        const int older = rowOf(m, id, QStringLiteral("python"), QStringLiteral("health"), 32);
+        QVERIFY(native >= 0 && fresh >= 0 && older >= 0);
+        QCOMPARE(cellText(m, fresh, CompareModel::RssColumn),
+                 QStringLiteral("33.0 MiB [30.0-36.0]"));
+        QCOMPARE(cellText(m, fresh, CompareModel::PssColumn),
+                 QStringLiteral("16.5 MiB [15.0-18.0]"));
+        QCOMPARE(cellText(m, fresh, CompareModel::AgeColumn), QStringLiteral("fresh"));
+        QCOMPARE(cellText(m, older, CompareModel::AgeColumn),
+                 QStringLiteral("30,000 requests over 40 s"));
+        QCOMPARE(cellText(m, older, CompareModel::RssColumn), QStringLiteral("31.0 MiB"));
+        const QString compared =
+            m.index(fresh, CompareModel::RssColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(compared.contains(QStringLiteral("3.00x the peak RSS")) &&
+                     compared.contains(QStringLiteral("native")) &&
+                     compared.contains(QStringLiteral("both trees fresh")),
+                 qPrintable(compared));
+        const QString notCompared =
+            m.index(older, CompareModel::AgeColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(notCompared.startsWith(QStringLiteral("Not compared with native: the trees' "
+                                                       "ages differ")) &&
+                     notCompared.contains(QStringLiteral("120,000 requests over 40 s")),
+                 qPrintable(notCompared));
+        QVERIFY(!notCompared.contains(QStringLiteral("x the peak"))); // no ratio given
+        QVERIFY(m.index(native, CompareModel::RssColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("baseline")));
+        for (int column :
+             {CompareModel::RssColumn, CompareModel::PssColumn, CompareModel::AgeColumn})
+            QVERIFY(!m.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+        QCOMPARE(m.headerData(CompareModel::AgeColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Tree age"));
+        // Runs stored before ages were recorded: unknown, never compared.
+        r.source.runs = {test::memoryRun(id, QStringLiteral("round"),
+                                         {{QStringLiteral("native"), 4, {10}, -1, -1},
+                                          {QStringLiteral("python"), 4, {30}, -1, -1}})};
+        m.setResult(r);
+        const int unknown = rowOf(m, id, QStringLiteral("python"), QStringLiteral("health"), 4);
+        QCOMPARE(cellText(m, unknown, CompareModel::AgeColumn), QStringLiteral("unknown"));
+        QVERIFY(m.index(unknown, CompareModel::RssColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("age is unknown")));
     }
 
     // A cell whose every window failed a gate: its figures read "–" (never 0), the baseline

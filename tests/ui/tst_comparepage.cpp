@@ -287,7 +287,9 @@ private slots:
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
         page.compareRuns({m_ids.a, m_ids.b});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
-        QCOMPARE(page.chartViews().size(), 5);
+        QCOMPARE(page.chartViews().size(), 6);
+        page.chartTabs()->setCurrentIndex(ComparePage::MemoryTab);
+        QVERIFY(page.currentChartView()->chart()->title().contains(QStringLiteral("Peak RSS")));
         // Picking a row charts its route and concurrency.
         const CompareModel &m = *page.model();
         int row = -1;

@@ -1,11 +1,14 @@
 #include "ui/charts/comparecharts.h"
 
+#include "report/memoryreport.h"
 #include "stats/histogram.h"
 #include "stats/summary.h"
 #include "ui/charts/palette.h"
 #include "ui/charts/percentilecurve.h"
 
 #include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QCategoryAxis>
@@ -19,6 +22,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sb::charts {
 
@@ -160,6 +164,43 @@ const std::vector<double> &valuesOf(const report::CellReport &cell, Metric metri
 QString metricTitle(Metric metric)
 {
     return metric == Metric::PerCpuS ? tr("2xx per CPU-second") : tr("2xx/s");
+}
+
+// Whether the series' trees at `concurrency` may be compared: the worst of each one's match
+// with the first that sampled memory; " (fresh)", " (ages differ)", ... ("" for one series).
+QString ageNote(const ChartSource &source, const QVector<SeriesRef> &series, const QString &route,
+                int concurrency)
+{
+    const report::CellReport *first = nullptr;
+    QString firstMode;
+    std::optional<report::AgeMatch> match;
+    for (const SeriesRef &s : series) {
+        const report::CellReport *cell = cellOf(source, s, route, concurrency);
+        if (!cell || !report::memoryMeasured(*cell))
+            continue;
+        const QString mode = report::processModeOf(source.runs[s.run].run);
+        if (!first) {
+            first = cell;
+            firstMode = mode;
+            continue;
+        }
+        const report::AgeMatch m =
+            report::matchAges(cell->treeAge, mode, first->treeAge, firstMode);
+        match = match ? std::max(*match, m) : m;
+    }
+    if (!match)
+        return QString();
+    switch (*match) {
+    case report::AgeMatch::Fresh:
+        return tr(" (fresh)");
+    case report::AgeMatch::Equal:
+        return tr(" (equal age)");
+    case report::AgeMatch::Differ:
+        return tr(" (ages differ)");
+    case report::AgeMatch::Unknown:
+        break;
+    }
+    return tr(" (age unknown)");
 }
 
 } // namespace
@@ -359,6 +400,46 @@ QChart *timelineChart(const ChartSource &source, const QString &route, int concu
     QValueAxis *y = valueAxis(tr("2xx/s"), 0, hiY * 1.1);
     addAll(chart, x, y, lines);
     dedupeLegend(chart);
+    return chart;
+}
+
+QChart *memoryChart(const ChartSource &source, const QString &route, ChartLook look)
+{
+    QChart *chart =
+        newChart(tr("Peak RSS of the server tree, median of windows: %1").arg(route), look);
+    const QList<int> levels = levelsOf(source, route);
+    const QVector<SeriesRef> series = seriesOf(source);
+    auto *x = new QBarCategoryAxis;
+    x->setTitleText(tr("concurrency (whether the trees' ages allow a comparison)"));
+    for (int c : levels)
+        x->append(QStringLiteral("c=%1").arg(c) + ageNote(source, series, route, c));
+    auto *bars = new QBarSeries;
+    double hi = 0;
+    for (const SeriesRef &s : series) {
+        auto *set = new QBarSet(s.name);
+        set->setColor(s.colour);
+        set->setBorderColor(s.colour.darker(140));
+        for (int c : levels) {
+            const report::CellReport *cell = cellOf(source, s, route, c);
+            const double mib = cell && report::memoryMeasured(*cell)
+                                   ? cell->figures.rssPeakBytes.median / (1024.0 * 1024.0)
+                                   : 0;
+            set->append(mib);
+            hi = std::max(hi, mib);
+        }
+        bars->append(set);
+    }
+    QValueAxis *y = valueAxis(tr("peak RSS, MiB"), 0, hi * 1.1);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    if (series.isEmpty()) { // an empty chart shows its axes, as the others do
+        delete bars;
+        return chart;
+    }
+    chart->addSeries(bars);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    chart->legend()->setAlignment(series.size() > 4 ? Qt::AlignRight : Qt::AlignBottom);
     return chart;
 }
 

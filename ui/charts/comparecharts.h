@@ -48,6 +48,12 @@ QChart *percentileChart(const ChartSource &source, const QString &route, int con
 QChart *timelineChart(const ChartSource &source, const QString &route, int concurrency,
                       ChartLook look = ChartLook::Light);
 
+// Peak RSS of the server tree (the cells' medians, MiB) by series, grouped by concurrency; each
+// level's label says whether the trees' ages allow comparing them (report/memoryreport.h): "c=4
+// (fresh)", "c=32 (ages differ)".
+QChart *memoryChart(const ChartSource &source, const QString &route,
+                    ChartLook look = ChartLook::Light);
+
 // What a box shows (min, Tukey's hinges, the median): the engine's, which the HTML report's box
 // plots use too (report/reportcharts.h).
 using report::BoxFigures;

@@ -2,9 +2,11 @@
 
 #include "report/cellcomparison.h"
 #include "report/figures.h"
+#include "report/memoryreport.h"
 #include "report/reportmarkdown.h"
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
+#include "ui/models/memorytext.h"
 
 #include <algorithm>
 
@@ -19,6 +21,20 @@ QString rangeText(const QVector<double> &v)
     const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
     return QStringLiteral("%1 [%2-%3]")
         .arg(figures::rate(figures::median(v)), figures::rate(*lo), figures::rate(*hi));
+}
+
+stats::Spread spreadOf(const QVector<double> &v)
+{
+    return stats::summarize(std::vector<double>(v.begin(), v.end()));
+}
+
+// The peak memory of the cell's windows and how old the tree was at them.
+QString memoryToolTip(const CellsModel::Row &r)
+{
+    const stats::Spread pss = spreadOf(r.pssPeakBytes);
+    return CellsModel::tr("Peak RSS of the server tree over the valid windows (PSS %1); the "
+                          "tree's age: %2")
+        .arg(report::memoryRangeText(pss), memorytext::age(report::treeAgeOf(r.treeAges)));
 }
 
 } // namespace
@@ -103,6 +119,9 @@ void CellsModel::addWindow(const store::WindowRecord &w)
     row.okPerS << report::windowOkPerS(w);
     row.okPerCpuS << report::windowPerCpuS(w);
     row.rounds << w.round;
+    row.rssPeakBytes << double(w.rssBytesPeak);
+    row.pssPeakBytes << double(w.pssBytesPeak);
+    row.treeAges << report::WindowAge{w.treeAgeS, w.treeRequests};
     // A configuration's cells pool their noise: one window changes every verdict of its
     // configuration (of every configuration when it is the baseline's).
     updateVerdicts();
@@ -202,6 +221,8 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
         return tr("2xx/s median over %1's; per CPU-second: %2")
             .arg(baseline(), cpu < 0 ? report::notMeasured() : QString::number(cpu, 'f', 2));
     }
+    if (role == Qt::ToolTipRole && column == PeakRssColumn)
+        return memoryToolTip(r);
     if (role == VerdictRole)
         return column == VerdictColumn && r.verdict ? int(r.verdict->verdict) : -1;
     if (role == Qt::ToolTipRole && column == VerdictColumn) {
@@ -241,6 +262,8 @@ QVariant CellsModel::data(const QModelIndex &index, int role) const
             return QString();
         return r.verdict ? QString::fromLatin1(stats::verdictText(r.verdict->verdict))
                          : report::notMeasured();
+    case PeakRssColumn:
+        return report::memoryRangeText(spreadOf(r.rssPeakBytes));
     default:
         return {};
     }
@@ -267,6 +290,8 @@ QVariant CellsModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("Ratio to baseline");
     case VerdictColumn:
         return tr("Verdict");
+    case PeakRssColumn:
+        return tr("Peak RSS median [min-max]");
     default:
         return {};
     }

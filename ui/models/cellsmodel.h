@@ -18,7 +18,7 @@ namespace sb {
 // baseline configuration (the first configuration of the plan), and the verdict of
 // report::compareCellPairs on the windows' 2xx/s - the stored report's rule (a configuration's
 // cells judged together, paired by round), with the noise floor setNoiseFloor() gives -
-// recomputed when a window arrives. No widgets.
+// recomputed when a window arrives - and the server tree's peak RSS with its age. No widgets.
 class CellsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -33,6 +33,7 @@ public:
         PerCpuSColumn,
         RatioColumn,
         VerdictColumn,
+        PeakRssColumn, // the server tree's peak RSS, median [min-max]; its age in the tooltip
         ColumnCount
     };
     enum Role
@@ -54,6 +55,9 @@ public:
         QVector<int> rounds;       // per valid window, its 0-based round
         // The 2xx/s windows against the baseline's (none for the baseline or without one).
         std::optional<stats::Comparison> verdict;
+        QVector<double> rssPeakBytes{};        // per valid window, the tree's peak RSS
+        QVector<double> pssPeakBytes{};        // per valid window, the tree's peak PSS
+        QVector<report::WindowAge> treeAges{}; // per valid window, the tree's age
     };
 
     explicit CellsModel(QObject *parent = nullptr);

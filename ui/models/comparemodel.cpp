@@ -1,7 +1,9 @@
 #include "ui/models/comparemodel.h"
 
+#include "report/memoryreport.h"
 #include "report/reportmarkdown.h"
 #include "ui/charts/palette.h"
+#include "ui/models/memorytext.h"
 
 #include <QColor>
 #include <QRegularExpression>
@@ -187,6 +189,12 @@ QVariant CompareModel::display(const Row &row, int column) const
         return report::medianMsText(f.p50Us);
     case P99Column:
         return report::medianMsText(f.p99Us);
+    case RssColumn:
+        return report::memoryRangeText(f.rssPeakBytes);
+    case PssColumn:
+        return report::memoryRangeText(f.pssPeakBytes);
+    case AgeColumn:
+        return memorytext::age(cell.treeAge);
     case RatioColumn:
         if (row.baseline) // "baseline" only beside figures
             return f.validWindows > 0 ? tr("baseline") : report::notMeasured();
@@ -225,6 +233,10 @@ QVariant CompareModel::toolTip(const Row &row, int column) const
                                  : QStringLiteral("\n") + QString::fromStdString(c->note));
     case CeilingColumn:
         return row.cell->boundBecause;
+    case RssColumn:
+    case PssColumn:
+    case AgeColumn:
+        return memoryToolTip(row);
     case LabelColumn: {
         QStringList out;
         const QString prefix = QStringLiteral("run %1 ").arg(m_result.source.runs[row.run].run.id);
@@ -238,6 +250,26 @@ QVariant CompareModel::toolTip(const Row &row, int column) const
     default:
         return {};
     }
+}
+
+QString CompareModel::memoryToolTip(const Row &row) const
+{
+    const report::CellReport &cell = *row.cell;
+    const report::RunReport &run = m_result.source.runs[row.run];
+    const report::RunReport &baseRun = m_result.source.runs.first();
+    const QString baseConfiguration =
+        m_result.multiRun ? cell.configuration : baseRun.options.baseline;
+    if (row.baseline)
+        return tr("The baseline of the memory comparison; its tree's age: %1")
+            .arg(memorytext::age(cell.treeAge));
+    const report::CellReport *base = baseRun.cell(baseConfiguration, cell.route, cell.concurrency);
+    if (!base)
+        return tr("No baseline cell to compare the memory with");
+    const QString baseName =
+        m_result.multiRun ? tr("%1 of the baseline run").arg(baseConfiguration) : baseConfiguration;
+    const report::MemoryComparison c = report::compareMemory(
+        cell, report::processModeOf(run.run), *base, report::processModeOf(baseRun.run));
+    return memorytext::comparison(c, cell.treeAge, base->treeAge, baseName);
 }
 
 QVariant CompareModel::data(const QModelIndex &index, int role) const
@@ -293,6 +325,12 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         if (section == CeilingColumn)
             return tr("The cell's bound and where its configuration's throughput stopped "
                       "growing with concurrency");
+        if (section == RssColumn)
+            return memorytext::rssHeader();
+        if (section == PssColumn)
+            return memorytext::pssHeader();
+        if (section == AgeColumn)
+            return memorytext::ageHeader();
         if (section == LabelColumn)
             return tr("What differs from the baseline run: machine, CPU, kernel, Stackbench "
                       "revision or plan");
@@ -319,6 +357,12 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("p50");
     case P99Column:
         return tr("p99");
+    case RssColumn:
+        return tr("Peak RSS\nmedian [min-max]");
+    case PssColumn:
+        return tr("Peak PSS\nmedian [min-max]");
+    case AgeColumn:
+        return tr("Tree age");
     case RatioColumn:
         return perCpu ? tr("Ratio per CPU-s\n[95 % CI]") : tr("Ratio 2xx/s\n[95 % CI]");
     case VerdictColumn:

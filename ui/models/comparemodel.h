@@ -9,11 +9,13 @@ namespace sb {
 
 // The Compare page's summary table: one row per route x concurrency x run x configuration with
 // the cell's median [min-max] of 2xx/s and per CPU-second, server cores, p50 and p99 (medians of
-// the windows' own), the ratio to the baseline with its 95 % interval, the verdict, the noise
-// floor, where the ceiling is (the cell's bound and its configuration's saturation sentence),
-// and a label when the run is not like for like with the baseline run. Every number is the
-// engine's (report::loadRunReport / report::compareRuns), written in the report's number formats,
-// so the text is what `stackbench compare` and `stackbench report` print. No widgets.
+// the windows' own), the server tree's peak RSS and PSS with its age (compared with the
+// baseline's only on fresh trees or at equal age, report/memoryreport.h), the ratio to the baseline
+// with its 95 % interval, the verdict, the noise floor, where the ceiling is (the cell's bound and
+// its configuration's saturation sentence), and a label when the run is not like for like with the
+// baseline run. Every number is the engine's (report::loadRunReport / report::compareRuns), written
+// in the report's number formats, so the text is what `stackbench compare` and `stackbench report`
+// print. No widgets.
 class CompareModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -32,6 +34,9 @@ public:
         CoresColumn,
         P50Column,
         P99Column,
+        RssColumn, // peak RSS of the server tree, median [min-max]
+        PssColumn, // peak PSS
+        AgeColumn, // the tree's age at the windows (report::TreeAge)
         NoiseFloorColumn,
         CeilingColumn,
         LabelColumn,
@@ -87,6 +92,9 @@ private:
     QString ceilingText(const Row &row) const;
     QVariant display(const Row &row, int column) const;
     QVariant toolTip(const Row &row, int column) const;
+    // The cell's memory against its baseline cell (the baseline configuration's in one run, the
+    // same configuration's in the baseline run), as a tooltip.
+    QString memoryToolTip(const Row &row) const;
 
     charts::CompareResult m_result;
     charts::Metric m_metric = charts::Metric::OkPerS;

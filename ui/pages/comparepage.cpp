@@ -176,8 +176,8 @@ void ComparePage::createCharts()
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     const QString names[ChartTabCount] = {tr("Box plots"), tr("Against concurrency"),
-                                          tr("Percentiles"), tr("Timelines")};
-    const int viewsPerTab[ChartTabCount] = {1, 2, 1, 1};
+                                          tr("Percentiles"), tr("Timelines"), tr("Memory")};
+    const int viewsPerTab[ChartTabCount] = {1, 2, 1, 1, 1};
     for (int t = 0; t < ChartTabCount; ++t) {
         auto *tab = new QWidget(m_tabs);
         auto *layout = new QHBoxLayout(tab);
@@ -612,6 +612,7 @@ void ComparePage::rebuildCharts()
     m_views[PercentileTab][0]->replaceChart(
         charts::percentileChart(s, m_route, m_concurrency, look));
     m_views[TimelineTab][0]->replaceChart(charts::timelineChart(s, m_route, m_concurrency, look));
+    m_views[MemoryTab][0]->replaceChart(charts::memoryChart(s, m_route, look));
     if (m_exportMenu)
         updateExportActions();
 }

@@ -34,8 +34,8 @@ class StoreService;
 // as `stackbench report` does. Left: the store's runs with check boxes. Right: baseline, the
 // noise floor (from an A/A run), the raw <-> per CPU-second toggle, a label for runs that are not
 // like for like, the summary table with verdict badges, and the charts (box plots, 2xx/s and
-// latency against concurrency, percentile curves, per-window timelines) of the route and cell
-// picked in the table, each exportable to PNG, SVG and PDF. The store is the window's
+// latency against concurrency, percentile curves, per-window timelines, peak memory) of the route
+// and cell picked in the table, each exportable to PNG, SVG and PDF. The store is the window's
 // StoreService's (read on its thread; only the latest request's result is shown), and the page
 // follows its switches. GUI thread.
 class ComparePage : public QWidget
@@ -48,6 +48,7 @@ public:
         ConcurrencyTab,
         PercentileTab,
         TimelineTab,
+        MemoryTab,
         ChartTabCount
     };
 
