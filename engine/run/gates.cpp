@@ -1,5 +1,6 @@
 #include "run/gates.h"
 
+#include "run/loadwindow.h"
 #include "sample/foreigntop.h"
 
 #include <QJsonArray>
@@ -162,6 +163,31 @@ QStringList GateVerdict::reasons() const
     for (const GateFailure &f : failures)
         out << f.reason;
     return out;
+}
+
+GateFigures gateFiguresOf(const WindowOutcome &m, const store::WindowRecord &window,
+                          const plan::SamplerSettings &sampler, int threads)
+{
+    GateFigures f;
+    f.cancelled = m.cancelled;
+    f.aborted = m.aborted;
+    f.serverDied = m.serverExited;
+    f.serverDetail = QStringLiteral("the sampled process exited");
+    for (const SamplerEvent &e : m.events)
+        if (e.kind == QLatin1String("sleep"))
+            f.sleeps << e.detail;
+    f.foreignPctMean = window.foreignPctMean;
+    f.foreignGate = sampler.foreignGate;
+    f.machineCores = sampler.machineCores;
+    f.foreignPeakGate = sampler.foreignPeakGate;
+    f.foreignPeak = foreignPeak(window.intervals);
+    f.problems = m.problems;
+    f.clientCpuS = window.clientCpuS;
+    f.elapsedS = window.elapsedS;
+    f.threads = threads;
+    f.samplerClientBound = m.clientBound;
+    f.foreignTop = m.foreignTop; // the foreign gates name the busiest processes
+    return f;
 }
 
 GateVerdict evaluateGates(const GateFigures &f)

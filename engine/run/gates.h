@@ -112,6 +112,14 @@ struct GateVerdict
 // never invalidates.
 GateVerdict evaluateGates(const GateFigures &figures);
 
+struct WindowOutcome;
+// The figures a measured window is judged on, from its outcome (the load's end, problems,
+// client CPU, sleeps, foreign CPU and its processes; `window` is the outcome's record as the
+// caller keeps it) and the plan's sampler settings: the one fill for the runner and the quick
+// test. serverDied/serverDetail and the checkpoints are the caller's: only it knows its tree.
+GateFigures gateFiguresOf(const WindowOutcome &outcome, const store::WindowRecord &window,
+                          const plan::SamplerSettings &sampler, int threads);
+
 // "cc1plus (pid 4242) 0.93 cores, make (pid 4200) 0.10 cores"; "" for none. Names are sanitised
 // again (printable ASCII, no markup characters), whoever filled the list.
 QString foreignTopText(const QList<ForeignProcess> &top);

@@ -87,25 +87,7 @@ QJsonObject profileJson(const WindowSpec &w)
 void judge(store::WindowRecord &window, const WindowOutcome &m, const WarmupOutcome &warmup,
            const plan::Plan &plan, int threads)
 {
-    GateFigures f;
-    f.cancelled = m.cancelled;
-    f.aborted = m.aborted;
-    f.serverDied = m.serverExited;
-    f.serverDetail = QStringLiteral("the sampled process exited");
-    for (const SamplerEvent &e : m.events)
-        if (e.kind == QLatin1String("sleep"))
-            f.sleeps << e.detail;
-    f.foreignPctMean = window.foreignPctMean;
-    f.foreignGate = plan.sampler.foreignGate;
-    f.machineCores = plan.sampler.machineCores;
-    f.foreignPeakGate = plan.sampler.foreignPeakGate;
-    f.foreignPeak = foreignPeak(window.intervals);
-    f.problems = m.problems;
-    f.clientCpuS = window.clientCpuS;
-    f.elapsedS = window.elapsedS;
-    f.threads = threads;
-    f.samplerClientBound = m.clientBound;
-    f.foreignTop = m.foreignTop;
+    const GateFigures f = gateFiguresOf(m, window, plan.sampler, threads);
     const GateVerdict verdict = evaluateGates(f);
     for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
         window.gates.insert(it.key(), it.value());

@@ -218,27 +218,11 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
 
     const plan::SamplerSettings &sampler = m_context.plan.sampler;
     const ServerProcess *process = m_context.servers->process(config.name);
-    GateFigures f;
-    f.cancelled = r->cancelled;
-    f.aborted = r->aborted;
+    GateFigures f = gateFiguresOf(*r, window, sampler, spec.threads);
     f.serverDied = r->serverExited || !m_context.servers->running(config.name);
     f.serverDetail = process ? process->exitDescription() : QStringLiteral("not started");
-    for (const SamplerEvent &e : r->events)
-        if (e.kind == QLatin1String("sleep"))
-            f.sleeps << e.detail;
     f.checkpointsWatched = checkpointsAfter.has_value();
     f.checkpoints = window.checkpoints;
-    f.foreignPctMean = window.foreignPctMean;
-    f.foreignGate = sampler.foreignGate;
-    f.machineCores = sampler.machineCores;
-    f.foreignPeakGate = sampler.foreignPeakGate;
-    f.foreignPeak = foreignPeak(window.intervals);
-    f.problems = r->problems;
-    f.clientCpuS = window.clientCpuS;
-    f.elapsedS = window.elapsedS;
-    f.threads = spec.threads;
-    f.samplerClientBound = r->clientBound;
-    f.foreignTop = r->foreignTop; // the foreign gates name the busiest processes
     const GateVerdict verdict = evaluateGates(f);
     for (auto it = verdict.gates.begin(); it != verdict.gates.end(); ++it)
         window.gates.insert(it.key(), it.value());
