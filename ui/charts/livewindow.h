@@ -7,6 +7,7 @@
 #include <QPair>
 #include <QString>
 #include <QVector>
+#include <algorithm>
 
 // The current window's figures so far, from its live intervals (and, once it is stored, from the
 // window itself): what the Run page's number tiles and live percentile curve show. Plain data, no
@@ -22,6 +23,8 @@ public:
 
     // Forgets everything: a new window of `cell` with `loadThreads` load threads.
     void start(const run::CellRef &cell, int loadThreads);
+    // The load threads the window runs (known once the plan is read).
+    void setLoadThreads(int threads) { m_threads = std::max(1, threads); }
     // One live interval of the window (warm-up or measured).
     void addInterval(const run::IntervalUpdate &e);
     // The window as stored: its own figures replace the running ones.

@@ -318,7 +318,7 @@ void RunPage::applyContext(const RunContext &c)
                 palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
             m_live.setExpectedEnd(end);
         }
-        m_window.start(m_cell, std::min(c.loadThreads, std::max(1, m_cell.concurrency)));
+        m_window.setLoadThreads(std::min(c.loadThreads, std::max(1, m_cell.concurrency)));
     }
     if (!c.error.isEmpty())
         m_progress->setText(m_progress->text() + QLatin1String(" - ") + c.error);
@@ -429,6 +429,7 @@ void RunPage::resetLiveIfPending()
     if (!m_resetPending)
         return;
     m_resetPending = false;
+    m_window.start(m_cell, std::min(m_context.loadThreads, std::max(1, m_cell.concurrency)));
     m_live.clear();
     m_live.clearGhosts();
     for (const charts::Ghost &g : m_earlier.value(cellKey(m_cell)))
@@ -464,10 +465,8 @@ void RunPage::beginWindow(const run::CellRef &cell)
     m_resetPending = true;
     m_pendingMeasureStartS = -1;
     m_pendingExpectedEndS = 0;
-    m_window.start(cell, std::min(m_context.loadThreads, std::max(1, cell.concurrency)));
     m_stripData.setCurrent(cellKey(cell), cell.round);
     m_strip->changed();
-    scheduleFigures();
 }
 
 void RunPage::onWindowStarted(const run::WindowStarted &e)

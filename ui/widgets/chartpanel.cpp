@@ -467,8 +467,8 @@ void ChartPanel::redraw()
     for (QCustomPlot *p : m_plots) {
         const QRect r = p->axisRect()->rect();
         p->xAxis->ticker()->setTickCount(std::clamp(r.width() / 90, 2, 6));
-        p->yAxis->ticker()->setTickCount(std::clamp(r.height() / 40, 1, 5));
-        p->yAxis2->ticker()->setTickCount(std::clamp(r.height() / 40, 1, 5));
+        p->yAxis->ticker()->setTickCount(std::clamp(r.height() / 40, 2, 5));
+        p->yAxis2->ticker()->setTickCount(std::clamp(r.height() / 40, 2, 5));
     }
     rescale(plot(Chart::Throughput), 1, 0);
     rescale(plot(Chart::Latency), 0, 0);

@@ -16,7 +16,7 @@ namespace sb {
 
 namespace {
 
-constexpr int kLeftMarginPx = 8;
+constexpr int kLeftMarginPx = 104; // the rows' names and tops, written beside them
 constexpr double kPointSizePx = 5;
 
 QCPGraph *pointGraph(QCPAxisRect *r, const QColor &colour, QCPScatterStyle::ScatterShape shape,
@@ -47,20 +47,21 @@ RunStrip::RunStrip(QWidget *parent)
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_plot->legend = new QCPLegend;
     m_plot->legend->setFont(small);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(8);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
+    m_plot->legend->setWrap(3);
     m_plot->legend->setIconSize(10, 8);
     m_plot->legend->setMargins(QMargins(2, 0, 2, 0));
     m_plot->legend->setRowSpacing(0);
-    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    // The legend (configurations by colour, invalid attempts) in a column right of the rows.
+    m_plot->plotLayout()->addElement(0, 1, m_plot->legend);
     m_plot->legend->setLayer(QStringLiteral("legend"));
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowSpacing(0);
+    m_plot->plotLayout()->setColumnSpacing(4);
     auto *group = new QCPMarginGroup(m_plot);
     const QString labels[] = {tr("2xx/s"), tr("p99 ms"), tr("cores")};
     for (size_t i = 0; i < m_rects.size(); ++i) {
         auto *r = new QCPAxisRect(m_plot);
-        m_plot->plotLayout()->addElement(int(i) + 1, 0, r);
+        m_plot->plotLayout()->addElement(int(i), 0, r);
         r->setMinimumMargins(QMargins(kLeftMarginPx, 2, 14, 0));
         r->setMarginGroup(QCP::msLeft | QCP::msRight, group);
         QCPAxis *x = r->axis(QCPAxis::atBottom);
@@ -74,12 +75,11 @@ RunStrip::RunStrip(QWidget *parent)
         y->setTickLabels(false);
         y->grid()->setVisible(false);
         auto *title = new QCPItemText(m_plot);
-        title->setClipAxisRect(r);
-        title->setClipToAxisRect(true);
+        title->setClipToAxisRect(false);
         title->position->setAxisRect(r);
         title->position->setType(QCPItemPosition::ptAxisRectRatio);
-        title->position->setCoords(0, 0);
-        title->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+        title->position->setCoords(-0.004, 0.5);
+        title->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
         title->setFont(small);
         title->setPadding(QMargins(2, 0, 2, 0));
         m_titles[i] = title;
@@ -97,8 +97,8 @@ RunStrip::RunStrip(QWidget *parent)
         m_highlight[i] = h;
         m_rects[i] = r;
     }
-    for (int i = 1; i <= 3; ++i)
-        m_plot->plotLayout()->setRowStretchFactor(i, 1);
+    m_plot->plotLayout()->setColumnStretchFactor(0, 1);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     rect(Row::Cores)
         ->axis(QCPAxis::atBottom)
         ->setLabel(tr("every window so far, by cell (one slot per round)"));
@@ -255,7 +255,7 @@ void RunStrip::redraw()
         const QString top = row == 0   ? figures::rate(highest[row])
                             : row == 1 ? figures::latencyUs(highest[row] * 1000.0)
                                        : figures::cores(highest[row]);
-        m_titles[row]->setText(tr("%1 (top %2)").arg(m_names[row], top));
+        m_titles[row]->setText(tr("%1 ≤ %2").arg(m_names[row], top));
         m_highlight[row]->setVisible(current >= 0);
         m_highlight[row]->topLeft->setCoords(current - 0.5, 0);
         m_highlight[row]->bottomRight->setCoords(current + 0.5, 1);
