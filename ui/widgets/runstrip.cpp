@@ -42,6 +42,7 @@ RunStrip::RunStrip(QWidget *parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("The run so far"));
     m_plot->setMinimumHeight(110);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->plotLayout()->clear(); // the default axis rect and its legend go
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
