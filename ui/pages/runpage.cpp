@@ -27,6 +27,12 @@
 
 namespace sb {
 
+namespace {
+// The tiles and the percentile curve are read, not watched: twice a second is enough, and each
+// redraw of the curve costs the GUI thread what a chart does.
+constexpr int kFiguresMs = 500;
+} // namespace
+
 RunContext loadRunContext(const run::RunOptions &options, const QString &runId)
 {
     RunContext c;
@@ -156,7 +162,7 @@ RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent
 
     m_figuresTimer = new QTimer(this);
     m_figuresTimer->setSingleShot(true);
-    m_figuresTimer->setInterval(ChartPanel::kReplotMs * 2);
+    m_figuresTimer->setInterval(kFiguresMs);
     connect(m_figuresTimer, &QTimer::timeout, this, &RunPage::updateFigures);
     connect(m_strip, &RunStrip::windowActivated, this, &RunPage::showStoredWindow);
 

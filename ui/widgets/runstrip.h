@@ -23,7 +23,7 @@ class RunStrip : public QWidget
 {
     Q_OBJECT
 public:
-    static constexpr int kReplotMs = 250;
+    static constexpr int kReplotMs = 500; // a window ends every second at most: twice a second
     enum class Row
     {
         Throughput,
