@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/samplesession.h"
 #include "store/records.h"
 
 #include <QJsonObject>
@@ -60,6 +61,8 @@ struct IntervalUpdate
     store::IntervalRecord interval; // sampler fields stay 0 during warm-up
     int inFlight = 0;               // requests outstanding when the interval closed
     bool draining = false;          // sending has stopped; the window waits for `inFlight` answers
+    qint64 transportErrors = 0;     // of interval.errors: connect, read, write, timeout and parse
+    QList<ForeignProcess> foreignTop; // the interval's busiest foreign processes (measured phase)
 };
 
 struct WindowFinished

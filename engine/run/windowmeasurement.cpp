@@ -1,6 +1,7 @@
 #include "run/windowmeasurement.h"
 
 #include "core/cpuset.h"
+#include "core/limits.h"
 #include "core/qterror.h"
 #include "plan/requestbuilder.h"
 #include "run/configurationsession.h"
@@ -15,6 +16,14 @@
 #include <algorithm>
 
 namespace sb::run {
+
+int windowIntervalMs(int planIntervalMs, qint64 measureMs)
+{
+    const qint64 fitting = measureMs / kMinIntervalsPerWindow;
+    return int(std::clamp<qint64>(std::min<qint64>(planIntervalMs, fitting),
+                                  sb::limits::kMinIntervalMs,
+                                  std::max<qint64>(planIntervalMs, sb::limits::kMinIntervalMs)));
+}
 
 sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile &profile,
                                      const plan::Configuration &config, const plan::Route &route,
@@ -31,7 +40,7 @@ sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile
     spec.ratePerS = plan.load.rateRps;
     spec.timeoutMs = plan.load.timeoutMs;
     spec.durationMs = profile.measureMs;
-    spec.intervalMs = plan.sampler.intervalMs;
+    spec.intervalMs = windowIntervalMs(plan.sampler.intervalMs, profile.measureMs);
     spec.cpus = plan.load.cpus;
     spec.expectStatus = route.expectStatus;
     return spec;
@@ -107,7 +116,7 @@ void WindowMeasurement::measureLoad(const plan::Configuration &config, const pla
     LoadWindow load([this, &cell](const WindowInterval &i) {
         m_context.observer->intervalMeasured(
             IntervalUpdate{m_context.runId, cell, i.warmUp ? Phase::WarmUp : Phase::Measure,
-                           i.record, i.inFlight, i.draining});
+                           i.record, i.inFlight, i.draining, i.transportErrors, i.foreignTop});
     });
     {
         std::lock_guard<std::mutex> lock(m_loadMutex);

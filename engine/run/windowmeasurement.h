@@ -19,12 +19,20 @@ class ConfigurationSession;
 class HookMoments;
 class RunProgress;
 
+// The interval a window of `measureMs` is measured in (its load intervals and sampler readings,
+// live and stored alike): the plan's sampler.interval_ms, shortened so that the window has at
+// least kMinIntervalsPerWindow of them (a 1 s window at the default 1000 ms would otherwise draw
+// one point per live chart and none for the sampler's series), never below
+// sb::limits::kMinIntervalMs. Pure.
+inline constexpr int kMinIntervalsPerWindow = 5;
+int windowIntervalMs(int planIntervalMs, qint64 measureMs);
+
 // The measured window of a cell: the route's request to the configuration
 // (plan::routeRequest()), the cell's connections over the plan's load threads (at most one per
-// connection), mode, rate, timeout and CPUs, the profile's measured length, the sampler's
-// interval and the route's expected status; no warm-up and no sampled tree. Pure. Errors:
-// plan::routeRequest()'s (a variable made at the run's start gave a header value the request
-// rule refuses; the plan's own text was checked when it loaded).
+// connection), mode, rate, timeout and CPUs, the profile's measured length, the sampling
+// interval (windowIntervalMs()) and the route's expected status; no warm-up and no sampled tree.
+// Pure. Errors: plan::routeRequest()'s (a variable made at the run's start gave a header value the
+// request rule refuses; the plan's own text was checked when it loaded).
 sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile &profile,
                                      const plan::Configuration &config, const plan::Route &route,
                                      int concurrency);

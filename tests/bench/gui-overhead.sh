@@ -4,6 +4,8 @@
 #
 #   tests/bench/gui-overhead.sh [BUILD_DIR]
 #   PAIRS=4 MEASURE_S=10 CONCURRENCY=4 ROUTE=user DISPLAY_NUMBER=99 tests/bench/gui-overhead.sh
+#   MEASURE_S=1 WARMUP=250ms ROUNDS=6 tests/bench/gui-overhead.sh   # the demo's quick timing: 1 s
+#       windows at 200 ms intervals (the interval follows the window), the live view's busiest
 #
 # Prints per run 2xx/s and 2xx per client CPU-second (means over the run's valid windows), per
 # pair the ratio GUI / headless, the median overhead of each and the event loop's longest stall
@@ -21,6 +23,7 @@ measure=${MEASURE_S:-10}
 concurrency=${CONCURRENCY:-4}
 route=${ROUTE:-user}
 rounds=${ROUNDS:-2}
+warmup=${WARMUP:-2s}
 bin=$build/tests/gui_pages
 [ -x "$bin" ] || { echo "gui-overhead.sh: build the gui_pages target first ($bin)" >&2; exit 2; }
 
@@ -41,14 +44,14 @@ for _ in $(seq 50); do
 done
 
 /usr/bin/python3 - "$root/tests/data/plans/valid/two-targets.json" "$work/plan.json" \
-    "$measure" "$concurrency" "$rounds" <<'PY'
+    "$measure" "$concurrency" "$rounds" "$warmup" <<'PY'
 import json, socket, sys
 plan = json.load(open(sys.argv[1]))
 for c in plan["configurations"]:
     s = socket.socket(); s.bind(("127.0.0.1", 0)); c["port"] = s.getsockname()[1]; s.close()
 q = plan["profiles"]["quick"]
 q.update({"measure_s": float(sys.argv[3]), "concurrency": [int(sys.argv[4])],
-          "rounds": int(sys.argv[5]), "warmup": "2s"})
+          "rounds": int(sys.argv[5]), "warmup": sys.argv[6]})
 json.dump(plan, open(sys.argv[2], "w"), indent=2)
 PY
 

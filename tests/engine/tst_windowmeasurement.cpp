@@ -94,6 +94,35 @@ private slots:
         QVERIFY(!spec->sample.has_value()); // the tree is named when the window is measured
     }
 
+    // The interval follows the window (issue 21): at least five per window, the plan's interval
+    // an upper bound, never below 100 ms. The demo's quick profile (1 s windows, 1000 ms) got
+    // one interval a window, so its live cores and foreign-CPU charts had a single point.
+    void intervalFollowsTheWindow_data()
+    {
+        QTest::addColumn<int>("planMs");
+        QTest::addColumn<qint64>("measureMs");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("1 s window at 1000 ms") << 1000 << qint64(1000) << 200;
+        QTest::newRow("30 s window at 1000 ms") << 1000 << qint64(30000) << 1000;
+        QTest::newRow("5 s window at 1000 ms") << 1000 << qint64(5000) << 1000;
+        QTest::newRow("2 s window at 250 ms") << 250 << qint64(2000) << 250;
+        QTest::newRow("300 ms window") << 1000 << qint64(300) << 100;
+    }
+    void intervalFollowsTheWindow()
+    {
+        QFETCH(int, planMs);
+        QFETCH(qint64, measureMs);
+        QFETCH(int, expected);
+        QCOMPARE(run::windowIntervalMs(planMs, measureMs), expected);
+        Setup s = setup();
+        s.plan.sampler.intervalMs = planMs;
+        s.profile.measureMs = measureMs;
+        const sb::Result<run::WindowSpec> spec =
+            run::windowSpecFor(s.plan, s.profile, s.config, s.route, 4);
+        QVERIFY(spec.ok());
+        QCOMPARE(spec->intervalMs, expected);
+    }
+
     // A variable made at the run's start may give a header value the request rule refuses; the
     // window then fails instead of sending a request that is not the one the plan names.
     void windowSpecRefusesABadRequest_data()

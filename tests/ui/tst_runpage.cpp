@@ -266,6 +266,13 @@ private slots:
         QVERIFY(page.isShowingStoredWindow());
         QVERIFY(page.chartPanel()->timeline() != &page.liveTimeline());
         QVERIFY(page.chartPanel()->timeline()->series(Series::Ok).size() >= 2);
+        // Named by its cell, not by the store's id (it was "Stored window 169: ..."), and drawn.
+        const QString caption = page.chartCaption();
+        const qint64 id = shown.first().first().toLongLong();
+        QVERIFY2(!caption.contains(QStringLiteral("window %1").arg(id)), qPrintable(caption));
+        for (const char *part : {"target-a", "health (GET /health)", "c=1", "round 1 of 2"})
+            QVERIFY2(caption.contains(QLatin1String(part)), qPrintable(caption));
+        QTRY_VERIFY(page.chartPanel()->drawnPoints(Series::ServerCores) >= 2);
         page.showLive();
         QCOMPARE(page.chartPanel()->timeline(), &page.liveTimeline());
     }

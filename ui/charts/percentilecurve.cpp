@@ -3,25 +3,94 @@
 #include "ui/charts/palette.h"
 
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <cmath>
 #include <qcustomplot.h>
 
 namespace sb::charts {
 
+namespace {
+
+// Compact: the percent sign moves from each tick label to the axis title, so that the labels of
+// a narrow chart (the Run page's, some 200 px) keep apart.
+void setUpAxes(QCustomPlot *plot, bool compact)
+{
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    const std::pair<double, const char *> ticks[] = {
+        {1, "0"}, {10, "90"}, {100, "99"}, {1e3, "99.9"}, {1e4, "99.99"}, {1e5, "99.999"}};
+    for (const auto &[x, label] : ticks)
+        ticker->addTick(x,
+                        QString::fromLatin1(label) + (compact ? QString() : QStringLiteral("%")));
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setRange(1, 1e5);
+    plot->xAxis->setLabel(compact ? QCoreApplication::translate("sb::charts", "percentile, %")
+                                  : QCoreApplication::translate("sb::charts", "percentile"));
+    plot->yAxis->setLabel(QCoreApplication::translate("sb::charts", "latency, ms"));
+}
+
+} // namespace
+
+void drawPercentileCurves(QCustomPlot *plot, const QList<Curve> &curves)
+{
+    plot->clearGraphs();
+    if (plot->xAxis->scaleType() != QCPAxis::stLogarithmic)
+        setUpAxes(plot, true);
+    double hi = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const Curve &c : curves) {
+            if (c.ghost != (pass == 0))
+                continue;
+            QVector<double> xs;
+            QVector<double> ys;
+            for (const PercentilePoint &p : c.points) {
+                xs << p.x;
+                ys << p.latencyMs;
+                hi = std::max(hi, p.latencyMs);
+            }
+            QCPGraph *g = plot->addGraph();
+            QColor colour = c.colour;
+            if (c.ghost)
+                colour.setAlpha(90);
+            g->setPen(QPen(colour, c.ghost ? 1.0 : 2.0));
+            if (c.points.size() < kCurveMarkerPoints)
+                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, 5));
+            g->setData(xs, ys, true);
+            if (c.name.isEmpty())
+                g->removeFromLegend();
+            else
+                g->setName(c.name);
+        }
+    }
+    plot->yAxis->setRange(0, hi > 0 ? hi * 1.1 : 1);
+    // Up to the decade the curves reach (at least 99 %): a narrow chart has room for few
+    // percentile labels, and decades nothing reaches say nothing.
+    double right = 100;
+    for (const Curve &c : curves)
+        for (const PercentilePoint &p : c.points)
+            while (right < p.x && right < 1e5)
+                right *= 10;
+    plot->xAxis->setRange(1, right);
+    // Every decade a tick; a label on every other one when a decade is too narrow for one.
+    const int decades = int(std::lround(std::log10(right)));
+    const int widthPx = std::max(plot->axisRect()->width(), plot->width() - 80);
+    const int labelPx =
+        QFontMetrics(plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("99.999")) + 8;
+    const bool everyOther = decades > 0 && widthPx / decades < labelPx;
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    const char *labels[] = {"0", "90", "99", "99.9", "99.99", "99.999"};
+    for (int d = 0; d <= decades && d < 6; ++d)
+        ticker->addTick(std::pow(10.0, d),
+                        everyOther && d % 2 == 1 ? QString() : QString::fromLatin1(labels[d]));
+    plot->xAxis->setTicker(ticker);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &points,
                          const QString &name)
 {
     plot->clearGraphs();
-    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    const std::pair<double, const char *> ticks[] = {
-        {1, "0%"}, {10, "90%"}, {100, "99%"}, {1e3, "99.9%"}, {1e4, "99.99%"}, {1e5, "99.999%"}};
-    for (const auto &[x, label] : ticks)
-        ticker->addTick(x, QString::fromLatin1(label));
-    plot->xAxis->setTicker(ticker);
-    plot->xAxis->setRange(1, 1e5);
-    plot->xAxis->setLabel(QCoreApplication::translate("sb::charts", "percentile"));
-    plot->yAxis->setLabel(QCoreApplication::translate("sb::charts", "latency, ms"));
+    setUpAxes(plot, false);
     QVector<double> xs;
     QVector<double> ys;
     for (const PercentilePoint &p : points) {

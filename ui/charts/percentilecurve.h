@@ -2,6 +2,9 @@
 
 #include "report/reportcharts.h"
 
+#include <QColor>
+#include <QList>
+#include <QString>
 #include <QVector>
 
 class QCustomPlot;
@@ -19,5 +22,20 @@ using report::PercentilePoint;
 // latency in ms) and draws `points` as one graph named `name`. GUI thread.
 void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &points,
                          const QString &name);
+
+// One curve of a chart of several: the current window's, or a faint ghost of an earlier round.
+struct Curve
+{
+    QVector<PercentilePoint> points;
+    QString name;       // legend entry; empty = not in the legend
+    QColor colour;      // line colour
+    bool ghost = false; // faint and thin, drawn beneath
+};
+
+// As drawPercentileCurve(), for several curves: ghosts first (beneath), the y range over all.
+// A curve of fewer than kCurveMarkerPoints points is drawn with markers too (a live window's
+// curve has its three interval percentiles). GUI thread.
+inline constexpr int kCurveMarkerPoints = 8;
+void drawPercentileCurves(QCustomPlot *plot, const QList<Curve> &curves);
 
 } // namespace sb::charts

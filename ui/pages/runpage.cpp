@@ -11,6 +11,7 @@
 #include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
 #include "ui/widgets/matrixview.h"
+#include "ui/widgets/runstrip.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -18,9 +19,19 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <numeric>
+#include <qcustomplot.h>
 
 namespace sb {
+
+namespace {
+// The tiles and the percentile curve are read, not watched: twice a second is enough, and each
+// redraw of the curve costs the GUI thread what a chart does.
+constexpr int kFiguresMs = 500;
+} // namespace
 
 RunContext loadRunContext(const run::RunOptions &options, const QString &runId)
 {
@@ -51,6 +62,7 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId)
                     : 0;
     c.measureS = double(profile->measureMs) / 1000.0;
     c.rounds = profile->rounds;
+    c.loadThreads = std::max(1, plan.load.threads);
     return c;
 }
 
@@ -83,11 +95,50 @@ RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent
     m_progress->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     layout->addWidget(m_progress);
 
+    m_tiles = new LiveTiles(this);
+    layout->addWidget(m_tiles);
+
+    // Three panes a user can resize: the current window (its four charts two by two and its
+    // percentile curve), the run so far, and the matrix beside the cells so far. At 1280x720
+    // with the docks open each keeps its minimum: charts of some 100 px, the strip's three rows,
+    // a few rows of the grid.
     auto *split = new QSplitter(Qt::Vertical, this);
-    m_charts = new ChartPanel(split);
+    split->setChildrenCollapsible(false);
+    auto *current = new QWidget(split);
+    auto *currentLayout = new QHBoxLayout(current);
+    currentLayout->setContentsMargins(0, 0, 0, 0);
+    currentLayout->setSpacing(4);
+    m_charts = new ChartPanel(current);
     m_charts->setTimeline(&m_live);
-    split->addWidget(m_charts);
+    currentLayout->addWidget(m_charts, 4);
+    m_curve = new QCustomPlot(current);
+    m_curve->setAccessibleName(tr("Latency percentile curve of the current window"));
+    m_curve->setMinimumSize(220, 110);
+    m_curve->legend->setVisible(true);
+    {
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        m_curve->legend->setFont(small);
+        m_curve->legend->setIconSize(14, 8);
+        m_curve->legend->setMargins(QMargins(2, 0, 2, 0));
+        m_curve->legend->setBrush(Qt::NoBrush);
+        m_curve->legend->setBorderPen(Qt::NoPen);
+        m_curve->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        m_curve->legend->setWrap(2);
+        m_curve->plotLayout()->insertRow(0);
+        m_curve->plotLayout()->addElement(0, 0, m_curve->legend);
+        m_curve->plotLayout()->setRowStretchFactor(0, 0.001);
+        m_curve->yAxis->ticker()->setTickCount(3);
+        m_curve->setBackground(palette().brush(QPalette::Base));
+    }
+    charts::drawPercentileCurves(m_curve, {});
+    currentLayout->addWidget(m_curve, 1);
+    split->addWidget(current);
+    m_strip = new RunStrip(split);
+    m_strip->setData(&m_stripData);
+    split->addWidget(m_strip);
     auto *bottom = new QSplitter(Qt::Horizontal, split);
+    bottom->setChildrenCollapsible(false);
     m_matrixView = new MatrixView(m_matrix, bottom);
     m_cellsView = new QTableView(bottom);
     m_cellsView->setModel(m_cells);
@@ -95,15 +146,25 @@ RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent
     m_cellsView->verticalHeader()->setVisible(false);
     m_cellsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_cellsView->horizontalHeader()->setStretchLastSection(true);
+    m_matrixView->setMinimumHeight(90);
+    m_cellsView->setMinimumHeight(90);
     bottom->addWidget(m_matrixView);
     bottom->addWidget(m_cellsView);
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
     bottom->setSizes({400, 600});
     split->addWidget(bottom);
-    split->setStretchFactor(0, 3);
+    split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
+    split->setSizes({500, 180, 200});
     layout->addWidget(split, 1);
+
+    m_figuresTimer = new QTimer(this);
+    m_figuresTimer->setSingleShot(true);
+    m_figuresTimer->setInterval(kFiguresMs);
+    connect(m_figuresTimer, &QTimer::timeout, this, &RunPage::updateFigures);
+    connect(m_strip, &RunStrip::windowActivated, this, &RunPage::showStoredWindow);
 
     connect(m_matrixView, &MatrixView::windowActivated, this, &RunPage::showStoredWindow);
     connect(m_backToLive, &QPushButton::clicked, this, &RunPage::showLive);
@@ -161,9 +222,17 @@ void RunPage::onRunStarted(const run::RunStarted &e)
     m_matrix->clear();
     m_cells->clear();
     m_earlier.clear();
+    m_earlierFigures.clear();
     m_seenWindows.clear();
     m_live.clear();
     m_live.clearGhosts();
+    m_resetPending = false;
+    m_window = charts::LiveWindow{};
+    m_stripData.clear();
+    m_strip->setConfigurations({});
+    m_strip->changed();
+    m_tiles->clear();
+    charts::drawPercentileCurves(m_curve, {});
     m_hasContext = false;
     m_context = RunContext{};
     m_inWindow = false;
@@ -228,17 +297,34 @@ void RunPage::applyContext(const RunContext &c)
         m_matrix->setConfigurationOrder(c.configurations);
         m_cells->setConfigurationOrder(c.configurations);
     }
-    if (!c.schedule.isEmpty())
+    if (!c.schedule.isEmpty()) {
         m_matrix->setSchedule(c.schedule);
+        QStringList cells;
+        for (const run::ScheduledWindow &w : c.schedule) {
+            const QString key =
+                cellKey(run::CellRef{0, w.configuration, w.route, w.concurrency, 0});
+            if (!cells.contains(key))
+                cells << key;
+        }
+        m_stripData.setLayout(cells, c.rounds);
+    }
+    m_strip->setConfigurations(c.configurations.isEmpty() ? m_matrix->configurations()
+                                                          : c.configurations);
+    m_strip->changed();
     m_live.setGatePct(c.gatePct);
     m_stored.setGatePct(c.gatePct);
     for (const store::WindowRecord &w : c.stored)
         addWindow(w);
     if (m_inWindow) {
-        m_charts->setThroughputColor(
-            palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
-        m_live.setExpectedEnd(m_live.measureStartS() + c.measureS +
-                              (m_phase == run::Phase::WarmUp ? c.warmUpS : 0));
+        const double end = c.measureS + (m_phase == run::Phase::WarmUp ? c.warmUpS : m_warmUpDoneS);
+        if (m_resetPending) {
+            m_pendingExpectedEndS = end;
+        } else {
+            m_charts->setThroughputColor(
+                palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
+            m_live.setExpectedEnd(end);
+        }
+        m_window.setLoadThreads(std::min(c.loadThreads, std::max(1, m_cell.concurrency)));
     }
     if (!c.error.isEmpty())
         m_progress->setText(m_progress->text() + QLatin1String(" - ") + c.error);
@@ -256,6 +342,109 @@ void RunPage::addWindow(const store::WindowRecord &w)
     m_matrix->windowStored(w);
     m_cells->addWindow(w);
     keepGhost(w);
+    keepEarlier(w);
+    stripWindow(w);
+}
+
+void RunPage::stripWindow(const store::WindowRecord &w)
+{
+    charts::StripWindow s;
+    s.cell = cellKey(run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt});
+    s.configurationIndex = m_matrix->colourIndex(w.configuration);
+    s.round = w.round;
+    s.attempt = w.attempt;
+    s.valid = w.valid;
+    s.okPerS = report::windowOkPerS(w);
+    s.p99Ms = double(report::windowLatencyUs(w).p99) / 1000.0;
+    s.cores = report::windowCores(w);
+    s.windowId = w.id;
+    m_stripData.addWindow(s);
+    m_strip->changed();
+}
+
+void RunPage::keepEarlier(const store::WindowRecord &w)
+{
+    if (!w.valid)
+        return;
+    EarlierWindow e;
+    e.okPerS = report::windowOkPerS(w);
+    e.p99Ms = double(report::windowLatencyUs(w).p99) / 1000.0;
+    if (!w.histogram.isEmpty()) {
+        charts::LiveWindow finished;
+        finished.finish(w);
+        e.curve = finished.curve();
+    }
+    auto &list = m_earlierFigures[cellKey(
+        run::CellRef{w.round, w.configuration, w.route, w.concurrency, w.attempt})];
+    list.append(e);
+    while (list.size() > charts::Timeline::kMaxGhosts)
+        list.removeFirst();
+}
+
+LiveTiles::Earlier RunPage::earlierOf(const QString &key) const
+{
+    LiveTiles::Earlier out;
+    const QList<EarlierWindow> list = m_earlierFigures.value(key);
+    if (list.isEmpty())
+        return out;
+    auto spread = [](const QVector<double> &v, double mean) {
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        return mean > 0 ? (*hi - *lo) / 2 / mean : 0.0;
+    };
+    QVector<double> ok;
+    QVector<double> p99;
+    for (const EarlierWindow &e : list) {
+        ok << e.okPerS;
+        p99 << e.p99Ms;
+    }
+    out.count = int(list.size());
+    out.okPerS = std::accumulate(ok.begin(), ok.end(), 0.0) / double(ok.size());
+    out.p99Ms = std::accumulate(p99.begin(), p99.end(), 0.0) / double(p99.size());
+    out.okSpread = spread(ok, out.okPerS);
+    out.p99Spread = spread(p99, out.p99Ms);
+    return out;
+}
+
+void RunPage::scheduleFigures()
+{
+    if (!m_figuresTimer->isActive())
+        m_figuresTimer->start();
+}
+
+void RunPage::updateFigures()
+{
+    const QString key = cellKey(m_window.cell());
+    m_tiles->showWindow(m_window, earlierOf(key));
+    QList<charts::Curve> curves;
+    const QList<EarlierWindow> earlier = m_earlierFigures.value(key);
+    const QColor colour =
+        palette::configuration(m_matrix->colourIndex(m_window.cell().configuration));
+    for (qsizetype i = 0; i < earlier.size(); ++i)
+        if (!earlier[i].curve.isEmpty())
+            curves.append(
+                {earlier[i].curve, i == 0 ? tr("earlier rounds") : QString(), colour, true});
+    if (m_window.hasData())
+        curves.append({m_window.curve(),
+                       m_window.isFinished() ? tr("this window") : tr("last interval"), colour,
+                       false});
+    charts::drawPercentileCurves(m_curve, curves);
+}
+
+void RunPage::resetLiveIfPending()
+{
+    if (!m_resetPending)
+        return;
+    m_resetPending = false;
+    m_window.start(m_cell, std::min(m_context.loadThreads, std::max(1, m_cell.concurrency)));
+    m_live.clear();
+    m_live.clearGhosts();
+    for (const charts::Ghost &g : m_earlier.value(cellKey(m_cell)))
+        m_live.addGhost(g);
+    if (m_pendingMeasureStartS >= 0)
+        m_live.setMeasureStart(m_pendingMeasureStartS);
+    m_live.setExpectedEnd(m_pendingExpectedEndS);
+    m_charts->setThroughputColor(
+        palette::configuration(m_matrix->colourIndex(m_cell.configuration)));
 }
 
 void RunPage::keepGhost(const store::WindowRecord &w)
@@ -278,11 +467,12 @@ void RunPage::beginWindow(const run::CellRef &cell)
     m_inFlight = 0;
     m_draining = false;
     m_status.clear();
-    m_live.clear();
-    m_live.clearGhosts();
-    for (const charts::Ghost &g : m_earlier.value(cellKey(cell)))
-        m_live.addGhost(g);
-    m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(cell.configuration)));
+    // The charts keep the last window until this one has an interval (resetLiveIfPending).
+    m_resetPending = true;
+    m_pendingMeasureStartS = -1;
+    m_pendingExpectedEndS = 0;
+    m_stripData.setCurrent(cellKey(cell), cell.round);
+    m_strip->changed();
 }
 
 void RunPage::onWindowStarted(const run::WindowStarted &e)
@@ -295,11 +485,16 @@ void RunPage::onWindowStarted(const run::WindowStarted &e)
     m_phase = e.phase;
     m_windowNumber = e.windowNumber;
     m_totalWindows = e.totalWindows;
-    if (e.phase == run::Phase::Measure) {
-        m_live.setMeasureStart(m_warmUpDoneS);
-        m_live.setExpectedEnd(m_warmUpDoneS + m_context.measureS);
+    const double measureStart = e.phase == run::Phase::Measure ? m_warmUpDoneS : -1;
+    const double end = e.phase == run::Phase::Measure ? m_warmUpDoneS + m_context.measureS
+                                                      : m_context.warmUpS + m_context.measureS;
+    if (m_resetPending) {
+        m_pendingMeasureStartS = measureStart;
+        m_pendingExpectedEndS = end;
     } else {
-        m_live.setExpectedEnd(m_context.warmUpS + m_context.measureS);
+        if (measureStart >= 0)
+            m_live.setMeasureStart(measureStart);
+        m_live.setExpectedEnd(end);
     }
     m_matrix->windowStarted(e);
     m_charts->timelineChanged();
@@ -315,7 +510,10 @@ void RunPage::onInterval(const run::IntervalUpdate &e)
         m_warmUpDoneS = e.interval.endS;
     else
         m_measuredS = e.interval.endS;
+    resetLiveIfPending();
     m_live.addInterval(e.interval, warmUp);
+    m_window.addInterval(e);
+    scheduleFigures();
     m_inFlight = e.inFlight;
     m_draining = e.draining;
     if (!m_showingStored)
@@ -326,12 +524,22 @@ void RunPage::onInterval(const run::IntervalUpdate &e)
 void RunPage::onWindowFinished(const run::WindowFinished &e)
 {
     const store::WindowRecord &w = e.window;
-    if (!m_seenWindows.contains(w.id)) {
+    const bool first = !m_seenWindows.contains(w.id);
+    if (first) {
         m_seenWindows.insert(w.id);
         m_matrix->windowFinished(e);
         m_cells->addWindow(w);
         keepGhost(w);
+        stripWindow(w);
     }
+    // The window's own figures and curve (from its histogram) stay until the next one has data,
+    // set against the earlier rounds before it.
+    m_window.finish(w);
+    updateFigures();
+    if (first)
+        keepEarlier(w);
+    m_stripData.setCurrent(QString(), 0);
+    m_strip->changed();
     m_inWindow = false;
     m_draining = false;
     if (w.valid)
@@ -478,18 +686,35 @@ void RunPage::showWindow(const StoredWindow &result)
     m_stored.clearGhosts();
     for (const store::IntervalRecord &r : w.intervals)
         m_stored.addInterval(r, false);
+    m_stored.setExpectedEnd(w.elapsedS);
     m_showingStored = true;
     m_charts->setTimeline(&m_stored);
     m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(w.configuration)));
-    m_charts->setCaption(tr("Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7")
-                             .arg(w.id)
-                             .arg(w.round + 1)
-                             .arg(w.configuration, w.route)
-                             .arg(w.concurrency)
-                             .arg(w.attempt + 1)
-                             .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason)));
+    m_charts->setCaption(storedCaption(w));
     m_backToLive->setVisible(true);
     Q_EMIT storedWindowShown(w.id);
+}
+
+// Named by its cell, as the matrix and the cells table name it; the store's id is no name.
+QString RunPage::storedCaption(const store::WindowRecord &w) const
+{
+    QString route = w.route;
+    if (m_context.routeText.contains(w.route))
+        route += QStringLiteral(" (%1)").arg(m_context.routeText.value(w.route));
+    const QString round = m_context.rounds > 0
+                              ? tr("round %1 of %2").arg(w.round + 1).arg(m_context.rounds)
+                              : tr("round %1").arg(w.round + 1);
+    return tr("Stored window: %1 - %2 - c=%3 - %4, attempt %5 - %6")
+        .arg(w.configuration, route)
+        .arg(w.concurrency)
+        .arg(round)
+        .arg(w.attempt + 1)
+        .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason));
+}
+
+QString RunPage::chartCaption() const
+{
+    return m_charts->caption();
 }
 
 void RunPage::showLive()

@@ -2,16 +2,21 @@
 
 #include "run/runner.h"
 #include "run/schedule.h"
+#include "ui/charts/livewindow.h"
+#include "ui/charts/runstripdata.h"
 #include "ui/charts/timeline.h"
+#include "ui/widgets/livetiles.h"
 
 #include <QHash>
 #include <QList>
 #include <QSet>
 #include <QWidget>
 
+class QCustomPlot;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTimer;
 
 namespace sb {
 
@@ -21,6 +26,7 @@ class MatrixModel;
 class MatrixView;
 class OffThread;
 class RunController;
+class RunStrip;
 class StoreService;
 struct StoredWindow;
 struct StoredWindows;
@@ -39,7 +45,8 @@ struct RunContext
     double warmUpS = 0;                   // profile warm-up by time, seconds (0: none or by count)
     double measureS = 0;                  // profile measured seconds
     int rounds = 0;                       // profile rounds
-    QVector<store::WindowRecord> stored;  // resumed run: windows stored before, with intervals
+    int loadThreads = 1; // plan load.threads (a window uses at most one per connection)
+    QVector<store::WindowRecord> stored; // resumed run: windows stored before, with intervals
 };
 
 // Reads the plan part of the context of run `runId` (all but `stored`) from options.planPath
@@ -49,10 +56,13 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId);
 
 // The live monitor of a run (GUI.md's sketch): a header naming round, configuration, route,
 // concurrency, attempt, phase and seconds done/total (and the drain; between windows, a wait for
-// a quiet machine with its seconds and the foreign CPU read); the four live charts of
-// the current window with ghost lines of the cell's earlier valid windows; the matrix grid;
-// the cells so far. Driven by the RunController's signals; double-clicking a cell shows its
-// stored window (read through `store` from the run's store) in the same charts. GUI thread only.
+// a quiet machine with its seconds and the foreign CPU read); number tiles of the current window
+// (LiveTiles); the four live charts of the current window with ghost lines of the cell's earlier
+// valid windows, and its percentile curve beside them with the earlier rounds' curves; the run so
+// far (RunStrip: every window's 2xx/s, p99 and cores by cell); the matrix grid; the cells so far.
+// The last window stays on the charts until the next one has data. Driven by the RunController's
+// signals; double-clicking a cell shows its stored window (read through `store` from the run's
+// store) in the same charts. GUI thread only.
 class RunPage : public QWidget
 {
     Q_OBJECT
@@ -63,6 +73,13 @@ public:
     MatrixModel *matrixModel() const { return m_matrix; }
     CellsModel *cellsModel() const { return m_cells; }
     ChartPanel *chartPanel() const { return m_charts; }
+    LiveTiles *tiles() const { return m_tiles; }
+    RunStrip *runStrip() const { return m_strip; }
+    QCustomPlot *percentilePlot() const { return m_curve; }
+    const charts::RunStripData &stripData() const { return m_stripData; }
+    const charts::LiveWindow &liveWindow() const { return m_window; }
+    // The text above the charts ("Stored window: ..."); empty for the live window.
+    QString chartCaption() const;
     MatrixView *matrixView() const { return m_matrixView; }
     // The current window's data (what the charts show unless a stored window is open).
     const charts::Timeline &liveTimeline() const { return m_live; }
@@ -102,6 +119,14 @@ private:
     void beginWindow(const run::CellRef &cell);
     void updateHeader();
     QString cellKey(const run::CellRef &cell) const;
+    // The deferred start of the window's charts: the last window stays until this one has data.
+    void resetLiveIfPending();
+    void scheduleFigures(); // tiles and the percentile curve, coalesced
+    void updateFigures();
+    void stripWindow(const store::WindowRecord &w);
+    void keepEarlier(const store::WindowRecord &w);
+    LiveTiles::Earlier earlierOf(const QString &cellKey) const;
+    QString storedCaption(const store::WindowRecord &w) const;
 
     RunController *m_controller;
     StoreService *m_store;
@@ -116,6 +141,10 @@ private:
     QLabel *m_header;
     QLabel *m_progress;
     QPushButton *m_backToLive;
+    LiveTiles *m_tiles;
+    RunStrip *m_strip;
+    QCustomPlot *m_curve;
+    QTimer *m_figuresTimer;
 
     charts::Timeline m_live;
     charts::Timeline m_stored;
@@ -126,11 +155,23 @@ private:
     QString m_runId;
     QString m_storeLocation;
     QHash<QString, QList<charts::Ghost>> m_earlier; // cellKey -> its last valid windows, capped
+    struct EarlierWindow
+    {
+        double okPerS = 0;
+        double p99Ms = 0;
+        QVector<charts::PercentilePoint> curve;
+    };
+    QHash<QString, QList<EarlierWindow>> m_earlierFigures; // cellKey -> its valid windows' figures
+    charts::LiveWindow m_window;
+    charts::RunStripData m_stripData;
     void keepGhost(const store::WindowRecord &w);
     QSet<qint64> m_seenWindows;
 
     // The window going on.
     bool m_inWindow = false;
+    bool m_resetPending = false; // the charts still show the last window
+    double m_pendingMeasureStartS = -1;
+    double m_pendingExpectedEndS = 0;
     run::CellRef m_cell;
     run::Phase m_phase = run::Phase::WarmUp;
     double m_warmUpDoneS = 0;

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSettings>
@@ -20,8 +21,14 @@ using charts::Series;
 
 namespace {
 
-constexpr int kLeftMarginPx = 80;  // fixed so the four time axes line up
-constexpr int kRightMarginPx = 56; // room for the memory axis of the cores chart
+// Fixed minimum margins so that the time axes of the charts in one column line up; a wider tick
+// label still widens its chart's margin rather than being clipped.
+constexpr int kLeftMarginPx = 62;
+constexpr int kRightMarginPx = 14;
+constexpr int kMemoryAxisPx = 50; // the cores chart's MiB axis
+// A series of up to this many points is also drawn as markers: a window of a few intervals (and
+// one of a single interval, which a line alone never shows) reads as points.
+constexpr int kMarkerMaxPoints = 40;
 
 QVector<double> shifted(const QVector<double> &keys, double by)
 {
@@ -62,12 +69,29 @@ ChartPanel::ChartPanel(QWidget *parent)
     top->addWidget(m_logLatency);
     layout->addLayout(top);
 
+    // Two by two: each chart gets half the width and half the height, about twice the height of
+    // four stacked ones, which at 1280x720 left each some 60 px.
     m_plots[size_t(Chart::Throughput)] = makePlot(tr("1/s"), false);
     m_plots[size_t(Chart::Latency)] = makePlot(tr("ms"), false);
-    m_plots[size_t(Chart::Cores)] = makePlot(tr("cores"), false);
+    m_plots[size_t(Chart::Cores)] = makePlot(tr("cores"), true);
     m_plots[size_t(Chart::Foreign)] = makePlot(tr("% of a core"), true);
+    auto *grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(plot(Chart::Throughput), 0, 0);
+    grid->addWidget(plot(Chart::Latency), 0, 1);
+    grid->addWidget(plot(Chart::Cores), 1, 0);
+    grid->addWidget(plot(Chart::Foreign), 1, 1);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    layout->addLayout(grid, 1);
+    // The left column's charts share the room of the cores chart's MiB axis, so their time axes
+    // line up.
+    for (Chart c : {Chart::Throughput, Chart::Cores})
+        plot(c)->axisRect()->setMinimumMargins(QMargins(kLeftMarginPx, 4, kMemoryAxisPx, 0));
     for (QCustomPlot *p : m_plots) {
-        layout->addWidget(p, 1);
         connect(p, &QCustomPlot::afterReplot, this,
                 [this, p] { m_longestPaintMs = std::max(m_longestPaintMs, p->replotTime()); });
     }
@@ -144,7 +168,11 @@ void ChartPanel::addShading()
         s.label = new QCPItemText(p);
         s.label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         s.label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        s.label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        s.label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+        s.label->setClipToAxisRect(true);
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        s.label->setFont(small);
         s.label->setText(tr("warm-up"));
     }
 }
@@ -152,20 +180,39 @@ void ChartPanel::addShading()
 QCustomPlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
 {
     auto *p = new QCustomPlot(this);
-    p->setMinimumHeight(90);
+    p->setMinimumHeight(110);
+    p->setMinimumWidth(220);
+    // Redrawn up to ten times a second beside a running load engine: the cheaper polylines.
+    p->setPlottingHint(QCP::phFastPolylines, true);
     p->setAccessibleName(yLabel);
     p->yAxis->setLabel(yLabel);
     if (showXLabel)
         p->xAxis->setLabel(tr("seconds since the window started"));
-    p->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
-    p->axisRect()->setMargins(QMargins(kLeftMarginPx, 0, kRightMarginPx, 0));
-    p->legend->setVisible(true);
+    // Margins follow the tick labels (none is clipped), from a floor that lines the axes up.
+    p->axisRect()->setAutoMargins(QCP::msAll);
+    p->axisRect()->setMinimumMargins(QMargins(kLeftMarginPx, 4, kRightMarginPx, 0));
+    // Few ticks: a chart is some 100 px tall and 300 px wide.
+    p->xAxis->ticker()->setTickCount(4);
+    p->yAxis->ticker()->setTickCount(3);
+    p->yAxis2->ticker()->setTickCount(3);
+    p->yAxis->setNumberFormat(QStringLiteral("gb"));
+    p->yAxis->setNumberPrecision(6);
+    // The legend sits in a row of its own above the data, never over it.
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
+    p->legend->setVisible(true);
     p->legend->setFont(small);
     p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    p->legend->setWrap(4);
     p->legend->setIconSize(14, 8);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    p->legend->setMargins(QMargins(2, 0, 2, 0));
+    p->legend->setRowSpacing(0);
+    p->legend->setColumnSpacing(6);
+    p->plotLayout()->insertRow(0);
+    p->plotLayout()->addElement(0, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->plotLayout()->setRowSpacing(0);
+    p->legend->setMaximumSize(QWIDGETSIZE_MAX, 40);
     return p;
 }
 
@@ -190,7 +237,7 @@ void ChartPanel::addGhostGraphs(QCustomPlot *plot,
         g->setPen(QPen(faint, 1.0));
         g->removeFromLegend();
     }
-    ghosts[0]->setName(tr("earlier windows"));
+    ghosts[0]->setName(tr("earlier rounds"));
 }
 
 void ChartPanel::applyLatencyScale()
@@ -210,8 +257,6 @@ void ChartPanel::applyTheme()
     const QColor text = pal.color(QPalette::Text);
     QColor grid = text;
     grid.setAlpha(40);
-    QColor legendBack = pal.color(QPalette::Base);
-    legendBack.setAlpha(200);
     for (QCustomPlot *p : m_plots) {
         p->setBackground(pal.brush(QPalette::Base));
         for (QCPAxis *a : {p->xAxis, p->yAxis, p->yAxis2}) {
@@ -222,8 +267,8 @@ void ChartPanel::applyTheme()
             a->setLabelColor(text);
             a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
         }
-        p->legend->setBrush(legendBack);
-        p->legend->setBorderPen(QPen(grid));
+        p->legend->setBrush(Qt::NoBrush);
+        p->legend->setBorderPen(Qt::NoPen);
         p->legend->setTextColor(text);
     }
     for (Shading &s : m_shading)
@@ -259,6 +304,11 @@ void ChartPanel::setCaption(const QString &text)
 {
     m_caption->setText(text);
     m_caption->setVisible(!text.isEmpty());
+}
+
+QString ChartPanel::caption() const
+{
+    return m_caption->text();
 }
 
 bool ChartPanel::logLatency() const
@@ -297,6 +347,7 @@ void ChartPanel::drawGhosts()
             }
             graph->setData(shifted(s->keys(), offset),
                            positive ? positiveOnly(s->values()) : s->values(), true);
+            markSparse(graph);
         };
         set(Chart::Throughput, g ? &g->ok : nullptr);
         set(Chart::Latency, g ? &g->p99 : nullptr, logLatency());
@@ -344,6 +395,27 @@ void ChartPanel::rescale(QCustomPlot *plot, double floor, double extra)
         plot->yAxis2->setRange(0, std::max(1.0, plot->yAxis2->range().upper * 1.1));
 }
 
+void ChartPanel::markSparse(QCPGraph *graph)
+{
+    const bool sparse = graph->dataCount() <= kMarkerMaxPoints;
+    if (sparse == (graph->scatterStyle().shape() != QCPScatterStyle::ssNone))
+        return;
+    graph->setScatterStyle(sparse ? QCPScatterStyle(QCPScatterStyle::ssDisc, 4)
+                                  : QCPScatterStyle(QCPScatterStyle::ssNone));
+}
+
+// Above the dashed line, or below it when the line runs so near the top of the chart that the
+// text above would be cut off.
+void ChartPanel::placeGateLabel()
+{
+    QCustomPlot *fp = plot(Chart::Foreign);
+    const double y = fp->yAxis->coordToPixel(m_timeline ? m_timeline->gatePct() : 0);
+    const int textPx = QFontMetrics(m_gateLabel->font()).height() + 2;
+    const bool roomAbove = y - fp->axisRect()->top() > textPx;
+    m_gateLabel->setPositionAlignment(Qt::AlignRight |
+                                      (roomAbove ? Qt::AlignBottom : Qt::AlignTop));
+}
+
 void ChartPanel::redraw()
 {
     QElapsedTimer clock;
@@ -355,9 +427,10 @@ void ChartPanel::redraw()
         const charts::CappedSeries &data = t.series(s);
         const bool latency =
             s == Series::P50 || s == Series::P90 || s == Series::P99 || s == Series::Max;
-        m_graphs[size_t(i)]->setData(
-            data.keys(), latency && logLatency() ? positiveOnly(data.values()) : data.values(),
-            true);
+        QCPGraph *g = m_graphs[size_t(i)];
+        g->setData(data.keys(),
+                   latency && logLatency() ? positiveOnly(data.values()) : data.values(), true);
+        markSparse(g);
     }
     auto show = [&](Series s, bool on) {
         QCPGraph *g = m_graphs[size_t(s)];
@@ -381,7 +454,7 @@ void ChartPanel::redraw()
         s.label->setVisible(warm > 0);
         s.rect->topLeft->setCoords(0, 0);
         s.rect->bottomRight->setCoords(warm, 1);
-        s.label->position->setCoords(warm / 2, 0.98);
+        s.label->position->setCoords(0, 0.02);
     }
     const double gate = t.gatePct();
     m_gateLine->setVisible(gate > 0);
@@ -391,10 +464,19 @@ void ChartPanel::redraw()
     m_gateLabel->position->setCoords(0.99, gate);
     m_gateLabel->setText(tr("gate %1 %").arg(gate, 0, 'f', 0));
 
+    // As many ticks as the chart's size has room for (its last layout's): some 40 px a tick up,
+    // 90 px across (the ticker may add one for a readable step).
+    for (QCustomPlot *p : m_plots) {
+        const QRect r = p->axisRect()->rect();
+        p->xAxis->ticker()->setTickCount(std::clamp(r.width() / 90, 2, 6));
+        p->yAxis->ticker()->setTickCount(std::clamp(r.height() / 40, 2, 5));
+        p->yAxis2->ticker()->setTickCount(std::clamp(r.height() / 40, 2, 5));
+    }
     rescale(plot(Chart::Throughput), 1, 0);
     rescale(plot(Chart::Latency), 0, 0);
     rescale(plot(Chart::Cores), 0.1, 0);
     rescale(plot(Chart::Foreign), 1, gate);
+    placeGateLabel();
     for (QCustomPlot *p : m_plots)
         p->replot(QCustomPlot::rpQueuedReplot);
     ++m_replots;

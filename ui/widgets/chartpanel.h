@@ -17,11 +17,13 @@ class QTimer;
 
 namespace sb {
 
-// The four live charts of one window (GUI.md), stacked with a shared time axis in seconds since
-// the window started: 2xx/s with non-2xx and errors per second; latency p50 / p90 / p99 / max
-// (with a log-axis option); cores of the server tree, the generator and the database (with the
-// server tree's memory on a second axis when known); foreign CPU % with the gate threshold as a
-// dashed line. The warm-up is shaded; earlier windows of the same cell are faint ghost lines.
+// The four live charts of one window (GUI.md), two by two with a shared time axis in seconds
+// since the window started, each legend in a row above its data, few ticks, and a series of few
+// points drawn as markers too (a single point is never invisible): 2xx/s with non-2xx and errors
+// per second; latency p50 / p90 / p99 / max (with a log-axis option); cores of the server tree, the
+// generator and the database (with the server tree's memory on a second axis when known); foreign
+// CPU % with the gate threshold as a dashed line. The warm-up is shaded; earlier windows of the
+// same cell are faint ghost lines.
 //
 // It draws a charts::Timeline that its owner fills; timelineChanged() asks for a redraw, which
 // happens at most every kReplotMs with QCustomPlot::rpQueuedReplot. GUI thread only.
@@ -48,6 +50,7 @@ public:
     void setThroughputColor(const QColor &colour);
     // A line above the charts ("stored window 12 ..."); empty hides it.
     void setCaption(const QString &text);
+    QString caption() const;
 
     bool logLatency() const;
     void setLogLatency(bool on);
@@ -88,6 +91,8 @@ private:
     void redraw();
     void drawGhosts();
     void rescale(QCustomPlot *plot, double floor, double extra);
+    static void markSparse(QCPGraph *graph); // markers on a series of few points
+    void placeGateLabel();
 
     std::array<QCustomPlot *, 4> m_plots{};
     std::array<QCPGraph *, charts::kSeriesCount> m_graphs{};
