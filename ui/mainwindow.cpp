@@ -84,7 +84,8 @@ void MainWindow::createPages()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_planPage);
     m_stack->addWidget(new RunPage(runController(), m_store, this));
-    m_stack->addWidget(new QuickTestPage(this));
+    m_quickTestPage = new QuickTestPage(this);
+    m_stack->addWidget(m_quickTestPage);
     m_historyPage = new HistoryPage(m_store, this);
     m_stack->addWidget(m_historyPage);
     m_stack->addWidget(new ComparePage(m_store, this));
@@ -337,6 +338,7 @@ void MainWindow::createDocks()
 void MainWindow::createStatusBar()
 {
     m_status = new RunStatus(statusBar(), runController(), checkController());
+    m_status->followQuickTest(m_quickTestPage->controller());
     connect(m_status, &RunStatus::logged, this, &MainWindow::appendLog);
 }
 
@@ -551,6 +553,14 @@ void MainWindow::connectHistory()
     connect(run, &RunController::runStarted, m_historyPage, &HistoryPage::reload);
     connect(run, &RunController::runFinished, m_historyPage, &HistoryPage::reload);
     connect(run, &RunController::runFailed, m_historyPage, &HistoryPage::reload);
+    // A quick test kept in history goes to the store History lists, and shows there at once.
+    const auto followStore = [this] { m_quickTestPage->setStoreLocation(m_store->location()); };
+    followStore();
+    connect(m_store, &StoreService::locationChanged, this, followStore);
+    connect(m_quickTestPage, &QuickTestPage::kept, this, [this](const QString &runId) {
+        appendLog(tr("Quick test kept in history as run %1").arg(runId));
+        m_historyPage->reload();
+    });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

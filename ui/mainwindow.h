@@ -24,6 +24,7 @@ class ComparePage;
 class ParityModel;
 class PlanFile;
 class PlanPage;
+class QuickTestPage;
 class RunCommands;
 class RunController;
 class RunStatus;
@@ -79,6 +80,8 @@ public:
     PlanPage *planPage() const { return m_planPage; }
     PlanFile *planFile() const { return m_planFile; }
     HistoryPage *historyPage() const { return m_historyPage; }
+    QuickTestPage *quickTestPage() const { return m_quickTestPage; }
+    RunStatus *runStatus() const { return m_status; }
     ComparePage *comparePage() const;
     RunCommands *runCommands() const { return m_commands; }
     RunController *runController() const;
@@ -139,6 +142,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     PlanPage *m_planPage = nullptr;
     HistoryPage *m_historyPage = nullptr;
+    QuickTestPage *m_quickTestPage = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_checkDock = nullptr;

@@ -428,7 +428,7 @@ void HistoryPage::openSelected()
         setMessage(m_current->error, true);
         return;
     }
-    auto *dialog = new RunDialog(*m_current, this);
+    auto *dialog = new RunDialog(*m_current, m_store, this);
     dialog->show();
     Q_EMIT runOpened(dialog);
 }
