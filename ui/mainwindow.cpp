@@ -41,6 +41,7 @@
 #include <QTime>
 #include <QToolBar>
 #include <QTreeView>
+#include <utility>
 
 namespace sb {
 
@@ -107,6 +108,16 @@ void MainWindow::createPages()
                                                            : style()->standardIcon(p.icon),
                             p.name);
     connect(m_switcher, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    // Only the page shown sets the stack's minimum size: the Run and Quick test pages' ~550 px
+    // left the Plan page's docks 2.5 rows of check results at 1280x800.
+    const auto followPage = [this](int current) {
+        for (int i = 0; i < m_stack->count(); ++i)
+            m_stack->widget(i)->setSizePolicy(
+                i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    };
+    connect(m_stack, &QStackedWidget::currentChanged, this, followPage);
+    followPage(m_stack->currentIndex());
     m_switcher->setCurrentRow(PlanPageIndex);
 
     auto *central = new QWidget(this);
@@ -306,6 +317,14 @@ void MainWindow::createDocks()
     m_problems->header()->setStretchLastSection(true);
     connect(m_problems, &QTreeView::clicked, this, &MainWindow::jumpToProblem);
     connect(m_problems, &QTreeView::activated, this, &MainWindow::jumpToProblem);
+    // An error comes forward when it appears (the check results' tab hid it).
+    connect(m_planPage, &PlanPage::validated, this, [this](bool ok) {
+        if (!ok && std::exchange(m_planWasValid, false)) {
+            m_problemsDock->show();
+            m_problemsDock->raise();
+        }
+        m_planWasValid = m_planWasValid || ok;
+    });
     connect(m_planPage->diagnostics(), &QAbstractItemModel::modelReset, this, [this] {
         for (int c = 0; c < DiagnosticsModel::MessageColumn; ++c)
             m_problems->resizeColumnToContents(c);
@@ -497,6 +516,10 @@ void MainWindow::connectRun()
     connect(checkController(), &CheckController::checkStarted, this, [this] {
         m_checkDock->show();
         m_checkDock->raise();
+        // Room for a start row and a few checks per configuration (2.5 rows were shown), within
+        // half the window.
+        const int wanted = std::max(m_checkDock->height(), m_checkView->heightForRows(8));
+        resizeDocks({m_checkDock}, {std::min(wanted, height() / 2)}, Qt::Vertical);
     });
     connect(m_commands, &RunCommands::logged, this, &MainWindow::appendLog);
     connect(m_commands, &RunCommands::runLaunched, this, [this] { showPage(RunPageIndex); });

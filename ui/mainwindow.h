@@ -155,6 +155,7 @@ private:
     RunCommands *m_commands = nullptr;
     RunStatus *m_status = nullptr;
     bool m_closeAfterStop = false;
+    bool m_planWasValid = true; // the last validation had no error
 };
 
 } // namespace sb

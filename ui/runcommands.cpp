@@ -80,17 +80,25 @@ bool RunCommands::isBusy() const
     return m_run->isBusy() || m_check->isBusy();
 }
 
-bool RunCommands::ensureRunnable(const QString &what)
+bool RunCommands::ensureRunnable(const QString &what, void (RunCommands::*again)())
 {
-    if (!m_planFile->ensureSaved(what))
+    // Valid first: saving a plan that cannot run only writes the broken text over the file.
+    if (!m_planPage->isValid() && m_planPage->isValidationPending()) {
+        auto *once = new QObject(this);
+        connect(m_planPage, &PlanPage::validated, once, [this, once, again] {
+            once->deleteLater();
+            (this->*again)();
+        });
+        m_planPage->validateNow();
         return false;
+    }
     if (!m_planPage->isValid()) {
         Q_EMIT problemsFound();
         QMessageBox::warning(m_window, what,
                              tr("The plan has problems (listed under Problems); fix them first."));
         return false;
     }
-    return true;
+    return m_planFile->ensureSaved(what);
 }
 
 void RunCommands::launch(const run::RunOptions &options)
@@ -101,7 +109,7 @@ void RunCommands::launch(const run::RunOptions &options)
 
 void RunCommands::check()
 {
-    if (isBusy() || !ensureRunnable(tr("Check")))
+    if (isBusy() || !ensureRunnable(tr("Check"), &RunCommands::check))
         return;
     const run::RunOptions options = startOptions();
     m_parity->clear();
@@ -133,7 +141,7 @@ void RunCommands::showCheckOutcome(const CheckOutcome &outcome)
 
 void RunCommands::start()
 {
-    if (m_run->isBusy() || !ensureRunnable(tr("Start")))
+    if (m_run->isBusy() || !ensureRunnable(tr("Start"), &RunCommands::start))
         return;
     const run::RunOptions options = startOptions();
     if (m_planPage->outline()->estimate().windows == 0) {

@@ -78,7 +78,9 @@ Q_SIGNALS:
     void resumeLookupChanged(bool looking);
 
 private:
-    bool ensureRunnable(const QString &what);
+    // The plan is valid (else the Problems dock comes forward and a message says so; a text
+    // still being validated is validated first and `again` called then), then saved (asked).
+    bool ensureRunnable(const QString &what, void (RunCommands::*again)());
     void offerResume(const RunsResult &result);
     void launch(const run::RunOptions &options);
     void showCheckOutcome(const CheckOutcome &outcome);

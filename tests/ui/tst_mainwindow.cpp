@@ -15,16 +15,20 @@
 #include "ui/models/runsmodel.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
+#include "ui/pages/quicktestpage.h"
 #include "ui/runcommands.h"
 #include "ui/runcontroller.h"
 #include "ui/storeservice.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
+#include "uitest.h"
 
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
@@ -306,12 +310,26 @@ private slots:
         MainWindow window;
         window.setPlanVariables(variables());
         const QString plan = templatePlan();
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(openAndValidate(window, plan));
         QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
         window.runCommands()->check();
         QVERIFY(finished.wait(120000));
         const sb::ParityModel *model = window.parityModel();
         QCOMPARE(model->rowCount(), 6); // 2 configurations x (start + 2 parity checks)
+        // The dock shows every row (it showed 2.5) and pass/fail without scrolling.
+        QTableView *table = window.checkView()->table();
+        QTRY_VERIFY2(table->viewport()->height() >= 6 * table->rowHeight(0),
+                     qPrintable(QStringLiteral("%1 px for rows of %2 px")
+                                    .arg(table->viewport()->height())
+                                    .arg(table->rowHeight(0))));
+        const int result =
+            table->horizontalHeader()->sectionViewportPosition(sb::ParityModel::ResultColumn);
+        QVERIFY(result >= 0);
+        QVERIFY(result + table->columnWidth(sb::ParityModel::ResultColumn) <=
+                table->viewport()->width());
         for (const sb::ParityRow &row : model->rows())
             QCOMPARE(row.result, sb::ParityRow::Result::Passed);
         QCOMPARE(model->rows().at(2).status, 404);
@@ -330,6 +348,55 @@ private slots:
         QVERIFY(!body.value(QStringLiteral("error")).toString().isEmpty());
         QVERIFY2(response.contains(body.value(QStringLiteral("error")).toString()),
                  qPrintable(response));
+    }
+
+    // Check or Start on a plan with errors offered to save the broken text over the file; now
+    // they say the plan has problems, bring Problems forward and leave the file as it is. An
+    // error that appears while editing brings Problems forward too.
+    void anInvalidPlanIsNeitherSavedNorRun_data()
+    {
+        QTest::addColumn<bool>("start");
+        QTest::newRow("check") << false;
+        QTest::newRow("start") << true;
+    }
+
+    void anInvalidPlanIsNeitherSavedNorRun()
+    {
+        QFETCH(bool, start);
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString plan = shortPlan();
+        QVERIFY(openAndValidate(window, plan));
+        QFile file(plan);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        file.close();
+        auto *checkDock = window.findChild<QDockWidget *>(QStringLiteral("checkDock"));
+        auto *problemsDock = window.findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        checkDock->raise();
+        QTRY_VERIFY(problemsDock->visibleRegion().isEmpty());
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        window.planPage()->editor()->setPlainText(QString::fromUtf8(before).replace(
+            QStringLiteral("\"routes\""), QStringLiteral("\"routes_typo\"")));
+        QVERIFY(validated.wait(10000));
+        QCOMPARE(validated.last().first().toBool(), false);
+        QTRY_VERIFY(!problemsDock->visibleRegion().isEmpty());
+        checkDock->raise();
+        QTRY_VERIFY(problemsDock->visibleRegion().isEmpty());
+        DialogAnswerer ok(QMessageBox::Ok);
+        if (start)
+            window.runCommands()->start();
+        else
+            window.runCommands()->check();
+        QTRY_COMPARE(ok.texts().size(), 1);
+        QVERIFY2(ok.texts().first().contains(QStringLiteral("problems")),
+                 qPrintable(ok.texts().first()));
+        QVERIFY(!problemsDock->visibleRegion().isEmpty());
+        QCOMPARE(window.runController()->state(), RunController::State::Idle);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
     }
 
     void aFailingCheckSaysWhyInOneLine()
@@ -616,6 +683,41 @@ private slots:
                                      history->model()->run(history->model()->rowOf(runId)).status ==
                                          QLatin1String("interrupted"),
                                  10000);
+    }
+
+    // "Keep in history" stored in the default store whatever History listed, and History did
+    // not refresh: the kept test shows in History's store at once.
+    void aKeptQuickTestShowsInHistory()
+    {
+        QTemporaryDir dir;
+        sb::test::Target target(dir.filePath(QStringLiteral("target.sqlite")));
+        QVERIFY2(target.port() > 0, qPrintable(target.error()));
+        const QString store = m_dir.filePath(QStringLiteral("kept.sqlite"));
+        MainWindow window;
+        window.setStoreLocation(store);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        sb::HistoryPage *history = window.historyPage();
+        window.showPage(MainWindow::HistoryPageIndex);
+        QTRY_VERIFY(!history->message().isEmpty());
+        window.showPage(MainWindow::QuickTestPageIndex);
+        sb::QuickTestPage *quick = window.quickTestPage();
+        sb::LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:%1/health").arg(target.port());
+        f.connections = QStringLiteral("2");
+        f.length = QStringLiteral("1s");
+        f.warmUp = QStringLiteral("200ms");
+        quick->setForm(f);
+        QSignalSpy done(quick, &sb::QuickTestPage::testFinished);
+        quick->startTest();
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(QStringLiteral("Quick test")),
+                                 10000);
+        QVERIFY(done.wait(60000));
+        QSignalSpy kept(quick, &sb::QuickTestPage::kept);
+        quick->keepInHistory();
+        QVERIFY(kept.wait(30000));
+        const QString runId = kept.first().first().toString();
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowOf(runId) >= 0, 10000);
     }
 
     void closingDuringARunAsksStopsAndResumes()

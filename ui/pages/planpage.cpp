@@ -140,6 +140,11 @@ bool PlanPage::isValid() const
     return m_validatedGeneration == m_validation->generation() && m_valid;
 }
 
+bool PlanPage::isValidationPending() const
+{
+    return m_debounce->isActive() || m_validatedGeneration != m_validation->generation();
+}
+
 void PlanPage::scheduleValidation()
 {
     m_validation->supersede(); // a validation going on is for an older text

@@ -49,6 +49,8 @@ public:
     bool isValid() const;
     // Validates now instead of after the debounce delay.
     void validateNow();
+    // The editor's current text is waiting for (or in) a validation: isValid() cannot say yet.
+    bool isValidationPending() const;
 
     void goTo(int line, int column);
 
