@@ -179,6 +179,12 @@ void MainWindow::createActions()
     m_resumeAction =
         makeAction(this, QStringLiteral("actionResume"), tr("&Resume…"),
                    {QKeySequence(Qt::CTRL | Qt::Key_F5)}, icon(QStyle::SP_MediaSeekForward));
+    m_retryAction = makeAction(
+        this, QStringLiteral("actionRetryFailed"), tr("Retr&y failed cells…"),
+        {QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_F5)}, icon(QStyle::SP_BrowserReload));
+    m_retryAction->setIconText(tr("Retry failed"));
+    m_retryAction->setToolTip(tr("Measure the failed cells of the newest run of this plan again, "
+                                 "with a fresh retry budget"));
     m_aboutAction = makeAction(this, QStringLiteral("actionAbout"), tr("&About Stackbench"),
                                standardKeys(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
     m_checkAction->setIcon(runGlyphIcon(RunGlyph::Check, palette()));
@@ -230,6 +236,7 @@ void MainWindow::createActions()
     connect(m_startAction, &QAction::triggered, m_commands, &RunCommands::start);
     connect(m_stopAction, &QAction::triggered, m_commands, &RunCommands::stop);
     connect(m_resumeAction, &QAction::triggered, m_commands, &RunCommands::resume);
+    connect(m_retryAction, &QAction::triggered, m_commands, &RunCommands::retryFailed);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Stackbench"),
                            tr("Stackbench %1\nFair benchmarks of complete HTTP server stacks.")
@@ -262,14 +269,15 @@ void MainWindow::createMenus()
                       m_preferencesAction});
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
-    addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction});
+    addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction,
+                         m_retryAction});
 
     QMenu *history = menuBar()->addMenu(tr("H&istory"));
     history->setObjectName(QStringLiteral("historyMenu"));
     addInOrder(history, {m_historyPage->openAction(), m_historyPage->resumeAction(),
-                         m_historyPage->exportMenu()->menuAction(), m_historyPage->deleteAction(),
-                         nullptr, m_historyPage->importAction(), m_historyPage->refreshAction(),
-                         m_historyPage->switchStoreAction()});
+                         m_historyPage->retryAction(), m_historyPage->exportMenu()->menuAction(),
+                         m_historyPage->deleteAction(), nullptr, m_historyPage->importAction(),
+                         m_historyPage->refreshAction(), m_historyPage->switchStoreAction()});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -288,7 +296,7 @@ void MainWindow::createToolBar()
     bar->setAccessibleName(tr("Main toolbar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     addInOrder(bar, {m_newAction, m_openAction, m_saveAction, nullptr, m_checkAction, m_startAction,
-                     m_stopAction, m_resumeAction});
+                     m_stopAction, m_resumeAction, m_retryAction});
     QAction *toggle = bar->toggleViewAction();
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(toggle);
@@ -454,6 +462,7 @@ void MainWindow::updateActions()
     m_stopAction->setEnabled(runController()->state() == RunController::State::Running || checking);
     m_resumeAction->setEnabled(!busy && !checking && !m_commands->isLookingForResume() &&
                                !m_planPage->filePath().isEmpty());
+    m_retryAction->setEnabled(m_resumeAction->isEnabled());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_planFile->setOpenEnabled(!busy);
@@ -562,6 +571,7 @@ void MainWindow::connectHistory()
 {
     connect(m_historyPage, &HistoryPage::resumeRequested, m_commands,
             &RunCommands::resumeStoredRun);
+    connect(m_historyPage, &HistoryPage::retryRequested, m_commands, &RunCommands::retryStoredRun);
     connect(m_historyPage, &HistoryPage::operationFinished, this,
             [this](const StoreOperation &, const QString &message) {
                 appendLog(message);

@@ -135,6 +135,7 @@ private:
     QAction *m_startAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resumeAction = nullptr;
+    QAction *m_retryAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QList<QAction *> m_pageActions;
 

@@ -296,6 +296,21 @@ private slots:
         page.resumeAction()->trigger();
         QCOMPARE(resume.size(), 1);
         QCOMPARE(resume.first().first().value<RunRow>().id, test::kIncomplete);
+
+        // Retry failed cells: an ended run with an invalid attempt (the finished one has one),
+        // one run at a time, never a running one, never one without an invalid attempt.
+        QVERIFY(!page.retryAction()->isEnabled()); // the incomplete run: every window valid
+        QVERIFY(select(page, test::kRunning));
+        QVERIFY(!page.retryAction()->isEnabled());
+        QVERIFY(select(page, test::kFinished));
+        QVERIFY(page.retryAction()->isEnabled());
+        page.setRunBusy(true);
+        QVERIFY(!page.retryAction()->isEnabled());
+        page.setRunBusy(false);
+        QSignalSpy retry(&page, &HistoryPage::retryRequested);
+        page.retryAction()->trigger();
+        QCOMPARE(retry.size(), 1);
+        QCOMPARE(retry.first().first().value<RunRow>().id, test::kFinished);
     }
 
     void detailsShowGatesEventsAndLogs()

@@ -540,6 +540,56 @@ private slots:
 
     // Resume looks for the run to resume in the store; switched meanwhile, the lookup is
     // dropped (no question about the store left behind) and Resume can be asked again.
+    // A run of the plan whose cells failed (a busy machine: status failed or finished, invalid
+    // attempts stored) is what "Retry failed cells" offers, newest first; History's retry
+    // continues it with --retry-failed's options.
+    void findsTheRunToRetry()
+    {
+        const QString plan = m_dir.filePath(QStringLiteral("retry.json"));
+        const auto record = [&](const char *id, QLatin1String status, qint64 windows, qint64 valid,
+                                const QString &path) {
+            sb::store::RunRecord r;
+            r.id = QString::fromLatin1(id);
+            r.status = status;
+            r.planPath = path;
+            r.windowCount = windows;
+            r.validWindowCount = valid;
+            return r;
+        };
+        const QString other = m_dir.filePath(QStringLiteral("other.json"));
+        QVector<sb::store::RunRecord> runs{record("5", sb::store::kStatusRunning, 9, 0, plan),
+                                           record("4", sb::store::kStatusFailed, 168, 0, other),
+                                           record("3", sb::store::kStatusFinished, 56, 56, plan),
+                                           record("2", sb::store::kStatusFailed, 168, 0, plan),
+                                           record("1", sb::store::kStatusFinished, 60, 56, plan)};
+        std::optional<sb::store::RunRecord> found = sb::RunCommands::retryableRun(runs, plan);
+        QVERIFY(found);
+        QCOMPARE(found->id, QStringLiteral("2"));
+        runs.remove(3);
+        QCOMPARE(sb::RunCommands::retryableRun(runs, plan)->id, QStringLiteral("1"));
+        runs.removeLast();
+        QVERIFY(!sb::RunCommands::retryableRun(runs, plan));
+
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("retry.sqlite")));
+        sb::RunRow row;
+        row.id = QStringLiteral("2");
+        row.planPath = plan;
+        row.profile = QStringLiteral("quick");
+        row.status = sb::store::kStatusFailed;
+        const sb::run::RunOptions options = window.runCommands()->storedRunOptions(row, true);
+        QCOMPARE(options.resumeRunId, QStringLiteral("2"));
+        QVERIFY(options.retryFailed);
+        QCOMPARE(options.planPath, plan);
+        QCOMPARE(options.storeLocation, m_dir.filePath(QStringLiteral("retry.sqlite")));
+        QVERIFY(!window.runCommands()->storedRunOptions(row, false).retryFailed);
+        // In the Run menu and the History menu.
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionRetryFailed")));
+        auto *history = window.findChild<QMenu *>(QStringLiteral("historyMenu"));
+        QVERIFY(history->actions().contains(window.historyPage()->retryAction()));
+    }
+
     void resumeLookupEndsWhenTheStoreIsSwitched()
     {
         const QString store = m_dir.filePath(QStringLiteral("resume-lookup.sqlite"));
