@@ -1,11 +1,14 @@
 #include "ui/widgets/outlineview.h"
 
 #include "ui/models/outlinemodel.h"
+#include "ui/offthread.h"
+#include "ui/preflight.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -20,6 +23,8 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     , m_perWindow(new QLabel(this))
     , m_duration(new QLabel(this))
     , m_state(new QLabel(this))
+    , m_preflight(new QLabel(this))
+    , m_preflightTimer(new QTimer(this))
 {
     setAccessibleName(tr("Outline"));
     m_profile->setAccessibleName(tr("Profile"));
@@ -42,6 +47,14 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     }
     m_state->setWordWrap(true);
     m_state->setAccessibleName(tr("Outline state"));
+    m_preflight->setWordWrap(true);
+    m_preflight->setAccessibleName(tr("Machine before Start"));
+    m_preflight->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_preflight->setToolTip(tr("Read every few seconds: the machine's load, the CPU other "
+                               "processes take (the foreign CPU the gate counts) and the "
+                               "busiest of them"));
+    m_preflightTimer->setInterval(kPreflightMs);
+    connect(m_preflightTimer, &QTimer::timeout, this, &OutlineView::refreshPreflight);
 
     auto *profileLabel = new QLabel(tr("&Profile:"), this);
     profileLabel->setBuddy(m_profile);
@@ -60,6 +73,7 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     summary->addRow(tr("Per window:"), m_perWindow);
     summary->addRow(tr("Duration:"), m_duration);
     layout->addLayout(summary);
+    layout->addWidget(m_preflight);
     layout->addWidget(m_state);
 
     connect(m_profile, &QComboBox::activated, this,
@@ -90,6 +104,44 @@ QString OutlineView::summaryText() const
 {
     return QStringList{m_windows->text(), m_perWindow->text(), m_duration->text()}.join(
         QLatin1Char('\n'));
+}
+
+QString OutlineView::preflightText() const
+{
+    return m_preflight->text();
+}
+
+void OutlineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refreshPreflight();
+    m_preflightTimer->start();
+}
+
+void OutlineView::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_preflightTimer->stop();
+}
+
+void OutlineView::refreshPreflight()
+{
+    if (m_reading)
+        return;
+    m_reading = true;
+    const plan::Plan *plan = m_model->plan();
+    const QStringList exclude = plan ? plan->sampler.exclude : plan::SamplerSettings{}.exclude;
+    runOffThread(
+        this, [exclude] { return readPreflight(1000, exclude); },
+        [this](const PreflightReading &r) {
+            m_reading = false;
+            const plan::Plan *plan = m_model->plan();
+            const plan::SamplerSettings sampler = plan ? plan->sampler : plan::SamplerSettings{};
+            const plan::Profile *profile = plan ? plan->profile(m_model->profileName()) : nullptr;
+            m_preflight->setText(sb::preflightText(
+                r, sampler.foreignGatePct, profile ? profile->retries : 0, sampler.waitQuietMs));
+            Q_EMIT preflightChanged(m_preflight->text());
+        });
 }
 
 void OutlineView::refresh()
@@ -128,6 +180,18 @@ void OutlineView::refresh()
                             : tr("about %1, plus server starts (%2) and readiness waits")
                                   .arg(durationText(e.totalMs))
                                   .arg(e.serverStarts));
+    if (e.windows > 0 && e.worstMs > e.totalMs)
+        m_duration->setText(
+            m_duration->text() + QLatin1Char('\n') +
+            (e.waitQuietMs > 0
+                 ? tr("up to %1 on a busy machine (each window measured %2 times, waiting up to "
+                      "%3 for quiet before each re-measure)")
+                       .arg(durationText(e.worstMs))
+                       .arg(1 + e.retries)
+                       .arg(durationText(e.waitQuietMs))
+                 : tr("up to %1 on a busy machine (each window measured %2 times)")
+                       .arg(durationText(e.worstMs))
+                       .arg(1 + e.retries)));
     m_state->setText(m_stale ? tr("The text has problems: this is the last valid version.")
                              : QString());
     m_state->setVisible(m_stale);
