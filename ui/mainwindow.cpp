@@ -34,11 +34,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTime>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <utility>
@@ -345,6 +347,12 @@ void MainWindow::createDocks()
     m_log->setMaximumBlockCount(kMaxLogLines);
     m_log->setAccessibleName(tr("Log"));
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QScrollBar *logBar = m_log->verticalScrollBar();
+    connect(logBar, &QAbstractSlider::actionTriggered, this, [this, logBar] {
+        // After the action has moved the bar: following again once back at the end.
+        QTimer::singleShot(0, this,
+                           [this, logBar] { m_logFollows = logBar->value() >= logBar->maximum(); });
+    });
 
     m_checkView = new CheckView(parityModel(), this);
 
@@ -617,6 +625,10 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::appendLog(const QString &line)
 {
     m_log->appendPlainText(QTime::currentTime().toString(QStringLiteral("HH:mm:ss ")) + line);
+    // QPlainTextEdit follows only while its scroll bar sits at the end; a resize moves it off
+    // the end and the log stopped following. It follows unless the user scrolled away.
+    if (m_logFollows)
+        m_log->verticalScrollBar()->setValue(m_log->verticalScrollBar()->maximum());
 }
 
 void MainWindow::showMessage(const QString &text, int timeoutMs)

@@ -157,6 +157,7 @@ private:
     RunStatus *m_status = nullptr;
     bool m_closeAfterStop = false;
     bool m_planWasValid = true; // the last validation had no error
+    bool m_logFollows = true;   // the log shows its newest line (the user did not scroll away)
 };
 
 } // namespace sb

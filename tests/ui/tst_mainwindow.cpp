@@ -39,6 +39,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -415,6 +416,39 @@ private slots:
         QCOMPARE(lines.size(), 2); // one line per configuration
         QVERIFY2(lines.first().contains(QStringLiteral("answered status 404, expected 410")),
                  qPrintable(lines.first()));
+    }
+
+    // The log stopped following its newest line after the window was resized; it follows
+    // unless the user scrolls away, and again once they scroll back to the end.
+    void theLogFollowsAfterAResize()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QScrollBar *bar = window.logView()->verticalScrollBar();
+        const auto log = [&](int lines) {
+            for (int i = 0; i < lines; ++i)
+                Q_EMIT window.runCommands()->logged(QStringLiteral("line %1").arg(i));
+        };
+        log(200);
+        QTRY_COMPARE(bar->value(), bar->maximum());
+        window.resize(1280, 720);
+        QTest::qWait(50); // the layout settles (not a synchronisation: nothing runs behind it)
+        window.resize(1024, 900);
+        QTRY_VERIFY(window.logView()->height() > 0);
+        log(20);
+        QCOMPARE(bar->value(), bar->maximum());
+        bar->triggerAction(QAbstractSlider::SliderPageStepSub); // the user reads back
+        QCoreApplication::processEvents();
+        QVERIFY(bar->value() < bar->maximum());
+        const int reading = bar->value();
+        log(20);
+        QCOMPARE(bar->value(), reading);
+        bar->triggerAction(QAbstractSlider::SliderToMaximum);
+        QCoreApplication::processEvents();
+        log(20);
+        QCOMPARE(bar->value(), bar->maximum());
     }
 
     void titleNamesThePlanAndMarksEdits()

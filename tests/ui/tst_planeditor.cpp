@@ -10,6 +10,7 @@
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
 #include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/outlineview.h"
 
 #include <QDir>
 #include <QSettings>
@@ -257,6 +258,57 @@ private slots:
         QCOMPARE(editor.toPlainText(), QStringLiteral("alpha Beta delta\ndelta gamma"));
         bar.setFindText(QStringLiteral("nowhere"));
         QVERIFY(!bar.findNext());
+    }
+
+    // Return did not indent: the new line keeps the line's indentation, one level more after
+    // an opening brace or bracket; undo takes it back in one step.
+    void returnKeepsTheIndentation_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("typed");
+        QTest::newRow("same level") << QStringLiteral("{\n    \"name\": \"x\",")
+                                    << QStringLiteral("{\n    \"name\": \"x\",\n    ");
+        QTest::newRow("after a brace")
+            << QStringLiteral("{\n  \"sampler\": {") << QStringLiteral("{\n  \"sampler\": {\n    ");
+        QTest::newRow("after a bracket")
+            << QStringLiteral("  \"routes\": [") << QStringLiteral("  \"routes\": [\n    ");
+        QTest::newRow("top level") << QStringLiteral("x") << QStringLiteral("x\n");
+    }
+
+    void returnKeepsTheIndentation()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, typed);
+        sb::CodeEditor editor;
+        editor.setPlainText(text);
+        editor.moveCursor(QTextCursor::End);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.toPlainText(), typed);
+        QCOMPARE(editor.textCursor().position(), int(typed.size()));
+        editor.undo();
+        QCOMPARE(editor.toPlainText(), text);
+    }
+
+    // The first screen gave no hint of what to do: a valid plan says to press Start; a plan
+    // being fixed says the outline is its last valid version; the pre-flight line comes in.
+    void theOutlineSaysWhatToDoNext()
+    {
+        PlanPage page;
+        page.setVariables({{QStringLiteral("stackbench"), QStringLiteral("/bin/true")}});
+        page.resize(1200, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy validated(&page, &PlanPage::validated);
+        QString error;
+        QVERIFY(page.openFile(QStringLiteral(STACKBENCH_TEST_DATA "/plans/valid/two-targets.json"),
+                              &error));
+        QTRY_VERIFY(!validated.isEmpty());
+        QVERIFY2(page.outlineView()->stateText().contains(QStringLiteral("press Start (F5)")),
+                 qPrintable(page.outlineView()->stateText()));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.outlineView()->preflightText().startsWith(QStringLiteral("Machine now:")), 10000);
+        page.editor()->setPlainText(page.editor()->toPlainText() + QStringLiteral("}"));
+        QTRY_VERIFY(page.outlineView()->stateText().contains(QStringLiteral("last valid")));
     }
 
     void goesToLineAndColumnInCodePoints()

@@ -106,6 +106,11 @@ QString OutlineView::summaryText() const
         QLatin1Char('\n'));
 }
 
+QString OutlineView::stateText() const
+{
+    return m_state->isHidden() ? QString() : m_state->text();
+}
+
 QString OutlineView::preflightText() const
 {
     return m_preflight->text();
@@ -192,9 +197,13 @@ void OutlineView::refresh()
                  : tr("up to %1 on a busy machine (each window measured %2 times)")
                        .arg(durationText(e.worstMs))
                        .arg(1 + e.retries)));
+    // The first screen said nothing of what to do next.
     m_state->setText(m_stale ? tr("The text has problems: this is the last valid version.")
-                             : QString());
-    m_state->setVisible(m_stale);
+                     : e.windows > 0
+                         ? tr("Ready: press Start (F5) to measure these windows, or Check (F7) "
+                              "first to try each configuration once.")
+                         : QString());
+    m_state->setVisible(!m_state->text().isEmpty());
 }
 
 } // namespace sb

@@ -30,6 +30,9 @@ public:
     QComboBox *profileBox() const { return m_profile; }
     // The windows, per-window and duration lines, one per line.
     QString summaryText() const;
+    // The line under the summary: what to do next ("Ready: press Start (F5)..."), or that the
+    // outline shows the last valid version; empty when hidden.
+    QString stateText() const;
     // The pre-flight line ("Machine now: ..."), empty before the first reading.
     QString preflightText() const;
     // Reads the machine again now (preflightChanged() follows).
