@@ -7,7 +7,11 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -24,6 +28,8 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     , m_duration(new QLabel(this))
     , m_state(new QLabel(this))
     , m_preflight(new QLabel(this))
+    , m_gate(new QLineEdit(this))
+    , m_quietWait(new QSpinBox(this))
     , m_preflightTimer(new QTimer(this))
 {
     setAccessibleName(tr("Outline"));
@@ -53,6 +59,29 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     m_preflight->setToolTip(tr("Read every few seconds: the machine's load, the CPU other "
                                "processes take (the foreign CPU the gate counts) and the "
                                "busiest of them"));
+    m_gate->setAccessibleName(tr("Foreign-CPU gate"));
+    m_gate->setToolTip(tr("sampler.foreign_gate: the mean foreign CPU that fails a window, of the "
+                          "machine (\"32%machine\") or of one core (\"150%\")"));
+    m_quietWait->setAccessibleName(tr("Quiet wait"));
+    m_quietWait->setToolTip(tr("sampler.wait_quiet_s: before re-measuring a window that failed "
+                               "the gate, wait up to this long for a quiet machine (0 = no "
+                               "wait)"));
+    m_quietWait->setRange(0, 86400);
+    m_quietWait->setSuffix(tr(" s"));
+    connect(m_gate, &QLineEdit::editingFinished, this, [this] {
+        const plan::Plan *plan = m_model->plan();
+        const QString text = m_gate->text().trimmed();
+        if (plan && !text.isEmpty() && text != plan->sampler.foreignGate.text())
+            Q_EMIT samplerEdited(
+                QStringLiteral("foreign_gate"),
+                QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact).mid(1).chopped(1));
+    });
+    connect(m_quietWait, &QSpinBox::editingFinished, this, [this] {
+        const plan::Plan *plan = m_model->plan();
+        if (plan && qint64(m_quietWait->value()) * 1000 != plan->sampler.waitQuietMs)
+            Q_EMIT samplerEdited(QStringLiteral("wait_quiet_s"),
+                                 QByteArray::number(m_quietWait->value()));
+    });
     m_preflightTimer->setInterval(kPreflightMs);
     connect(m_preflightTimer, &QTimer::timeout, this, &OutlineView::refreshPreflight);
 
@@ -72,6 +101,8 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     summary->addRow(tr("Windows:"), m_windows);
     summary->addRow(tr("Per window:"), m_perWindow);
     summary->addRow(tr("Duration:"), m_duration);
+    summary->addRow(tr("&Gate:"), m_gate);
+    summary->addRow(tr("&Quiet wait:"), m_quietWait);
     layout->addLayout(summary);
     layout->addWidget(m_preflight);
     layout->addWidget(m_state);
@@ -161,6 +192,8 @@ void OutlineView::refresh()
     }
     m_profile->setCurrentText(m_model->profileName());
     m_profile->setEnabled(m_model->hasPlan());
+    m_gate->setEnabled(m_model->hasPlan());
+    m_quietWait->setEnabled(m_model->hasPlan());
 
     if (!m_model->hasPlan()) {
         for (QLabel *l : {m_windows, m_perWindow, m_duration})
@@ -169,6 +202,11 @@ void OutlineView::refresh()
         m_state->show();
         return;
     }
+    const plan::SamplerSettings &sampler = m_model->plan()->sampler;
+    if (!m_gate->hasFocus())
+        m_gate->setText(sampler.foreignGate.text());
+    if (!m_quietWait->hasFocus())
+        m_quietWait->setValue(int(sampler.waitQuietMs / 1000));
     const RunEstimate e = m_model->estimate();
     m_windows->setText(tr("%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)")
                            .arg(e.windows)

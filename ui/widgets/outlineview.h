@@ -4,6 +4,8 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QSpinBox;
 class QTimer;
 class QTreeView;
 
@@ -40,8 +42,15 @@ public:
 
     static constexpr int kPreflightMs = 5000; // a reading every 5 s while shown
 
+    // The plan's foreign-CPU gate ("32%machine", "150%") and quiet wait (seconds), editable.
+    QLineEdit *gateEdit() const { return m_gate; }
+    QSpinBox *quietWaitBox() const { return m_quietWait; }
+
 Q_SIGNALS:
     void preflightChanged(const QString &text);
+    // The user changed a sampler setting: "foreign_gate" with a JSON string, "wait_quiet_s" with
+    // a JSON number. The plan page writes it into the plan's text.
+    void samplerEdited(const QString &key, const QByteArray &jsonValue);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -62,6 +71,8 @@ private:
     QLabel *m_duration;
     QLabel *m_state;
     QLabel *m_preflight;
+    QLineEdit *m_gate;
+    QSpinBox *m_quietWait;
     QTimer *m_preflightTimer;
     bool m_reading = false; // a pre-flight reading is under way
     bool m_stale = false;
