@@ -34,6 +34,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     setPlanVariables({});
     resize(1280, 800);
     readSettings();
+    fitScreen();
     setWindowTitle(m_planFile->windowTitle());
     updateActions();
 }
@@ -383,6 +385,19 @@ QString MainWindow::statusText() const
 }
 
 // ---- settings
+
+void MainWindow::fitScreen()
+{
+    // 1280x800 (or a size remembered on a larger screen) was taller than a 1280x720 screen: the
+    // docks and the status bar were off its bottom edge.
+    const QRect room = screen()->availableGeometry();
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize fits = size().boundedTo(room.size() - frame);
+    if (fits != size()) {
+        resize(fits);
+        move(room.topLeft());
+    }
+}
 
 void MainWindow::readSettings()
 {

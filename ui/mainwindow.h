@@ -111,6 +111,8 @@ private:
     void connectHistory();
     void connectCompare();
     void readSettings();
+    // Shrinks the window to the screen's available room when it is larger.
+    void fitScreen();
     void writeSettings() const;
 
     void updateActions();

@@ -39,6 +39,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -449,6 +450,21 @@ private slots:
         QCoreApplication::processEvents();
         log(20);
         QCOMPARE(bar->value(), bar->maximum());
+    }
+
+    // 1280x800 was taller than a 1280x720 screen (the docks and status bar off its edge): a
+    // new window fits the screen it opens on (the offscreen platform's is 800x600).
+    void aNewWindowFitsItsScreen()
+    {
+        QSettings().remove(QStringLiteral("mainwindow/geometry"));
+        MainWindow window;
+        const QRect room = window.screen()->availableGeometry();
+        QVERIFY2(window.width() <= room.width() && window.height() <= room.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(room.width())
+                                .arg(room.height())));
     }
 
     void titleNamesThePlanAndMarksEdits()
