@@ -16,11 +16,6 @@ namespace sb {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sb::Preflight", text);
-}
-
 // CPU of every process but this one, by name (the kernel's comm), ns.
 QHash<QString, qint64> cpuByName()
 {
@@ -78,38 +73,54 @@ QString preflightText(const PreflightReading &r, double gatePct, int retries, qi
 {
     QStringList parts;
     if (r.load1 >= 0)
-        parts << tr("load %1 on %2 cores").arg(r.load1, 0, 'f', 1).arg(r.cores);
+        parts << QCoreApplication::translate("sb::Preflight", "load %1 on %2 cores")
+                     .arg(r.load1, 0, 'f', 1)
+                     .arg(r.cores);
     if (r.foreignPct < 0)
-        return parts.isEmpty() ? tr("Machine now: cannot be read")
-                               : tr("Machine now: %1").arg(parts.join(QStringLiteral("; ")));
-    QString foreign = tr("other processes %1 %").arg(r.foreignPct, 0, 'f', 0);
+        return parts.isEmpty()
+                   ? QCoreApplication::translate("sb::Preflight", "Machine now: cannot be read")
+                   : QCoreApplication::translate("sb::Preflight", "Machine now: %1")
+                         .arg(parts.join(QStringLiteral("; ")));
+    QString foreign = QCoreApplication::translate("sb::Preflight", "other processes %1 %")
+                          .arg(r.foreignPct, 0, 'f', 0);
     if (!r.top.isEmpty()) {
         QStringList names;
         for (const auto &p : r.top)
-            names << tr("%1 %2 cores").arg(p.first).arg(p.second, 0, 'f', 1);
+            names << QCoreApplication::translate("sb::Preflight", "%1 %2 cores")
+                         .arg(p.first)
+                         .arg(p.second, 0, 'f', 1);
         foreign += QStringLiteral(" (") + names.join(QStringLiteral(", ")) + QLatin1Char(')');
     }
     parts << foreign;
     QString verdict;
     if (r.foreignPct < gatePct) {
-        verdict =
-            tr("under the foreign-CPU gate (%1 %): windows should pass").arg(gatePct, 0, 'f', 0);
+        verdict = QCoreApplication::translate(
+                      "sb::Preflight", "under the foreign-CPU gate (%1 %): windows should pass")
+                      .arg(gatePct, 0, 'f', 0);
     } else {
-        verdict =
-            tr("over the foreign-CPU gate (%1 %): windows would fail it").arg(gatePct, 0, 'f', 0);
+        verdict = QCoreApplication::translate(
+                      "sb::Preflight", "over the foreign-CPU gate (%1 %): windows would fail it")
+                      .arg(gatePct, 0, 'f', 0);
         if (retries > 0)
             verdict += QLatin1Char(' ') +
                        (waitQuietMs > 0
-                            ? tr("and be measured again up to %1 times, each after a wait of up "
-                                 "to %2 for quiet")
+                            ? QCoreApplication::translate(
+                                  "sb::Preflight",
+                                  "and be measured again up to %1 times, each after a wait of up "
+                                  "to %2 for quiet")
                                   .arg(retries)
                                   .arg(OutlineView::durationText(waitQuietMs))
-                            : tr("and be measured again up to %1 times at once").arg(retries));
-        verdict += QStringLiteral("; ") + tr("raise sampler.foreign_gate or "
-                                             "sampler.wait_quiet_s in the plan, or stop "
-                                             "those processes");
+                            : QCoreApplication::translate(
+                                  "sb::Preflight", "and be measured again up to %1 times at once")
+                                  .arg(retries));
+        verdict += QStringLiteral("; ") +
+                   QCoreApplication::translate("sb::Preflight",
+                                               "raise sampler.foreign_gate or "
+                                               "sampler.wait_quiet_s in the plan, or stop "
+                                               "those processes");
     }
-    return tr("Machine now: %1 — %2").arg(parts.join(QStringLiteral("; ")), verdict);
+    return QCoreApplication::translate("sb::Preflight", "Machine now: %1 — %2")
+        .arg(parts.join(QStringLiteral("; ")), verdict);
 }
 
 } // namespace sb

@@ -67,6 +67,8 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
                                "the gate, wait up to this long for a quiet machine (0 = no "
                                "wait)"));
     m_quietWait->setRange(0, 86400);
+    if (auto *edit = m_quietWait->findChild<QLineEdit *>())
+        edit->setAccessibleName(m_quietWait->accessibleName());
     m_quietWait->setSuffix(tr(" s"));
     connect(m_gate, &QLineEdit::editingFinished, this, [this] {
         const plan::Plan *plan = m_model->plan();
