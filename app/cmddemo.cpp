@@ -8,6 +8,7 @@
 #include "report/runreport.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -37,9 +38,25 @@ QString demoDir()
     return QStringLiteral(STACKBENCH_DEMO_SOURCE_DIR);
 }
 
-// The plan from the binary, copied to data_dir so that a resume finds the same file (it is only
-// rewritten when this build carries another version).
-sb::Result<QString> demoPlanFile(const QString &dataDir)
+QByteArray sha256Hex(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+sb::Status writeFile(const QString &path, const QByteArray &text)
+{
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(text) != text.size())
+        return sb::qtError(QString::fromLatin1(kInputError), path,
+                           QStringLiteral("cannot write the demo plan: ") + out.errorString());
+    return sb::Ok{};
+}
+
+// The plan from the binary, copied to data_dir so that a resume finds the same file. A copy
+// this program wrote and nobody changed since (its SHA-256 is recorded beside it) is rewritten
+// when this build carries another version; an edited copy is kept as it is, never overwritten,
+// and this build's plan is written beside it as demo.builtin.json (`*note` says so).
+sb::Result<QString> demoPlanFile(const QString &dataDir, QString *note)
 {
     QFile resource(QStringLiteral(":/plans/demo.json"));
     if (!resource.open(QIODevice::ReadOnly))
@@ -47,14 +64,31 @@ sb::Result<QString> demoPlanFile(const QString &dataDir)
                            QStringLiteral("the demo plan is missing from this build"));
     const QByteArray text = resource.readAll();
     const QString path = dataDir + QStringLiteral("/demo.json");
+    const QString record = dataDir + QStringLiteral("/.demo.json.sha256");
     QFile current(path);
-    if (current.open(QIODevice::ReadOnly) && current.readAll() == text)
-        return path;
-    current.close();
-    QFile out(path);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(text) != text.size())
-        return sb::qtError(QString::fromLatin1(kInputError), path,
-                           QStringLiteral("cannot write the demo plan: ") + out.errorString());
+    if (current.open(QIODevice::ReadOnly)) {
+        const QByteArray onDisk = current.readAll();
+        current.close();
+        QFile recorded(record);
+        const QByteArray written =
+            recorded.open(QIODevice::ReadOnly) ? recorded.readAll().trimmed() : QByteArray();
+        if (onDisk == text) {
+            if (written != sha256Hex(text))
+                (void)writeFile(record, sha256Hex(text)); // a record only spares a question
+            return path;
+        }
+        if (written != sha256Hex(onDisk)) {
+            const QString builtin = dataDir + QStringLiteral("/demo.builtin.json");
+            if (sb::Status st = writeFile(builtin, text); !st.ok())
+                return st.error();
+            *note = QStringLiteral("%1 was edited: kept as it is (this build's demo plan is %2)")
+                        .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(builtin));
+            return path;
+        }
+    }
+    if (sb::Status st = writeFile(path, text); !st.ok())
+        return st.error();
+    (void)writeFile(record, sha256Hex(text));
     return path;
 }
 
@@ -70,6 +104,16 @@ QString reportPath(const QString &storeLocation, const QString &dataDir, const Q
 
 } // namespace
 
+bool usesDemoVariables(const QString &planPath)
+{
+    QFile f(planPath);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = f.read(4 * 1024 * 1024);
+    return text.contains("${demo_dir}") || text.contains("${demo_port_native}") ||
+           text.contains("${demo_port_python}");
+}
+
 sb::Result<DemoSetup> prepareDemo()
 {
     DemoSetup setup;
@@ -78,7 +122,7 @@ sb::Result<DemoSetup> prepareDemo()
     if (!QDir().mkpath(setup.dataDir))
         return sb::qtError(QString::fromLatin1(kInputError), setup.dataDir,
                            QStringLiteral("cannot create the demo's data directory"));
-    const sb::Result<QString> plan = demoPlanFile(setup.dataDir);
+    const sb::Result<QString> plan = demoPlanFile(setup.dataDir, &setup.note);
     if (!plan.ok())
         return plan.error();
     setup.planPath = *plan;
@@ -121,6 +165,8 @@ int demoCommand(const QStringList &args)
     options.profile = cl.value(profile);
     options.storeLocation = cl.value(store);
     options.variables = setup->variables;
+    if (!setup->note.isEmpty())
+        cl.note(setup->note);
     cl.note(QStringLiteral("plan %1, Python server in %2").arg(setup->planPath, setup->demoDir));
     cl.note(QStringLiteral("ports %1 (native) and %2 (python), chosen free for this demo")
                 .arg(setup->variables.value(QStringLiteral("demo_port_native")),

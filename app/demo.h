@@ -16,12 +16,14 @@ struct DemoSetup
 {
     QString dataDir;  // AppLocalDataLocation/demo: the plan copy and the servers' databases
     QString planPath; // dataDir/demo.json, rewritten only when this build carries another one
+                      // and nobody edited the copy (an edited copy is kept: `note`)
     QString demoDir;  // the Python server's directory: the install, else the source tree
     plan::PlanVariables variables; // stackbench, demo_dir, data_dir, demo_port_native,
                                    // demo_port_python
     // The servers' ports, free when the set-up was made and held while it lives, so that a
     // second demo (the workbench open on it and `stackbench demo` in a terminal) takes others.
     run::PortReservation ports;
+    QString note; // one line to show when the set-up kept something, e.g. an edited demo.json
 };
 
 // The first port the demo tries for its servers and the last; ports below 32768 stay out of the
@@ -32,5 +34,9 @@ inline constexpr int kDemoLastPort = 18999;
 // Errors: "cli.input" (a directory or file that cannot be written), "cli.failure" (the plan is
 // missing from the build), "run.ports" (no two free ports).
 sb::Result<DemoSetup> prepareDemo();
+
+// The plan at `planPath` uses the demo's own ${name}s (demo_dir, demo_port_native, ...):
+// `stackbench gui demo.json` gives it the demo's set-up, as `demo --gui` does. Reads the file.
+bool usesDemoVariables(const QString &planPath);
 
 } // namespace sb::cli

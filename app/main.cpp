@@ -197,15 +197,21 @@ int runGui(int argc, char **argv, const GuiOptions &options = {})
         sb::MainWindow window;
         // Held while the window is open: the demo's ports stay this workbench's.
         std::optional<sb::Result<sb::cli::DemoSetup>> demoSetup;
-        if (demo) {
+        // A plan with the demo's ${demo_*} opened by name gets the demo's variables too.
+        const bool demoPlan =
+            !demo && planPath && sb::cli::usesDemoVariables(QString::fromLocal8Bit(planPath));
+        if (demo || demoPlan) {
             const sb::Result<sb::cli::DemoSetup> &setup = demoSetup.emplace(sb::cli::prepareDemo());
             if (!setup.ok()) {
                 sb::cli::printLine(stderr,
                                    QStringLiteral("stackbench demo: ") + sb::qtText(setup.error()));
                 return sb::cli::kExitUsage;
             }
+            if (!setup->note.isEmpty())
+                sb::cli::printLine(stderr, QStringLiteral("stackbench demo: ") + setup->note);
             window.setPlanVariables(setup->variables);
-            window.openPlan(setup->planPath);
+            if (demo)
+                window.openPlan(setup->planPath);
         }
         if (planPath && !window.openPlan(QString::fromLocal8Bit(planPath)))
             sb::cli::printLine(

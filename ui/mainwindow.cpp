@@ -34,13 +34,17 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTime>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
+#include <utility>
 
 namespace sb {
 
@@ -66,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     setPlanVariables({});
     resize(1280, 800);
     readSettings();
+    fitScreen();
     setWindowTitle(m_planFile->windowTitle());
     updateActions();
 }
@@ -84,7 +89,8 @@ void MainWindow::createPages()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_planPage);
     m_stack->addWidget(new RunPage(runController(), m_store, this));
-    m_stack->addWidget(new QuickTestPage(this));
+    m_quickTestPage = new QuickTestPage(this);
+    m_stack->addWidget(m_quickTestPage);
     m_historyPage = new HistoryPage(m_store, this);
     m_stack->addWidget(m_historyPage);
     m_stack->addWidget(new ComparePage(m_store, this));
@@ -106,6 +112,16 @@ void MainWindow::createPages()
                                                            : style()->standardIcon(p.icon),
                             p.name);
     connect(m_switcher, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    // Only the page shown sets the stack's minimum size: the Run and Quick test pages' ~550 px
+    // left the Plan page's docks 2.5 rows of check results at 1280x800.
+    const auto followPage = [this](int current) {
+        for (int i = 0; i < m_stack->count(); ++i)
+            m_stack->widget(i)->setSizePolicy(
+                i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    };
+    connect(m_stack, &QStackedWidget::currentChanged, this, followPage);
+    followPage(m_stack->currentIndex());
     m_switcher->setCurrentRow(PlanPageIndex);
 
     auto *central = new QWidget(this);
@@ -167,6 +183,12 @@ void MainWindow::createActions()
     m_resumeAction =
         makeAction(this, QStringLiteral("actionResume"), tr("&Resume…"),
                    {QKeySequence(Qt::CTRL | Qt::Key_F5)}, icon(QStyle::SP_MediaSeekForward));
+    m_retryAction = makeAction(
+        this, QStringLiteral("actionRetryFailed"), tr("Retr&y failed cells…"),
+        {QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_F5)}, icon(QStyle::SP_BrowserReload));
+    m_retryAction->setIconText(tr("Retry failed"));
+    m_retryAction->setToolTip(tr("Measure the failed cells of the newest run of this plan again, "
+                                 "with a fresh retry budget"));
     m_aboutAction = makeAction(this, QStringLiteral("actionAbout"), tr("&About Stackbench"),
                                standardKeys(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
     m_checkAction->setIcon(runGlyphIcon(RunGlyph::Check, palette()));
@@ -218,6 +240,7 @@ void MainWindow::createActions()
     connect(m_startAction, &QAction::triggered, m_commands, &RunCommands::start);
     connect(m_stopAction, &QAction::triggered, m_commands, &RunCommands::stop);
     connect(m_resumeAction, &QAction::triggered, m_commands, &RunCommands::resume);
+    connect(m_retryAction, &QAction::triggered, m_commands, &RunCommands::retryFailed);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Stackbench"),
                            tr("Stackbench %1\nFair benchmarks of complete HTTP server stacks.")
@@ -250,14 +273,15 @@ void MainWindow::createMenus()
                       m_preferencesAction});
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
-    addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction});
+    addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction,
+                         m_retryAction});
 
     QMenu *history = menuBar()->addMenu(tr("H&istory"));
     history->setObjectName(QStringLiteral("historyMenu"));
     addInOrder(history, {m_historyPage->openAction(), m_historyPage->resumeAction(),
-                         m_historyPage->exportMenu()->menuAction(), m_historyPage->deleteAction(),
-                         nullptr, m_historyPage->importAction(), m_historyPage->refreshAction(),
-                         m_historyPage->switchStoreAction()});
+                         m_historyPage->retryAction(), m_historyPage->exportMenu()->menuAction(),
+                         m_historyPage->deleteAction(), nullptr, m_historyPage->importAction(),
+                         m_historyPage->refreshAction(), m_historyPage->switchStoreAction()});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -276,7 +300,7 @@ void MainWindow::createToolBar()
     bar->setAccessibleName(tr("Main toolbar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     addInOrder(bar, {m_newAction, m_openAction, m_saveAction, nullptr, m_checkAction, m_startAction,
-                     m_stopAction, m_resumeAction});
+                     m_stopAction, m_resumeAction, m_retryAction});
     QAction *toggle = bar->toggleViewAction();
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(toggle);
@@ -305,6 +329,14 @@ void MainWindow::createDocks()
     m_problems->header()->setStretchLastSection(true);
     connect(m_problems, &QTreeView::clicked, this, &MainWindow::jumpToProblem);
     connect(m_problems, &QTreeView::activated, this, &MainWindow::jumpToProblem);
+    // An error comes forward when it appears (the check results' tab hid it).
+    connect(m_planPage, &PlanPage::validated, this, [this](bool ok) {
+        if (!ok && std::exchange(m_planWasValid, false)) {
+            m_problemsDock->show();
+            m_problemsDock->raise();
+        }
+        m_planWasValid = m_planWasValid || ok;
+    });
     connect(m_planPage->diagnostics(), &QAbstractItemModel::modelReset, this, [this] {
         for (int c = 0; c < DiagnosticsModel::MessageColumn; ++c)
             m_problems->resizeColumnToContents(c);
@@ -317,6 +349,12 @@ void MainWindow::createDocks()
     m_log->setMaximumBlockCount(kMaxLogLines);
     m_log->setAccessibleName(tr("Log"));
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QScrollBar *logBar = m_log->verticalScrollBar();
+    connect(logBar, &QAbstractSlider::actionTriggered, this, [this, logBar] {
+        // After the action has moved the bar: following again once back at the end.
+        QTimer::singleShot(0, this,
+                           [this, logBar] { m_logFollows = logBar->value() >= logBar->maximum(); });
+    });
 
     m_checkView = new CheckView(parityModel(), this);
 
@@ -337,6 +375,7 @@ void MainWindow::createDocks()
 void MainWindow::createStatusBar()
 {
     m_status = new RunStatus(statusBar(), runController(), checkController());
+    m_status->followQuickTest(m_quickTestPage->controller());
     connect(m_status, &RunStatus::logged, this, &MainWindow::appendLog);
 }
 
@@ -346,6 +385,19 @@ QString MainWindow::statusText() const
 }
 
 // ---- settings
+
+void MainWindow::fitScreen()
+{
+    // 1280x800 (or a size remembered on a larger screen) was taller than a 1280x720 screen: the
+    // docks and the status bar were off its bottom edge.
+    const QRect room = screen()->availableGeometry();
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize fits = size().boundedTo(room.size() - frame);
+    if (fits != size()) {
+        resize(fits);
+        move(room.topLeft());
+    }
+}
 
 void MainWindow::readSettings()
 {
@@ -433,6 +485,7 @@ void MainWindow::updateActions()
     m_stopAction->setEnabled(runController()->state() == RunController::State::Running || checking);
     m_resumeAction->setEnabled(!busy && !checking && !m_commands->isLookingForResume() &&
                                !m_planPage->filePath().isEmpty());
+    m_retryAction->setEnabled(m_resumeAction->isEnabled());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_planFile->setOpenEnabled(!busy);
@@ -495,6 +548,10 @@ void MainWindow::connectRun()
     connect(checkController(), &CheckController::checkStarted, this, [this] {
         m_checkDock->show();
         m_checkDock->raise();
+        // Room for a start row and a few checks per configuration (2.5 rows were shown), within
+        // half the window.
+        const int wanted = std::max(m_checkDock->height(), m_checkView->heightForRows(8));
+        resizeDocks({m_checkDock}, {std::min(wanted, height() / 2)}, Qt::Vertical);
     });
     connect(m_commands, &RunCommands::logged, this, &MainWindow::appendLog);
     connect(m_commands, &RunCommands::runLaunched, this, [this] { showPage(RunPageIndex); });
@@ -537,6 +594,7 @@ void MainWindow::connectHistory()
 {
     connect(m_historyPage, &HistoryPage::resumeRequested, m_commands,
             &RunCommands::resumeStoredRun);
+    connect(m_historyPage, &HistoryPage::retryRequested, m_commands, &RunCommands::retryStoredRun);
     connect(m_historyPage, &HistoryPage::operationFinished, this,
             [this](const StoreOperation &, const QString &message) {
                 appendLog(message);
@@ -551,6 +609,14 @@ void MainWindow::connectHistory()
     connect(run, &RunController::runStarted, m_historyPage, &HistoryPage::reload);
     connect(run, &RunController::runFinished, m_historyPage, &HistoryPage::reload);
     connect(run, &RunController::runFailed, m_historyPage, &HistoryPage::reload);
+    // A quick test kept in history goes to the store History lists, and shows there at once.
+    const auto followStore = [this] { m_quickTestPage->setStoreLocation(m_store->location()); };
+    followStore();
+    connect(m_store, &StoreService::locationChanged, this, followStore);
+    connect(m_quickTestPage, &QuickTestPage::kept, this, [this](const QString &runId) {
+        appendLog(tr("Quick test kept in history as run %1").arg(runId));
+        m_historyPage->reload();
+    });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -574,6 +640,10 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::appendLog(const QString &line)
 {
     m_log->appendPlainText(QTime::currentTime().toString(QStringLiteral("HH:mm:ss ")) + line);
+    // QPlainTextEdit follows only while its scroll bar sits at the end; a resize moves it off
+    // the end and the log stopped following. It follows unless the user scrolled away.
+    if (m_logFollows)
+        m_log->verticalScrollBar()->setValue(m_log->verticalScrollBar()->maximum());
 }
 
 void MainWindow::showMessage(const QString &text, int timeoutMs)

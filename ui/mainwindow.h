@@ -24,6 +24,7 @@ class ComparePage;
 class ParityModel;
 class PlanFile;
 class PlanPage;
+class QuickTestPage;
 class RunCommands;
 class RunController;
 class RunStatus;
@@ -79,6 +80,8 @@ public:
     PlanPage *planPage() const { return m_planPage; }
     PlanFile *planFile() const { return m_planFile; }
     HistoryPage *historyPage() const { return m_historyPage; }
+    QuickTestPage *quickTestPage() const { return m_quickTestPage; }
+    RunStatus *runStatus() const { return m_status; }
     ComparePage *comparePage() const;
     RunCommands *runCommands() const { return m_commands; }
     RunController *runController() const;
@@ -108,6 +111,8 @@ private:
     void connectHistory();
     void connectCompare();
     void readSettings();
+    // Shrinks the window to the screen's available room when it is larger.
+    void fitScreen();
     void writeSettings() const;
 
     void updateActions();
@@ -132,6 +137,7 @@ private:
     QAction *m_startAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resumeAction = nullptr;
+    QAction *m_retryAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QList<QAction *> m_pageActions;
 
@@ -139,6 +145,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     PlanPage *m_planPage = nullptr;
     HistoryPage *m_historyPage = nullptr;
+    QuickTestPage *m_quickTestPage = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_checkDock = nullptr;
@@ -151,6 +158,8 @@ private:
     RunCommands *m_commands = nullptr;
     RunStatus *m_status = nullptr;
     bool m_closeAfterStop = false;
+    bool m_planWasValid = true; // the last validation had no error
+    bool m_logFollows = true;   // the log shows its newest line (the user did not scroll away)
 };
 
 } // namespace sb

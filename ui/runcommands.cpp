@@ -3,6 +3,7 @@
 #include "ui/checkcontroller.h"
 #include "ui/models/outlinemodel.h"
 #include "ui/models/paritymodel.h"
+#include "ui/models/runsmodel.h"
 #include "ui/pages/planpage.h"
 #include "ui/planfile.h"
 #include "ui/runcontroller.h"
@@ -80,17 +81,25 @@ bool RunCommands::isBusy() const
     return m_run->isBusy() || m_check->isBusy();
 }
 
-bool RunCommands::ensureRunnable(const QString &what)
+bool RunCommands::ensureRunnable(const QString &what, void (RunCommands::*again)())
 {
-    if (!m_planFile->ensureSaved(what))
+    // Valid first: saving a plan that cannot run only writes the broken text over the file.
+    if (!m_planPage->isValid() && m_planPage->isValidationPending()) {
+        auto *once = new QObject(this);
+        connect(m_planPage, &PlanPage::validated, once, [this, once, again] {
+            once->deleteLater();
+            (this->*again)();
+        });
+        m_planPage->validateNow();
         return false;
+    }
     if (!m_planPage->isValid()) {
         Q_EMIT problemsFound();
         QMessageBox::warning(m_window, what,
                              tr("The plan has problems (listed under Problems); fix them first."));
         return false;
     }
-    return true;
+    return m_planFile->ensureSaved(what);
 }
 
 void RunCommands::launch(const run::RunOptions &options)
@@ -101,7 +110,7 @@ void RunCommands::launch(const run::RunOptions &options)
 
 void RunCommands::check()
 {
-    if (isBusy() || !ensureRunnable(tr("Check")))
+    if (isBusy() || !ensureRunnable(tr("Check"), &RunCommands::check))
         return;
     const run::RunOptions options = startOptions();
     m_parity->clear();
@@ -133,7 +142,7 @@ void RunCommands::showCheckOutcome(const CheckOutcome &outcome)
 
 void RunCommands::start()
 {
-    if (m_run->isBusy() || !ensureRunnable(tr("Start")))
+    if (m_run->isBusy() || !ensureRunnable(tr("Start"), &RunCommands::start))
         return;
     const run::RunOptions options = startOptions();
     if (m_planPage->outline()->estimate().windows == 0) {
@@ -170,10 +179,31 @@ std::optional<store::RunRecord> RunCommands::resumableRun(const QVector<store::R
     return std::nullopt;
 }
 
+std::optional<store::RunRecord> RunCommands::retryableRun(const QVector<store::RunRecord> &runs,
+                                                          const QString &planPath)
+{
+    const QString wanted = absolutePath(planPath);
+    for (const store::RunRecord &r : runs)
+        if (!wanted.isEmpty() && absolutePath(r.planPath) == wanted &&
+            r.status != store::kStatusRunning && r.windowCount > r.validWindowCount)
+            return r;
+    return std::nullopt;
+}
+
 void RunCommands::resume()
 {
     if (m_run->isBusy() || isLookingForResume() || m_planPage->filePath().isEmpty())
         return;
+    m_lookingToRetry = false;
+    m_resumeRequest = m_store->requestRuns(this);
+    Q_EMIT resumeLookupChanged(true);
+}
+
+void RunCommands::retryFailed()
+{
+    if (m_run->isBusy() || isLookingForResume() || m_planPage->filePath().isEmpty())
+        return;
+    m_lookingToRetry = true;
     m_resumeRequest = m_store->requestRuns(this);
     Q_EMIT resumeLookupChanged(true);
 }
@@ -182,46 +212,81 @@ void RunCommands::offerResume(const RunsResult &result)
 {
     m_resumeRequest = 0;
     Q_EMIT resumeLookupChanged(false);
+    const QString title = m_lookingToRetry ? tr("Retry failed cells") : tr("Resume");
     if (!result.error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Resume"),
+        QMessageBox::warning(m_window, title,
                              tr("Cannot read the run store: %1").arg(result.error));
         return;
     }
-    const std::optional<store::RunRecord> candidate =
-        resumableRun(result.records, m_planPage->filePath());
-    if (!candidate) {
-        QMessageBox::information(m_window, tr("Resume"),
-                                 tr("No interrupted or incomplete run of %1 is stored.")
-                                     .arg(QFileInfo(m_planPage->filePath()).fileName()));
+    const QString plan = QFileInfo(m_planPage->filePath()).fileName();
+    const std::optional<store::RunRecord> resumable =
+        m_lookingToRetry ? std::nullopt : resumableRun(result.records, m_planPage->filePath());
+    const std::optional<store::RunRecord> retryable =
+        retryableRun(result.records, m_planPage->filePath());
+    if (!resumable && !retryable) {
+        QMessageBox::information(
+            m_window, title,
+            m_lookingToRetry
+                ? tr("No run of %1 with failed cells is stored.").arg(plan)
+                : tr("No interrupted or incomplete run of %1 is stored, and none with failed "
+                     "cells.")
+                      .arg(plan));
         return;
     }
-    const auto answer = QMessageBox::question(
-        m_window, tr("Resume"),
-        tr("Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?", nullptr,
-           candidate->validWindowCount)
-            .arg(candidate->id, candidate->profile,
-                 QLocale().toString(candidate->startedAt.toLocalTime(), QLocale::ShortFormat),
-                 candidate->status));
+    // Nothing to continue, but a run whose cells failed (a busy machine): offer those again.
+    const bool retry = !resumable;
+    const store::RunRecord &candidate = retry ? *retryable : *resumable;
+    const QString started =
+        QLocale().toString(candidate.startedAt.toLocalTime(), QLocale::ShortFormat);
+    const QString question =
+        retry ? tr("Measure the failed cells of run %1 again (profile %2, started %3, %4, %5 "
+                   "of %n stored window(s) valid), each with a fresh retry budget?",
+                   nullptr, int(candidate.windowCount))
+                    .arg(candidate.id, candidate.profile, started,
+                         RunsModel::statusName(candidate.status))
+                    .arg(candidate.validWindowCount)
+              : tr("Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?",
+                   nullptr, candidate.validWindowCount)
+                    .arg(candidate.id, candidate.profile, started,
+                         RunsModel::statusName(candidate.status));
+    const auto answer = QMessageBox::question(m_window, title, question);
     if (answer != QMessageBox::Yes || m_run->isBusy())
         return;
     run::RunOptions options = startOptions();
-    options.resumeRunId = candidate->id;
-    Q_EMIT logged(tr("Resuming run %1").arg(candidate->id));
+    options.resumeRunId = candidate.id;
+    options.retryFailed = retry;
+    Q_EMIT logged(retry ? tr("Retrying the failed cells of run %1").arg(candidate.id)
+                        : tr("Resuming run %1").arg(candidate.id));
     launch(options);
 }
 
-void RunCommands::resumeStoredRun(const RunRow &run)
+run::RunOptions RunCommands::storedRunOptions(const RunRow &run, bool retryFailed) const
 {
-    if (isBusy() || !run.resumable())
-        return;
     run::RunOptions options;
     options.planPath = run.planPath; // the runner reads the plan from the store
     options.profile = run.profile;
     options.storeLocation = m_store->location();
     options.variables = planVariables();
     options.resumeRunId = run.id;
+    options.retryFailed = retryFailed;
+    return options;
+}
+
+void RunCommands::resumeStoredRun(const RunRow &run)
+{
+    if (isBusy() || !run.resumable())
+        return;
     Q_EMIT logged(tr("Resuming run %1 (%2, profile %3)").arg(run.id, run.planName, run.profile));
-    launch(options);
+    launch(storedRunOptions(run, false));
+}
+
+void RunCommands::retryStoredRun(const RunRow &run)
+{
+    if (isBusy() || !run.retryable())
+        return;
+    Q_EMIT logged(tr("Retrying the failed cells of run %1 (%2, profile %3)")
+                      .arg(run.id, run.planName, run.profile));
+    launch(storedRunOptions(run, true));
 }
 
 } // namespace sb

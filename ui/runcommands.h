@@ -54,6 +54,13 @@ public:
     // or incomplete; pass statuses through run::currentStatus() first). Pure.
     static std::optional<store::RunRecord> resumableRun(const QVector<store::RunRecord> &runs,
                                                         const QString &planPath);
+    // The newest run of `runs` that belongs to `planPath`, has ended (not running) and has an
+    // invalid attempt stored: what "Retry failed cells" offers. Pure.
+    static std::optional<store::RunRecord> retryableRun(const QVector<store::RunRecord> &runs,
+                                                        const QString &planPath);
+    // The options that continue stored run `run` (its plan file, profile, the store and the
+    // variables), measuring its failed cells again when `retryFailed`. Asks nothing.
+    run::RunOptions storedRunOptions(const RunRow &run, bool retryFailed) const;
 
 public Q_SLOTS:
     void check();
@@ -64,6 +71,11 @@ public Q_SLOTS:
     void resume();
     // Resumes the stored run History picked.
     void resumeStoredRun(const sb::RunRow &run);
+    // Measures the failed cells of the stored run History picked again, with a fresh retry
+    // budget (`stackbench resume RUN --retry-failed`; a finished or failed run too).
+    void retryStoredRun(const sb::RunRow &run);
+    // Offers to measure the failed cells of the newest ended run of the open plan again.
+    void retryFailed();
 
 Q_SIGNALS:
     // A line for the window's log.
@@ -78,7 +90,9 @@ Q_SIGNALS:
     void resumeLookupChanged(bool looking);
 
 private:
-    bool ensureRunnable(const QString &what);
+    // The plan is valid (else the Problems dock comes forward and a message says so; a text
+    // still being validated is validated first and `again` called then), then saved (asked).
+    bool ensureRunnable(const QString &what, void (RunCommands::*again)());
     void offerResume(const RunsResult &result);
     void launch(const run::RunOptions &options);
     void showCheckOutcome(const CheckOutcome &outcome);
@@ -91,7 +105,8 @@ private:
     CheckController *m_check;
     ParityModel *m_parity;
     plan::PlanVariables m_variables;
-    quint64 m_resumeRequest = 0; // the store's runs, asked for by resume()
+    quint64 m_resumeRequest = 0;   // the store's runs, asked for by resume() or retryFailed()
+    bool m_lookingToRetry = false; // that request is retryFailed()'s
 };
 
 } // namespace sb

@@ -18,6 +18,8 @@
 #include "ui/pages/rundialog.h"
 #include "ui/pages/storedialog.h"
 #include "ui/storeservice.h"
+#include "ui/widgets/chartpanel.h"
+#include "ui/widgets/matrixview.h"
 #include "ui/widgets/rundetails.h"
 #include "uitest.h"
 #include "version.h"
@@ -48,6 +50,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QTreeWidget>
+#include <QVBoxLayout>
 #include <memory>
 
 using namespace sb;
@@ -293,6 +296,21 @@ private slots:
         page.resumeAction()->trigger();
         QCOMPARE(resume.size(), 1);
         QCOMPARE(resume.first().first().value<RunRow>().id, test::kIncomplete);
+
+        // Retry failed cells: an ended run with an invalid attempt (the finished one has one),
+        // one run at a time, never a running one, never one without an invalid attempt.
+        QVERIFY(!page.retryAction()->isEnabled()); // the incomplete run: every window valid
+        QVERIFY(select(page, test::kRunning));
+        QVERIFY(!page.retryAction()->isEnabled());
+        QVERIFY(select(page, test::kFinished));
+        QVERIFY(page.retryAction()->isEnabled());
+        page.setRunBusy(true);
+        QVERIFY(!page.retryAction()->isEnabled());
+        page.setRunBusy(false);
+        QSignalSpy retry(&page, &HistoryPage::retryRequested);
+        page.retryAction()->trigger();
+        QCOMPARE(retry.size(), 1);
+        QCOMPARE(retry.first().first().value<RunRow>().id, test::kFinished);
     }
 
     void detailsShowGatesEventsAndLogs()
@@ -375,6 +393,99 @@ private slots:
         QCOMPARE(dialog->cells()->rowCount(), cells);
         dialog->grab();
         dialog->close();
+    }
+
+    // The dialog's grid says "Double-click to open its timeline": a double-click on a cell
+    // opens that window's timeline below the grid (it did nothing).
+    void openedCellOpensItsTimeline()
+    {
+        StoreService service;
+        QWidget window; // the dialog is never wider than the window it comes from
+        window.resize(1000, 700);
+        auto *page = new HistoryPage(&service, &window);
+        (new QVBoxLayout(&window))->addWidget(page);
+        QSignalSpy loaded(page, &HistoryPage::runsLoaded);
+        service.setLocation(m_store);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(loaded.size() > 0 || loaded.wait(10000));
+        QVERIFY(page->selectRun(test::kFinished));
+        QSignalSpy opened(page, &HistoryPage::runOpened);
+        page->openAction()->trigger();
+        QVERIFY(opened.wait(10000));
+        auto *dialog = opened.first().first().value<RunDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QVERIFY(dialog->width() <= window.width());
+        QVERIFY(!dialog->chartPanel()->isVisible());
+        QTableView *grid = dialog->matrixView()->table();
+        QModelIndex cell;
+        for (int r = 0; r < grid->model()->rowCount() && !cell.isValid(); ++r)
+            for (int c = 0; c < grid->model()->columnCount() && !cell.isValid(); ++c)
+                if (grid->model()->index(r, c).data(MatrixModel::WindowIdRole).toLongLong() > 0)
+                    cell = grid->model()->index(r, c);
+        QVERIFY(cell.isValid());
+        const qint64 id = cell.data(MatrixModel::WindowIdRole).toLongLong();
+        QSignalSpy shown(dialog, &RunDialog::windowShown);
+        const QPoint at = grid->visualRect(cell).center();
+        QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(grid->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.first().first().toLongLong(), id);
+        QVERIFY(dialog->chartPanel()->isVisible());
+        dialog->close();
+    }
+
+    // One count of cells for a stored run: re-measured, failed, blocked and still to measure
+    // follow from the plan's matrix, the stored attempts and the blocked configurations.
+    void storedRunCountsCells_data()
+    {
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<RunCounts>("counts");
+        // 4 cells: a re-measured one, one with 3 invalid attempts, one of the blocked
+        // configuration, one never reached.
+        QTest::newRow("finished") << QStringLiteral("finished") << RunCounts{4, 1, 1, 1, 1, 1, 4};
+        QTest::newRow("interrupted")
+            << QStringLiteral("interrupted") << RunCounts{4, 1, 1, 0, 1, 2, 4};
+    }
+
+    void storedRunCountsCells()
+    {
+        QFETCH(QString, status);
+        QFETCH(RunCounts, counts);
+        StoredRun run;
+        run.row.status = status;
+        const QString a = QStringLiteral("a"), b = QStringLiteral("b"), route = QStringLiteral("r");
+        run.schedule = {{0, a, route, 1}, {0, a, route, 4}, {0, b, route, 1}, {1, a, route, 1}};
+        const auto window = [&](int round, const QString &c, int conc, int attempt, bool valid) {
+            store::WindowRecord w =
+                test::fixtureWindow(QStringLiteral("x"), round, c, conc, attempt, valid);
+            w.route = route;
+            return w;
+        };
+        run.windows = {window(0, a, 1, 0, false), window(0, a, 1, 1, true),
+                       window(0, a, 4, 0, false), window(0, a, 4, 1, false),
+                       window(0, a, 4, 2, false)};
+        run.events = {{QStringLiteral("x"), QDateTime::currentDateTimeUtc(),
+                       QStringLiteral("configuration-blocked"),
+                       QStringLiteral("b: port 8000 is taken by another process"),
+                       QJsonObject{{QStringLiteral("configuration"), b}}}};
+        const RunCounts got = storedRunCounts(run);
+        QCOMPARE(got.cells, counts.cells);
+        QCOMPARE(got.valid, counts.valid);
+        QCOMPARE(got.remeasured, counts.remeasured);
+        QCOMPARE(got.failed, counts.failed);
+        QCOMPARE(got.blocked, counts.blocked);
+        QCOMPARE(got.toMeasure, counts.toMeasure);
+        QCOMPARE(got.invalidAttempts, counts.invalidAttempts);
+        // The details pane says the blocked configuration and why, beside the counts.
+        run.runId = QStringLiteral("x");
+        RunDetails details;
+        details.setRun(run);
+        const QString summary = details.summaryView()->toPlainText();
+        QVERIFY2(summary.contains(RunsModel::countsText(counts)), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("blocked: b: port 8000 is taken")),
+                 qPrintable(summary));
     }
 
     // A stored plan with a ${name} of its own, as the demo's ${data_dir}: the grid of the

@@ -15,16 +15,20 @@
 #include "ui/models/runsmodel.h"
 #include "ui/pages/historypage.h"
 #include "ui/pages/planpage.h"
+#include "ui/pages/quicktestpage.h"
 #include "ui/runcommands.h"
 #include "ui/runcontroller.h"
 #include "ui/storeservice.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
+#include "uitest.h"
 
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
@@ -35,6 +39,8 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -306,12 +312,26 @@ private slots:
         MainWindow window;
         window.setPlanVariables(variables());
         const QString plan = templatePlan();
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(openAndValidate(window, plan));
         QSignalSpy finished(window.checkController(), &sb::CheckController::checkFinished);
         window.runCommands()->check();
         QVERIFY(finished.wait(120000));
         const sb::ParityModel *model = window.parityModel();
         QCOMPARE(model->rowCount(), 6); // 2 configurations x (start + 2 parity checks)
+        // The dock shows every row (it showed 2.5) and pass/fail without scrolling.
+        QTableView *table = window.checkView()->table();
+        QTRY_VERIFY2(table->viewport()->height() >= 6 * table->rowHeight(0),
+                     qPrintable(QStringLiteral("%1 px for rows of %2 px")
+                                    .arg(table->viewport()->height())
+                                    .arg(table->rowHeight(0))));
+        const int result =
+            table->horizontalHeader()->sectionViewportPosition(sb::ParityModel::ResultColumn);
+        QVERIFY(result >= 0);
+        QVERIFY(result + table->columnWidth(sb::ParityModel::ResultColumn) <=
+                table->viewport()->width());
         for (const sb::ParityRow &row : model->rows())
             QCOMPARE(row.result, sb::ParityRow::Result::Passed);
         QCOMPARE(model->rows().at(2).status, 404);
@@ -332,6 +352,55 @@ private slots:
                  qPrintable(response));
     }
 
+    // Check or Start on a plan with errors offered to save the broken text over the file; now
+    // they say the plan has problems, bring Problems forward and leave the file as it is. An
+    // error that appears while editing brings Problems forward too.
+    void anInvalidPlanIsNeitherSavedNorRun_data()
+    {
+        QTest::addColumn<bool>("start");
+        QTest::newRow("check") << false;
+        QTest::newRow("start") << true;
+    }
+
+    void anInvalidPlanIsNeitherSavedNorRun()
+    {
+        QFETCH(bool, start);
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString plan = shortPlan();
+        QVERIFY(openAndValidate(window, plan));
+        QFile file(plan);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        file.close();
+        auto *checkDock = window.findChild<QDockWidget *>(QStringLiteral("checkDock"));
+        auto *problemsDock = window.findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        checkDock->raise();
+        QTRY_VERIFY(problemsDock->visibleRegion().isEmpty());
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        window.planPage()->editor()->setPlainText(QString::fromUtf8(before).replace(
+            QStringLiteral("\"routes\""), QStringLiteral("\"routes_typo\"")));
+        QVERIFY(validated.wait(10000));
+        QCOMPARE(validated.last().first().toBool(), false);
+        QTRY_VERIFY(!problemsDock->visibleRegion().isEmpty());
+        checkDock->raise();
+        QTRY_VERIFY(problemsDock->visibleRegion().isEmpty());
+        DialogAnswerer ok(QMessageBox::Ok);
+        if (start)
+            window.runCommands()->start();
+        else
+            window.runCommands()->check();
+        QTRY_COMPARE(ok.texts().size(), 1);
+        QVERIFY2(ok.texts().first().contains(QStringLiteral("problems")),
+                 qPrintable(ok.texts().first()));
+        QVERIFY(!problemsDock->visibleRegion().isEmpty());
+        QCOMPARE(window.runController()->state(), RunController::State::Idle);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+    }
+
     void aFailingCheckSaysWhyInOneLine()
     {
         MainWindow window;
@@ -348,6 +417,54 @@ private slots:
         QCOMPARE(lines.size(), 2); // one line per configuration
         QVERIFY2(lines.first().contains(QStringLiteral("answered status 404, expected 410")),
                  qPrintable(lines.first()));
+    }
+
+    // The log stopped following its newest line after the window was resized; it follows
+    // unless the user scrolls away, and again once they scroll back to the end.
+    void theLogFollowsAfterAResize()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QScrollBar *bar = window.logView()->verticalScrollBar();
+        const auto log = [&](int lines) {
+            for (int i = 0; i < lines; ++i)
+                Q_EMIT window.runCommands()->logged(QStringLiteral("line %1").arg(i));
+        };
+        log(200);
+        QTRY_COMPARE(bar->value(), bar->maximum());
+        window.resize(1280, 720);
+        QTest::qWait(50); // the layout settles (not a synchronisation: nothing runs behind it)
+        window.resize(1024, 900);
+        QTRY_VERIFY(window.logView()->height() > 0);
+        log(20);
+        QCOMPARE(bar->value(), bar->maximum());
+        bar->triggerAction(QAbstractSlider::SliderPageStepSub); // the user reads back
+        QCoreApplication::processEvents();
+        QVERIFY(bar->value() < bar->maximum());
+        const int reading = bar->value();
+        log(20);
+        QCOMPARE(bar->value(), reading);
+        bar->triggerAction(QAbstractSlider::SliderToMaximum);
+        QCoreApplication::processEvents();
+        log(20);
+        QCOMPARE(bar->value(), bar->maximum());
+    }
+
+    // 1280x800 was taller than a 1280x720 screen (the docks and status bar off its edge): a
+    // new window fits the screen it opens on (the offscreen platform's is 800x600).
+    void aNewWindowFitsItsScreen()
+    {
+        QSettings().remove(QStringLiteral("mainwindow/geometry"));
+        MainWindow window;
+        const QRect room = window.screen()->availableGeometry();
+        QVERIFY2(window.width() <= room.width() && window.height() <= room.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(room.width())
+                                .arg(room.height())));
     }
 
     void titleNamesThePlanAndMarksEdits()
@@ -473,6 +590,56 @@ private slots:
 
     // Resume looks for the run to resume in the store; switched meanwhile, the lookup is
     // dropped (no question about the store left behind) and Resume can be asked again.
+    // A run of the plan whose cells failed (a busy machine: status failed or finished, invalid
+    // attempts stored) is what "Retry failed cells" offers, newest first; History's retry
+    // continues it with --retry-failed's options.
+    void findsTheRunToRetry()
+    {
+        const QString plan = m_dir.filePath(QStringLiteral("retry.json"));
+        const auto record = [&](const char *id, QLatin1String status, qint64 windows, qint64 valid,
+                                const QString &path) {
+            sb::store::RunRecord r;
+            r.id = QString::fromLatin1(id);
+            r.status = status;
+            r.planPath = path;
+            r.windowCount = windows;
+            r.validWindowCount = valid;
+            return r;
+        };
+        const QString other = m_dir.filePath(QStringLiteral("other.json"));
+        QVector<sb::store::RunRecord> runs{record("5", sb::store::kStatusRunning, 9, 0, plan),
+                                           record("4", sb::store::kStatusFailed, 168, 0, other),
+                                           record("3", sb::store::kStatusFinished, 56, 56, plan),
+                                           record("2", sb::store::kStatusFailed, 168, 0, plan),
+                                           record("1", sb::store::kStatusFinished, 60, 56, plan)};
+        std::optional<sb::store::RunRecord> found = sb::RunCommands::retryableRun(runs, plan);
+        QVERIFY(found);
+        QCOMPARE(found->id, QStringLiteral("2"));
+        runs.remove(3);
+        QCOMPARE(sb::RunCommands::retryableRun(runs, plan)->id, QStringLiteral("1"));
+        runs.removeLast();
+        QVERIFY(!sb::RunCommands::retryableRun(runs, plan));
+
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.setStoreLocation(m_dir.filePath(QStringLiteral("retry.sqlite")));
+        sb::RunRow row;
+        row.id = QStringLiteral("2");
+        row.planPath = plan;
+        row.profile = QStringLiteral("quick");
+        row.status = sb::store::kStatusFailed;
+        const sb::run::RunOptions options = window.runCommands()->storedRunOptions(row, true);
+        QCOMPARE(options.resumeRunId, QStringLiteral("2"));
+        QVERIFY(options.retryFailed);
+        QCOMPARE(options.planPath, plan);
+        QCOMPARE(options.storeLocation, m_dir.filePath(QStringLiteral("retry.sqlite")));
+        QVERIFY(!window.runCommands()->storedRunOptions(row, false).retryFailed);
+        // In the Run menu and the History menu.
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionRetryFailed")));
+        auto *history = window.findChild<QMenu *>(QStringLiteral("historyMenu"));
+        QVERIFY(history->actions().contains(window.historyPage()->retryAction()));
+    }
+
     void resumeLookupEndsWhenTheStoreIsSwitched()
     {
         const QString store = m_dir.filePath(QStringLiteral("resume-lookup.sqlite"));
@@ -616,6 +783,41 @@ private slots:
                                      history->model()->run(history->model()->rowOf(runId)).status ==
                                          QLatin1String("interrupted"),
                                  10000);
+    }
+
+    // "Keep in history" stored in the default store whatever History listed, and History did
+    // not refresh: the kept test shows in History's store at once.
+    void aKeptQuickTestShowsInHistory()
+    {
+        QTemporaryDir dir;
+        sb::test::Target target(dir.filePath(QStringLiteral("target.sqlite")));
+        QVERIFY2(target.port() > 0, qPrintable(target.error()));
+        const QString store = m_dir.filePath(QStringLiteral("kept.sqlite"));
+        MainWindow window;
+        window.setStoreLocation(store);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        sb::HistoryPage *history = window.historyPage();
+        window.showPage(MainWindow::HistoryPageIndex);
+        QTRY_VERIFY(!history->message().isEmpty());
+        window.showPage(MainWindow::QuickTestPageIndex);
+        sb::QuickTestPage *quick = window.quickTestPage();
+        sb::LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:%1/health").arg(target.port());
+        f.connections = QStringLiteral("2");
+        f.length = QStringLiteral("1s");
+        f.warmUp = QStringLiteral("200ms");
+        quick->setForm(f);
+        QSignalSpy done(quick, &sb::QuickTestPage::testFinished);
+        quick->startTest();
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusText().startsWith(QStringLiteral("Quick test")),
+                                 10000);
+        QVERIFY(done.wait(60000));
+        QSignalSpy kept(quick, &sb::QuickTestPage::kept);
+        quick->keepInHistory();
+        QVERIFY(kept.wait(30000));
+        const QString runId = kept.first().first().toString();
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowOf(runId) >= 0, 10000);
     }
 
     void closingDuringARunAsksStopsAndResumes()

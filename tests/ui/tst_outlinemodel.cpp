@@ -204,6 +204,29 @@ private slots:
         QCOMPARE(e.totalMs, e.windowMs * e.windows);
         QTEST(e.serverStarts, "serverStarts");
         QTEST(e.warmupCounted, "warmupCounted");
+        // Without a quiet wait the busy-machine bound is every window measured 1 + retries times.
+        QCOMPARE(e.worstMs, e.totalMs * (1 + e.retries));
+    }
+
+    // The estimate a busy machine can reach: each of 56 windows of 1.25 s measured 3 times
+    // (retries 2), waiting up to 30 s for quiet before each re-measure (the run took 5 min 15 s
+    // against "about 1 min 10 s").
+    void worstCaseCountsRetriesAndWaits()
+    {
+        sb::plan::Profile p;
+        p.rounds = 2;
+        p.concurrency = {1, 4, 16, 64};
+        p.retries = 2;
+        p.warmup.kind = sb::plan::Warmup::Kind::Duration;
+        p.warmup.durationMs = 250;
+        p.settleMs = 0;
+        p.measureMs = 1000;
+        p.cooldownMs = 0;
+        const sb::RunEstimate e = sb::estimateRun(p, 7, 1, 30000);
+        QCOMPARE(e.windows, 56);
+        QCOMPARE(e.totalMs, qint64(56 * 1250));
+        QCOMPARE(e.worstMs, qint64(56 * 1250 * 3 + 56 * 2 * 30000));
+        QCOMPARE(sb::estimateRun(p, 7, 1).worstMs, qint64(56 * 1250 * 3));
     }
 };
 

@@ -10,10 +10,12 @@
 #include "ui/widgets/codeeditor.h"
 #include "ui/widgets/findbar.h"
 #include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/outlineview.h"
 
 #include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -257,6 +259,118 @@ private slots:
         QCOMPARE(editor.toPlainText(), QStringLiteral("alpha Beta delta\ndelta gamma"));
         bar.setFindText(QStringLiteral("nowhere"));
         QVERIFY(!bar.findNext());
+    }
+
+    // Return did not indent: the new line keeps the line's indentation, one level more after
+    // an opening brace or bracket; undo takes it back in one step.
+    void returnKeepsTheIndentation_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("typed");
+        QTest::newRow("same level") << QStringLiteral("{\n    \"name\": \"x\",")
+                                    << QStringLiteral("{\n    \"name\": \"x\",\n    ");
+        QTest::newRow("after a brace")
+            << QStringLiteral("{\n  \"sampler\": {") << QStringLiteral("{\n  \"sampler\": {\n    ");
+        QTest::newRow("after a bracket")
+            << QStringLiteral("  \"routes\": [") << QStringLiteral("  \"routes\": [\n    ");
+        QTest::newRow("top level") << QStringLiteral("x") << QStringLiteral("x\n");
+    }
+
+    void returnKeepsTheIndentation()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, typed);
+        sb::CodeEditor editor;
+        editor.setPlainText(text);
+        editor.moveCursor(QTextCursor::End);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.toPlainText(), typed);
+        QCOMPARE(editor.textCursor().position(), int(typed.size()));
+        editor.undo();
+        QCOMPARE(editor.toPlainText(), text);
+    }
+
+    // The first screen gave no hint of what to do: a valid plan says to press Start; a plan
+    // being fixed says the outline is its last valid version; the pre-flight line comes in.
+    void theOutlineSaysWhatToDoNext()
+    {
+        PlanPage page;
+        page.setVariables({{QStringLiteral("stackbench"), QStringLiteral("/bin/true")}});
+        page.resize(1200, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy validated(&page, &PlanPage::validated);
+        QString error;
+        QVERIFY(page.openFile(QStringLiteral(STACKBENCH_TEST_DATA "/plans/valid/two-targets.json"),
+                              &error));
+        QTRY_VERIFY(!validated.isEmpty());
+        QVERIFY2(page.outlineView()->stateText().contains(QStringLiteral("press Start (F5)")),
+                 qPrintable(page.outlineView()->stateText()));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.outlineView()->preflightText().startsWith(QStringLiteral("Machine now:")), 10000);
+        page.editor()->setPlainText(page.editor()->toPlainText() + QStringLiteral("}"));
+        QTRY_VERIFY(page.outlineView()->stateText().contains(QStringLiteral("last valid")));
+    }
+
+    // The gate and the quiet wait are edited from the outline: the plan's text changes in that
+    // value only (or gains one member), the rest as the user wrote it.
+    void samplerSettingsAreWrittenIntoThePlan_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("result");
+        QTest::newRow("replace")
+            << QStringLiteral("{\n  \"sampler\": {\"foreign_gate\": \"32%machine\"}\n}")
+            << QStringLiteral("foreign_gate") << QStringLiteral("\"80%machine\"")
+            << QStringLiteral("{\n  \"sampler\": {\"foreign_gate\": \"80%machine\"}\n}");
+        QTest::newRow("add to sampler")
+            << QStringLiteral(
+                   "{\n  \"name\": \"ä\",\n  \"sampler\": {\n    \"interval_ms\": 500\n  }\n}")
+            << QStringLiteral("wait_quiet_s") << QStringLiteral("30")
+            << QStringLiteral(
+                   "{\n  \"name\": \"ä\",\n  \"sampler\": {\n    \"wait_quiet_s\": 30,\n    "
+                   "\"interval_ms\": 500\n  }\n}");
+        QTest::newRow("no sampler yet")
+            << QStringLiteral("{\n  \"name\": \"x\"\n}") << QStringLiteral("wait_quiet_s")
+            << QStringLiteral("30")
+            << QStringLiteral("{\n  \"sampler\": {\"wait_quiet_s\": 30},\n  \"name\": \"x\"\n}");
+    }
+
+    void samplerSettingsAreWrittenIntoThePlan()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        QFETCH(QString, result);
+        PlanPage page;
+        page.editor()->setPlainText(text);
+        QVERIFY(page.setSamplerSetting(key, value.toUtf8()));
+        QCOMPARE(page.editor()->toPlainText(), result);
+        page.editor()->undo(); // one step
+        QCOMPARE(page.editor()->toPlainText(), text);
+        QVERIFY(!PlanPage::samplerEdit("[1]", key, "1"));
+    }
+
+    // Through the outline's controls: the quiet wait typed there reaches the plan and the
+    // estimate counts it.
+    void theOutlineEditsTheQuietWait()
+    {
+        PlanPage page;
+        page.setVariables({{QStringLiteral("stackbench"), QStringLiteral("/bin/true")}});
+        QSignalSpy validated(&page, &PlanPage::validated);
+        QString error;
+        QVERIFY(page.openFile(QStringLiteral(STACKBENCH_TEST_DATA "/plans/valid/two-targets.json"),
+                              &error));
+        QTRY_VERIFY(!validated.isEmpty());
+        const qint64 before = page.outline()->estimate().worstMs;
+        QSpinBox *wait = page.outlineView()->quietWaitBox();
+        wait->setValue(45);
+        Q_EMIT wait->editingFinished();
+        QTRY_VERIFY(page.lastValidPlan() && page.lastValidPlan()->sampler.waitQuietMs == 45000);
+        QVERIFY(page.editor()->toPlainText().contains(QStringLiteral("\"wait_quiet_s\": 45")));
+        QVERIFY(page.outline()->estimate().worstMs > before);
+        QVERIFY(page.isModified());
     }
 
     void goesToLineAndColumnInCodePoints()

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <unistd.h>
@@ -59,6 +61,46 @@ private slots:
         QCOMPARE(
             m.index(0, ProcessListModel::PidColumn).data(ProcessListModel::PidRole).toLongLong(),
             42);
+    }
+
+    // A refresh inserts new processes and removes gone ones row by row: a selection in the
+    // Quick test page's list survives its periodic refresh (a reset cleared it).
+    void refreshKeepsRowsThatStay()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const QString &pid, const QByteArray &name) {
+            QDir().mkpath(dir.filePath(pid));
+            QFile c(dir.filePath(pid + QStringLiteral("/comm")));
+            QVERIFY(c.open(QIODevice::WriteOnly));
+            c.write(name + '\n');
+            QFile l(dir.filePath(pid + QStringLiteral("/cmdline")));
+            QVERIFY(l.open(QIODevice::WriteOnly));
+            l.write(name + '\0');
+        };
+        write(QStringLiteral("10"), "a");
+        write(QStringLiteral("20"), "b");
+        write(QStringLiteral("30"), "c");
+        ProcessListModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setProcRoot(dir.path());
+        QCOMPARE(m.rowCount(), 3);
+        QItemSelectionModel selection(&m);
+        selection.select(m.index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
+        QVERIFY(QDir(dir.filePath(QStringLiteral("10"))).removeRecursively());
+        QVERIFY(QDir(dir.filePath(QStringLiteral("30"))).removeRecursively());
+        write(QStringLiteral("5"), "new");
+        write(QStringLiteral("25"), "d");
+        write(QStringLiteral("40"), "e");
+        m.refresh();
+        QCOMPARE(reset.count(), 0);
+        QStringList names;
+        for (int r = 0; r < m.rowCount(); ++r)
+            names << m.process(r).name;
+        QCOMPARE(names, (QStringList{QStringLiteral("new"), QStringLiteral("b"),
+                                     QStringLiteral("d"), QStringLiteral("e")}));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().row(), m.rowOf(20));
     }
 };
 

@@ -12,10 +12,12 @@
 #include "store/runstore.h"
 #include "ui/charts/percentilecurve.h"
 #include "ui/models/figures.h"
+#include "ui/models/processlistmodel.h"
 #include "ui/pages/quicktestpage.h"
 #include "ui/widgets/chartpanel.h"
 #include "uitest.h"
 
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -507,6 +509,25 @@ private slots:
         QVERIFY2(summary.contains(QStringLiteral("cores, %1 2xx per CPU-second")
                                       .arg(figures::rate(report::windowPerCpuS(k)))),
                  qPrintable(summary));
+    }
+
+    // The process list was read once and stayed stale until Refresh: a server started while
+    // the page shows appears by itself (and one that ends goes).
+    void processListFollowsTheMachine()
+    {
+        QuickTestPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QProcess sleeper;
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        QVERIFY(sleeper.waitForStarted());
+        const qint64 pid = sleeper.processId();
+        QTRY_VERIFY_WITH_TIMEOUT(page.processModel()->rowOf(pid) >= 0,
+                                 5 * QuickTestPage::kProcessRefreshMs);
+        sleeper.kill();
+        QVERIFY(sleeper.waitForFinished());
+        QTRY_VERIFY_WITH_TIMEOUT(page.processModel()->rowOf(pid) < 0,
+                                 5 * QuickTestPage::kProcessRefreshMs);
     }
 
     void refusedConnectionSaysWhy()

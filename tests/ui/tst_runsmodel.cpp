@@ -117,7 +117,8 @@ private slots:
     }
 
     // A failed run, and one whose every stored window is invalid whatever its status, read red
-    // (the colour and the text); the status's tooltip of the latter says nothing was valid.
+    // (the colour and the text) and say "failed" (an older store kept "finished 0/56" there,
+    // shown green); the status's tooltip of the latter says nothing was valid.
     void failedRunsAreRed_data()
     {
         QTest::addColumn<QString>("status");
@@ -126,23 +127,29 @@ private slots:
         QTest::addColumn<int>("state"); // CellState of the status's colour
         QTest::addColumn<bool>("red");
         QTest::addColumn<QString>("tip");
+        QTest::addColumn<QString>("shown");
         QTest::newRow("finished") << QStringLiteral("finished") << qint64(8) << qint64(9)
-                                  << int(CellState::Valid) << false << QStringLiteral("finished");
+                                  << int(CellState::Valid) << false << QStringLiteral("finished")
+                                  << QStringLiteral("finished");
         QTest::newRow("failed, some valid")
             << QStringLiteral("failed") << qint64(5) << qint64(9) << int(CellState::Failed) << true
-            << QStringLiteral("failed");
+            << QStringLiteral("failed") << QStringLiteral("failed");
         QTest::newRow("stored finished, nothing valid")
             << QStringLiteral("finished") << qint64(0) << qint64(56) << int(CellState::Failed)
-            << true << QStringLiteral("0 of 56 stored window(s) valid");
+            << true << QStringLiteral("0 of 56 stored window(s) valid") << QStringLiteral("failed");
+        QTest::newRow("stored incomplete, nothing valid")
+            << QStringLiteral("incomplete") << qint64(0) << qint64(168) << int(CellState::Failed)
+            << true << QStringLiteral("0 of 168 stored window(s) valid")
+            << QStringLiteral("failed");
         QTest::newRow("failed, nothing valid")
             << QStringLiteral("failed") << qint64(0) << qint64(3) << int(CellState::Failed) << true
-            << QStringLiteral("0 of 3 stored window(s) valid");
+            << QStringLiteral("0 of 3 stored window(s) valid") << QStringLiteral("failed");
         QTest::newRow("failed before any window")
             << QStringLiteral("failed") << qint64(0) << qint64(0) << int(CellState::Failed) << true
-            << QStringLiteral("failed");
+            << QStringLiteral("failed") << QStringLiteral("failed");
         QTest::newRow("interrupted")
             << QStringLiteral("interrupted") << qint64(2) << qint64(2) << int(CellState::Invalid)
-            << false << QStringLiteral("interrupted");
+            << false << QStringLiteral("interrupted") << QStringLiteral("interrupted");
     }
 
     void failedRunsAreRed()
@@ -153,6 +160,7 @@ private slots:
         QFETCH(int, state);
         QFETCH(bool, red);
         QFETCH(QString, tip);
+        QFETCH(QString, shown);
         RunRow r = sampleRows().first();
         r.status = status;
         r.validWindows = valid;
@@ -162,7 +170,8 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRuns({r});
         const QModelIndex i = model.index(0, RunsModel::StatusColumn);
-        QCOMPARE(i.data().toString(), status); // the stored status, as it is
+        QCOMPARE(i.data().toString(), shown);
+        QCOMPARE(i.data(RunsModel::StatusRole).toString(), shown); // the status filter's
         QCOMPARE(i.data(Qt::DecorationRole).value<QColor>(), palette::cellState(CellState(state)));
         QCOMPARE(i.data(Qt::ForegroundRole).isValid(), red);
         if (red)
@@ -171,6 +180,31 @@ private slots:
         QCOMPARE(i.data(Qt::ToolTipRole).toString(), tip);
         QCOMPARE(model.index(0, RunsModel::WindowsColumn).data().toString(),
                  QStringLiteral("%1 / %2").arg(valid).arg(windows));
+    }
+
+    // The one wording of a run's counts: valid cells of all (re-measured among them), then
+    // failed, blocked and to measure when any, then the invalid attempts.
+    void countsText_data()
+    {
+        QTest::addColumn<RunCounts>("counts");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("busy machine")
+            << RunCounts{56, 0, 0, 56, 0, 0, 168}
+            << QStringLiteral("0 of 56 cell(s) valid · 56 failed · 168 invalid attempt(s)");
+        QTest::newRow("blocked configuration")
+            << RunCounts{8, 4, 1, 0, 4, 0, 1}
+            << QStringLiteral(
+                   "4 of 8 cell(s) valid (1 re-measured) · 4 blocked · 1 invalid attempt(s)");
+        QTest::newRow("interrupted, cells unknown")
+            << RunCounts{-1, 3, 0, 0, 0, 2, 0}
+            << QStringLiteral("3 valid cell(s) · 2 to measure · 0 invalid attempt(s)");
+    }
+
+    void countsText()
+    {
+        QFETCH(RunCounts, counts);
+        QFETCH(QString, text);
+        QCOMPARE(RunsModel::countsText(counts), text);
     }
 
     void durationText_data()

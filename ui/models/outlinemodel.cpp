@@ -2,7 +2,8 @@
 
 namespace sb {
 
-RunEstimate estimateRun(const plan::Profile &profile, int configurations, int routes)
+RunEstimate estimateRun(const plan::Profile &profile, int configurations, int routes,
+                        qint64 waitQuietMs)
 {
     RunEstimate e;
     e.rounds = profile.rounds;
@@ -11,6 +12,9 @@ RunEstimate estimateRun(const plan::Profile &profile, int configurations, int ro
     const qint64 warmupMs = e.warmupCounted ? profile.warmup.durationMs : 0;
     e.windowMs = warmupMs + profile.settleMs + profile.measureMs + profile.cooldownMs;
     e.totalMs = e.windowMs * e.windows;
+    e.retries = profile.retries;
+    e.waitQuietMs = waitQuietMs;
+    e.worstMs = e.totalMs * (1 + e.retries) + qint64(e.windows) * e.retries * waitQuietMs;
     if (e.windows == 0)
         return e;
     switch (profile.process) {
@@ -196,7 +200,8 @@ RunEstimate OutlineModel::estimate() const
     const plan::Profile *p = currentProfile();
     if (!p)
         return {};
-    return estimateRun(*p, int(selectedConfigurations().size()), int(selectedRoutes().size()));
+    return estimateRun(*p, int(selectedConfigurations().size()), int(selectedRoutes().size()),
+                       m_plan->sampler.waitQuietMs);
 }
 
 Qt::CheckState OutlineModel::groupState(Group group) const

@@ -21,10 +21,17 @@ struct RunEstimate
     qint64 totalMs = 0;        // windows x windowMs, in ms
     int serverStarts = 0;      // process trees started, from the profile's process policy
     bool warmupCounted = true; // false: the warm-up is a request count, so not in windowMs
+    int retries = 0;           // the profile's re-measures of a window that failed a gate
+    qint64 waitQuietMs = 0;    // the plan's sampler.wait_quiet_s, in ms (0 = no wait)
+    // A busy machine's bound: every window measured 1 + retries times, each re-measure after
+    // the longest wait for a quiet machine, in ms (the busy-machine run took 5 min 15 s against
+    // an estimate of 1 min 10 s).
+    qint64 worstMs = 0;
 };
 
 // A pure function of the profile and the selected counts; any thread.
-RunEstimate estimateRun(const plan::Profile &profile, int configurations, int routes);
+RunEstimate estimateRun(const plan::Profile &profile, int configurations, int routes,
+                        qint64 waitQuietMs = 0);
 
 // The outline beside the plan editor, which is the selection of what to run: the plan's
 // configurations and routes, each with a check box, and the concurrency levels of the chosen
@@ -54,6 +61,8 @@ public:
     // The last valid plan; the outline follows it. std::nullopt: nothing valid yet (empty tree).
     void setPlan(const std::optional<plan::Plan> &plan);
     bool hasPlan() const { return m_plan.has_value(); }
+    // The plan shown (null when none): its sampler settings decide the pre-flight's verdict.
+    const plan::Plan *plan() const { return m_plan ? &*m_plan : nullptr; }
 
     QStringList profileNames() const;
     QString profileName() const { return m_profile; }

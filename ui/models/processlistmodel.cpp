@@ -56,9 +56,36 @@ QList<ProcessListModel::Process> ProcessListModel::readProcesses(const QString &
 
 void ProcessListModel::refresh()
 {
-    beginResetModel();
-    m_processes = readProcesses(m_procRoot);
-    endResetModel();
+    // Row by row, not a reset: a view's selection and scroll position survive the periodic
+    // refresh of the Quick test page. Both lists are sorted by pid.
+    const QList<Process> now = readProcesses(m_procRoot);
+    qsizetype i = 0; // row in m_processes
+    qsizetype j = 0; // index in now
+    while (i < m_processes.size() || j < now.size()) {
+        if (j >= now.size() || (i < m_processes.size() && m_processes[i].pid < now[j].pid)) {
+            qsizetype end = i + 1; // gone: remove the run of rows not in `now`
+            while (end < m_processes.size() &&
+                   (j >= now.size() || m_processes[end].pid < now[j].pid))
+                ++end;
+            beginRemoveRows(QModelIndex(), int(i), int(end - 1));
+            m_processes.remove(i, end - i);
+            endRemoveRows();
+        } else if (i >= m_processes.size() || now[j].pid < m_processes[i].pid) {
+            beginInsertRows(QModelIndex(), int(i), int(i));
+            m_processes.insert(i, now[j]);
+            endInsertRows();
+            ++i;
+            ++j;
+        } else {
+            if (m_processes[i].name != now[j].name ||
+                m_processes[i].commandLine != now[j].commandLine) {
+                m_processes[i] = now[j]; // the pid was reused, or the process exec'd
+                Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+            }
+            ++i;
+            ++j;
+        }
+    }
 }
 
 int ProcessListModel::rowOf(qint64 pid) const

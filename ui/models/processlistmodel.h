@@ -35,7 +35,8 @@ public:
 
     explicit ProcessListModel(QObject *parent = nullptr);
 
-    // Reads /proc (or `procRoot`, for tests) again.
+    // Reads /proc (or `procRoot`, for tests) again; rows of processes gone are removed, new ones
+    // inserted, changed ones updated (no model reset: selections survive).
     void refresh();
     void setProcRoot(const QString &procRoot);
 

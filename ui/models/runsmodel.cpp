@@ -18,7 +18,7 @@ QString planNameOf(const store::RunRecord &r)
 
 QColor statusColour(const RunRow &r)
 {
-    const QString &status = r.status;
+    const QString status = r.shownStatus();
     if (r.failed())
         return palette::cellState(CellState::Failed);
     if (status == store::kStatusFinished)
@@ -114,6 +114,24 @@ QString RunsModel::attemptsText(int valid, int invalid)
                             tr("%n invalid attempt(s)", nullptr, invalid));
 }
 
+QString RunsModel::countsText(const RunCounts &c)
+{
+    QStringList parts;
+    QString valid = c.cells >= 0 ? tr("%1 of %n cell(s) valid", nullptr, c.cells).arg(c.valid)
+                                 : tr("%n valid cell(s)", nullptr, c.valid);
+    if (c.remeasured > 0)
+        valid += QLatin1Char(' ') + tr("(%n re-measured)", nullptr, c.remeasured);
+    parts << valid;
+    if (c.failed > 0)
+        parts << tr("%n failed", nullptr, c.failed);
+    if (c.blocked > 0)
+        parts << tr("%n blocked", nullptr, c.blocked);
+    if (c.toMeasure > 0)
+        parts << tr("%n to measure", nullptr, c.toMeasure);
+    parts << tr("%n invalid attempt(s)", nullptr, c.invalidAttempts);
+    return parts.join(QStringLiteral(" · "));
+}
+
 int RunsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_runs.size());
@@ -134,7 +152,7 @@ QVariant RunsModel::display(const RunRow &r, int column) const
     case ProfileColumn:
         return r.profile;
     case StatusColumn:
-        return statusName(r.status);
+        return statusName(r.shownStatus());
     case WindowsColumn:
         return tr("%1 / %2").arg(r.validWindows).arg(r.windows);
     case MachineColumn:
@@ -216,7 +234,7 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case RunIdRole:
         return r.id;
     case StatusRole:
-        return r.status;
+        return r.shownStatus();
     case ResumableRole:
         return r.resumable();
     }

@@ -42,6 +42,33 @@ struct RunRow
     bool nothingValid() const { return windows > 0 && validWindows == 0; }
     // Shown as failed (red): a failed run, or one with nothing valid.
     bool failed() const { return status == store::kStatusFailed || nothingValid(); }
+    // The status the GUI shows: "failed" for a run that ended with nothing valid whatever was
+    // stored (older stores kept "finished" there); interrupted and running runs as they are.
+    QString shownStatus() const
+    {
+        return nothingValid() &&
+                       (status == store::kStatusFinished || status == store::kStatusIncomplete)
+                   ? QString(store::kStatusFailed)
+                   : status;
+    }
+    // Some stored attempt was invalid: "Retry failed cells" may have cells to measure again.
+    bool hasInvalid() const { return windows > validWindows; }
+    // "Retry failed cells" applies: an ended run (not running) with an invalid attempt stored.
+    bool retryable() const { return hasInvalid() && status != store::kStatusRunning; }
+};
+
+// How a run's cells ended, counted once and said the same way everywhere the GUI shows them
+// (status bar, log, History's details and its Open dialog, the Run page). A cell is (round,
+// configuration, route, concurrency); it needs one valid window.
+struct RunCounts
+{
+    int cells = -1;          // cells in the schedule; < 0 when not known
+    int valid = 0;           // cells with a valid window
+    int remeasured = 0;      // of `valid`, those measured more than once (an attempt was invalid)
+    int failed = 0;          // cells that ran out of retries without a valid window
+    int blocked = 0;         // cells of a configuration the run blocked (its port taken, ...)
+    int toMeasure = 0;       // cells still to measure (interrupted, incomplete)
+    int invalidAttempts = 0; // invalid windows stored (each re-measure leaves one)
 };
 
 // The row of `run` with `status` (pass run::currentStatus(run); reading /proc is the caller's
@@ -95,6 +122,10 @@ public:
     static QString durationText(double seconds);
     // "8 valid window(s), 1 invalid attempt(s)" (plural forms by translation).
     static QString attemptsText(int valid, int invalid);
+    // "0 of 56 cells valid · 56 failed · 168 invalid attempts": the valid cells (of all when
+    // known, with the re-measured among them), then failed, blocked and still to measure when
+    // any, then the invalid attempts. The one wording of run counts in the GUI.
+    static QString countsText(const RunCounts &counts);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -113,3 +144,4 @@ private:
 } // namespace sb
 
 Q_DECLARE_METATYPE(sb::RunRow)
+Q_DECLARE_METATYPE(sb::RunCounts)

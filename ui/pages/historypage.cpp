@@ -135,6 +135,11 @@ void HistoryPage::createActions()
     m_resumeAction =
         makeAction(this, QStringLiteral("actionResumeRun"), tr("&Resume run"),
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), QStyle::SP_MediaSeekForward);
+    m_retryAction =
+        makeAction(this, QStringLiteral("actionRetryFailedCells"), tr("Re&try failed cells"),
+                   QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F5), QStyle::SP_BrowserReload);
+    m_retryAction->setToolTip(tr("Measure the cells that ran out of retries again, with a fresh "
+                                 "retry budget (stackbench resume RUN --retry-failed)"));
     m_importAction = makeAction(this, QStringLiteral("actionImportRun"), tr("&Import run…"),
                                 QKeySequence(Qt::CTRL | Qt::Key_I), QStyle::SP_DialogOpenButton);
     m_deleteAction = makeAction(this, QStringLiteral("actionDeleteRun"), tr("&Delete run…"),
@@ -149,6 +154,7 @@ void HistoryPage::createActions()
     m_switchAction->setShortcutContext(Qt::WindowShortcut);
     m_openAction->setIconText(tr("Open"));
     m_resumeAction->setIconText(tr("Resume"));
+    m_retryAction->setIconText(tr("Retry failed"));
     m_importAction->setIconText(tr("Import"));
     m_deleteAction->setIconText(tr("Delete"));
     m_switchAction->setIconText(tr("Store"));
@@ -166,6 +172,7 @@ void HistoryPage::createActions()
 
     connect(m_openAction, &QAction::triggered, this, &HistoryPage::openSelected);
     connect(m_resumeAction, &QAction::triggered, this, &HistoryPage::resumeSelected);
+    connect(m_retryAction, &QAction::triggered, this, &HistoryPage::retrySelected);
     connect(m_importAction, &QAction::triggered, this, &HistoryPage::importDialog);
     connect(m_deleteAction, &QAction::triggered, this, &HistoryPage::deleteSelected);
     connect(m_refreshAction, &QAction::triggered, this, &HistoryPage::reload);
@@ -196,6 +203,7 @@ void HistoryPage::createLayout()
     bar->setIconSize(QSize(16, 16));
     bar->addAction(m_openAction);
     bar->addAction(m_resumeAction);
+    bar->addAction(m_retryAction);
     auto *exportButton = new QToolButton(bar);
     exportButton->setAccessibleName(tr("Export run"));
     exportButton->setText(tr("Export"));
@@ -252,6 +260,7 @@ void HistoryPage::createLayout()
         QMenu menu(this);
         menu.addAction(m_openAction);
         menu.addAction(m_resumeAction);
+        menu.addAction(m_retryAction);
         menu.addMenu(m_exportMenu);
         menu.addSeparator();
         menu.addAction(m_deleteAction);
@@ -330,6 +339,7 @@ void HistoryPage::updateActions()
     const bool running = run && run->status == store::kStatusRunning;
     m_openAction->setEnabled(run.has_value());
     m_resumeAction->setEnabled(run && run->resumable() && !m_runBusy);
+    m_retryAction->setEnabled(run && run->retryable() && !m_runBusy);
     m_deleteAction->setEnabled(run && !running);
     for (QAction *a : std::as_const(m_exportActions))
         a->setEnabled(run.has_value());
@@ -428,7 +438,7 @@ void HistoryPage::openSelected()
         setMessage(m_current->error, true);
         return;
     }
-    auto *dialog = new RunDialog(*m_current, this);
+    auto *dialog = new RunDialog(*m_current, m_store, this);
     dialog->show();
     Q_EMIT runOpened(dialog);
 }
@@ -438,6 +448,13 @@ void HistoryPage::resumeSelected()
     const std::optional<RunRow> run = selectedRun();
     if (run && run->resumable() && !m_runBusy)
         Q_EMIT resumeRequested(*run);
+}
+
+void HistoryPage::retrySelected()
+{
+    const std::optional<RunRow> run = selectedRun();
+    if (run && run->retryable() && !m_runBusy)
+        Q_EMIT retryRequested(*run);
 }
 
 QString HistoryPage::exportSuggestion(const RunRow &run, ExportFormat format) const

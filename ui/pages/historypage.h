@@ -57,6 +57,8 @@ public:
     // Actions for the main window's menus (also on the page's toolbar and context menu).
     QAction *openAction() const { return m_openAction; }
     QAction *resumeAction() const { return m_resumeAction; }
+    // Measures the selected run's failed cells again (RunRow::retryable()): retryRequested().
+    QAction *retryAction() const { return m_retryAction; }
     QAction *importAction() const { return m_importAction; }
     QAction *deleteAction() const { return m_deleteAction; }
     QAction *refreshAction() const { return m_refreshAction; }
@@ -76,6 +78,9 @@ public Q_SLOTS:
     void openSelected();
     // Asks the main window to resume the selected run (interrupted or incomplete).
     void resumeSelected();
+    // Asks the main window to measure the selected run's failed cells again (`stackbench resume
+    // RUN --retry-failed`).
+    void retrySelected();
     // Writes the selected run (or `runId`) as `format` to `path`; asks for a file when `path`
     // is empty. operationFinished() follows.
     void exportRun(sb::ExportFormat format, const QString &path = QString(),
@@ -100,6 +105,7 @@ Q_SIGNALS:
     void detailsShown(const QString &runId);
     void runOpened(sb::RunDialog *dialog);
     void resumeRequested(const sb::RunRow &run);
+    void retryRequested(const sb::RunRow &run);
     // The user switched the store (the location includes any password: keep it, never show
     // it).
     void storeSwitched(const QString &location);
@@ -147,6 +153,7 @@ private:
     RunDetails *m_details = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_resumeAction = nullptr;
+    QAction *m_retryAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_deleteAction = nullptr;
     QAction *m_refreshAction = nullptr;

@@ -1,6 +1,7 @@
 #include "ui/pages/planpage.h"
 
 #include "core/limits.h"
+#include "plan/jsonparser.h"
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/models/outlinemodel.h"
 #include "ui/offthread.h"
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QTextCursor>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -40,6 +42,8 @@ PlanPage::PlanPage(QWidget *parent)
     leftLayout->addWidget(m_findBar);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_outlineView);
+    connect(m_outlineView, &OutlineView::samplerEdited, this,
+            [this](const QString &key, const QByteArray &value) { setSamplerSetting(key, value); });
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
@@ -138,6 +142,56 @@ void PlanPage::setVariables(const plan::PlanVariables &variables)
 bool PlanPage::isValid() const
 {
     return m_validatedGeneration == m_validation->generation() && m_valid;
+}
+
+std::optional<PlanPage::TextEdit> PlanPage::samplerEdit(const QByteArray &text, const QString &key,
+                                                        const QByteArray &jsonValue)
+{
+    const plan::JsonParseResult parsed = plan::parseJson(text);
+    if (!parsed.ok() || !parsed.root.isObject())
+        return std::nullopt;
+    const plan::JsonValue &root = parsed.root;
+    const QByteArray quotedKey = plan::jsonQuote(key);
+    const plan::JsonMember *samplerMember = root.member(u"sampler");
+    if (!samplerMember || !samplerMember->value.isObject()) {
+        if (samplerMember) // "sampler" is not an object: the loader says so; leave it
+            return std::nullopt;
+        const QByteArray member = "\n  \"sampler\": {" + quotedKey + ": " + jsonValue + "}" +
+                                  (root.members.empty() ? "\n" : ",");
+        return TextEdit{root.offset + 1, 0, member};
+    }
+    const plan::JsonValue &sampler = samplerMember->value;
+    if (const plan::JsonValue *v = sampler.value(key))
+        return TextEdit{v->offset, v->length, jsonValue};
+    const QByteArray indent(samplerMember->column + 1, ' ');
+    const QByteArray member =
+        "\n" + indent + quotedKey + ": " + jsonValue +
+        (sampler.members.empty() ? "\n" + QByteArray(samplerMember->column - 1, ' ')
+                                 : QByteArray(","));
+    return TextEdit{sampler.offset + 1, 0, member};
+}
+
+bool PlanPage::setSamplerSetting(const QString &key, const QByteArray &jsonValue)
+{
+    const QString current = m_editor->toPlainText();
+    const QByteArray text = current.toUtf8();
+    const std::optional<TextEdit> edit = samplerEdit(text, key, jsonValue);
+    if (!edit)
+        return false;
+    // Byte offsets to the editor's positions (UTF-16 units).
+    const int start = int(QString::fromUtf8(text.left(edit->offset)).size());
+    const int end = int(QString::fromUtf8(text.left(edit->offset + edit->length)).size());
+    QTextCursor cursor(m_editor->document());
+    cursor.setPosition(start);
+    cursor.setPosition(end, QTextCursor::KeepAnchor);
+    cursor.insertText(QString::fromUtf8(edit->text));
+    validateNow();
+    return true;
+}
+
+bool PlanPage::isValidationPending() const
+{
+    return m_debounce->isActive() || m_validatedGeneration != m_validation->generation();
 }
 
 void PlanPage::scheduleValidation()

@@ -49,8 +49,26 @@ public:
     bool isValid() const;
     // Validates now instead of after the debounce delay.
     void validateNow();
+    // The editor's current text is waiting for (or in) a validation: isValid() cannot say yet.
+    bool isValidationPending() const;
 
     void goTo(int line, int column);
+
+    // Sets the plan's "sampler" member `key` (e.g. "foreign_gate", "wait_quiet_s") to
+    // `jsonValue` (JSON text: "\"25%machine\"", "30") in the editor, as one undoable edit of
+    // only that value (or one inserted member); validation follows. False when the text does not
+    // parse as a JSON object. The file is written by Save, as any edit.
+    bool setSamplerSetting(const QString &key, const QByteArray &jsonValue);
+    // The edit setSamplerSetting() makes on `text` (UTF-8): the byte range replaced and the new
+    // bytes; nullopt when `text` is not a JSON object. Pure.
+    struct TextEdit
+    {
+        qsizetype offset = 0; // bytes
+        qsizetype length = 0; // bytes replaced
+        QByteArray text;      // what replaces them
+    };
+    static std::optional<TextEdit> samplerEdit(const QByteArray &text, const QString &key,
+                                               const QByteArray &jsonValue);
 
     CodeEditor *editor() const { return m_editor; }
     FindBar *findBar() const { return m_findBar; }

@@ -24,6 +24,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -34,7 +35,11 @@ QuickTestPage::QuickTestPage(QWidget *parent)
     , m_controller(new LoadController(this))
     , m_processes(new ProcessListModel(this))
     , m_processFilter(new QSortFilterProxyModel(this))
+    , m_processTimer(new QTimer(this))
 {
+    // The list was read once and went stale until Refresh: it follows the machine while shown.
+    m_processTimer->setInterval(kProcessRefreshMs);
+    connect(m_processTimer, &QTimer::timeout, m_processes, &ProcessListModel::refresh);
     m_processFilter->setSourceModel(m_processes);
     m_processFilter->setFilterKeyColumn(-1);
     m_processFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -454,6 +459,19 @@ QString QuickTestPage::statusText() const
 int QuickTestPage::percentilePoints() const
 {
     return m_curve->graphCount() > 0 ? m_curve->graph(0)->dataCount() : 0;
+}
+
+void QuickTestPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_processes->refresh();
+    m_processTimer->start();
+}
+
+void QuickTestPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_processTimer->stop();
 }
 
 void QuickTestPage::keepInHistory()

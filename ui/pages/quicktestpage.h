@@ -17,6 +17,7 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTableWidget;
+class QTimer;
 
 namespace sb {
 
@@ -32,6 +33,9 @@ class QuickTestPage : public QWidget
 {
     Q_OBJECT
 public:
+    // How often the process list is read again while the page shows, milliseconds.
+    static constexpr int kProcessRefreshMs = 2000;
+
     explicit QuickTestPage(QWidget *parent = nullptr);
     ~QuickTestPage() override;
 
@@ -68,6 +72,10 @@ Q_SIGNALS:
     void kept(const QString &runId);
     void keepFailed(const QString &message);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 private:
     QWidget *buildForm();
     QWidget *buildResults();
@@ -85,6 +93,7 @@ private:
     LoadController *m_controller;
     ProcessListModel *m_processes;
     QSortFilterProxyModel *m_processFilter;
+    QTimer *m_processTimer; // the list follows the machine while the page shows
 
     QHash<LoadField, QLineEdit *> m_fields;
     QHash<LoadField, QLabel *> m_errors;

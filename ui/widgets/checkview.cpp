@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -23,6 +24,7 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
 {
     setAccessibleName(tr("Check results"));
     m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Check summary"));
     m_summary->setText(tr("Check (F7) starts each configuration, waits for it to be ready, runs "
@@ -35,6 +37,9 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    // Pass or fail first: after long requests and bodies it was off to the right.
+    m_table->horizontalHeader()->moveSection(ParityModel::ResultColumn, 0);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_response->setReadOnly(true);
     m_response->setAccessibleName(tr("Response of the selected check"));
     m_response->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -47,6 +52,7 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
     split->addWidget(m_response);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
@@ -57,6 +63,10 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_response->clear();
         m_table->resizeColumnsToContents();
+        // A long request or detail is cut (its tooltip has it), not pushing the rest away.
+        const int widest = fontMetrics().averageCharWidth() * 32;
+        for (int c = 0; c < ParityModel::ColumnCount - 1; ++c)
+            m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), widest));
         // Show the first failure (or the first row) right away.
         const QVector<ParityRow> &rows = m_model->rows();
         const auto failed = std::find_if(rows.begin(), rows.end(), [](const ParityRow &r) {
@@ -65,6 +75,16 @@ CheckView::CheckView(ParityModel *model, QWidget *parent)
         if (!rows.isEmpty())
             m_table->selectRow(failed == rows.end() ? 0 : int(failed - rows.begin()));
     });
+}
+
+int CheckView::heightForRows(int rows) const
+{
+    const int header = m_table->horizontalHeader()->sizeHint().height();
+    const int row = m_table->verticalHeader()->defaultSectionSize();
+    const int summary = m_summary->fontMetrics().lineSpacing() * 2;
+    const QMargins m = layout()->contentsMargins();
+    return m.top() + m.bottom() + layout()->spacing() + summary + header + rows * row +
+           2 * m_table->frameWidth() + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
 }
 
 void CheckView::setSummary(const QString &text)

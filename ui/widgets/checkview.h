@@ -25,6 +25,8 @@ public:
     QString summary() const;
     QTableView *table() const { return m_table; }
     QPlainTextEdit *responseView() const { return m_response; }
+    // The height that shows the summary and `rows` rows of checks, pixels.
+    int heightForRows(int rows) const;
 
 private:
     void showRow(int row);

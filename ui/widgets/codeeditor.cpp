@@ -5,6 +5,7 @@
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolTip>
@@ -69,6 +70,30 @@ void CodeEditor::updateLineNumberArea(const QRect &rect, int dy)
         m_lineNumberArea->update(0, rect.y(), m_lineNumberArea->width(), rect.height());
     if (rect.contains(viewport()->rect()))
         updateLineNumberAreaWidth();
+}
+
+void CodeEditor::keyPressEvent(QKeyEvent *event)
+{
+    const bool newLine = (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
+                         !(event->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier));
+    if (!newLine || isReadOnly()) {
+        QPlainTextEdit::keyPressEvent(event);
+        return;
+    }
+    QTextCursor cursor = textCursor();
+    const QString line = cursor.block().text();
+    const QString before = line.left(cursor.positionInBlock()).trimmed();
+    qsizetype n = 0;
+    while (n < line.size() && (line[n] == QLatin1Char(' ') || line[n] == QLatin1Char('\t')))
+        ++n;
+    QString indent = line.left(n);
+    if (before.endsWith(QLatin1Char('{')) || before.endsWith(QLatin1Char('[')))
+        indent += QStringLiteral("  "); // the plans and templates indent by two spaces
+    cursor.beginEditBlock();
+    cursor.insertText(QStringLiteral("\n") + indent);
+    cursor.endEditBlock();
+    setTextCursor(cursor);
+    ensureCursorVisible();
 }
 
 void CodeEditor::resizeEvent(QResizeEvent *event)

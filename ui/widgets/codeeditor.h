@@ -47,6 +47,8 @@ public:
     void paintLineNumbers(QPaintEvent *event);
 
 protected:
+    // Return keeps the line's indentation (one level more after an opening { or [).
+    void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
     bool event(QEvent *event) override;

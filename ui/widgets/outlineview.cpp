@@ -1,11 +1,18 @@
 #include "ui/widgets/outlineview.h"
 
 #include "ui/models/outlinemodel.h"
+#include "ui/offthread.h"
+#include "ui/preflight.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -20,6 +27,10 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     , m_perWindow(new QLabel(this))
     , m_duration(new QLabel(this))
     , m_state(new QLabel(this))
+    , m_preflight(new QLabel(this))
+    , m_gate(new QLineEdit(this))
+    , m_quietWait(new QSpinBox(this))
+    , m_preflightTimer(new QTimer(this))
 {
     setAccessibleName(tr("Outline"));
     m_profile->setAccessibleName(tr("Profile"));
@@ -42,6 +53,39 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     }
     m_state->setWordWrap(true);
     m_state->setAccessibleName(tr("Outline state"));
+    m_preflight->setWordWrap(true);
+    m_preflight->setAccessibleName(tr("Machine before Start"));
+    m_preflight->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_preflight->setToolTip(tr("Read every few seconds: the machine's load, the CPU other "
+                               "processes take (the foreign CPU the gate counts) and the "
+                               "busiest of them"));
+    m_gate->setAccessibleName(tr("Foreign-CPU gate"));
+    m_gate->setToolTip(tr("sampler.foreign_gate: the mean foreign CPU that fails a window, of the "
+                          "machine (\"32%machine\") or of one core (\"150%\")"));
+    m_quietWait->setAccessibleName(tr("Quiet wait"));
+    m_quietWait->setToolTip(tr("sampler.wait_quiet_s: before re-measuring a window that failed "
+                               "the gate, wait up to this long for a quiet machine (0 = no "
+                               "wait)"));
+    m_quietWait->setRange(0, 86400);
+    if (auto *edit = m_quietWait->findChild<QLineEdit *>())
+        edit->setAccessibleName(m_quietWait->accessibleName());
+    m_quietWait->setSuffix(tr(" s"));
+    connect(m_gate, &QLineEdit::editingFinished, this, [this] {
+        const plan::Plan *plan = m_model->plan();
+        const QString text = m_gate->text().trimmed();
+        if (plan && !text.isEmpty() && text != plan->sampler.foreignGate.text())
+            Q_EMIT samplerEdited(
+                QStringLiteral("foreign_gate"),
+                QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact).mid(1).chopped(1));
+    });
+    connect(m_quietWait, &QSpinBox::editingFinished, this, [this] {
+        const plan::Plan *plan = m_model->plan();
+        if (plan && qint64(m_quietWait->value()) * 1000 != plan->sampler.waitQuietMs)
+            Q_EMIT samplerEdited(QStringLiteral("wait_quiet_s"),
+                                 QByteArray::number(m_quietWait->value()));
+    });
+    m_preflightTimer->setInterval(kPreflightMs);
+    connect(m_preflightTimer, &QTimer::timeout, this, &OutlineView::refreshPreflight);
 
     auto *profileLabel = new QLabel(tr("&Profile:"), this);
     profileLabel->setBuddy(m_profile);
@@ -59,7 +103,10 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     summary->addRow(tr("Windows:"), m_windows);
     summary->addRow(tr("Per window:"), m_perWindow);
     summary->addRow(tr("Duration:"), m_duration);
+    summary->addRow(tr("&Gate:"), m_gate);
+    summary->addRow(tr("&Quiet wait:"), m_quietWait);
     layout->addLayout(summary);
+    layout->addWidget(m_preflight);
     layout->addWidget(m_state);
 
     connect(m_profile, &QComboBox::activated, this,
@@ -92,6 +139,49 @@ QString OutlineView::summaryText() const
         QLatin1Char('\n'));
 }
 
+QString OutlineView::stateText() const
+{
+    return m_state->isHidden() ? QString() : m_state->text();
+}
+
+QString OutlineView::preflightText() const
+{
+    return m_preflight->text();
+}
+
+void OutlineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refreshPreflight();
+    m_preflightTimer->start();
+}
+
+void OutlineView::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_preflightTimer->stop();
+}
+
+void OutlineView::refreshPreflight()
+{
+    if (m_reading)
+        return;
+    m_reading = true;
+    const plan::Plan *plan = m_model->plan();
+    const QStringList exclude = plan ? plan->sampler.exclude : plan::SamplerSettings{}.exclude;
+    runOffThread(
+        this, [exclude] { return readPreflight(1000, exclude); },
+        [this](const PreflightReading &r) {
+            m_reading = false;
+            const plan::Plan *plan = m_model->plan();
+            const plan::SamplerSettings sampler = plan ? plan->sampler : plan::SamplerSettings{};
+            const plan::Profile *profile = plan ? plan->profile(m_model->profileName()) : nullptr;
+            m_preflight->setText(sb::preflightText(
+                r, sampler.foreignGatePct, profile ? profile->retries : 0, sampler.waitQuietMs));
+            Q_EMIT preflightChanged(m_preflight->text());
+        });
+}
+
 void OutlineView::refresh()
 {
     const QStringList profiles = m_model->profileNames();
@@ -104,6 +194,8 @@ void OutlineView::refresh()
     }
     m_profile->setCurrentText(m_model->profileName());
     m_profile->setEnabled(m_model->hasPlan());
+    m_gate->setEnabled(m_model->hasPlan());
+    m_quietWait->setEnabled(m_model->hasPlan());
 
     if (!m_model->hasPlan()) {
         for (QLabel *l : {m_windows, m_perWindow, m_duration})
@@ -112,6 +204,11 @@ void OutlineView::refresh()
         m_state->show();
         return;
     }
+    const plan::SamplerSettings &sampler = m_model->plan()->sampler;
+    if (!m_gate->hasFocus())
+        m_gate->setText(sampler.foreignGate.text());
+    if (!m_quietWait->hasFocus())
+        m_quietWait->setValue(int(sampler.waitQuietMs / 1000));
     const RunEstimate e = m_model->estimate();
     m_windows->setText(tr("%1 (rounds %2 × configurations %3 × routes %4 × concurrency levels %5)")
                            .arg(e.windows)
@@ -128,9 +225,25 @@ void OutlineView::refresh()
                             : tr("about %1, plus server starts (%2) and readiness waits")
                                   .arg(durationText(e.totalMs))
                                   .arg(e.serverStarts));
+    if (e.windows > 0 && e.worstMs > e.totalMs)
+        m_duration->setText(
+            m_duration->text() + QLatin1Char('\n') +
+            (e.waitQuietMs > 0
+                 ? tr("up to %1 on a busy machine (each window measured %2 times, waiting up to "
+                      "%3 for quiet before each re-measure)")
+                       .arg(durationText(e.worstMs))
+                       .arg(1 + e.retries)
+                       .arg(durationText(e.waitQuietMs))
+                 : tr("up to %1 on a busy machine (each window measured %2 times)")
+                       .arg(durationText(e.worstMs))
+                       .arg(1 + e.retries)));
+    // The first screen said nothing of what to do next.
     m_state->setText(m_stale ? tr("The text has problems: this is the last valid version.")
-                             : QString());
-    m_state->setVisible(m_stale);
+                     : e.windows > 0
+                         ? tr("Ready: press Start (F5) to measure these windows, or Check (F7) "
+                              "first to try each configuration once.")
+                         : QString());
+    m_state->setVisible(!m_state->text().isEmpty());
 }
 
 } // namespace sb

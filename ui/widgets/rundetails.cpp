@@ -1,7 +1,8 @@
 #include "ui/widgets/rundetails.h"
 
-#include "ui/storeresults.h"
 #include "ui/models/runsmodel.h"
+#include "ui/pages/rundialog.h"
+#include "ui/storeresults.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -112,6 +113,16 @@ QStringList caughtEvents(const StoredRun &run)
     return out;
 }
 
+// Configuration -> why the run blocked it ("configuration-blocked" events).
+QMap<QString, QString> blockedReasons(const StoredRun &run)
+{
+    QMap<QString, QString> out;
+    for (const store::EventRecord &e : run.events)
+        if (e.kind == QLatin1String("configuration-blocked"))
+            out.insert(e.data.value(QLatin1String("configuration")).toString(), e.detail);
+    return out;
+}
+
 } // namespace
 
 RunDetails::RunDetails(QWidget *parent)
@@ -208,16 +219,20 @@ void RunDetails::fillSummary(const StoredRun &run)
     html += row(tr("Run"), r.id);
     html += row(tr("Plan"), tr("%1 (%2)").arg(r.planName, r.planPath));
     html += row(tr("Profile"), r.profile);
-    html += row(tr("Status"), RunsModel::statusName(r.status));
+    html += row(tr("Status"), RunsModel::statusName(r.shownStatus()));
     html += row(tr("Started"), timeText(r.startedAt));
     html +=
         row(tr("Finished"), r.finishedAt.isValid() ? timeText(r.finishedAt) : tr("not recorded"));
     if (r.durationS >= 0)
         html += row(tr("Duration"), RunsModel::durationText(r.durationS));
+    html += row(tr("Cells"), RunsModel::countsText(storedRunCounts(run)));
     html += row(tr("Windows"), RunsModel::attemptsText(run.validWindows, run.invalidWindows));
     html += row(tr("Configurations"), r.only.isEmpty()
                                           ? run.configurationOrder.join(QStringLiteral(", "))
                                           : r.only.join(QStringLiteral(", ")));
+    const QMap<QString, QString> blocked = blockedReasons(run);
+    for (auto it = blocked.begin(); it != blocked.end(); ++it)
+        html += row(tr("Configuration %1").arg(it.key()), tr("blocked: %1").arg(it.value()));
     if (!r.routes.isEmpty())
         html += row(tr("Routes"), r.routes.join(QStringLiteral(", ")));
     html += row(tr("Machine"), tr("%1, %2").arg(r.hostname, r.cpuModel));
