@@ -200,12 +200,12 @@
         <translation>Sekunden seit Beginn des Messfensters</translation>
     </message>
     <message>
-        <source>earlier windows</source>
-        <translation>frühere Messfenster</translation>
-    </message>
-    <message>
         <source>gate %1 %</source>
         <translation>Schwelle %1 %</translation>
+    </message>
+    <message>
+        <source>earlier rounds</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -992,6 +992,112 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <source>HTML page (*.html)</source>
         <translation>HTML-Seite (*.html)</translation>
     </message>
+    <message>
+        <source>Re&amp;try failed cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the cells that ran out of retries again, with a fresh retry budget (stackbench resume RUN --retry-failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sb::LiveTiles</name>
+    <message>
+        <source>2xx/s</source>
+        <translation type="unfinished">2xx/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished">p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished">p99</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores: server / generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>foreign CPU: busiest processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation type="unfinished">Aufwärmphase</translation>
+    </message>
+    <message>
+        <source>so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2; earlier %3 ±%4 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; earlier %2 ±%3 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1 responses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>c=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generator saturated: %1 threads near a full core each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n load thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 s {1 %2?}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished">keine</translation>
+    </message>
+    <message>
+        <source>no process above 0.05 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores each, last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::LoadController</name>
@@ -1320,6 +1426,22 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>Preferen&amp;ces…</source>
         <translation>E&amp;instellungen…</translation>
     </message>
+    <message>
+        <source>Retr&amp;y failed cells…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the failed cells of the newest run of this plan again, with a fresh retry budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quick test kept in history as run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::MatrixModel</name>
@@ -1515,6 +1637,54 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>The text has problems: this is the last valid version.</source>
         <translation>Der Text hat Probleme: Dies ist die letzte gültige Fassung.</translation>
     </message>
+    <message>
+        <source>Machine before Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every few seconds: the machine&apos;s load, the CPU other processes take (the foreign CPU the gate counts) and the busiest of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign-CPU gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampler.foreign_gate: the mean foreign CPU that fails a window, of the machine (&quot;32%machine&quot;) or of one core (&quot;150%&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampler.wait_quiet_s: before re-measuring a window that failed the gate, wait up to this long for a quiet machine (0 = no wait)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Gate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quiet wait:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to %1 on a busy machine (each window measured %2 times, waiting up to %3 for quiet before each re-measure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to %1 on a busy machine (each window measured %2 times)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::PageSwitcher</name>
@@ -1669,6 +1839,53 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>untitled.json</source>
         <translation>unbenannt.json</translation>
+    </message>
+</context>
+<context>
+    <name>sb::Preflight</name>
+    <message>
+        <source>load %1 on %2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other processes %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under the foreign-CPU gate (%1 %): windows should pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over the foreign-CPU gate (%1 %): windows would fail it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and be measured again up to %1 times, each after a wait of up to %2 for quiet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and be measured again up to %1 times at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raise sampler.foreign_gate or sampler.wait_quiet_s in the plan, or stop those processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: %1 — %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1954,10 +2171,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>Cannot read the run store: %1</source>
         <translation>Die Laufablage kann nicht gelesen werden: %1</translation>
     </message>
-    <message>
-        <source>No interrupted or incomplete run of %1 is stored.</source>
-        <translation>Es ist kein unterbrochener oder unvollständiger Lauf von %1 gespeichert.</translation>
-    </message>
     <message numerus="yes">
         <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
         <translation>
@@ -1972,6 +2185,33 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Resuming run %1 (%2, profile %3)</source>
         <translation>Setze Lauf %1 fort (%2, Profil %3)</translation>
+    </message>
+    <message>
+        <source>Retry failed cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run of %1 with failed cells is stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored, and none with failed cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the failed cells of run %1 again (profile %2, started %3, %4, %5 of %n stored window(s) valid), each with a fresh retry budget?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Retrying the failed cells of run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2218,6 +2458,14 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>Also caught</source>
         <translation>Außerdem erfasst</translation>
     </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished">Zellen</translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation type="unfinished">blockiert: %1</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>
@@ -2240,6 +2488,26 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Run %1 · %2 (%3) · %4, started %5 · %6 · read-only</source>
         <translation>Lauf %1 · %2 (%3) · %4, gestartet %5 · %6 · schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Window timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open window %1: %2</source>
+        <translation type="unfinished">Messfenster %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 · %3 · c=%4 · attempt %5 · %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished">gültig</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation type="unfinished">ungültig: %1</translation>
     </message>
 </context>
 <context>
@@ -2369,10 +2637,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>Messfenster %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7</source>
-        <translation>Gespeichertes Messfenster %1: Runde %2 - %3 - %4 - c=%5 - Versuch %6 - %7</translation>
-    </message>
-    <message>
         <source>valid</source>
         <translation>gültig</translation>
     </message>
@@ -2399,6 +2663,26 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
         <translation>Warte vor %1 auf einen ruhigen Rechner: %2 s von höchstens %3 s - fremde CPU %4 % (ruhig, sobald %6 s lang unter %5 %; bisher %7 s)</translation>
+    </message>
+    <message>
+        <source>Latency percentile curve of the current window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>earlier rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored window: %1 - %2 - c=%3 - %4, attempt %5 - %6</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2507,31 +2791,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <source>Run %1 %2: %3, %4, %5</source>
-        <translation>Lauf %1 %2: %3, %4, %5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n valid window(s)</source>
-        <translation>
-            <numerusform>%n gültiges Messfenster</numerusform>
-            <numerusform>%n gültige Messfenster</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n invalid attempt(s)</source>
-        <translation>
-            <numerusform>%n ungültiger Versuch</numerusform>
-            <numerusform>%n ungültige Versuche</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed cell(s)</source>
-        <translation>
-            <numerusform>%n fehlgeschlagene Zelle</numerusform>
-            <numerusform>%n fehlgeschlagene Zellen</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>blocked: %1</source>
         <translation>blockiert: %1</translation>
     </message>
@@ -2554,6 +2813,84 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Stackbench</source>
         <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>Quick test running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the quick test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>History › Retry failed cells measures the %n cell(s) that ran out of retries again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished">Beendet</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunStrip</name>
+    <message>
+        <source>The run so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation type="unfinished">2xx/s</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation type="unfinished">Kerne</translation>
+    </message>
+    <message>
+        <source>every window so far, by cell (one slot per round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ≤ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 - %2 - c=%3 - round %4, attempt %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 2xx/s, p99 %2, %3 cores%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (invalid)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2665,6 +3002,48 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>
             <numerusform>%1 von %n gespeicherten Messfenster gültig</numerusform>
             <numerusform>%1 von %n gespeicherten Messfenstern gültig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n cell(s) valid</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid cell(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n re-measured)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blocked</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to measure</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -2898,6 +3277,10 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>peak RSS, MiB</source>
         <translation>RSS-Spitze, MiB</translation>
+    </message>
+    <message>
+        <source>percentile, %</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -200,12 +200,12 @@
         <translation>自测量窗口开始的秒数</translation>
     </message>
     <message>
-        <source>earlier windows</source>
-        <translation>之前的测量窗口</translation>
-    </message>
-    <message>
         <source>gate %1 %</source>
         <translation>门限 %1 %</translation>
+    </message>
+    <message>
+        <source>earlier rounds</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -985,6 +985,111 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <source>HTML page (*.html)</source>
         <translation>HTML 页面 (*.html)</translation>
     </message>
+    <message>
+        <source>Re&amp;try failed cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the cells that ran out of retries again, with a fresh retry budget (stackbench resume RUN --retry-failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sb::LiveTiles</name>
+    <message>
+        <source>2xx/s</source>
+        <translation type="unfinished">2xx/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished">p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished">p99</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores: server / generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>foreign CPU: busiest processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation type="unfinished">预热</translation>
+    </message>
+    <message>
+        <source>so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2; earlier %3 ±%4 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; earlier %2 ±%3 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1 responses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>c=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generator saturated: %1 threads near a full core each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n load thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 秒 {1 %2?}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>no process above 0.05 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores each, last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::LoadController</name>
@@ -1313,6 +1418,22 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>Preferen&amp;ces…</source>
         <translation>首选项(&amp;C)…</translation>
     </message>
+    <message>
+        <source>Retr&amp;y failed cells…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the failed cells of the newest run of this plan again, with a fresh retry budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quick test kept in history as run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::MatrixModel</name>
@@ -1507,6 +1628,54 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>The text has problems: this is the last valid version.</source>
         <translation>文本存在问题：这是最后一个有效版本。</translation>
     </message>
+    <message>
+        <source>Machine before Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every few seconds: the machine&apos;s load, the CPU other processes take (the foreign CPU the gate counts) and the busiest of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign-CPU gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampler.foreign_gate: the mean foreign CPU that fails a window, of the machine (&quot;32%machine&quot;) or of one core (&quot;150%&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiet wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampler.wait_quiet_s: before re-measuring a window that failed the gate, wait up to this long for a quiet machine (0 = no wait)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Gate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quiet wait:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to %1 on a busy machine (each window measured %2 times, waiting up to %3 for quiet before each re-measure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to %1 on a busy machine (each window measured %2 times)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sb::PageSwitcher</name>
@@ -1660,6 +1829,53 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>untitled.json</source>
         <translation>未命名.json</translation>
+    </message>
+</context>
+<context>
+    <name>sb::Preflight</name>
+    <message>
+        <source>load %1 on %2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other processes %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under the foreign-CPU gate (%1 %): windows should pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over the foreign-CPU gate (%1 %): windows would fail it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and be measured again up to %1 times, each after a wait of up to %2 for quiet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and be measured again up to %1 times at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raise sampler.foreign_gate or sampler.wait_quiet_s in the plan, or stop those processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine now: %1 — %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1944,10 +2160,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>Cannot read the run store: %1</source>
         <translation>无法读取运行存储：%1</translation>
     </message>
-    <message>
-        <source>No interrupted or incomplete run of %1 is stored.</source>
-        <translation>未存储 %1 的任何中断或未完成的运行。</translation>
-    </message>
     <message numerus="yes">
         <source>Resume run %1 (profile %2, started %3, %4, %n valid window(s) stored)?</source>
         <translation>
@@ -1961,6 +2173,32 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Resuming run %1 (%2, profile %3)</source>
         <translation>正在继续运行 %1（%2，方案 %3）</translation>
+    </message>
+    <message>
+        <source>Retry failed cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run of %1 with failed cells is stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No interrupted or incomplete run of %1 is stored, and none with failed cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the failed cells of run %1 again (profile %2, started %3, %4, %5 of %n stored window(s) valid), each with a fresh retry budget?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Retrying the failed cells of run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2206,6 +2444,14 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>Also caught</source>
         <translation>另外捕获</translation>
     </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished">单元</translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation type="unfinished">已阻止：%1</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>
@@ -2228,6 +2474,26 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Run %1 · %2 (%3) · %4, started %5 · %6 · read-only</source>
         <translation>运行 %1 · %2 (%3) · %4，开始于 %5 · %6 · 只读</translation>
+    </message>
+    <message>
+        <source>Window timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open window %1: %2</source>
+        <translation type="unfinished">无法打开测量窗口 %1：%2</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 · %3 · c=%4 · attempt %5 · %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished">有效</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation type="unfinished">无效：%1</translation>
     </message>
 </context>
 <context>
@@ -2353,10 +2619,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>无法打开测量窗口 %1：%2</translation>
     </message>
     <message>
-        <source>Stored window %1: round %2 - %3 - %4 - c=%5 - attempt %6 - %7</source>
-        <translation>已存储的测量窗口 %1：第 %2 轮 - %3 - %4 - c=%5 - 第 %6 次尝试 - %7</translation>
-    </message>
-    <message>
         <source>valid</source>
         <translation>有效</translation>
     </message>
@@ -2383,6 +2645,26 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Waiting for a quiet machine before %1: %2 s of at most %3 s - foreign CPU %4 % (quiet once below %5 % for %6 s; so far %7 s)</source>
         <translation>在 %1 之前等待机器空闲：%2 秒（最多 %3 秒）- 外部 CPU %4 %（低于 %5 % 持续 %6 秒即视为空闲；目前已 %7 秒）</translation>
+    </message>
+    <message>
+        <source>Latency percentile curve of the current window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>earlier rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored window: %1 - %2 - c=%3 - %4, attempt %5 - %6</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2490,28 +2772,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>剩余 %1</translation>
     </message>
     <message>
-        <source>Run %1 %2: %3, %4, %5</source>
-        <translation>运行 %1 %2：%3，%4，%5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n valid window(s)</source>
-        <translation>
-            <numerusform>%n 个有效测量窗口</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n invalid attempt(s)</source>
-        <translation>
-            <numerusform>%n 次无效尝试</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed cell(s)</source>
-        <translation>
-            <numerusform>%n 个失败单元</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>blocked: %1</source>
         <translation>已阻止：%1</translation>
     </message>
@@ -2534,6 +2794,83 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Stackbench</source>
         <translation>Stackbench</translation>
+    </message>
+    <message>
+        <source>Quick test running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the quick test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>History › Retry failed cells measures the %n cell(s) that ran out of retries again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished">结束时间</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sb::RunStrip</name>
+    <message>
+        <source>The run so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2xx/s</source>
+        <translation type="unfinished">2xx/s</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation type="unfinished">核</translation>
+    </message>
+    <message>
+        <source>every window so far, by cell (one slot per round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ≤ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 - %2 - c=%3 - round %4, attempt %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 2xx/s, p99 %2, %3 cores%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (invalid)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2642,6 +2979,42 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>%1 of %n stored window(s) valid</source>
         <translation>
             <numerusform>已存储的 %n 个测量窗口中 %1 个有效</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n cell(s) valid</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n valid cell(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n re-measured)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blocked</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to measure</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -2875,6 +3248,10 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>peak RSS, MiB</source>
         <translation>RSS 峰值，MiB</translation>
+    </message>
+    <message>
+        <source>percentile, %</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
