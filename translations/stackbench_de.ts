@@ -205,7 +205,7 @@
     </message>
     <message>
         <source>earlier rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>frühere Runden</translation>
     </message>
 </context>
 <context>
@@ -994,109 +994,109 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
     </message>
     <message>
         <source>Re&amp;try failed cells</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Zellen wiede&amp;rholen</translation>
     </message>
     <message>
         <source>Measure the cells that ran out of retries again, with a fresh retry budget (stackbench resume RUN --retry-failed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zellen, deren Wiederholungen aufgebraucht sind, mit neuem Wiederholungsbudget erneut messen (stackbench resume RUN --retry-failed)</translation>
     </message>
     <message>
         <source>Retry failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene wiederholen</translation>
     </message>
 </context>
 <context>
     <name>sb::LiveTiles</name>
     <message>
         <source>2xx/s</source>
-        <translation type="unfinished">2xx/s</translation>
+        <translation>2xx/s</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished">p50</translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished">p99</translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>unterwegs</translation>
     </message>
     <message>
         <source>cores: server / generator</source>
-        <translation type="unfinished"></translation>
+        <translation>Kerne: Server / Lastgenerator</translation>
     </message>
     <message>
         <source>foreign CPU: busiest processes</source>
-        <translation type="unfinished"></translation>
+        <translation>fremde CPU: aktivste Prozesse</translation>
     </message>
     <message>
         <source>window</source>
-        <translation type="unfinished"></translation>
+        <translation>Messfenster</translation>
     </message>
     <message>
         <source>warm-up</source>
-        <translation type="unfinished">Aufwärmphase</translation>
+        <translation>Aufwärmphase</translation>
     </message>
     <message>
         <source>so far</source>
-        <translation type="unfinished"></translation>
+        <translation>bisher</translation>
     </message>
     <message>
         <source>%1 %2; earlier %3 ±%4 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2; früher %3 ±%4 %</translation>
     </message>
     <message>
         <source>last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>letztes Intervall</translation>
     </message>
     <message>
         <source>%1; earlier %2 ±%3 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; früher %2 ±%3 %</translation>
     </message>
     <message>
         <source>of %1 responses</source>
-        <translation type="unfinished"></translation>
+        <translation>von %1 Antworten</translation>
     </message>
     <message>
         <source>draining</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslaufen</translation>
     </message>
     <message>
         <source>c=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>c=%1</translation>
     </message>
     <message>
         <source>generator saturated: %1 threads near a full core each</source>
-        <translation type="unfinished"></translation>
+        <translation>Lastgenerator ausgelastet: %1 Threads nahe je einem vollen Kern</translation>
     </message>
     <message numerus="yes">
         <source>%n load thread(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Last-Thread</numerusform>
+            <numerusform>%n Last-Threads</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 s {1 %2?}</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">keine</translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>no process above 0.05 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Prozess über 0,05 Kernen</translation>
     </message>
     <message>
         <source>cores each, last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Kerne je Prozess, letztes Intervall</translation>
     </message>
 </context>
 <context>
@@ -1428,19 +1428,19 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Retr&amp;y failed cells…</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Zellen wiede&amp;rholen…</translation>
     </message>
     <message>
         <source>Retry failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene wiederholen</translation>
     </message>
     <message>
         <source>Measure the failed cells of the newest run of this plan again, with a fresh retry budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Die fehlgeschlagenen Zellen des neuesten Laufs dieses Plans mit neuem Wiederholungsbudget erneut messen</translation>
     </message>
     <message>
         <source>Quick test kept in history as run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schnelltest im Verlauf als Lauf %1 behalten</translation>
     </message>
 </context>
 <context>
@@ -1639,51 +1639,51 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Machine before Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner vor dem Start</translation>
     </message>
     <message>
         <source>Read every few seconds: the machine&apos;s load, the CPU other processes take (the foreign CPU the gate counts) and the busiest of them</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle paar Sekunden gelesen: die Last des Rechners, die CPU, die andere Prozesse belegen (die fremde CPU, die die Schwelle zählt), und die aktivsten unter ihnen</translation>
     </message>
     <message>
         <source>Foreign-CPU gate</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwelle für fremde CPU</translation>
     </message>
     <message>
         <source>sampler.foreign_gate: the mean foreign CPU that fails a window, of the machine (&quot;32%machine&quot;) or of one core (&quot;150%&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler.foreign_gate: die mittlere fremde CPU, ab der ein Messfenster scheitert, bezogen auf den Rechner (&quot;32%machine&quot;) oder auf einen Kern (&quot;150%&quot;)</translation>
     </message>
     <message>
         <source>Quiet wait</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf Ruhe</translation>
     </message>
     <message>
         <source>sampler.wait_quiet_s: before re-measuring a window that failed the gate, wait up to this long for a quiet machine (0 = no wait)</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler.wait_quiet_s: vor dem erneuten Messen eines Messfensters, das die Schwelle nicht bestanden hat, höchstens so lange auf einen ruhigen Rechner warten (0 = nicht warten)</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>&amp;Gate:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schwelle:</translation>
     </message>
     <message>
         <source>&amp;Quiet wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf &amp;Ruhe:</translation>
     </message>
     <message>
         <source>up to %1 on a busy machine (each window measured %2 times, waiting up to %3 for quiet before each re-measure)</source>
-        <translation type="unfinished"></translation>
+        <translation>bis zu %1 auf einem ausgelasteten Rechner (jedes Messfenster %2-mal gemessen, vor jeder erneuten Messung bis zu %3 Warten auf Ruhe)</translation>
     </message>
     <message>
         <source>up to %1 on a busy machine (each window measured %2 times)</source>
-        <translation type="unfinished"></translation>
+        <translation>bis zu %1 auf einem ausgelasteten Rechner (jedes Messfenster %2-mal gemessen)</translation>
     </message>
     <message>
         <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit: Drücken Sie „Starten“ (F5), um diese Messfenster zu messen, oder zuerst „Prüfen“ (F7), um jede Konfiguration einmal auszuprobieren.</translation>
     </message>
 </context>
 <context>
@@ -1845,47 +1845,47 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <name>sb::Preflight</name>
     <message>
         <source>load %1 on %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>Last %1 auf %2 Kernen</translation>
     </message>
     <message>
         <source>Machine now: cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner jetzt: nicht lesbar</translation>
     </message>
     <message>
         <source>Machine now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner jetzt: %1</translation>
     </message>
     <message>
         <source>other processes %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>andere Prozesse %1 %</translation>
     </message>
     <message>
         <source>%1 %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 Kerne</translation>
     </message>
     <message>
         <source>under the foreign-CPU gate (%1 %): windows should pass</source>
-        <translation type="unfinished"></translation>
+        <translation>unter der Schwelle für fremde CPU (%1 %): Messfenster sollten sie bestehen</translation>
     </message>
     <message>
         <source>over the foreign-CPU gate (%1 %): windows would fail it</source>
-        <translation type="unfinished"></translation>
+        <translation>über der Schwelle für fremde CPU (%1 %): Messfenster würden an ihr scheitern</translation>
     </message>
     <message>
         <source>and be measured again up to %1 times, each after a wait of up to %2 for quiet</source>
-        <translation type="unfinished"></translation>
+        <translation>und bis zu %1-mal erneut gemessen werden, jeweils nach bis zu %2 Warten auf Ruhe</translation>
     </message>
     <message>
         <source>and be measured again up to %1 times at once</source>
-        <translation type="unfinished"></translation>
+        <translation>und sofort bis zu %1-mal erneut gemessen werden</translation>
     </message>
     <message>
         <source>raise sampler.foreign_gate or sampler.wait_quiet_s in the plan, or stop those processes</source>
-        <translation type="unfinished"></translation>
+        <translation>erhöhen Sie sampler.foreign_gate oder sampler.wait_quiet_s im Plan, oder beenden Sie diese Prozesse</translation>
     </message>
     <message>
         <source>Machine now: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner jetzt: %1 — %2</translation>
     </message>
 </context>
 <context>
@@ -2188,30 +2188,30 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Retry failed cells</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Zellen wiederholen</translation>
     </message>
     <message>
         <source>No run of %1 with failed cells is stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Lauf von %1 mit fehlgeschlagenen Zellen gespeichert.</translation>
     </message>
     <message>
         <source>No interrupted or incomplete run of %1 is stored, and none with failed cells.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein unterbrochener oder unvollständiger Lauf von %1 gespeichert und keiner mit fehlgeschlagenen Zellen.</translation>
     </message>
     <message numerus="yes">
         <source>Measure the failed cells of run %1 again (profile %2, started %3, %4, %5 of %n stored window(s) valid), each with a fresh retry budget?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Die fehlgeschlagenen Zellen von Lauf %1 erneut messen (Profil %2, gestartet %3, %4, %5 von %n gespeicherten Messfenster gültig), jede mit neuem Wiederholungsbudget?</numerusform>
+            <numerusform>Die fehlgeschlagenen Zellen von Lauf %1 erneut messen (Profil %2, gestartet %3, %4, %5 von %n gespeicherten Messfenstern gültig), jede mit neuem Wiederholungsbudget?</numerusform>
         </translation>
     </message>
     <message>
         <source>Retrying the failed cells of run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederhole die fehlgeschlagenen Zellen von Lauf %1</translation>
     </message>
     <message>
         <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederhole die fehlgeschlagenen Zellen von Lauf %1 (%2, Profil %3)</translation>
     </message>
 </context>
 <context>
@@ -2460,11 +2460,11 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Cells</source>
-        <translation type="unfinished">Zellen</translation>
+        <translation>Zellen</translation>
     </message>
     <message>
         <source>blocked: %1</source>
-        <translation type="unfinished">blockiert: %1</translation>
+        <translation>blockiert: %1</translation>
     </message>
 </context>
 <context>
@@ -2491,23 +2491,23 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Window timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitverlauf des Messfensters</translation>
     </message>
     <message>
         <source>Cannot open window %1: %2</source>
-        <translation type="unfinished">Messfenster %1 kann nicht geöffnet werden: %2</translation>
+        <translation>Messfenster %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>Round %1 · %2 · %3 · c=%4 · attempt %5 · %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1 · %2 · %3 · c=%4 · Versuch %5 · %6</translation>
     </message>
     <message>
         <source>valid</source>
-        <translation type="unfinished">gültig</translation>
+        <translation>gültig</translation>
     </message>
     <message>
         <source>invalid: %1</source>
-        <translation type="unfinished">ungültig: %1</translation>
+        <translation>ungültig: %1</translation>
     </message>
 </context>
 <context>
@@ -2666,23 +2666,23 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Latency percentile curve of the current window</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz-Perzentilkurve des aktuellen Messfensters</translation>
     </message>
     <message>
         <source>earlier rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>frühere Runden</translation>
     </message>
     <message>
         <source>this window</source>
-        <translation type="unfinished"></translation>
+        <translation>dieses Messfenster</translation>
     </message>
     <message>
         <source>last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>letztes Intervall</translation>
     </message>
     <message>
         <source>Stored window: %1 - %2 - c=%3 - %4, attempt %5 - %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichertes Messfenster: %1 - %2 - c=%3 - %4, Versuch %5 - %6</translation>
     </message>
 </context>
 <context>
@@ -2816,81 +2816,81 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>Quick test running</source>
-        <translation type="unfinished"></translation>
+        <translation>Schnelltest läuft</translation>
     </message>
     <message>
         <source>Stopping the quick test</source>
-        <translation type="unfinished"></translation>
+        <translation>Schnelltest wird gestoppt</translation>
     </message>
     <message>
         <source>Run %1 %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 %2: %3</translation>
     </message>
     <message numerus="yes">
         <source>History › Retry failed cells measures the %n cell(s) that ran out of retries again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Verlauf › „Fehlgeschlagene Zellen wiederholen“ misst die %n Zelle, deren Wiederholungen aufgebraucht sind, erneut.</numerusform>
+            <numerusform>Verlauf › „Fehlgeschlagene Zellen wiederholen“ misst die %n Zellen, deren Wiederholungen aufgebraucht sind, erneut.</numerusform>
         </translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished">Beendet</translation>
+        <translation>Abgeschlossen</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen</translation>
     </message>
     <message>
         <source>Incomplete</source>
-        <translation type="unfinished"></translation>
+        <translation>Unvollständig</translation>
     </message>
 </context>
 <context>
     <name>sb::RunStrip</name>
     <message>
         <source>The run so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Der bisherige Lauf</translation>
     </message>
     <message>
         <source>2xx/s</source>
-        <translation type="unfinished">2xx/s</translation>
+        <translation>2xx/s</translation>
     </message>
     <message>
         <source>p99 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 ms</translation>
     </message>
     <message>
         <source>cores</source>
-        <translation type="unfinished">Kerne</translation>
+        <translation>Kerne</translation>
     </message>
     <message>
         <source>every window so far, by cell (one slot per round)</source>
-        <translation type="unfinished"></translation>
+        <translation>alle bisherigen Messfenster, nach Zelle (ein Platz pro Runde)</translation>
     </message>
     <message>
         <source>invalid attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiger Versuch</translation>
     </message>
     <message>
         <source>%1 ≤ %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ≤ %2</translation>
     </message>
     <message>
         <source>%1 - %2 - c=%3 - round %4, attempt %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 - %2 - c=%3 - Runde %4, Versuch %5</translation>
     </message>
     <message>
         <source>%1 2xx/s, p99 %2, %3 cores%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 2xx/s, p99 %2, %3 Kerne%4</translation>
     </message>
     <message>
         <source> (invalid)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ungültig)</translation>
     </message>
 </context>
 <context>
@@ -3006,44 +3006,44 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n cell(s) valid</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 von %n Zelle gültig</numerusform>
+            <numerusform>%1 von %n Zellen gültig</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n valid cell(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n gültige Zelle</numerusform>
+            <numerusform>%n gültige Zellen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>(%n re-measured)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>(%n neu gemessen)</numerusform>
+            <numerusform>(%n neu gemessen)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n blocked</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n blockiert</numerusform>
+            <numerusform>%n blockiert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n to measure</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n zu messen</numerusform>
+            <numerusform>%n zu messen</numerusform>
         </translation>
     </message>
 </context>
@@ -3280,7 +3280,7 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>percentile, %</source>
-        <translation type="unfinished"></translation>
+        <translation>Perzentil, %</translation>
     </message>
 </context>
 <context>

@@ -205,7 +205,7 @@
     </message>
     <message>
         <source>earlier rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>之前各轮</translation>
     </message>
 </context>
 <context>
@@ -987,108 +987,108 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
     </message>
     <message>
         <source>Re&amp;try failed cells</source>
-        <translation type="unfinished"></translation>
+        <translation>重试失败的单元(&amp;T)</translation>
     </message>
     <message>
         <source>Measure the cells that ran out of retries again, with a fresh retry budget (stackbench resume RUN --retry-failed)</source>
-        <translation type="unfinished"></translation>
+        <translation>以全新的重试次数重新测量已用完重试次数的单元（stackbench resume RUN --retry-failed）</translation>
     </message>
     <message>
         <source>Retry failed</source>
-        <translation type="unfinished"></translation>
+        <translation>重试失败单元</translation>
     </message>
 </context>
 <context>
     <name>sb::LiveTiles</name>
     <message>
         <source>2xx/s</source>
-        <translation type="unfinished">2xx/s</translation>
+        <translation>2xx/s</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished">p50</translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished">p99</translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>errors</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>未完成请求</translation>
     </message>
     <message>
         <source>cores: server / generator</source>
-        <translation type="unfinished"></translation>
+        <translation>核：服务器 / 负载生成器</translation>
     </message>
     <message>
         <source>foreign CPU: busiest processes</source>
-        <translation type="unfinished"></translation>
+        <translation>外部 CPU：最繁忙的进程</translation>
     </message>
     <message>
         <source>window</source>
-        <translation type="unfinished"></translation>
+        <translation>测量窗口</translation>
     </message>
     <message>
         <source>warm-up</source>
-        <translation type="unfinished">预热</translation>
+        <translation>预热</translation>
     </message>
     <message>
         <source>so far</source>
-        <translation type="unfinished"></translation>
+        <translation>目前</translation>
     </message>
     <message>
         <source>%1 %2; earlier %3 ±%4 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2；此前 %3 ±%4 %</translation>
     </message>
     <message>
         <source>last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>最近一个间隔</translation>
     </message>
     <message>
         <source>%1; earlier %2 ±%3 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1；此前 %2 ±%3 %</translation>
     </message>
     <message>
         <source>of %1 responses</source>
-        <translation type="unfinished"></translation>
+        <translation>共 %1 个响应</translation>
     </message>
     <message>
         <source>draining</source>
-        <translation type="unfinished"></translation>
+        <translation>排空中</translation>
     </message>
     <message>
         <source>c=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>c=%1</translation>
     </message>
     <message>
         <source>generator saturated: %1 threads near a full core each</source>
-        <translation type="unfinished"></translation>
+        <translation>负载生成器已饱和：%1 个线程各自接近占满一个核</translation>
     </message>
     <message numerus="yes">
         <source>%n load thread(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个负载线程</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 秒 {1 %2?}</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>no process above 0.05 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>没有进程超过 0.05 核</translation>
     </message>
     <message>
         <source>cores each, last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>各进程核数，最近一个间隔</translation>
     </message>
 </context>
 <context>
@@ -1420,19 +1420,19 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Retr&amp;y failed cells…</source>
-        <translation type="unfinished"></translation>
+        <translation>重试失败的单元(&amp;Y)…</translation>
     </message>
     <message>
         <source>Retry failed</source>
-        <translation type="unfinished"></translation>
+        <translation>重试失败单元</translation>
     </message>
     <message>
         <source>Measure the failed cells of the newest run of this plan again, with a fresh retry budget</source>
-        <translation type="unfinished"></translation>
+        <translation>以全新的重试次数重新测量此计划最新一次运行中失败的单元</translation>
     </message>
     <message>
         <source>Quick test kept in history as run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>快速测试已作为运行 %1 保留到历史</translation>
     </message>
 </context>
 <context>
@@ -1630,51 +1630,51 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Machine before Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始前的机器状态</translation>
     </message>
     <message>
         <source>Read every few seconds: the machine&apos;s load, the CPU other processes take (the foreign CPU the gate counts) and the busiest of them</source>
-        <translation type="unfinished"></translation>
+        <translation>每隔几秒读取一次：机器负载、其他进程占用的 CPU（门限所计的外部 CPU）以及其中最繁忙的进程</translation>
     </message>
     <message>
         <source>Foreign-CPU gate</source>
-        <translation type="unfinished"></translation>
+        <translation>外部 CPU 门限</translation>
     </message>
     <message>
         <source>sampler.foreign_gate: the mean foreign CPU that fails a window, of the machine (&quot;32%machine&quot;) or of one core (&quot;150%&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler.foreign_gate：使测量窗口失败的平均外部 CPU，按整机（&quot;32%machine&quot;）或按单核（&quot;150%&quot;）计</translation>
     </message>
     <message>
         <source>Quiet wait</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲等待</translation>
     </message>
     <message>
         <source>sampler.wait_quiet_s: before re-measuring a window that failed the gate, wait up to this long for a quiet machine (0 = no wait)</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler.wait_quiet_s：在重新测量未通过门限的测量窗口之前，最多等待这么长时间以待机器空闲（0 = 不等待）</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>&amp;Gate:</source>
-        <translation type="unfinished"></translation>
+        <translation>门限(&amp;G)：</translation>
     </message>
     <message>
         <source>&amp;Quiet wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲等待(&amp;Q)：</translation>
     </message>
     <message>
         <source>up to %1 on a busy machine (each window measured %2 times, waiting up to %3 for quiet before each re-measure)</source>
-        <translation type="unfinished"></translation>
+        <translation>机器繁忙时最多 %1（每个测量窗口测量 %2 次，每次重测前最多等待 %3 以待机器空闲）</translation>
     </message>
     <message>
         <source>up to %1 on a busy machine (each window measured %2 times)</source>
-        <translation type="unfinished"></translation>
+        <translation>机器繁忙时最多 %1（每个测量窗口测量 %2 次）</translation>
     </message>
     <message>
         <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪：按“开始”（F5）测量这些测量窗口，或先按“检查”（F7）将每个配置试运行一次。</translation>
     </message>
 </context>
 <context>
@@ -1835,47 +1835,47 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <name>sb::Preflight</name>
     <message>
         <source>load %1 on %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>负载 %1（%2 核）</translation>
     </message>
     <message>
         <source>Machine now: cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>当前机器：无法读取</translation>
     </message>
     <message>
         <source>Machine now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>当前机器：%1</translation>
     </message>
     <message>
         <source>other processes %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>其他进程 %1 %</translation>
     </message>
     <message>
         <source>%1 %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 核</translation>
     </message>
     <message>
         <source>under the foreign-CPU gate (%1 %): windows should pass</source>
-        <translation type="unfinished"></translation>
+        <translation>低于外部 CPU 门限（%1 %）：测量窗口应能通过</translation>
     </message>
     <message>
         <source>over the foreign-CPU gate (%1 %): windows would fail it</source>
-        <translation type="unfinished"></translation>
+        <translation>高于外部 CPU 门限（%1 %）：测量窗口将无法通过</translation>
     </message>
     <message>
         <source>and be measured again up to %1 times, each after a wait of up to %2 for quiet</source>
-        <translation type="unfinished"></translation>
+        <translation>并将最多重新测量 %1 次，每次之前最多等待 %2 以待机器空闲</translation>
     </message>
     <message>
         <source>and be measured again up to %1 times at once</source>
-        <translation type="unfinished"></translation>
+        <translation>并将立即重新测量，最多 %1 次</translation>
     </message>
     <message>
         <source>raise sampler.foreign_gate or sampler.wait_quiet_s in the plan, or stop those processes</source>
-        <translation type="unfinished"></translation>
+        <translation>请在计划中调高 sampler.foreign_gate 或 sampler.wait_quiet_s，或停止这些进程</translation>
     </message>
     <message>
         <source>Machine now: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>当前机器：%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -2176,29 +2176,29 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Retry failed cells</source>
-        <translation type="unfinished"></translation>
+        <translation>重试失败的单元</translation>
     </message>
     <message>
         <source>No run of %1 with failed cells is stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>存储中没有 %1 的含失败单元的运行。</translation>
     </message>
     <message>
         <source>No interrupted or incomplete run of %1 is stored, and none with failed cells.</source>
-        <translation type="unfinished"></translation>
+        <translation>存储中没有 %1 的已中断或未完成的运行，也没有含失败单元的运行。</translation>
     </message>
     <message numerus="yes">
         <source>Measure the failed cells of run %1 again (profile %2, started %3, %4, %5 of %n stored window(s) valid), each with a fresh retry budget?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重新测量运行 %1 中失败的单元吗？（方案 %2，开始于 %3，%4，已存储的 %n 个测量窗口中 %5 个有效）每个单元都将重新获得完整的重试次数。</numerusform>
         </translation>
     </message>
     <message>
         <source>Retrying the failed cells of run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重试运行 %1 中失败的单元</translation>
     </message>
     <message>
         <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重试运行 %1 中失败的单元（%2，方案 %3）</translation>
     </message>
 </context>
 <context>
@@ -2446,11 +2446,11 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Cells</source>
-        <translation type="unfinished">单元</translation>
+        <translation>单元</translation>
     </message>
     <message>
         <source>blocked: %1</source>
-        <translation type="unfinished">已阻止：%1</translation>
+        <translation>已阻止：%1</translation>
     </message>
 </context>
 <context>
@@ -2477,23 +2477,23 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Window timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>测量窗口时间线</translation>
     </message>
     <message>
         <source>Cannot open window %1: %2</source>
-        <translation type="unfinished">无法打开测量窗口 %1：%2</translation>
+        <translation>无法打开测量窗口 %1：%2</translation>
     </message>
     <message>
         <source>Round %1 · %2 · %3 · c=%4 · attempt %5 · %6</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 轮 · %2 · %3 · c=%4 · 第 %5 次尝试 · %6</translation>
     </message>
     <message>
         <source>valid</source>
-        <translation type="unfinished">有效</translation>
+        <translation>有效</translation>
     </message>
     <message>
         <source>invalid: %1</source>
-        <translation type="unfinished">无效：%1</translation>
+        <translation>无效：%1</translation>
     </message>
 </context>
 <context>
@@ -2648,23 +2648,23 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Latency percentile curve of the current window</source>
-        <translation type="unfinished"></translation>
+        <translation>当前测量窗口的延迟百分位曲线</translation>
     </message>
     <message>
         <source>earlier rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>之前各轮</translation>
     </message>
     <message>
         <source>this window</source>
-        <translation type="unfinished"></translation>
+        <translation>本测量窗口</translation>
     </message>
     <message>
         <source>last interval</source>
-        <translation type="unfinished"></translation>
+        <translation>最近一个间隔</translation>
     </message>
     <message>
         <source>Stored window: %1 - %2 - c=%3 - %4, attempt %5 - %6</source>
-        <translation type="unfinished"></translation>
+        <translation>已存储的测量窗口：%1 - %2 - c=%3 - %4，第 %5 次尝试 - %6</translation>
     </message>
 </context>
 <context>
@@ -2797,80 +2797,80 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>Quick test running</source>
-        <translation type="unfinished"></translation>
+        <translation>快速测试运行中</translation>
     </message>
     <message>
         <source>Stopping the quick test</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止快速测试</translation>
     </message>
     <message>
         <source>Run %1 %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 %2：%3</translation>
     </message>
     <message numerus="yes">
         <source>History › Retry failed cells measures the %n cell(s) that ran out of retries again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>“历史 › 重试失败的单元”会重新测量已用完重试次数的 %n 个单元。</numerusform>
         </translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished">结束时间</translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断</translation>
     </message>
     <message>
         <source>Incomplete</source>
-        <translation type="unfinished"></translation>
+        <translation>未完成</translation>
     </message>
 </context>
 <context>
     <name>sb::RunStrip</name>
     <message>
         <source>The run so far</source>
-        <translation type="unfinished"></translation>
+        <translation>目前的运行</translation>
     </message>
     <message>
         <source>2xx/s</source>
-        <translation type="unfinished">2xx/s</translation>
+        <translation>2xx/s</translation>
     </message>
     <message>
         <source>p99 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 毫秒</translation>
     </message>
     <message>
         <source>cores</source>
-        <translation type="unfinished">核</translation>
+        <translation>核</translation>
     </message>
     <message>
         <source>every window so far, by cell (one slot per round)</source>
-        <translation type="unfinished"></translation>
+        <translation>目前所有测量窗口，按单元排列（每轮一格）</translation>
     </message>
     <message>
         <source>invalid attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>无效尝试</translation>
     </message>
     <message>
         <source>%1 ≤ %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ≤ %2</translation>
     </message>
     <message>
         <source>%1 - %2 - c=%3 - round %4, attempt %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 - %2 - c=%3 - 第 %4 轮，第 %5 次尝试</translation>
     </message>
     <message>
         <source>%1 2xx/s, p99 %2, %3 cores%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 2xx/s，p99 %2，%3 核%4</translation>
     </message>
     <message>
         <source> (invalid)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无效）</translation>
     </message>
 </context>
 <context>
@@ -2983,38 +2983,38 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message numerus="yes">
         <source>%1 of %n cell(s) valid</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个单元中 %1 个有效</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n valid cell(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个有效单元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>(%n re-measured)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>（%n 个已重测）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个失败</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n blocked</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个已阻止</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n to measure</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个待测</numerusform>
         </translation>
     </message>
 </context>
@@ -3251,7 +3251,7 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
     <message>
         <source>percentile, %</source>
-        <translation type="unfinished"></translation>
+        <translation>百分位，%</translation>
     </message>
 </context>
 <context>
