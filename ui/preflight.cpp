@@ -1,36 +1,24 @@
 #include "ui/preflight.h"
 
 #include "run/quietwait.h"
-#include "sample/procreader.h"
 #include "ui/widgets/outlineview.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QHash>
 #include <QThread>
 #include <algorithm>
-#include <unistd.h>
 
 namespace sb {
 
 namespace {
 
-// CPU of every process but this one, by name (the kernel's comm), ns.
+// CPU of every process but this one, by name, ns.
 QHash<QString, qint64> cpuByName()
 {
     QHash<QString, qint64> out;
-    const pid_t self = ::getpid();
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &e : entries) {
-        bool ok = false;
-        const pid_t pid = pid_t(e.toInt(&ok));
-        if (!ok || pid <= 0 || pid == self)
-            continue;
-        sample::ProcStat st;
-        if (sample::readProcStat(pid, st))
-            out[QString::fromStdString(st.comm)] += st.cpuNs();
-    }
+    for (const auto &[name, ns] : run::cpuNsByProcessName())
+        out.insert(QString::fromStdString(name), ns);
     return out;
 }
 

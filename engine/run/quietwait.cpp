@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
+#include <dirent.h>
 #include <thread>
 #include <unistd.h>
 
@@ -239,6 +241,26 @@ QuietState waitForQuiet(const QuietRule &rule, int intervalMs, ForeignCpuProbe &
         observe(state, pct);
     }
     return state;
+}
+
+std::map<std::string, int64_t> cpuNsByProcessName()
+{
+    std::map<std::string, int64_t> out;
+    const pid_t self = ::getpid();
+    DIR *dir = ::opendir("/proc");
+    if (!dir)
+        return out;
+    while (const dirent *e = ::readdir(dir)) {
+        char *end = nullptr;
+        const long pid = std::strtol(e->d_name, &end, 10);
+        if (*e->d_name == '\0' || *end != '\0' || pid <= 0 || pid == self)
+            continue;
+        sample::ProcStat st;
+        if (sample::readProcStat(pid_t(pid), st))
+            out[st.comm] += st.cpuNs();
+    }
+    ::closedir(dir);
+    return out;
 }
 
 } // namespace sb::run

@@ -65,6 +65,11 @@ QuietState nextQuietState(const QuietState &state, const QuietRule &rule, double
 QString quietWaitSummary(const QuietState &end, const QuietRule &rule, double lastForeignPct,
                          const QString &what);
 
+// CPU time of every process but this one, summed by name (the kernel's comm), nanoseconds since
+// each started: two readings a span apart give each name's cores over the span (the GUI's
+// pre-flight line). Processes that end between the directory listing and the read are left out.
+std::map<std::string, int64_t> cpuNsByProcessName();
+
 // Foreign CPU of the machine as the window's sampler counts it (sample/sampler.h): all busy CPU
 // (/proc/stat) minus this process, the server tree of the cell (when it is running) and the
 // processes matched by the plan's excludes (database backends). Unlike sample::Sampler it needs

@@ -207,6 +207,8 @@ private slots:
                                                            "30\nwhile time.monotonic() < end: "
                                                            "pass\n")});
         QVERIFY(burner.waitForStarted());
+        // Read while it runs: QProcess::processId() is 0 once the process has finished.
+        const qint64 burnerPid = burner.processId();
         run::WindowSpec spec = specFor(server.port(), 1500);
         spec.sample = run::TreeSampling{tree.processId()};
         QList<run::WindowInterval> seen;
@@ -228,7 +230,7 @@ private slots:
         // Named, or the list is full of processes busier than 0.05 cores.
         auto namedOrFull = [&](const QList<run::ForeignProcess> &top) {
             for (const run::ForeignProcess &p : top)
-                if (p.pid == burner.processId())
+                if (p.pid == burnerPid)
                     return p.name == QLatin1String("python3") && p.cores > 0.05;
             return top.size() == 3;
         };
@@ -258,6 +260,7 @@ private slots:
                                                            "30\nwhile time.monotonic() < end: "
                                                            "pass\n")});
         QVERIFY(burner.waitForStarted());
+        const qint64 burnerPid = burner.processId(); // 0 once it has finished
         run::UrlTestSpec spec;
         spec.window = specFor(server.port(), 1200);
         spec.window.sample = run::TreeSampling{tree.processId()};
@@ -283,9 +286,8 @@ private slots:
                                    .toArray();
         bool named = false;
         for (const QJsonValue &p : top)
-            named = named ||
-                    p.toObject().value(QStringLiteral("pid")).toInteger() == burner.processId();
-        const QString burnerText = QStringLiteral("python3 (pid %1) ").arg(burner.processId());
+            named = named || p.toObject().value(QStringLiteral("pid")).toInteger() == burnerPid;
+        const QString burnerText = QStringLiteral("python3 (pid %1) ").arg(burnerPid);
         QVERIFY2(named ? w.invalidReason.contains(burnerText) : top.size() == 3,
                  qPrintable(w.invalidReason));
     }
