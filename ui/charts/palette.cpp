@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <qcustomplot.h>
 
 namespace sb::palette {
 
@@ -83,6 +84,25 @@ QColor gate()
 QColor warmUp()
 {
     return QColor(0x80, 0x80, 0x80, 50);
+}
+
+void themeAxis(QCPAxis *a, const QColor &text)
+{
+    QColor grid = text;
+    grid.setAlpha(40);
+    a->setBasePen(QPen(text));
+    a->setTickPen(QPen(text));
+    a->setSubTickPen(QPen(text));
+    a->setTickLabelColor(text);
+    a->setLabelColor(text);
+    a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+}
+
+void themeLegend(QCPLegend *legend, const QColor &text)
+{
+    legend->setBrush(Qt::NoBrush);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setTextColor(text);
 }
 
 } // namespace sb::palette

@@ -5,6 +5,9 @@
 
 #include <QColor>
 
+class QCPAxis;
+class QCPLegend;
+
 // The one palette of the GUI: mid-lightness colours (Tableau 10) that read on light and dark
 // system themes alike. Each configuration keeps its colour on every chart and in every table by
 // its position in the plan. Any thread.
@@ -34,5 +37,10 @@ QColor textOn(const QColor &background);
 QColor gate();
 // The warm-up shading (translucent, so it works on either background).
 QColor warmUp();
+
+// An axis and a legend of a QCustomPlot in the system theme's text colour (grid at 40 alpha,
+// dotted; the legend without box). GUI thread, like the plot.
+void themeAxis(QCPAxis *axis, const QColor &text);
+void themeLegend(QCPLegend *legend, const QColor &text);
 
 } // namespace sb::palette

@@ -255,21 +255,11 @@ void ChartPanel::applyTheme()
 {
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
-    QColor grid = text;
-    grid.setAlpha(40);
     for (QCustomPlot *p : m_plots) {
         p->setBackground(pal.brush(QPalette::Base));
-        for (QCPAxis *a : {p->xAxis, p->yAxis, p->yAxis2}) {
-            a->setBasePen(QPen(text));
-            a->setTickPen(QPen(text));
-            a->setSubTickPen(QPen(text));
-            a->setTickLabelColor(text);
-            a->setLabelColor(text);
-            a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
-        }
-        p->legend->setBrush(Qt::NoBrush);
-        p->legend->setBorderPen(Qt::NoPen);
-        p->legend->setTextColor(text);
+        for (QCPAxis *a : {p->xAxis, p->yAxis, p->yAxis2})
+            palette::themeAxis(a, text);
+        palette::themeLegend(p->legend, text);
     }
     for (Shading &s : m_shading)
         s.label->setColor(text);

@@ -162,21 +162,11 @@ void RunStrip::applyTheme()
 {
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
-    QColor grid = text;
-    grid.setAlpha(40);
     m_plot->setBackground(pal.brush(QPalette::Base));
     for (QCPAxisRect *r : m_rects)
-        for (QCPAxis *a : r->axes()) {
-            a->setBasePen(QPen(text));
-            a->setTickPen(QPen(text));
-            a->setSubTickPen(QPen(text));
-            a->setTickLabelColor(text);
-            a->setLabelColor(text);
-            a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
-        }
-    m_plot->legend->setBrush(Qt::NoBrush);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setTextColor(text);
+        for (QCPAxis *a : r->axes())
+            palette::themeAxis(a, text);
+    palette::themeLegend(m_plot->legend, text);
     QColor highlight = pal.color(QPalette::Highlight);
     highlight.setAlpha(60);
     for (QCPItemRect *h : m_highlight)
