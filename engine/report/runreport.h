@@ -6,8 +6,8 @@
 // store itself must be read on its own thread).
 
 #include "core/result.h"
-#include "report/treeage.h"
 #include "report/runsetup.h"
+#include "report/treeage.h"
 #include "stats/ceiling.h"
 #include "stats/cell.h"
 #include "stats/verdict.h"

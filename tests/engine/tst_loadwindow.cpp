@@ -38,6 +38,17 @@ run::WindowSpec specFor(uint16_t port, qint64 durationMs)
 
 } // namespace
 
+// A python3 process that spins for up to 30 s (killed with the test's process): a foreign
+// process with a known name and pid.
+static bool startPythonBurner(QProcess &burner)
+{
+    burner.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    burner.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral("-c"), QStringLiteral("import time\nend = time.monotonic() + 30\n"
+                                                       "while time.monotonic() < end: pass\n")});
+    return burner.waitForStarted();
+}
+
 class TestLoadWindow : public QObject
 {
     Q_OBJECT
@@ -201,12 +212,7 @@ private slots:
         tree.start(QStringLiteral("sleep"), {QStringLiteral("30")});
         QVERIFY(tree.waitForStarted());
         QProcess burner;
-        burner.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        burner.start(QStringLiteral("/usr/bin/python3"),
-                     {QStringLiteral("-c"), QStringLiteral("import time\nend = time.monotonic() + "
-                                                           "30\nwhile time.monotonic() < end: "
-                                                           "pass\n")});
-        QVERIFY(burner.waitForStarted());
+        QVERIFY(startPythonBurner(burner));
         // Read while it runs: QProcess::processId() is 0 once the process has finished.
         const qint64 burnerPid = burner.processId();
         run::WindowSpec spec = specFor(server.port(), 1500);
@@ -254,12 +260,7 @@ private slots:
         tree.start(QStringLiteral("sleep"), {QStringLiteral("30")});
         QVERIFY(tree.waitForStarted());
         QProcess burner;
-        burner.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        burner.start(QStringLiteral("/usr/bin/python3"),
-                     {QStringLiteral("-c"), QStringLiteral("import time\nend = time.monotonic() + "
-                                                           "30\nwhile time.monotonic() < end: "
-                                                           "pass\n")});
-        QVERIFY(burner.waitForStarted());
+        QVERIFY(startPythonBurner(burner));
         const qint64 burnerPid = burner.processId(); // 0 once it has finished
         run::UrlTestSpec spec;
         spec.window = specFor(server.port(), 1200);
