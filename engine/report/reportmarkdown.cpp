@@ -230,8 +230,18 @@ Document ceilingSection(const RunReport &r)
 {
     Document d;
     d.heading(2, QStringLiteral("Where the ceiling is"));
-    for (const SaturationReport &s : r.saturations)
-        d.item(saturationLine(s));
+    // A run at one level has no saturation point anywhere: one sentence, not one per cell.
+    if (r.concurrency.size() == 1 && !r.saturations.isEmpty())
+        d.item(Inline(QStringLiteral("Every cell ran at one concurrency level (c=%1): a "
+                                     "saturation point needs two or more (a profile with several ")
+                          .arg(r.concurrency.first()))
+               << code(QStringLiteral("concurrency"))
+               << QStringLiteral(" levels); the bound below says what held each cell back at "
+                                 "c=%1.")
+                      .arg(r.concurrency.first()));
+    else
+        for (const SaturationReport &s : r.saturations)
+            d.item(saturationLine(s));
     d.paragraph(QStringLiteral("Where the machine's CPU went (median window of each cell, shares "
                                "of all %1 cores):")
                     .arg(r.machineCores));

@@ -288,6 +288,11 @@ void TestReport::pinnedServerFillingItsCpuSetIsServerBound()
              QStringLiteral("none"));
     QCOMPARE(r.cell(QStringLiteral("free"), QStringLiteral("user"), 100)->bound,
              QStringLiteral("none"));
+    // One level in the whole run: one sentence about saturation, not one per cell.
+    const QString md = report::reportMarkdown(r);
+    QCOMPARE(md.count(QStringLiteral("one concurrency level")), 1);
+    QVERIFY2(md.contains(QStringLiteral("Every cell ran at one concurrency level (c=100)")),
+             qPrintable(md));
 }
 
 // Other processes filled the machine while the windows stayed under the gate: the cell is
