@@ -369,7 +369,10 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_problemsDock, m_checkDock);
     m_problemsDock->raise();
     resizeDocks({m_problemsDock, m_logDock}, {640, 480}, Qt::Horizontal);
-    resizeDocks({m_problemsDock}, {200}, Qt::Vertical);
+    // On a short screen (1280x720) the docks leave the pages their room: the Plan page's outline
+    // and the live charts need it more than an empty Problems list.
+    const bool shortScreen = screen() && screen()->availableGeometry().height() < 900;
+    resizeDocks({m_problemsDock}, {shortScreen ? 130 : 200}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar()

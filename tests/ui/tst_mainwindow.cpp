@@ -21,6 +21,7 @@
 #include "ui/storeservice.h"
 #include "ui/widgets/checkview.h"
 #include "ui/widgets/codeeditor.h"
+#include "ui/widgets/outlineview.h"
 #include "uitest.h"
 
 #include <QAccessible>
@@ -29,6 +30,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
@@ -40,6 +42,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -51,6 +54,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QTranslator>
+#include <QTreeView>
 
 using sb::MainWindow;
 using sb::RunController;
@@ -465,6 +469,50 @@ private slots:
                                 .arg(window.height())
                                 .arg(room.width())
                                 .arg(room.height())));
+    }
+
+    // At 1280x720 under X the outline's tree showed four rows beside a summary and pre-flight
+    // text that took the rest: the tree keeps room for the whole matrix of a small plan, the
+    // summary scrolls instead. The offscreen platform's font is smaller than X's, so 1280x600
+    // here is as short as 1280x720 there (before the fix 10 of the 14 rows were hidden).
+    void theOutlineShowsTheMatrixOnAShortWindow()
+    {
+        QSettings().remove(QStringLiteral("mainwindow/state"));
+        MainWindow window;
+        window.setPlanVariables(variables());
+        window.resize(1280, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The demo's shape: two configurations, seven routes, two levels (14 rows).
+        QFile source(kData + QStringLiteral("valid/two-targets.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(source.readAll()).object();
+        QJsonArray routes = plan.value(QStringLiteral("routes")).toArray();
+        const QJsonObject route = routes.first().toObject();
+        for (int i = int(routes.size()); i < 7; ++i) {
+            QJsonObject more = route;
+            more.insert(QStringLiteral("name"), QStringLiteral("route-%1").arg(i));
+            routes.append(more);
+        }
+        plan.insert(QStringLiteral("routes"), routes);
+        const QString path = m_dir.filePath(QStringLiteral("seven-routes.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(plan).toJson());
+        file.close();
+        QVERIFY(openAndValidate(window, path));
+        auto *tree = window.planPage()->outlineView()->findChild<QTreeView *>();
+        QVERIFY(tree);
+        QTRY_VERIFY(tree->model()->rowCount() > 0);
+        int rows = 0;
+        for (QModelIndex i = tree->model()->index(0, 0); i.isValid(); i = tree->indexBelow(i))
+            ++rows;
+        QVERIFY2(rows >= 14, qPrintable(QString::number(rows)));
+        QTRY_COMPARE(tree->verticalScrollBar()->maximum(), 0);
+        auto *summary = window.planPage()->outlineView()->findChild<QScrollArea *>(
+            QStringLiteral("outlineSummary"));
+        QVERIFY(summary);
+        QVERIFY(summary->height() > 0);
     }
 
     void titleNamesThePlanAndMarksEdits()

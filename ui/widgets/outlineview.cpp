@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTimer>
 #include <QTreeView>
@@ -96,7 +97,12 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(form);
+    // The tree keeps room for its rows (showEveryRow); the summary below scrolls when the
+    // window is short (1280x720 left the tree four rows).
     layout->addWidget(m_tree, 1);
+    auto *summaryWidget = new QWidget;
+    auto *summaryLayout = new QVBoxLayout(summaryWidget);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
     auto *summary = new QFormLayout;
     summary->setContentsMargins(0, 0, 0, 0);
     summary->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -105,15 +111,24 @@ OutlineView::OutlineView(OutlineModel *model, QWidget *parent)
     summary->addRow(tr("Duration:"), m_duration);
     summary->addRow(tr("&Gate:"), m_gate);
     summary->addRow(tr("&Quiet wait:"), m_quietWait);
-    layout->addLayout(summary);
-    layout->addWidget(m_preflight);
-    layout->addWidget(m_state);
+    summaryLayout->addLayout(summary);
+    summaryLayout->addWidget(m_preflight);
+    summaryLayout->addWidget(m_state);
+    summaryLayout->addStretch(1);
+    m_summaryArea = new QScrollArea(this);
+    m_summaryArea->setObjectName(QStringLiteral("outlineSummary"));
+    m_summaryArea->setAccessibleName(tr("What the run will measure"));
+    m_summaryArea->setWidget(summaryWidget);
+    m_summaryArea->setWidgetResizable(true);
+    m_summaryArea->setFrameShape(QFrame::NoFrame);
+    m_summaryArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(m_summaryArea, 1);
 
     connect(m_profile, &QComboBox::activated, this,
             [this](int i) { m_model->setProfile(m_profile->itemText(i)); });
     connect(model, &OutlineModel::selectionChanged, this, &OutlineView::refresh);
-    connect(model, &QAbstractItemModel::modelReset, m_tree, &QTreeView::expandAll);
-    connect(model, &QAbstractItemModel::rowsInserted, m_tree, &QTreeView::expandAll);
+    connect(model, &QAbstractItemModel::modelReset, this, &OutlineView::showEveryRow);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &OutlineView::showEveryRow);
     refresh();
 }
 
@@ -180,6 +195,21 @@ void OutlineView::refreshPreflight()
                 r, sampler.foreignGatePct, profile ? profile->retries : 0, sampler.waitQuietMs));
             Q_EMIT preflightChanged(m_preflight->text());
         });
+}
+
+// Expanded, and tall enough for every row up to kTreeRows: the matrix is what a user reads and
+// ticks here, the summary beneath it can scroll.
+void OutlineView::showEveryRow()
+{
+    constexpr int kTreeRows = 18;
+    m_tree->expandAll();
+    int rows = 0;
+    for (QModelIndex i = m_model->index(0, 0); i.isValid() && rows < kTreeRows;
+         i = m_tree->indexBelow(i))
+        ++rows;
+    const int rowHeight = rows > 0 ? m_tree->sizeHintForRow(0) : 0;
+    m_tree->setMinimumHeight(std::max(rows, 4) * std::max(rowHeight, fontMetrics().height()) +
+                             2 * m_tree->frameWidth() + 2);
 }
 
 void OutlineView::refresh()

@@ -5,6 +5,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QSpinBox;
 class QTimer;
 class QTreeView;
@@ -62,6 +63,7 @@ public:
 
 private:
     void refresh();
+    void showEveryRow();
 
     OutlineModel *m_model;
     QComboBox *m_profile;
@@ -71,6 +73,7 @@ private:
     QLabel *m_duration;
     QLabel *m_state;
     QLabel *m_preflight;
+    QScrollArea *m_summaryArea;
     QLineEdit *m_gate;
     QSpinBox *m_quietWait;
     QTimer *m_preflightTimer;
