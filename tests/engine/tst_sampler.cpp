@@ -395,8 +395,8 @@ void TstSampler::startErrors()
 
 // The root forks one burner that uses 2.0 s of CPU and exits; the root reaps it. The tree's
 // CPU-seconds must match the kernel's accounting of the tree (root's own + reaped children)
-// within 2 %, and, when the burner really had a core to itself, the intervals inside the burn
-// must read 1.0 +- 0.05 cores.
+// within 2 %, and the intervals inside the burn must read what the burner had: 1.0 cores when
+// it had a core to itself, between 1 - (time off its core / time inside) and 1 otherwise.
 void TstSampler::oneCoreBurner()
 {
     constexpr int64_t kBurnNs = 2'000'000'000LL;
@@ -484,17 +484,25 @@ void TstSampler::oneCoreBurner()
         qInfo("attempt %d: burner had %.3f of a core; the sampler read %.3f cores over %d "
               "intervals inside the burn",
               attempt + 1, lastUtilisation, cores, n);
-        if (lastUtilisation < 0.97)
-            continue;
-        QVERIFY2(std::abs(cores - 1.0) <= 0.05,
-                 qPrintable(QStringLiteral("%1 cores over %2 intervals").arg(cores).arg(n)));
-        coreChecked = true;
+        // The burner was off its core for `gapS` of its burn; however that time fell, the
+        // intervals inside the burn held between 1 - gapS / insideS and 1 core. On a quiet
+        // machine (gap near 0) that is 1.0 cores; on a busy one the bound is wider but holds,
+        // so the check runs on every machine (it was 1.0 +- 0.05 at a utilisation of at least
+        // 0.97 over the whole burn, which a gap inside the intervals could still break).
+        const double gapS = std::max(0.0, double(r[1] - r[0]) / 1e9 - burnerS);
+        const double low = std::max(0.0, 1.0 - gapS / (double(inside) / 1e9)) - 0.03;
+        QVERIFY2(cores >= low && cores <= 1.03,
+                 qPrintable(QStringLiteral("%1 cores over %2 intervals, expected %3 to 1.03 (the "
+                                           "burner was off its core %4 s)")
+                                .arg(cores)
+                                .arg(n)
+                                .arg(low)
+                                .arg(gapS)));
+        coreChecked = lastUtilisation >= 0.97;
     }
     if (!coreChecked)
-        QSKIP(qPrintable(QStringLiteral("CPU-seconds agree with the kernel, but the burner never "
-                                        "had a whole core (best %1 %); the machine is saturated "
-                                        "by other work, so 1.0 +- 0.05 cores cannot be checked")
-                             .arg(lastUtilisation * 100, 0, 'f', 1)));
+        qInfo("the burner never had a whole core (best %.1f %%): only the bound was checked",
+              lastUtilisation * 100);
 }
 
 // A parent with two workers from the start; a third is forked mid-window, burns 0.3 s and exits
