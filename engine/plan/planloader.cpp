@@ -47,8 +47,8 @@ sb::Result<Plan> PlanLoad::toResult() const
     if (plan)
         return *plan;
     if (diagnostics.isEmpty())
-        return sb::qtError(trEngine("sb::plan", "plan.io"), QString(),
-                           QStringLiteral("no plan loaded"));
+        return sb::qtError(QStringLiteral("plan.io"), QString(),
+                           trEngine("sb::plan", "no plan loaded"));
     sb::Error e = diagnostics.constFirst().toError();
     if (diagnostics.size() > 1)
         e.detail += trEngine("sb::plan", " (and %1 more problems)")

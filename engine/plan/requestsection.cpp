@@ -30,7 +30,7 @@ void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p,
         f.error(m.value, p, "plan.value",
                 m.value.string == e->value
                     ? problem
-                    : problem + trEngine("sb::plan", " (once its placeholders are resolved)"));
+                    : trEngine("sb::plan", "%1 (once its placeholders are resolved)").arg(problem));
         return;
     }
     if (r.isSecretHeader(m.key))
@@ -201,12 +201,14 @@ void readOwnSecretHeaders(FieldReader &f, const JsonValue &obj, const QString &p
         if (names.contains(name, Qt::CaseInsensitive))
             continue;
         const QString hint = closestName(name, names);
-        f.error(
-            v->items[i], jsonIndexPath(p, qsizetype(i)), "plan.value",
-            trEngine("sb::plan", "secret_headers names \"%1\", which is not a key of \"headers\"%2")
-                .arg(name, hint.isEmpty()
-                               ? QString()
-                               : trEngine("sb::plan", "; did you mean \"%1\"?").arg(hint)));
+        f.error(v->items[i], jsonIndexPath(p, qsizetype(i)), "plan.value",
+                hint.isEmpty()
+                    ? trEngine("sb::plan", "secret_headers names \"%1\", which is not a key of "
+                                           "\"headers\"")
+                          .arg(name)
+                    : trEngine("sb::plan", "secret_headers names \"%1\", which is not a key of "
+                                           "\"headers\"; did you mean \"%2\"?")
+                          .arg(name, hint));
     }
 }
 
@@ -319,18 +321,23 @@ bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, co
     const std::optional<Expansion> e = placeholders.expand(v, path);
     if (!e)
         return false;
-    const QString once =
-        raw == e->value ? QString() : trEngine("sb::plan", " (once its placeholders are resolved)");
+    const bool filled = raw != e->value;
     switch (targetFault(e->value)) {
     case TargetFault::NotAbsolute:
         f.error(v, path, "plan.value",
-                trEngine("sb::plan", "path \"%1\" must start with '/'%2").arg(raw, once));
+                (filled ? trEngine("sb::plan", "path \"%1\" must start with '/' (once its "
+                                               "placeholders are resolved)")
+                        : trEngine("sb::plan", "path \"%1\" must start with '/'"))
+                    .arg(raw));
         return false;
     case TargetFault::SpaceOrControl:
         f.error(v, path, "plan.value",
-                trEngine("sb::plan", "path \"%1\" must not contain spaces or control characters%2; "
-                                     "percent-encode them")
-                    .arg(raw, once));
+                (filled ? trEngine("sb::plan", "path \"%1\" must not contain spaces or control "
+                                               "characters (once its placeholders are resolved); "
+                                               "percent-encode them")
+                        : trEngine("sb::plan", "path \"%1\" must not contain spaces or control "
+                                               "characters; percent-encode them"))
+                    .arg(raw));
         return false;
     case TargetFault::None:
         break;

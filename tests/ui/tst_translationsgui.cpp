@@ -1,10 +1,17 @@
 // The GUI in German and Chinese: which language starts (--lang, the setting, the system
 // locale), the main window's menus translated, Qt's own dialogs translated, the language menu
-// storing its choice, and `stackbench gui --lang` refusing what it cannot show.
+// storing its choice, `stackbench gui --lang` refusing what it cannot show, and the engine's
+// texts the GUI shows verbatim (plan diagnostics in the Problems list) in the GUI's language while
+// the command line and a run's stored texts stay English.
 
+#include "core/enginetext.h"
+#include "plan/planloader.h"
+#include "run/paritygate.h"
 #include "ui/language.h"
 #include "ui/loadcontroller.h"
 #include "ui/mainwindow.h"
+#include "ui/models/diagnosticsmodel.h"
+#include "ui/models/paritymodel.h"
 #include "ui/settingsdialog.h"
 
 #include <QAction>
@@ -21,6 +28,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -90,6 +98,42 @@ QString runStackbench(const QStringList &args, int &exitCode)
     return QString::fromLocal8Bit(p.readAll());
 }
 
+// A plan with two problems the Problems list showed in English under --lang de (issue 21): a
+// misspelt key and an environment variable that is not set.
+const char kTwoProblemPlan[] = R"({
+  "format": 1,
+  "name": "x",
+  "configurations": [
+    { "name": "a", "command": ["s"], "comand": ["s"], "port": 9000,
+      "env": { "PW": "${env:SB_TRANSLATIONS_TEST_UNSET}" } }
+  ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+}
+)";
+
+const char kUnknownKeyEnglish[] =
+    R"(unknown key "comand" at $.configurations[0]; did you mean "command"?)";
+const char kUnsetEnglish[] = R"(environment variable "SB_TRANSLATIONS_TEST_UNSET" is not set )"
+                             R"((referenced as "${env:SB_TRANSLATIONS_TEST_UNSET}"))";
+
+// The Problems list's message for the diagnostic of kind `code`, or a null string.
+QString messageOf(const sb::DiagnosticsModel &model, const QString &code)
+{
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.index(row, 0).data(sb::DiagnosticsModel::CodeRole).toString() == code)
+            return model.index(row, sb::DiagnosticsModel::MessageColumn).data().toString();
+    return {};
+}
+
+// The two-problem plan loaded as the plan page loads it, into the Problems list's model.
+void loadTwoProblemPlan(sb::DiagnosticsModel &model)
+{
+    const sb::plan::PlanLoad load = sb::plan::parsePlan(
+        QByteArray(kTwoProblemPlan), QStringLiteral("plan.json"), QDir::tempPath());
+    model.setDiagnostics(load.diagnostics, load.warnings);
+}
+
 } // namespace
 
 class TestTranslationsGui : public QObject
@@ -110,6 +154,10 @@ private Q_SLOTS:
     void settingsDialog();
     void langOption_data();
     void langOption();
+    void planDiagnostics_data();
+    void planDiagnostics();
+    void checkCommandStaysEnglish();
+    void checkResults();
 };
 
 void TestTranslationsGui::initTestCase()
@@ -373,6 +421,129 @@ void TestTranslationsGui::langOption()
     const QString text = runStackbench(args, code);
     QVERIFY2(text.contains(output), qPrintable(text));
     QCOMPARE(code, exitCode);
+}
+
+void TestTranslationsGui::planDiagnostics_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("unknownKey");
+    QTest::addColumn<QString>("unset");
+    QTest::newRow("German")
+        << QStringLiteral("de")
+        << QStringLiteral("unbekannter Schlüssel „comand“ in $.configurations[0]; meinten Sie "
+                          "„command“?")
+        << QStringLiteral("Umgebungsvariable „SB_TRANSLATIONS_TEST_UNSET“ ist nicht gesetzt "
+                          "(verwendet als „${env:SB_TRANSLATIONS_TEST_UNSET}“)");
+    QTest::newRow("Chinese")
+        << QStringLiteral("zh_CN")
+        << QStringLiteral("$.configurations[0] 中的键“comand”未知；您是否指的是“command”？")
+        << QStringLiteral("环境变量“SB_TRANSLATIONS_TEST_UNSET”未设置（引用为"
+                          "“${env:SB_TRANSLATIONS_TEST_UNSET}”）");
+}
+
+// The Problems list speaks the GUI's language (issue 21: it stayed English under --lang de); a
+// run's texts (EnglishEngineTexts, as Runner::run holds it) and an English GUI stay English.
+void TestTranslationsGui::planDiagnostics()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, unknownKey);
+    QFETCH(QString, unset);
+    QVERIFY(qEnvironmentVariableIsEmpty("SB_TRANSLATIONS_TEST_UNSET"));
+    const QString code = QStringLiteral("plan.unknown-key");
+    const QString env = QStringLiteral("plan.env");
+
+    sb::installTranslators(language);
+    sb::DiagnosticsModel model;
+    loadTwoProblemPlan(model);
+    QCOMPARE(model.errorCount(), 2);
+    QCOMPARE(messageOf(model, code), unknownKey);
+    QCOMPARE(messageOf(model, env), unset);
+    {
+        const sb::EnglishEngineTexts english;
+        loadTwoProblemPlan(model);
+        QCOMPARE(messageOf(model, code), QString::fromUtf8(kUnknownKeyEnglish));
+        QCOMPARE(messageOf(model, env), QString::fromUtf8(kUnsetEnglish));
+    }
+    loadTwoProblemPlan(model);
+    QCOMPARE(messageOf(model, code), unknownKey);
+
+    sb::installTranslators(QStringLiteral("en"));
+    loadTwoProblemPlan(model);
+    QCOMPARE(messageOf(model, code), QString::fromUtf8(kUnknownKeyEnglish));
+    QCOMPARE(messageOf(model, env), QString::fromUtf8(kUnsetEnglish));
+}
+
+// `stackbench check` on the same plan in a German environment: the diagnostics in English, as
+// every command-line output is.
+void TestTranslationsGui::checkCommandStaysEnglish()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(kTwoProblemPlan);
+    plan.close();
+    int code = -1;
+    const QString output = runStackbench({QStringLiteral("check"), plan.fileName()}, code);
+    QVERIFY2(output.contains(QString::fromUtf8(kUnknownKeyEnglish)), qPrintable(output));
+    QVERIFY2(output.contains(QString::fromUtf8(kUnsetEnglish)), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("2 problem(s) in ")), qPrintable(output));
+    QCOMPARE(code, 2);
+}
+
+// The Check dock in German: the parity gate's sentences translated, and the dock still reads
+// which check failed and with which status from the check's report (its structure stays English).
+void TestTranslationsGui::checkResults()
+{
+    sb::installTranslators(QStringLiteral("de"));
+    const sb::plan::PlanLoad load =
+        sb::plan::parsePlan(R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["s"], "port": 9000 } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "parity": [ { "name": "health", "path": "/health" }, { "name": "users", "path": "/users" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+})",
+                            QStringLiteral("plan.json"), QDir::tempPath());
+    QVERIFY2(load.ok(), qPrintable(load.errorText()));
+    sb::run::HttpResponse error500;
+    error500.status = 500;
+    sb::run::HttpResponse refused;
+    refused.error = QStringLiteral("ECONNREFUSED");
+    const sb::run::ParityVerdict verdict = sb::run::judgeParity(*load.plan, {error500, refused});
+    QCOMPARE(verdict.failures,
+             (QStringList{QStringLiteral("health (GET /health): GET /health antwortete mit Status "
+                                         "500, erwartet 200"),
+                          QStringLiteral("users (GET /users): keine Antwort: ECONNREFUSED")}));
+    QVERIFY2(verdict.summary.startsWith(
+                 QStringLiteral("Paritätsprüfung: 2 von 2 Prüfungen fehlgeschlagen: health")),
+             qPrintable(verdict.summary));
+
+    // As PlanCheck reports a configuration that started and failed its parity checks.
+    QStringList report;
+    for (const QString &f : verdict.failures)
+        report << QStringLiteral("a: parity failed: ") + f;
+    QVector<sb::ParityRow> rows =
+        sb::parityRowsFromReport(*load.plan, {QStringLiteral("a")}, report);
+    sb::run::RunNote note;
+    note.kind = QStringLiteral("parity-failed");
+    note.configuration = QStringLiteral("a");
+    note.detail = verdict.summary;
+    note.data = QJsonObject{{QStringLiteral("results"), verdict.results}};
+    sb::attachResponses(&rows, {note});
+    sb::ParityModel model;
+    model.setRows(rows);
+    QCOMPARE(model.rowCount(), 3);
+    const auto cell = [&](int row, int column) {
+        return model.index(row, column).data().toString();
+    };
+    QCOMPARE(cell(0, sb::ParityModel::ResultColumn), QStringLiteral("bestanden"));
+    QCOMPARE(cell(1, sb::ParityModel::StatusColumn), QStringLiteral("500"));
+    QCOMPARE(cell(1, sb::ParityModel::DetailColumn),
+             QStringLiteral("GET /health antwortete mit Status 500, erwartet 200"));
+    QCOMPARE(cell(2, sb::ParityModel::DetailColumn), QStringLiteral("keine Antwort: ECONNREFUSED"));
+    QCOMPARE(cell(2, sb::ParityModel::StatusColumn), sb::ParityModel::tr("no response"));
+    sb::installTranslators(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestTranslationsGui)
