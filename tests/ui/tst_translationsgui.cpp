@@ -157,6 +157,8 @@ private Q_SLOTS:
     void planDiagnostics_data();
     void planDiagnostics();
     void checkCommandStaysEnglish();
+    void grammarSentences_data();
+    void grammarSentences();
     void checkResults();
 };
 
@@ -489,6 +491,60 @@ void TestTranslationsGui::checkCommandStaysEnglish()
     QVERIFY2(output.contains(QString::fromUtf8(kUnsetEnglish)), qPrintable(output));
     QVERIFY2(output.contains(QStringLiteral("2 problem(s) in ")), qPrintable(output));
     QCOMPARE(code, 2);
+}
+
+void TestTranslationsGui::grammarSentences_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("german");
+    QTest::newRow("CPU list") << QStringLiteral("$.configurations[0].cpus")
+                              << QStringLiteral("\"5-2\" is not a CPU list like 0-3,6: the range "
+                                                "\"5-2\" is written backwards")
+                              << QStringLiteral(
+                                     "\"5-2\" ist keine CPU-Liste wie 0-3,6: der Bereich "
+                                     "\"5-2\" ist rückwärts geschrieben");
+    QTest::newRow("duration bound")
+        << QStringLiteral("$.profiles.quick.measure_s")
+        << QStringLiteral("must be at most 1 day, not \"1e10\"")
+        << QStringLiteral("darf höchstens 1 Tag betragen, nicht \"1e10\"");
+    QTest::newRow("request count")
+        << QStringLiteral("$.profiles.quick.warmup")
+        << QStringLiteral("a request count must be at least 1, not \"0\"")
+        << QStringLiteral("die Anzahl Anfragen muss mindestens 1 betragen, nicht \"0\"");
+    QTest::newRow("rate") << QStringLiteral("$.load.rate")
+                          << QStringLiteral("must be at least 0.01 requests per second, not "
+                                            "\"0.001\"")
+                          << QStringLiteral("muss mindestens 0.01 Anfragen pro Sekunde betragen, "
+                                            "nicht \"0.001\"");
+}
+
+// The duration and CPU-list grammar (engine/core, plain C++, English) in a plan diagnostic: put
+// together from translated pieces in German, and word for word what core says in English.
+void TestTranslationsGui::grammarSentences()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, english);
+    QFETCH(QString, german);
+    const QByteArray text = R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["s"], "port": 9000, "cpus": "5-2" } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1], "measure_s": 1e10, "warmup": "0req" } },
+  "load": { "mode": "open", "rate": 0.001 }
+})";
+    const auto messageAt = [&] {
+        const sb::plan::PlanLoad load =
+            sb::plan::parsePlan(text, QStringLiteral("plan.json"), QDir::tempPath());
+        for (const sb::plan::Diagnostic &d : load.diagnostics)
+            if (d.jsonPath == path)
+                return d.message;
+        return load.errorText();
+    };
+    sb::installTranslators(QStringLiteral("de"));
+    QCOMPARE(messageAt(), german);
+    sb::installTranslators(QStringLiteral("en"));
+    QCOMPARE(messageAt(), english);
 }
 
 // The Check dock in German: the parity gate's sentences translated, and the dock still reads
