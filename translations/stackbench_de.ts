@@ -4488,5 +4488,59 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>exited (status %1)</source>
         <translation>beendet (Status %1)</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n cores)</source>
+        <translation>
+            <numerusform>%1 (%2 von %n Kern)</numerusform>
+            <numerusform>%1 (%2 von %n Kernen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no single process used %1 cores or more (short-lived processes, or the kernel)</source>
+        <translation>kein einzelner Prozess hat %1 Kerne oder mehr belegt (kurzlebige Prozesse oder der Kernel)</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} sets the gate</source>
+        <translation>die Schwelle setzt &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} im Plan</translation>
+    </message>
+    <message>
+        <source>foreign-cpu %1 of a core (mean) &gt;= the gate %2</source>
+        <translation>fremde CPU %1 eines Kerns (Mittel) &gt;= Schwelle %2</translation>
+    </message>
+    <message>
+        <source>foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) &gt;= the gate %5</source>
+        <translation>fremde CPU Spitze %1 eines Kerns in Intervall %2 (%3–%4 s) &gt;= Schwelle %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>server tree died: %1</source>
+        <translation>Server-Prozessbaum ist beendet: %1</translation>
+    </message>
+    <message>
+        <source>load aborted: %1</source>
+        <translation>Last abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>sleep gap: %1</source>
+        <translation>Lücke durch Ruhezustand: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n database checkpoint(s) inside the window</source>
+        <translation>
+            <numerusform>%n Datenbank-Checkpoint im Messfenster</numerusform>
+            <numerusform>%n Datenbank-Checkpoints im Messfenster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>(pid %1) %2 cores</source>
+        <translation>(PID %1) %2 Kerne</translation>
+    </message>
 </context>
 </TS>

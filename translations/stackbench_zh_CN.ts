@@ -4457,5 +4457,57 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>exited (status %1)</source>
         <translation>已退出（状态 %1）</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n cores)</source>
+        <translation>
+            <numerusform>%1（%n 核的 %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no single process used %1 cores or more (short-lived processes, or the kernel)</source>
+        <translation>没有哪个进程单独占用 %1 核或更多（短命进程，或内核）</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} sets the gate</source>
+        <translation>该门限由计划中的 &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} 设置</translation>
+    </message>
+    <message>
+        <source>foreign-cpu %1 of a core (mean) &gt;= the gate %2</source>
+        <translation>外部 CPU 为单核的 %1（平均）&gt;= 门限 %2</translation>
+    </message>
+    <message>
+        <source>foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) &gt;= the gate %5</source>
+        <translation>外部 CPU 峰值在第 %2 个区间（%3-%4 秒）为单核的 %1 &gt;= 门限 %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>server tree died: %1</source>
+        <translation>服务器进程树已终止：%1</translation>
+    </message>
+    <message>
+        <source>load aborted: %1</source>
+        <translation>负载已中止：%1</translation>
+    </message>
+    <message>
+        <source>sleep gap: %1</source>
+        <translation>休眠间隙：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n database checkpoint(s) inside the window</source>
+        <translation>
+            <numerusform>测量窗口内有 %n 次数据库检查点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>(pid %1) %2 cores</source>
+        <translation>（PID %1）%2 核</translation>
+    </message>
 </context>
 </TS>

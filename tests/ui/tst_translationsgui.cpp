@@ -6,6 +6,8 @@
 
 #include "core/enginetext.h"
 #include "plan/planloader.h"
+#include "run/gatereason.h"
+#include "run/gates.h"
 #include "run/paritygate.h"
 #include "ui/language.h"
 #include "ui/loadcontroller.h"
@@ -160,6 +162,7 @@ private Q_SLOTS:
     void grammarSentences_data();
     void grammarSentences();
     void checkResults();
+    void gateReasons();
 };
 
 void TestTranslationsGui::initTestCase()
@@ -600,6 +603,54 @@ void TestTranslationsGui::checkResults()
     QCOMPARE(cell(2, sb::ParityModel::DetailColumn), QStringLiteral("keine Antwort: ECONNREFUSED"));
     QCOMPARE(cell(2, sb::ParityModel::StatusColumn), sb::ParityModel::tr("no response"));
     sb::installTranslators(QStringLiteral("en"));
+}
+
+// A window's gate reason: stored in English by the runner (EnglishEngineTexts), shown in the
+// GUI's language from the stored gates, and as stored when the sentence cannot be rebuilt.
+void TestTranslationsGui::gateReasons()
+{
+    sb::run::GateFigures f;
+    f.foreignPctMean = 100;
+    f.foreignGate = sb::plan::CpuGate{32, sb::plan::CpuGate::Unit::MachinePct};
+    f.machineCores = 2;
+    f.foreignTop.sampled = true;
+    f.foreignTop.window = {sb::run::ForeignProcess{QStringLiteral("cc1plus"), 4242, 0.93}};
+    f.checkpointsWatched = true;
+    f.checkpoints = 2;
+    const QString english = QStringLiteral(
+        "foreign-cpu 100% of a core (mean) >= the gate 64% (32%machine of 2 cores): cc1plus (pid "
+        "4242) 0.93 cores; the plan's \"sampler\": {\"foreign_gate\": \"32%machine\"} sets the "
+        "gate");
+
+    sb::installTranslators(QStringLiteral("de"));
+    sb::run::GateVerdict verdict;
+    {
+        const sb::EnglishEngineTexts runner;
+        verdict = sb::run::evaluateGates(f);
+    }
+    QCOMPARE(verdict.reasons(),
+             (QStringList{QStringLiteral("2 database checkpoint(s) inside the window"), english}));
+    sb::store::WindowRecord w;
+    w.valid = false;
+    w.invalidKind = verdict.invalidKind();
+    w.invalidReason = verdict.reason();
+    w.gates = verdict.gates;
+    QCOMPARE(sb::run::invalidReasonText(w),
+             QStringLiteral("2 Datenbank-Checkpoints im Messfenster"));
+    w.invalidKind = sb::store::kInvalidForeignCpu;
+    w.invalidReason = english;
+    QCOMPARE(
+        sb::run::invalidReasonText(w),
+        QStringLiteral("fremde CPU 100% eines Kerns (Mittel) >= Schwelle 64% (32%machine von 2 "
+                       "Kernen): cc1plus (PID 4242) 0.93 Kerne; die Schwelle setzt "
+                       "\"sampler\": {\"foreign_gate\": \"32%machine\"} im Plan"));
+    // Another sentence than the gates make (redacted, another version's): shown as stored.
+    w.invalidReason = english + QStringLiteral(" (old)");
+    QCOMPARE(sb::run::invalidReasonText(w), w.invalidReason);
+
+    sb::installTranslators(QStringLiteral("en"));
+    w.invalidReason = english;
+    QCOMPARE(sb::run::invalidReasonText(w), english);
 }
 
 QTEST_MAIN(TestTranslationsGui)
