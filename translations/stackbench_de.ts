@@ -4542,5 +4542,13 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>(pid %1) %2 cores</source>
         <translation>(PID %1) %2 Kerne</translation>
     </message>
+    <message>
+        <source>the plan&apos;s first profile</source>
+        <translation>das erste Profil des Plans</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s default_profile</source>
+        <translation>das default_profile des Plans</translation>
+    </message>
 </context>
 </TS>

@@ -4509,5 +4509,13 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>(pid %1) %2 cores</source>
         <translation>（PID %1）%2 核</translation>
     </message>
+    <message>
+        <source>the plan&apos;s first profile</source>
+        <translation>计划中的第一个方案</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s default_profile</source>
+        <translation>计划的 default_profile</translation>
+    </message>
 </context>
 </TS>

@@ -5,10 +5,12 @@
 // the command line and a run's stored texts stay English.
 
 #include "core/enginetext.h"
+#include "core/qterror.h"
 #include "plan/planloader.h"
 #include "run/gatereason.h"
 #include "run/gates.h"
 #include "run/paritygate.h"
+#include "run/runner.h"
 #include "ui/language.h"
 #include "ui/loadcontroller.h"
 #include "ui/mainwindow.h"
@@ -163,6 +165,7 @@ private Q_SLOTS:
     void grammarSentences();
     void checkResults();
     void gateReasons();
+    void checkStartFailure();
 };
 
 void TestTranslationsGui::initTestCase()
@@ -651,6 +654,50 @@ void TestTranslationsGui::gateReasons()
     sb::installTranslators(QStringLiteral("en"));
     w.invalidReason = english;
     QCOMPARE(sb::run::invalidReasonText(w), english);
+}
+
+// The check as the Check dock runs it (Runner::check on a thread with no English scope): a server
+// that cannot start is reported in German; a run of the same plan keeps its texts English.
+void TestTranslationsGui::checkStartFailure()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["/nonexistent/stackbench-test-server"],
+                        "port": 1 } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+})");
+    plan.close();
+    sb::run::RunOptions options;
+    options.planPath = plan.fileName();
+    options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+
+    sb::installTranslators(QStringLiteral("de"));
+    QStringList report;
+    sb::run::Runner runner;
+    const sb::Result<bool> checked = runner.check(options, &report);
+    QVERIFY(checked.ok());
+    QVERIFY(!*checked);
+    const QString lines = report.join(QLatin1Char('\n'));
+    QVERIFY2(report.contains(QStringLiteral("Profil: quick (das erste Profil des Plans)")),
+             qPrintable(lines));
+    QVERIFY2(report.contains(QStringLiteral("a: %1:3:23 at $.configurations[0]: "
+                                            "/nonexistent/stackbench-test-server: Programm "
+                                            "'/nonexistent/stackbench-test-server' nicht gefunden")
+                                 .arg(plan.fileName())),
+             qPrintable(lines));
+
+    const sb::Result<sb::run::RunFinished> run = runner.run(options);
+    QVERIFY2(run.ok(), run.ok() ? "" : qPrintable(sb::qtText(run.error())));
+    QVERIFY2(run->blockedConfigurations.join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("program '/nonexistent/stackbench-test-server' not "
+                                          "found")),
+             qPrintable(run->blockedConfigurations.join(QLatin1Char('\n'))));
+    sb::installTranslators(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestTranslationsGui)
