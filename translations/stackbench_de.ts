@@ -3557,7 +3557,7 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>unexpected %1 after a number</source>
-        <translation>unerwartet %1 nach einer Zahl</translation>
+        <translation>unerwartet nach einer Zahl: %1</translation>
     </message>
     <message>
         <source>number %1 is out of range</source>
@@ -4137,7 +4137,7 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
     <message>
         <source>configuration &quot;%1&quot; shares %2 %3 with the load engine (%4 is &quot;%5&quot;): the server and the load generator compete for it</source>
-        <translation>Konfiguration „%1“ teilt sich %2 %3 mit der Lastmaschine (%4 ist „%5“): Server und Lastgenerator konkurrieren darum</translation>
+        <translation>Konfiguration „%1“ teilt sich %2 %3 mit dem Lastgenerator (%4 ist „%5“): Server und Lastgenerator konkurrieren darum</translation>
     </message>
     <message>
         <source>CPU</source>
