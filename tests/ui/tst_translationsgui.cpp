@@ -16,11 +16,13 @@
 #include "ui/mainwindow.h"
 #include "ui/models/diagnosticsmodel.h"
 #include "ui/models/paritymodel.h"
+#include "ui/pages/planpage.h"
 #include "ui/settingsdialog.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QHash>
 #include <QLibraryInfo>
@@ -31,9 +33,11 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 namespace {
 
@@ -160,6 +164,7 @@ private Q_SLOTS:
     void langOption();
     void planDiagnostics_data();
     void planDiagnostics();
+    void problemsDock();
     void checkCommandStaysEnglish();
     void grammarSentences_data();
     void grammarSentences();
@@ -479,6 +484,38 @@ void TestTranslationsGui::planDiagnostics()
     loadTwoProblemPlan(model);
     QCOMPARE(messageOf(model, code), QString::fromUtf8(kUnknownKeyEnglish));
     QCOMPARE(messageOf(model, env), QString::fromUtf8(kUnsetEnglish));
+}
+
+// The Problems dock of a German main window that opened the plan (validated off the GUI thread,
+// as the editor does while one types): the issue's own view.
+void TestTranslationsGui::problemsDock()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(kTwoProblemPlan);
+    plan.close();
+    sb::installTranslators(QStringLiteral("de"));
+    {
+        sb::MainWindow window;
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        QVERIFY(window.openPlan(plan.fileName()));
+        QVERIFY(validated.wait(10000));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        QVERIFY(dock);
+        const auto *view = qobject_cast<QTreeView *>(dock->widget());
+        QVERIFY(view);
+        const auto *model = qobject_cast<const sb::DiagnosticsModel *>(view->model());
+        QVERIFY(model);
+        QCOMPARE(messageOf(*model, QStringLiteral("plan.unknown-key")),
+                 QStringLiteral("unbekannter Schlüssel „comand“ in $.configurations[0]; meinten "
+                                "Sie „command“?"));
+        QCOMPARE(messageOf(*model, QStringLiteral("plan.env")),
+                 QStringLiteral("Umgebungsvariable „SB_TRANSLATIONS_TEST_UNSET“ ist nicht gesetzt "
+                                "(verwendet als „${env:SB_TRANSLATIONS_TEST_UNSET}“)"));
+    }
+    sb::installTranslators(QStringLiteral("en"));
 }
 
 // `stackbench check` on the same plan in a German environment: the diagnostics in English, as
