@@ -3361,4 +3361,1194 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>Das Alter des Server-Prozessbaums bei den Messfenstern: die Anfragen, die er vor der Aufwärmphase des Messfensters beantwortet hatte, und die Sekunden seit seinem Start (Mediane), oder frisch, wenn die Aufwärmphase des Messfensters seine erste Last war. RSS misst die Vorgeschichte eines Prozesses: Speicher wird nur bei frischen oder gleich alten Prozessbäumen verglichen.</translation>
     </message>
 </context>
+<context>
+    <name>sb::plan</name>
+    <message>
+        <source>invalid configuration name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>ungültiger Konfigurationsname „%1“; verwenden Sie Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;port&quot; (or &quot;base_url&quot;)</source>
+        <translation>Pflichtschlüssel &quot;port&quot; (oder &quot;base_url&quot;) fehlt</translation>
+    </message>
+    <message>
+        <source>the port is needed when the plan is loaded</source>
+        <translation>der Port wird schon beim Laden des Plans gebraucht</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the base URL is needed when the plan is loaded</source>
+        <translation>die Basis-URL wird schon beim Laden des Plans gebraucht</translation>
+    </message>
+    <message>
+        <source>invalid base_url: %1; expected http://host[:port]</source>
+        <translation>ungültige base_url: %1; erwartet wird http://host[:port]</translation>
+    </message>
+    <message>
+        <source>base_url must not have a path, query or fragment; routes give the path</source>
+        <translation>base_url darf keinen Pfad, keine Query und kein Fragment enthalten; den Pfad geben die Routen an</translation>
+    </message>
+    <message>
+        <source>secret_env names &quot;%1&quot;, which is not a key of &quot;env&quot;</source>
+        <translation>secret_env nennt „%1“, das kein Schlüssel von &quot;env&quot; ist</translation>
+    </message>
+    <message>
+        <source>an object of strings</source>
+        <translation>ein Objekt aus Zeichenketten</translation>
+    </message>
+    <message>
+        <source>invalid environment variable name &quot;%1&quot;</source>
+        <translation>ungültiger Name einer Umgebungsvariablen „%1“</translation>
+    </message>
+    <message>
+        <source>an object of name -&gt; argv or {&quot;command&quot;, &quot;match&quot;}</source>
+        <translation>ein Objekt aus Name -&gt; argv oder {&quot;command&quot;, &quot;match&quot;}</translation>
+    </message>
+    <message>
+        <source>a version name must not be empty</source>
+        <translation>ein Versionsname darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>invalid regular expression: %1 at offset %2</source>
+        <translation>ungültiger regulärer Ausdruck: %1 an Position %2</translation>
+    </message>
+    <message>
+        <source>the pattern needs a capture group around the version, as in &quot;version ([0-9.]+)&quot;</source>
+        <translation>das Muster braucht eine Gruppe um die Version, wie in &quot;version ([0-9.]+)&quot;</translation>
+    </message>
+    <message>
+        <source>a working directory must exist when the plan is loaded</source>
+        <translation>ein Arbeitsverzeichnis muss schon beim Laden des Plans existieren</translation>
+    </message>
+    <message>
+        <source>must not be empty (&quot;%1&quot; expands to nothing)</source>
+        <translation>darf nicht leer sein („%1“ wird zu nichts ersetzt)</translation>
+    </message>
+    <message>
+        <source>working directory &quot;%1&quot; does not exist (resolved to %2)</source>
+        <translation>Arbeitsverzeichnis „%1“ existiert nicht (aufgelöst zu %2)</translation>
+    </message>
+    <message>
+        <source>an array of configurations</source>
+        <translation>ein Array von Konfigurationen</translation>
+    </message>
+    <message>
+        <source>at least one configuration is required</source>
+        <translation>mindestens eine Konfiguration ist erforderlich</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>&quot;sql&quot; hook needs a top-level &quot;database&quot;</source>
+        <translation>ein &quot;sql&quot;-Hook braucht eine &quot;database&quot; auf oberster Ebene</translation>
+    </message>
+    <message>
+        <source>&quot;cwd&quot; applies to command hooks only</source>
+        <translation>&quot;cwd&quot; gilt nur für Befehls-Hooks</translation>
+    </message>
+    <message>
+        <source>a hook has either &quot;sql&quot; or &quot;command&quot;, not both</source>
+        <translation>ein Hook hat entweder &quot;sql&quot; oder &quot;command&quot;, nicht beides</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;sql&quot; or &quot;command&quot;</source>
+        <translation>Pflichtschlüssel &quot;sql&quot; oder &quot;command&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>a route&apos;s hooks</source>
+        <translation>die Hooks einer Route</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s hooks</source>
+        <translation>die Hooks einer Konfiguration</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s hooks</source>
+        <translation>die Hooks des Plans</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; des Plans</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; einer Konfiguration</translation>
+    </message>
+    <message>
+        <source>a route&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; einer Route</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s or a configuration&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; des Plans oder einer Konfiguration</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; des Plans oder einer Route</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; einer Konfiguration oder einer Route</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s, a configuration&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>den &quot;hooks&quot; des Plans, einer Konfiguration oder einer Route</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a moment of %2; give it in %3</source>
+        <translation>„%1“ ist kein Zeitpunkt für %2; geben Sie ihn in %3 an</translation>
+    </message>
+    <message>
+        <source>an array of hooks</source>
+        <translation>ein Array von Hooks</translation>
+    </message>
+    <message>
+        <source>expected end of input after the JSON value, found %1</source>
+        <translation>nach dem JSON-Wert wird das Ende der Eingabe erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>Ende der Eingabe</translation>
+    </message>
+    <message>
+        <source>a non-ASCII character</source>
+        <translation>ein Nicht-ASCII-Zeichen</translation>
+    </message>
+    <message>
+        <source>expected a JSON value, found end of input</source>
+        <translation>JSON-Wert erwartet, gefunden: Ende der Eingabe</translation>
+    </message>
+    <message>
+        <source>strings must be in double quotes</source>
+        <translation>Zeichenketten müssen in doppelten Anführungszeichen stehen</translation>
+    </message>
+    <message>
+        <source>comments are not allowed in JSON</source>
+        <translation>Kommentare sind in JSON nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>expected a JSON value, found %1</source>
+        <translation>JSON-Wert erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>invalid literal &quot;%1&quot;; expected true, false, null, a number, a string, an array or an object</source>
+        <translation>ungültiges Literal „%1“; erwartet wird true, false, null, eine Zahl, eine Zeichenkette, ein Array oder ein Objekt</translation>
+    </message>
+    <message>
+        <source>expected a digit after &apos;-&apos;, found %1</source>
+        <translation>Ziffer nach &apos;-&apos; erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>numbers must not have leading zeros</source>
+        <translation>Zahlen dürfen keine führenden Nullen haben</translation>
+    </message>
+    <message>
+        <source>expected a digit after &apos;.&apos;, found %1</source>
+        <translation>Ziffer nach &apos;.&apos; erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>expected a digit in the exponent, found %1</source>
+        <translation>Ziffer im Exponenten erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>unexpected %1 after a number</source>
+        <translation>unerwartet nach einer Zahl: %1</translation>
+    </message>
+    <message>
+        <source>number %1 is out of range</source>
+        <translation>Zahl %1 liegt außerhalb des Wertebereichs</translation>
+    </message>
+    <message>
+        <source>nesting deeper than %1 levels</source>
+        <translation>Verschachtelung tiefer als %1 Ebenen</translation>
+    </message>
+    <message>
+        <source>trailing comma before &apos;}&apos;</source>
+        <translation>überzähliges Komma vor &apos;}&apos;</translation>
+    </message>
+    <message>
+        <source>keys must be in double quotes</source>
+        <translation>Schlüssel müssen in doppelten Anführungszeichen stehen</translation>
+    </message>
+    <message>
+        <source>expected a key in double quotes, found %1</source>
+        <translation>Schlüssel in doppelten Anführungszeichen erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos;, found %1</source>
+        <translation>&apos;,&apos; oder &apos;}&apos; erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos; after key &quot;%1&quot;, found %2</source>
+        <translation>&apos;:&apos; nach Schlüssel „%1“ erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; (first at line %2, column %3)</source>
+        <translation>doppelter Schlüssel „%1“ (zuerst in Zeile %2, Spalte %3)</translation>
+    </message>
+    <message>
+        <source>trailing comma before &apos;]&apos;</source>
+        <translation>überzähliges Komma vor &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;]&apos;, found %1</source>
+        <translation>&apos;,&apos; oder &apos;]&apos; erwartet, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>unterminated string</source>
+        <translation>nicht abgeschlossene Zeichenkette</translation>
+    </message>
+    <message>
+        <source>line break inside a string (unterminated string, or write it as \n)</source>
+        <translation>Zeilenumbruch in einer Zeichenkette (nicht abgeschlossen, oder schreiben Sie ihn als \n)</translation>
+    </message>
+    <message>
+        <source>control character U+%1 inside a string; escape it</source>
+        <translation>Steuerzeichen U+%1 in einer Zeichenkette; maskieren Sie es</translation>
+    </message>
+    <message>
+        <source>invalid escape &apos;\%1&apos; in string; allowed: \&quot; \\ \/ \b \f \n \r \t \uXXXX</source>
+        <translation>ungültige Escape-Sequenz &apos;\%1&apos; in einer Zeichenkette; erlaubt: \&quot; \\ \/ \b \f \n \r \t \uXXXX</translation>
+    </message>
+    <message>
+        <source>invalid escape in string</source>
+        <translation>ungültige Escape-Sequenz in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>invalid \u escape: expected 4 hex digits</source>
+        <translation>ungültige \u-Escape-Sequenz: 4 Hexadezimalziffern erwartet</translation>
+    </message>
+    <message>
+        <source>unpaired surrogate \u%1 in string</source>
+        <translation>unpaariges Surrogat \u%1 in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 in string</source>
+        <translation>ungültiges UTF-8 in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;${port}&quot; needs &quot;port&quot; in this configuration</source>
+        <translation>&quot;${port}&quot; braucht &quot;port&quot; in dieser Konfiguration</translation>
+    </message>
+    <message>
+        <source>unterminated placeholder &quot;%1&quot;; write &quot;$${&quot; for a literal &quot;${&quot;</source>
+        <translation>nicht abgeschlossener Platzhalter „%1“; schreiben Sie &quot;$${&quot; für ein wörtliches &quot;${&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not available here: %2</source>
+        <translation>„%1“ ist hier nicht verfügbar: %2</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;: the plan has no &quot;variables&quot;</source>
+        <translation>unbekannte Variable „%1“: der Plan hat keine &quot;variables&quot;</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;; the plan&apos;s variables are: %2</source>
+        <translation>unbekannte Variable „%1“; die Variablen des Plans sind: %2</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;; did you mean &quot;${var:%2}&quot;?</source>
+        <translation>unbekannte Variable „%1“; meinten Sie &quot;${var:%2}&quot;?</translation>
+    </message>
+    <message>
+        <source>invalid environment variable name in &quot;%1&quot;</source>
+        <translation>ungültiger Name einer Umgebungsvariablen in „%1“</translation>
+    </message>
+    <message>
+        <source>environment variable &quot;%1&quot; is not set (referenced as &quot;%2&quot;)</source>
+        <translation>Umgebungsvariable „%1“ ist nicht gesetzt (verwendet als „%2“)</translation>
+    </message>
+    <message>
+        <source>&quot;${port}&quot; is only available inside a configuration</source>
+        <translation>&quot;${port}&quot; ist nur innerhalb einer Konfiguration verfügbar</translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;%1&quot;; known here: %2 (write &quot;$${&quot; for a literal &quot;${&quot;)</source>
+        <translation>unbekannter Platzhalter „%1“; hier bekannt: %2 (schreiben Sie &quot;$${&quot; für ein wörtliches &quot;${&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;%1&quot;; did you mean &quot;${%2}&quot;?</source>
+        <translation>unbekannter Platzhalter „%1“; meinten Sie &quot;${%2}&quot;?</translation>
+    </message>
+    <message>
+        <source>an array of strings (argv)</source>
+        <translation>ein Array von Zeichenketten (argv)</translation>
+    </message>
+    <message>
+        <source>must not be empty: give the program and its arguments</source>
+        <translation>darf nicht leer sein: geben Sie das Programm und seine Argumente an</translation>
+    </message>
+    <message>
+        <source>the program must not be empty</source>
+        <translation>das Programm darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>the program must not be empty (&quot;%1&quot; expands to nothing)</source>
+        <translation>das Programm darf nicht leer sein („%1“ wird zu nichts ersetzt)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered status %3, expected %4</source>
+        <translation>%1 %2 antwortete mit Status %3, erwartet %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered Content-Type &quot;%3&quot;, expected &quot;%4&quot;</source>
+        <translation>%1 %2 antwortete mit Content-Type „%3“, erwartet „%4“</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered a body that is not JSON (%3 at byte %4)</source>
+        <translation>%1 %2 antwortete mit einem Body, der kein JSON ist (%3 bei Byte %4)</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is present, expected it absent</source>
+        <translation>%1 %2: Feld „%3“ ist vorhanden, erwartet wurde, dass es fehlt</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is missing</source>
+        <translation>%1 %2: Feld „%3“ fehlt</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is %4, expected %5</source>
+        <translation>%1 %2: Feld „%3“ ist %4, erwartet %5</translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation>eine Zahl (%1)</translation>
+    </message>
+    <message>
+        <source>a string (&quot;%1&quot;)</source>
+        <translation>eine Zeichenkette („%1“)</translation>
+    </message>
+    <message>
+        <source>a boolean (%1)</source>
+        <translation>ein Wahrheitswert (%1)</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>must be above 0</source>
+        <translation>muss größer als 0 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1 requests per second</source>
+        <translation>darf höchstens %1 Anfragen pro Sekunde betragen</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 betragen</translation>
+    </message>
+    <message>
+        <source>must be at least %1 requests per second</source>
+        <translation>muss mindestens %1 Anfragen pro Sekunde betragen</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 betragen</translation>
+    </message>
+    <message>
+        <source>a duration like 500ms, 5s, 2m or 1h</source>
+        <translation>eine Dauer wie 500ms, 5s, 2m oder 1h</translation>
+    </message>
+    <message>
+        <source>a duration like 5s or a request count like 1000req</source>
+        <translation>eine Dauer wie 5s oder eine Anzahl Anfragen wie 1000req</translation>
+    </message>
+    <message>
+        <source>a rate in requests per second</source>
+        <translation>eine Rate in Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>a rate in requests per second like 2000</source>
+        <translation>eine Rate in Anfragen pro Sekunde wie 2000</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a whole number of requests like 1000req</source>
+        <translation>eine ganze Zahl von Anfragen wie 1000req</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>sie ist leer</translation>
+    </message>
+    <message>
+        <source>an empty entry</source>
+        <translation>ein leerer Eintrag</translation>
+    </message>
+    <message>
+        <source>CPU numbers go up to 1023</source>
+        <translation>CPU-Nummern reichen bis 1023</translation>
+    </message>
+    <message>
+        <source>%1 is not a CPU or a range</source>
+        <translation>%1 ist keine CPU und kein Bereich</translation>
+    </message>
+    <message>
+        <source>the range %1 is written backwards</source>
+        <translation>der Bereich %1 ist rückwärts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 is not a CPU list like 0-3,6: %2</source>
+        <translation>%1 ist keine CPU-Liste wie 0-3,6: %2</translation>
+    </message>
+    <message>
+        <source>a request count %1, not %2</source>
+        <translation>die Anzahl Anfragen %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>%1 is not %2</source>
+        <translation>%1 ist ungültig; erwartet: %2</translation>
+    </message>
+    <message>
+        <source>%1, not %2</source>
+        <translation>%1, nicht %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>%1 erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; at %2; allowed keys: %3</source>
+        <translation>unbekannter Schlüssel „%1“ in %2; erlaubte Schlüssel: %3</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; at %2; did you mean &quot;%3&quot;?</source>
+        <translation>unbekannter Schlüssel „%1“ in %2; meinten Sie „%3“?</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;%1&quot;</source>
+        <translation>Pflichtschlüssel „%1“ fehlt</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>a name may have at most %1 characters; this one has %2</source>
+        <translation>ein Name darf höchstens %1 Zeichen haben; dieser hat %2</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>expected an integer, found %1</source>
+        <translation>ganze Zahl erwartet, gefunden %1</translation>
+    </message>
+    <message>
+        <source>must be at least %1, found %2</source>
+        <translation>muss mindestens %1 sein, gefunden %2</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, found %3</source>
+        <translation>muss zwischen %1 und %2 liegen, gefunden %3</translation>
+    </message>
+    <message>
+        <source>must be greater than 0, found %1</source>
+        <translation>muss größer als 0 sein, gefunden %1</translation>
+    </message>
+    <message>
+        <source>must not be negative, found %1</source>
+        <translation>darf nicht negativ sein, gefunden %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1, found %2</source>
+        <translation>darf höchstens %1 sein, gefunden %2</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>eine Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>a number of requests per second</source>
+        <translation>eine Anzahl Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>einen der Werte %1</translation>
+    </message>
+    <message>
+        <source>invalid value &quot;%1&quot;; allowed: %2</source>
+        <translation>ungültiger Wert „%1“; erlaubt: %2</translation>
+    </message>
+    <message>
+        <source>a CPU list (&quot;0-3,6&quot;)</source>
+        <translation>eine CPU-Liste (&quot;0-3,6&quot;)</translation>
+    </message>
+    <message>
+        <source>an array of strings</source>
+        <translation>ein Array von Zeichenketten</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must start with &apos;/&apos;</source>
+        <translation>Pfad „%1“ muss mit &apos;/&apos; beginnen</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must not contain spaces or control characters; percent-encode them</source>
+        <translation>Pfad „%1“ darf keine Leer- oder Steuerzeichen enthalten; kodieren Sie sie mit Prozentzeichen</translation>
+    </message>
+    <message>
+        <source>duplicate %1 name &quot;%2&quot; (first at line %3, column %4)</source>
+        <translation>%1 mit doppeltem Namen „%2“ (zuerst in Zeile %3, Spalte %4)</translation>
+    </message>
+    <message>
+        <source> (and %1 more problems)</source>
+        <translation> (und %1 weitere Probleme)</translation>
+    </message>
+    <message>
+        <source>unsupported format %1; this version of Stackbench reads format 1</source>
+        <translation>nicht unterstütztes Format %1; diese Version von Stackbench liest Format 1</translation>
+    </message>
+    <message>
+        <source>cannot read the plan file: %1</source>
+        <translation>die Plandatei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>this secret is shorter than %1 characters: it is kept out of the stored plan, %2</source>
+        <translation>dieses Geheimnis ist kürzer als %1 Zeichen: es wird aus dem gespeicherten Plan herausgehalten, %2</translation>
+    </message>
+    <message>
+        <source>but not searched for in logs and output, where it would match too much</source>
+        <translation>aber nicht in Protokollen und Ausgaben gesucht, wo es zu viel treffen würde</translation>
+    </message>
+    <message>
+        <source>and wherever ordinary text in logs and output holds it, that text reads &lt;secret&gt; too</source>
+        <translation>und wo gewöhnlicher Text in Protokollen und Ausgaben es enthält, steht auch dort &lt;secret&gt;</translation>
+    </message>
+    <message>
+        <source>invalid header name &quot;%1&quot;</source>
+        <translation>ungültiger Header-Name „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set by Stackbench from the body; remove it</source>
+        <translation>„%1“ setzt Stackbench anhand des Bodys; entfernen Sie ihn</translation>
+    </message>
+    <message>
+        <source>a header value must not contain line breaks</source>
+        <translation>ein Header-Wert darf keine Zeilenumbrüche enthalten</translation>
+    </message>
+    <message>
+        <source>a header value must not contain control characters</source>
+        <translation>ein Header-Wert darf keine Steuerzeichen enthalten</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an HTTP method Stackbench sends; use one of %2</source>
+        <translation>„%1“ ist keine HTTP-Methode, die Stackbench sendet; verwenden Sie eine von %2</translation>
+    </message>
+    <message>
+        <source>invalid header name &quot;%1&quot;: placeholders are not expanded in header names</source>
+        <translation>ungültiger Header-Name „%1“: in Header-Namen werden keine Platzhalter ersetzt</translation>
+    </message>
+    <message>
+        <source>&quot;@&quot; must be followed by a file name</source>
+        <translation>auf &quot;@&quot; muss ein Dateiname folgen</translation>
+    </message>
+    <message>
+        <source>body file &quot;%1&quot; not found (resolved to %2)</source>
+        <translation>Body-Datei „%1“ nicht gefunden (aufgelöst zu %2)</translation>
+    </message>
+    <message>
+        <source>cannot read body file %1: %2</source>
+        <translation>Body-Datei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>a string, &quot;@file&quot;, an object or an array</source>
+        <translation>eine Zeichenkette, &quot;@file&quot;, ein Objekt oder ein Array</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; has an empty segment; write a dotted path like &quot;items.0.id&quot;</source>
+        <translation>Feld „%1“ hat ein leeres Segment; schreiben Sie einen Pfad mit Punkten wie &quot;items.0.id&quot;</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;present&quot; or &quot;equals&quot;</source>
+        <translation>Pflichtschlüssel &quot;present&quot; oder &quot;equals&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>&quot;present&quot;: false contradicts &quot;equals&quot;; give one of them</source>
+        <translation>&quot;present&quot;: false widerspricht &quot;equals&quot;; geben Sie nur einen davon an</translation>
+    </message>
+    <message>
+        <source>an array of field checks</source>
+        <translation>ein Array von Feldprüfungen</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which no route or parity check sends</source>
+        <translation>secret_headers nennt „%1“, das keine Route und keine Paritätsprüfung sendet</translation>
+    </message>
+    <message>
+        <source>an array of routes</source>
+        <translation>ein Array von Routen</translation>
+    </message>
+    <message>
+        <source>at least one route is required</source>
+        <translation>mindestens eine Route ist erforderlich</translation>
+    </message>
+    <message>
+        <source>route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>an array of parity checks</source>
+        <translation>ein Array von Paritätsprüfungen</translation>
+    </message>
+    <message>
+        <source>parity check</source>
+        <translation>Paritätsprüfung</translation>
+    </message>
+    <message>
+        <source>the database settings are needed before a run starts; use ${env:NAME}</source>
+        <translation>die Datenbankeinstellungen werden vor dem Start eines Laufs gebraucht; verwenden Sie ${env:NAME}</translation>
+    </message>
+    <message>
+        <source>a duration (&quot;5s&quot;) or a request count (&quot;1000req&quot;)</source>
+        <translation>eine Dauer (&quot;5s&quot;) oder eine Anzahl Anfragen (&quot;1000req&quot;)</translation>
+    </message>
+    <message>
+        <source>invalid warm-up &quot;%1&quot;; use a duration (&quot;500ms&quot;, &quot;5s&quot;, &quot;2m&quot;) or a request count (&quot;1000req&quot;)</source>
+        <translation>ungültige Aufwärmphase „%1“; verwenden Sie eine Dauer (&quot;500ms&quot;, &quot;5s&quot;, &quot;2m&quot;) oder eine Anzahl Anfragen (&quot;1000req&quot;)</translation>
+    </message>
+    <message>
+        <source>an array of integers</source>
+        <translation>ein Array von ganzen Zahlen</translation>
+    </message>
+    <message>
+        <source>at least one concurrency is required</source>
+        <translation>mindestens eine Parallelität ist erforderlich</translation>
+    </message>
+    <message>
+        <source>duplicate concurrency %1</source>
+        <translation>doppelte Parallelität %1</translation>
+    </message>
+    <message>
+        <source>an A/A profile starts its arms&apos; processes fresh: use &quot;round&quot; or &quot;window&quot;, not &quot;once&quot;</source>
+        <translation>ein A/A-Profil startet die Prozesse seiner Arme frisch: verwenden Sie &quot;round&quot; oder &quot;window&quot;, nicht &quot;once&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;configuration&quot; belongs to an A/A profile (&quot;kind&quot;: &quot;aa&quot;)</source>
+        <translation>&quot;configuration&quot; gehört zu einem A/A-Profil (&quot;kind&quot;: &quot;aa&quot;)</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan</source>
+        <translation>keine Konfiguration „%1“ im Plan</translation>
+    </message>
+    <message>
+        <source>&quot;warmup_concurrency&quot; applies to a warm-up per route: add &quot;warmup_scope&quot;: &quot;route&quot;</source>
+        <translation>&quot;warmup_concurrency&quot; gilt für eine Aufwärmphase je Route: ergänzen Sie &quot;warmup_scope&quot;: &quot;route&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; expands to &quot;%2&quot;, not a port 1..65535</source>
+        <translation>„%1“ wird zu „%2“ ersetzt, das ist kein Port 1..65535</translation>
+    </message>
+    <message>
+        <source>a share like &quot;25%machine&quot; (of the machine) or &quot;150%&quot; (of one core)</source>
+        <translation>ein Anteil wie &quot;25%machine&quot; (des Rechners) oder &quot;150%&quot; (eines Kerns)</translation>
+    </message>
+    <message>
+        <source>invalid CPU gate &quot;%1&quot;; expected %2</source>
+        <translation>ungültige CPU-Schwelle „%1“; erwartet %2</translation>
+    </message>
+    <message>
+        <source>a share of the machine must be above 0 and at most 100%machine, not &quot;%1&quot;</source>
+        <translation>ein Anteil des Rechners muss größer als 0 und höchstens 100%machine sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>must be above 0 and at most 1000000%, not &quot;%1&quot;</source>
+        <translation>muss größer als 0 und höchstens 1000000% sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 of one core can never be reached on this %2-core machine (at most %3%); give a share of the machine, e.g. &quot;25%machine&quot;</source>
+        <translation>%1 eines Kerns kann auf diesem Rechner mit %2 Kernen nie erreicht werden (höchstens %3%); geben Sie einen Anteil des Rechners an, z. B. &quot;25%machine&quot;</translation>
+    </message>
+    <message>
+        <source>give &quot;foreign_gate&quot; or &quot;foreign_gate_pct&quot;, not both</source>
+        <translation>geben Sie &quot;foreign_gate&quot; oder &quot;foreign_gate_pct&quot; an, nicht beides</translation>
+    </message>
+    <message>
+        <source>mode &quot;open&quot; needs &quot;rate&quot; &gt; 0 (requests per second)</source>
+        <translation>Modus &quot;open&quot; braucht &quot;rate&quot; &gt; 0 (Anfragen pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>&quot;rate&quot; applies only to mode &quot;open&quot;; closed mode sends as fast as answers come</source>
+        <translation>&quot;rate&quot; gilt nur für den Modus &quot;open&quot;; der geschlossene Modus sendet so schnell, wie Antworten kommen</translation>
+    </message>
+    <message>
+        <source>an object of profiles</source>
+        <translation>ein Objekt aus Profilen</translation>
+    </message>
+    <message>
+        <source>at least one profile is required (e.g. &quot;quick&quot;)</source>
+        <translation>mindestens ein Profil ist erforderlich (z. B. &quot;quick&quot;)</translation>
+    </message>
+    <message>
+        <source>invalid profile name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>ungültiger Profilname „%1“; verwenden Sie Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan; the configurations are: %2</source>
+        <translation>keine Konfiguration „%1“ im Plan; die Konfigurationen sind: %2</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>keine Konfiguration „%1“ im Plan; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>no profile &quot;%1&quot; in the plan; the profiles are: %2</source>
+        <translation>kein Profil „%1“ im Plan; die Profile sind: %2</translation>
+    </message>
+    <message>
+        <source>no profile &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>kein Profil „%1“ im Plan; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>configuration &quot;%1&quot; shares %2 %3 with the load engine (%4 is &quot;%5&quot;): the server and the load generator compete for it</source>
+        <translation>Konfiguration „%1“ teilt sich %2 %3 mit dem Lastgenerator (%4 ist „%5“): Server und Lastgenerator konkurrieren darum</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>die CPUs</translation>
+    </message>
+    <message>
+        <source>%1: the path is not a request target once %2 is filled (spaces or control characters)</source>
+        <translation>%1: der Pfad ist kein Anfrageziel mehr, sobald %2 eingesetzt ist (Leer- oder Steuerzeichen)</translation>
+    </message>
+    <message>
+        <source>%1: header &quot;%2&quot; holds a line break once %3 is filled</source>
+        <translation>%1: Header „%2“ enthält einen Zeilenumbruch, sobald %3 eingesetzt ist</translation>
+    </message>
+    <message>
+        <source>variable &quot;%1&quot; has no value</source>
+        <translation>Variable „%1“ hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>the value of variable &quot;%1&quot; contains a NUL character</source>
+        <translation>der Wert der Variablen „%1“ enthält ein NUL-Zeichen</translation>
+    </message>
+    <message>
+        <source>variable &quot;%1&quot; is empty: its command printed nothing</source>
+        <translation>Variable „%1“ ist leer: ihr Befehl hat nichts ausgegeben</translation>
+    </message>
+    <message>
+        <source>route &quot;%1&quot;</source>
+        <translation>Route „%1“</translation>
+    </message>
+    <message>
+        <source>parity check &quot;%1&quot;</source>
+        <translation>Paritätsprüfung „%1“</translation>
+    </message>
+    <message>
+        <source>unsupported JWT algorithm &quot;%1&quot;; use HS256, HS384 or HS512</source>
+        <translation>nicht unterstützter JWT-Algorithmus „%1“; verwenden Sie HS256, HS384 oder HS512</translation>
+    </message>
+    <message>
+        <source>the JWT secret is empty</source>
+        <translation>das JWT-Geheimnis ist leer</translation>
+    </message>
+    <message>
+        <source>a variable has one of &quot;value&quot;, &quot;command&quot; and &quot;jwt&quot;, not several</source>
+        <translation>eine Variable hat genau eines von &quot;value&quot;, &quot;command&quot; und &quot;jwt&quot;, nicht mehrere</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;value&quot;, &quot;command&quot; or &quot;jwt&quot;</source>
+        <translation>Pflichtschlüssel &quot;value&quot;, &quot;command&quot; oder &quot;jwt&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; applies to a command variable only</source>
+        <translation>„%1“ gilt nur für eine Befehlsvariable</translation>
+    </message>
+    <message>
+        <source>an object of claims</source>
+        <translation>ein Objekt aus Claims</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set when the token is made (from &quot;expires_in_s&quot;); remove it</source>
+        <translation>„%1“ wird beim Erzeugen des Tokens gesetzt (aus &quot;expires_in_s&quot;); entfernen Sie ihn</translation>
+    </message>
+    <message>
+        <source>a variable cannot use another one</source>
+        <translation>eine Variable kann keine andere verwenden</translation>
+    </message>
+    <message>
+        <source>an object of variables</source>
+        <translation>ein Objekt aus Variablen</translation>
+    </message>
+    <message>
+        <source>invalid variable name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or &apos;_&apos;</source>
+        <translation>ungültiger Variablenname „%1“; verwenden Sie Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; und &apos;-&apos;, beginnend mit einem Buchstaben oder &apos;_&apos;</translation>
+    </message>
+    <message>
+        <source>no plan loaded</source>
+        <translation>kein Plan geladen</translation>
+    </message>
+    <message>
+        <source>%1 (once its placeholders are resolved)</source>
+        <translation>%1 (nach dem Ersetzen der Platzhalter)</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which is not a key of &quot;headers&quot;</source>
+        <translation>secret_headers nennt „%1“, das kein Schlüssel von &quot;headers&quot; ist</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which is not a key of &quot;headers&quot;; did you mean &quot;%2&quot;?</source>
+        <translation>secret_headers nennt „%1“, das kein Schlüssel von &quot;headers&quot; ist; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must start with &apos;/&apos; (once its placeholders are resolved)</source>
+        <translation>Pfad „%1“ muss mit &apos;/&apos; beginnen (nach dem Ersetzen der Platzhalter)</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must not contain spaces or control characters (once its placeholders are resolved); percent-encode them</source>
+        <translation>Pfad „%1“ darf keine Leer- oder Steuerzeichen enthalten (nach dem Ersetzen der Platzhalter); kodieren Sie sie mit Prozentzeichen</translation>
+    </message>
+</context>
+<context>
+    <name>sb::run</name>
+    <message>
+        <source>cannot resolve %1: %2</source>
+        <translation>%1 kann nicht aufgelöst werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>keine Verbindung zu %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot send the request: %1</source>
+        <translation>die Anfrage kann nicht gesendet werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot read the response: %1</source>
+        <translation>die Antwort kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the response was complete</source>
+        <translation>der Server hat die Verbindung geschlossen, bevor die Antwort vollständig war</translation>
+    </message>
+    <message>
+        <source>malformed HTTP response (%1: %2)</source>
+        <translation>fehlerhafte HTTP-Antwort (%1: %2)</translation>
+    </message>
+    <message>
+        <source>response header larger than %1 bytes</source>
+        <translation>Antwort-Header größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: %2</source>
+        <translation>ungültige URL &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>timed out after %1 ms</source>
+        <translation>Zeitüberschreitung nach %1 ms</translation>
+    </message>
+    <message>
+        <source>no HTTP response</source>
+        <translation>keine HTTP-Antwort</translation>
+    </message>
+    <message>
+        <source>no answer yet</source>
+        <translation>noch keine Antwort</translation>
+    </message>
+    <message>
+        <source>the server exited before it was ready (last probe: %1)</source>
+        <translation>der Server hat sich beendet, bevor er bereit war (letzte Probe: %1)</translation>
+    </message>
+    <message>
+        <source>status %1, expected %2</source>
+        <translation>Status %1, erwartet %2</translation>
+    </message>
+    <message>
+        <source>not ready after %1 ms (last probe: %2)</source>
+        <translation>nach %1 ms nicht bereit (letzte Probe: %2)</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>nicht abgefragt</translation>
+    </message>
+    <message>
+        <source>no response: %1</source>
+        <translation>keine Antwort: %1</translation>
+    </message>
+    <message>
+        <source>parity gate: the plan has no parity checks</source>
+        <translation>Paritätsprüfung: der Plan hat keine Paritätsprüfungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>parity gate: %n check(s) passed</source>
+        <translation>
+            <numerusform>Paritätsprüfung: %n Prüfung bestanden</numerusform>
+            <numerusform>Paritätsprüfung: %n Prüfungen bestanden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>parity gate: %1 of %n check(s) failed: %2</source>
+        <translation>
+            <numerusform>Paritätsprüfung: %1 von %n Prüfung fehlgeschlagen: %2</numerusform>
+            <numerusform>Paritätsprüfung: %1 von %n Prüfungen fehlgeschlagen: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>profile: %1</source>
+        <translation>Profil: %1</translation>
+    </message>
+    <message>
+        <source>profile: %1 (%2)</source>
+        <translation>Profil: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>variable %1: %2</source>
+        <translation>Variable %1: %2</translation>
+    </message>
+    <message>
+        <source>variable %1: failed: %2</source>
+        <translation>Variable %1: fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>variables: %1</source>
+        <translation>Variablen: %1</translation>
+    </message>
+    <message>
+        <source>configurations: not started, so their readiness, parity and before_/after_configuration hooks are not checked</source>
+        <translation>Konfigurationen: nicht gestartet, daher werden Bereitschaft, Parität und die Hooks before_/after_configuration nicht geprüft</translation>
+    </message>
+    <message>
+        <source>database: %1</source>
+        <translation>Datenbank: %1</translation>
+    </message>
+    <message>
+        <source>hook %1</source>
+        <translation>Hook %1</translation>
+    </message>
+    <message>
+        <source>%1 command %2: not found (in PATH or from %3)</source>
+        <translation>%1 Befehl %2: nicht gefunden (weder im PATH noch ab %3)</translation>
+    </message>
+    <message>
+        <source>%1 command %2: %3 (not run by check)</source>
+        <translation>%1 Befehl %2: %3 (von der Prüfung nicht ausgeführt)</translation>
+    </message>
+    <message>
+        <source>%1 version %2: %3</source>
+        <translation>%1 Version %2: %3</translation>
+    </message>
+    <message>
+        <source>base URL: %1</source>
+        <translation>Basis-URL: %1</translation>
+    </message>
+    <message>
+        <source>%1 already accepts connections before &apos;%2&apos; started; stop whatever listens there</source>
+        <translation>%1 nimmt schon Verbindungen an, bevor &apos;%2&apos; gestartet ist; beenden Sie, was dort lauscht</translation>
+    </message>
+    <message>
+        <source>%1 (server %2)</source>
+        <translation>%1 (Server %2)</translation>
+    </message>
+    <message>
+        <source>%1; its stderr ends: %2</source>
+        <translation>%1; seine Ausgabe auf stderr endet mit: %2</translation>
+    </message>
+    <message>
+        <source>%1; its stdout ends: %2</source>
+        <translation>%1; seine Ausgabe auf stdout endet mit: %2</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; not found</source>
+        <translation>Programm &apos;%1&apos; nicht gefunden</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; is not an executable file</source>
+        <translation>Programm &apos;%1&apos; ist keine ausführbare Datei</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; found in PATH but not executable</source>
+        <translation>Programm &apos;%1&apos; im PATH gefunden, aber nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; not found (PATH=%2)</source>
+        <translation>Programm &apos;%1&apos; nicht gefunden (PATH=%2)</translation>
+    </message>
+    <message>
+        <source>cannot change to working directory &apos;%1&apos;: %2</source>
+        <translation>kann nicht in das Arbeitsverzeichnis &apos;%1&apos; wechseln: %2</translation>
+    </message>
+    <message>
+        <source>cannot set up the standard streams: %1</source>
+        <translation>die Standardkanäle können nicht eingerichtet werden: %1</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; or its interpreter not found</source>
+        <translation>Programm &apos;%1&apos; oder sein Interpreter nicht gefunden</translation>
+    </message>
+    <message>
+        <source>cannot execute &apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos; kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot join the tree&apos;s cgroup %1: %2</source>
+        <translation>kann der cgroup %1 des Prozessbaums nicht beitreten: %2</translation>
+    </message>
+    <message>
+        <source>cannot run on CPUs %1: %2</source>
+        <translation>kann nicht auf den CPUs %1 laufen: %2</translation>
+    </message>
+    <message>
+        <source>the supervisor cannot fork the server: %1</source>
+        <translation>der Supervisor kann den Server nicht forken: %1</translation>
+    </message>
+    <message>
+        <source>the child failed before exec: %1</source>
+        <translation>der Kindprozess ist vor exec gescheitert: %1</translation>
+    </message>
+    <message>
+        <source>cannot open &apos;%1&apos; for the server&apos;s output: %2</source>
+        <translation>&apos;%1&apos; kann nicht für die Ausgabe des Servers geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>the supervisor ended before starting the server</source>
+        <translation>der Supervisor hat sich beendet, bevor er den Server gestartet hat</translation>
+    </message>
+    <message>
+        <source>empty command</source>
+        <translation>leerer Befehl</translation>
+    </message>
+    <message>
+        <source>already running as PID %1</source>
+        <translation>läuft bereits als PID %1</translation>
+    </message>
+    <message>
+        <source>working directory &apos;%1&apos; does not exist</source>
+        <translation>Arbeitsverzeichnis &apos;%1&apos; existiert nicht</translation>
+    </message>
+    <message>
+        <source>CPU %1 is outside 0..%2</source>
+        <translation>CPU %1 liegt außerhalb von 0..%2</translation>
+    </message>
+    <message>
+        <source>cannot contain the tree in a cgroup: %1</source>
+        <translation>der Prozessbaum kann nicht in einer cgroup eingeschlossen werden: %1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>exited (status unknown: its supervisor was killed)</source>
+        <translation>beendet (Status unbekannt: sein Supervisor wurde beendet)</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>durch Signal %1 (%2) beendet</translation>
+    </message>
+    <message>
+        <source>exited (status %1)</source>
+        <translation>beendet (Status %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n cores)</source>
+        <translation>
+            <numerusform>%1 (%2 von %n Kern)</numerusform>
+            <numerusform>%1 (%2 von %n Kernen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no single process used %1 cores or more (short-lived processes, or the kernel)</source>
+        <translation>kein einzelner Prozess hat %1 Kerne oder mehr belegt (kurzlebige Prozesse oder der Kernel)</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} sets the gate</source>
+        <translation>die Schwelle setzt &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} im Plan</translation>
+    </message>
+    <message>
+        <source>foreign-cpu %1 of a core (mean) &gt;= the gate %2</source>
+        <translation>fremde CPU %1 eines Kerns (Mittel) &gt;= Schwelle %2</translation>
+    </message>
+    <message>
+        <source>foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) &gt;= the gate %5</source>
+        <translation>fremde CPU Spitze %1 eines Kerns in Intervall %2 (%3–%4 s) &gt;= Schwelle %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>server tree died: %1</source>
+        <translation>Server-Prozessbaum ist beendet: %1</translation>
+    </message>
+    <message>
+        <source>load aborted: %1</source>
+        <translation>Last abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>sleep gap: %1</source>
+        <translation>Lücke durch Ruhezustand: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n database checkpoint(s) inside the window</source>
+        <translation>
+            <numerusform>%n Datenbank-Checkpoint im Messfenster</numerusform>
+            <numerusform>%n Datenbank-Checkpoints im Messfenster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>(pid %1) %2 cores</source>
+        <translation>(PID %1) %2 Kerne</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s first profile</source>
+        <translation>das erste Profil des Plans</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s default_profile</source>
+        <translation>das default_profile des Plans</translation>
+    </message>
+</context>
 </TS>

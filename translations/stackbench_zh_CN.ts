@@ -3332,4 +3332,1190 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>测量窗口时服务器进程树的年龄：在该测量窗口预热之前它已处理的请求数和自启动以来的秒数（中位数）；若该测量窗口的预热是它的第一次负载，则为全新。RSS 反映进程的历史：仅在全新或年龄相同的进程树之间比较内存。</translation>
     </message>
 </context>
+<context>
+    <name>sb::plan</name>
+    <message>
+        <source>invalid configuration name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>配置名称“%1”无效；请使用字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;port&quot; (or &quot;base_url&quot;)</source>
+        <translation>缺少必需的键 &quot;port&quot;（或 &quot;base_url&quot;）</translation>
+    </message>
+    <message>
+        <source>the port is needed when the plan is loaded</source>
+        <translation>加载计划时就需要端口</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>the base URL is needed when the plan is loaded</source>
+        <translation>加载计划时就需要基础 URL</translation>
+    </message>
+    <message>
+        <source>invalid base_url: %1; expected http://host[:port]</source>
+        <translation>base_url 无效：%1；应为 http://host[:port]</translation>
+    </message>
+    <message>
+        <source>base_url must not have a path, query or fragment; routes give the path</source>
+        <translation>base_url 不得包含路径、查询或片段；路径由路由给出</translation>
+    </message>
+    <message>
+        <source>secret_env names &quot;%1&quot;, which is not a key of &quot;env&quot;</source>
+        <translation>secret_env 指定了“%1”，但它不是 &quot;env&quot; 中的键</translation>
+    </message>
+    <message>
+        <source>an object of strings</source>
+        <translation>由字符串组成的对象</translation>
+    </message>
+    <message>
+        <source>invalid environment variable name &quot;%1&quot;</source>
+        <translation>环境变量名“%1”无效</translation>
+    </message>
+    <message>
+        <source>an object of name -&gt; argv or {&quot;command&quot;, &quot;match&quot;}</source>
+        <translation>由 名称 -&gt; argv 或 {&quot;command&quot;, &quot;match&quot;} 组成的对象</translation>
+    </message>
+    <message>
+        <source>a version name must not be empty</source>
+        <translation>版本名称不能为空</translation>
+    </message>
+    <message>
+        <source>invalid regular expression: %1 at offset %2</source>
+        <translation>正则表达式无效：%1（位于偏移 %2）</translation>
+    </message>
+    <message>
+        <source>the pattern needs a capture group around the version, as in &quot;version ([0-9.]+)&quot;</source>
+        <translation>该模式需要用捕获组括住版本号，例如 &quot;version ([0-9.]+)&quot;</translation>
+    </message>
+    <message>
+        <source>a working directory must exist when the plan is loaded</source>
+        <translation>加载计划时工作目录就必须存在</translation>
+    </message>
+    <message>
+        <source>must not be empty (&quot;%1&quot; expands to nothing)</source>
+        <translation>不能为空（“%1”展开后为空）</translation>
+    </message>
+    <message>
+        <source>working directory &quot;%1&quot; does not exist (resolved to %2)</source>
+        <translation>工作目录“%1”不存在（解析为 %2）</translation>
+    </message>
+    <message>
+        <source>an array of configurations</source>
+        <translation>由配置组成的数组</translation>
+    </message>
+    <message>
+        <source>at least one configuration is required</source>
+        <translation>至少需要一个配置</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>&quot;sql&quot; hook needs a top-level &quot;database&quot;</source>
+        <translation>&quot;sql&quot; 钩子需要顶层的 &quot;database&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;cwd&quot; applies to command hooks only</source>
+        <translation>&quot;cwd&quot; 仅适用于命令钩子</translation>
+    </message>
+    <message>
+        <source>a hook has either &quot;sql&quot; or &quot;command&quot;, not both</source>
+        <translation>钩子只能有 &quot;sql&quot; 或 &quot;command&quot; 之一，不能两者都有</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;sql&quot; or &quot;command&quot;</source>
+        <translation>缺少必需的键 &quot;sql&quot; 或 &quot;command&quot;</translation>
+    </message>
+    <message>
+        <source>a route&apos;s hooks</source>
+        <translation>路由的钩子</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s hooks</source>
+        <translation>配置的钩子</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s hooks</source>
+        <translation>计划的钩子</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;hooks&quot;</source>
+        <translation>计划的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s &quot;hooks&quot;</source>
+        <translation>配置的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>a route&apos;s &quot;hooks&quot;</source>
+        <translation>路由的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s or a configuration&apos;s &quot;hooks&quot;</source>
+        <translation>计划或配置的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>计划或路由的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>a configuration&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>配置或路由的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s, a configuration&apos;s or a route&apos;s &quot;hooks&quot;</source>
+        <translation>计划、配置或路由的 &quot;hooks&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a moment of %2; give it in %3</source>
+        <translation>“%1”不是%2的时机；请在%3中给出</translation>
+    </message>
+    <message>
+        <source>an array of hooks</source>
+        <translation>由钩子组成的数组</translation>
+    </message>
+    <message>
+        <source>expected end of input after the JSON value, found %1</source>
+        <translation>JSON 值之后应为输入结尾，实际为 %1</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>输入结尾</translation>
+    </message>
+    <message>
+        <source>a non-ASCII character</source>
+        <translation>非 ASCII 字符</translation>
+    </message>
+    <message>
+        <source>expected a JSON value, found end of input</source>
+        <translation>应为 JSON 值，实际为输入结尾</translation>
+    </message>
+    <message>
+        <source>strings must be in double quotes</source>
+        <translation>字符串必须使用双引号</translation>
+    </message>
+    <message>
+        <source>comments are not allowed in JSON</source>
+        <translation>JSON 中不允许注释</translation>
+    </message>
+    <message>
+        <source>expected a JSON value, found %1</source>
+        <translation>应为 JSON 值，实际为 %1</translation>
+    </message>
+    <message>
+        <source>invalid literal &quot;%1&quot;; expected true, false, null, a number, a string, an array or an object</source>
+        <translation>字面量“%1”无效；应为 true、false、null、数字、字符串、数组或对象</translation>
+    </message>
+    <message>
+        <source>expected a digit after &apos;-&apos;, found %1</source>
+        <translation>&apos;-&apos; 之后应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>numbers must not have leading zeros</source>
+        <translation>数字不能有前导零</translation>
+    </message>
+    <message>
+        <source>expected a digit after &apos;.&apos;, found %1</source>
+        <translation>&apos;.&apos; 之后应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a digit in the exponent, found %1</source>
+        <translation>指数中应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unexpected %1 after a number</source>
+        <translation>数字之后出现意外的 %1</translation>
+    </message>
+    <message>
+        <source>number %1 is out of range</source>
+        <translation>数字 %1 超出范围</translation>
+    </message>
+    <message>
+        <source>nesting deeper than %1 levels</source>
+        <translation>嵌套深度超过 %1 层</translation>
+    </message>
+    <message>
+        <source>trailing comma before &apos;}&apos;</source>
+        <translation>&apos;}&apos; 之前有多余的逗号</translation>
+    </message>
+    <message>
+        <source>keys must be in double quotes</source>
+        <translation>键必须使用双引号</translation>
+    </message>
+    <message>
+        <source>expected a key in double quotes, found %1</source>
+        <translation>应为双引号括起的键，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos;, found %1</source>
+        <translation>应为 &apos;,&apos; 或 &apos;}&apos;，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos; after key &quot;%1&quot;, found %2</source>
+        <translation>键“%1”之后应为 &apos;:&apos;，实际为 %2</translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; (first at line %2, column %3)</source>
+        <translation>重复的键“%1”（首次出现在第 %2 行第 %3 列）</translation>
+    </message>
+    <message>
+        <source>trailing comma before &apos;]&apos;</source>
+        <translation>&apos;]&apos; 之前有多余的逗号</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;]&apos;, found %1</source>
+        <translation>应为 &apos;,&apos; 或 &apos;]&apos;，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unterminated string</source>
+        <translation>字符串未结束</translation>
+    </message>
+    <message>
+        <source>line break inside a string (unterminated string, or write it as \n)</source>
+        <translation>字符串中有换行（字符串未结束，或请写成 \n）</translation>
+    </message>
+    <message>
+        <source>control character U+%1 inside a string; escape it</source>
+        <translation>字符串中有控制字符 U+%1；请将其转义</translation>
+    </message>
+    <message>
+        <source>invalid escape &apos;\%1&apos; in string; allowed: \&quot; \\ \/ \b \f \n \r \t \uXXXX</source>
+        <translation>字符串中的转义 &apos;\%1&apos; 无效；允许：\&quot; \\ \/ \b \f \n \r \t \uXXXX</translation>
+    </message>
+    <message>
+        <source>invalid escape in string</source>
+        <translation>字符串中的转义无效</translation>
+    </message>
+    <message>
+        <source>invalid \u escape: expected 4 hex digits</source>
+        <translation>\u 转义无效：应为 4 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>unpaired surrogate \u%1 in string</source>
+        <translation>字符串中有未配对的代理项 \u%1</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 in string</source>
+        <translation>字符串中有无效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>&quot;${port}&quot; needs &quot;port&quot; in this configuration</source>
+        <translation>&quot;${port}&quot; 需要此配置中的 &quot;port&quot;</translation>
+    </message>
+    <message>
+        <source>unterminated placeholder &quot;%1&quot;; write &quot;$${&quot; for a literal &quot;${&quot;</source>
+        <translation>占位符“%1”未结束；字面的 &quot;${&quot; 请写成 &quot;$${&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not available here: %2</source>
+        <translation>“%1”在此处不可用：%2</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;: the plan has no &quot;variables&quot;</source>
+        <translation>未知变量“%1”：计划没有 &quot;variables&quot;</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;; the plan&apos;s variables are: %2</source>
+        <translation>未知变量“%1”；计划中的变量有：%2</translation>
+    </message>
+    <message>
+        <source>unknown variable &quot;%1&quot;; did you mean &quot;${var:%2}&quot;?</source>
+        <translation>未知变量“%1”；您是否指的是 &quot;${var:%2}&quot;？</translation>
+    </message>
+    <message>
+        <source>invalid environment variable name in &quot;%1&quot;</source>
+        <translation>“%1”中的环境变量名无效</translation>
+    </message>
+    <message>
+        <source>environment variable &quot;%1&quot; is not set (referenced as &quot;%2&quot;)</source>
+        <translation>环境变量“%1”未设置（引用为“%2”）</translation>
+    </message>
+    <message>
+        <source>&quot;${port}&quot; is only available inside a configuration</source>
+        <translation>&quot;${port}&quot; 只能在配置内部使用</translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;%1&quot;; known here: %2 (write &quot;$${&quot; for a literal &quot;${&quot;)</source>
+        <translation>未知占位符“%1”；此处可用：%2（字面的 &quot;${&quot; 请写成 &quot;$${&quot;）</translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;%1&quot;; did you mean &quot;${%2}&quot;?</source>
+        <translation>未知占位符“%1”；您是否指的是 &quot;${%2}&quot;？</translation>
+    </message>
+    <message>
+        <source>an array of strings (argv)</source>
+        <translation>由字符串组成的数组（argv）</translation>
+    </message>
+    <message>
+        <source>must not be empty: give the program and its arguments</source>
+        <translation>不能为空：请给出程序及其参数</translation>
+    </message>
+    <message>
+        <source>the program must not be empty</source>
+        <translation>程序不能为空</translation>
+    </message>
+    <message>
+        <source>the program must not be empty (&quot;%1&quot; expands to nothing)</source>
+        <translation>程序不能为空（“%1”展开后为空）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered status %3, expected %4</source>
+        <translation>%1 %2 返回状态 %3，应为 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered Content-Type &quot;%3&quot;, expected &quot;%4&quot;</source>
+        <translation>%1 %2 返回的 Content-Type 为“%3”，应为“%4”</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered a body that is not JSON (%3 at byte %4)</source>
+        <translation>%1 %2 返回的正文不是 JSON（%3，位于第 %4 字节）</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is present, expected it absent</source>
+        <translation>%1 %2：字段“%3”存在，预期应不存在</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is missing</source>
+        <translation>%1 %2：缺少字段“%3”</translation>
+    </message>
+    <message>
+        <source>%1 %2: field &quot;%3&quot; is %4, expected %5</source>
+        <translation>%1 %2：字段“%3”为 %4，应为 %5</translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation>数字（%1）</translation>
+    </message>
+    <message>
+        <source>a string (&quot;%1&quot;)</source>
+        <translation>字符串（“%1”）</translation>
+    </message>
+    <message>
+        <source>a boolean (%1)</source>
+        <translation>布尔值（%1）</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 天</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <source>must be above 0</source>
+        <translation>必须大于 0</translation>
+    </message>
+    <message>
+        <source>must be at most %1 requests per second</source>
+        <translation>最多为每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>最多为 %1</translation>
+    </message>
+    <message>
+        <source>must be at least %1 requests per second</source>
+        <translation>至少为每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>至少为 %1</translation>
+    </message>
+    <message>
+        <source>a duration like 500ms, 5s, 2m or 1h</source>
+        <translation>类似 500ms、5s、2m 或 1h 的时长</translation>
+    </message>
+    <message>
+        <source>a duration like 5s or a request count like 1000req</source>
+        <translation>类似 5s 的时长或类似 1000req 的请求数</translation>
+    </message>
+    <message>
+        <source>a rate in requests per second</source>
+        <translation>以每秒请求数表示的速率</translation>
+    </message>
+    <message>
+        <source>a rate in requests per second like 2000</source>
+        <translation>以每秒请求数表示的速率，例如 2000</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a whole number of requests like 1000req</source>
+        <translation>整数个请求，例如 1000req</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>列表为空</translation>
+    </message>
+    <message>
+        <source>an empty entry</source>
+        <translation>有空条目</translation>
+    </message>
+    <message>
+        <source>CPU numbers go up to 1023</source>
+        <translation>CPU 编号最大为 1023</translation>
+    </message>
+    <message>
+        <source>%1 is not a CPU or a range</source>
+        <translation>%1 不是 CPU 编号或范围</translation>
+    </message>
+    <message>
+        <source>the range %1 is written backwards</source>
+        <translation>范围 %1 写反了</translation>
+    </message>
+    <message>
+        <source>%1 is not a CPU list like 0-3,6: %2</source>
+        <translation>%1 不是类似 0-3,6 的 CPU 列表：%2</translation>
+    </message>
+    <message>
+        <source>a request count %1, not %2</source>
+        <translation>请求数%1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not %2</source>
+        <translation>%1 不是%2</translation>
+    </message>
+    <message>
+        <source>%1, not %2</source>
+        <translation>%1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; at %2; allowed keys: %3</source>
+        <translation>%2 中的键“%1”未知；允许的键：%3</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; at %2; did you mean &quot;%3&quot;?</source>
+        <translation>%2 中的键“%1”未知；您是否指的是“%3”？</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;%1&quot;</source>
+        <translation>缺少必需的键“%1”</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>a name may have at most %1 characters; this one has %2</source>
+        <translation>名称最多只能有 %1 个字符；此名称有 %2 个</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>expected an integer, found %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be at least %1, found %2</source>
+        <translation>至少为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, found %3</source>
+        <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be greater than 0, found %1</source>
+        <translation>必须大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be negative, found %1</source>
+        <translation>不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1, found %2</source>
+        <translation>最多为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>a number of requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>%1 之一</translation>
+    </message>
+    <message>
+        <source>invalid value &quot;%1&quot;; allowed: %2</source>
+        <translation>值“%1”无效；允许：%2</translation>
+    </message>
+    <message>
+        <source>a CPU list (&quot;0-3,6&quot;)</source>
+        <translation>CPU 列表（&quot;0-3,6&quot;）</translation>
+    </message>
+    <message>
+        <source>an array of strings</source>
+        <translation>由字符串组成的数组</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must start with &apos;/&apos;</source>
+        <translation>路径“%1”必须以 &apos;/&apos; 开头</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must not contain spaces or control characters; percent-encode them</source>
+        <translation>路径“%1”不得包含空格或控制字符；请对其进行百分号编码</translation>
+    </message>
+    <message>
+        <source>duplicate %1 name &quot;%2&quot; (first at line %3, column %4)</source>
+        <translation>%1名称“%2”重复（首次出现在第 %3 行第 %4 列）</translation>
+    </message>
+    <message>
+        <source> (and %1 more problems)</source>
+        <translation>（另有 %1 个问题）</translation>
+    </message>
+    <message>
+        <source>unsupported format %1; this version of Stackbench reads format 1</source>
+        <translation>不支持格式 %1；此版本的 Stackbench 只读取格式 1</translation>
+    </message>
+    <message>
+        <source>cannot read the plan file: %1</source>
+        <translation>无法读取计划文件：%1</translation>
+    </message>
+    <message>
+        <source>this secret is shorter than %1 characters: it is kept out of the stored plan, %2</source>
+        <translation>此机密短于 %1 个字符：它不会写入存储的计划，%2</translation>
+    </message>
+    <message>
+        <source>but not searched for in logs and output, where it would match too much</source>
+        <translation>但不会在日志和输出中查找它，因为那样会匹配过多内容</translation>
+    </message>
+    <message>
+        <source>and wherever ordinary text in logs and output holds it, that text reads &lt;secret&gt; too</source>
+        <translation>日志和输出中凡是包含它的普通文本，也会显示为 &lt;secret&gt;</translation>
+    </message>
+    <message>
+        <source>invalid header name &quot;%1&quot;</source>
+        <translation>请求头名称“%1”无效</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set by Stackbench from the body; remove it</source>
+        <translation>“%1”由 Stackbench 根据正文设置；请删除它</translation>
+    </message>
+    <message>
+        <source>a header value must not contain line breaks</source>
+        <translation>请求头的值不得包含换行</translation>
+    </message>
+    <message>
+        <source>a header value must not contain control characters</source>
+        <translation>请求头的值不得包含控制字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an HTTP method Stackbench sends; use one of %2</source>
+        <translation>“%1”不是 Stackbench 会发送的 HTTP 方法；请使用 %2 之一</translation>
+    </message>
+    <message>
+        <source>invalid header name &quot;%1&quot;: placeholders are not expanded in header names</source>
+        <translation>请求头名称“%1”无效：请求头名称中的占位符不会展开</translation>
+    </message>
+    <message>
+        <source>&quot;@&quot; must be followed by a file name</source>
+        <translation>&quot;@&quot; 之后必须跟文件名</translation>
+    </message>
+    <message>
+        <source>body file &quot;%1&quot; not found (resolved to %2)</source>
+        <translation>找不到正文文件“%1”（解析为 %2）</translation>
+    </message>
+    <message>
+        <source>cannot read body file %1: %2</source>
+        <translation>无法读取正文文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>a string, &quot;@file&quot;, an object or an array</source>
+        <translation>字符串、&quot;@file&quot;、对象或数组</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; has an empty segment; write a dotted path like &quot;items.0.id&quot;</source>
+        <translation>字段“%1”中有空段；请写成类似 &quot;items.0.id&quot; 的点分路径</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;present&quot; or &quot;equals&quot;</source>
+        <translation>缺少必需的键 &quot;present&quot; 或 &quot;equals&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;present&quot;: false contradicts &quot;equals&quot;; give one of them</source>
+        <translation>&quot;present&quot;: false 与 &quot;equals&quot; 矛盾；请只给出其中之一</translation>
+    </message>
+    <message>
+        <source>an array of field checks</source>
+        <translation>由字段检查组成的数组</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which no route or parity check sends</source>
+        <translation>secret_headers 指定了“%1”，但没有任何路由或一致性检查发送它</translation>
+    </message>
+    <message>
+        <source>an array of routes</source>
+        <translation>由路由组成的数组</translation>
+    </message>
+    <message>
+        <source>at least one route is required</source>
+        <translation>至少需要一个路由</translation>
+    </message>
+    <message>
+        <source>route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>an array of parity checks</source>
+        <translation>由一致性检查组成的数组</translation>
+    </message>
+    <message>
+        <source>parity check</source>
+        <translation>一致性检查</translation>
+    </message>
+    <message>
+        <source>the database settings are needed before a run starts; use ${env:NAME}</source>
+        <translation>运行开始之前就需要数据库设置；请使用 ${env:NAME}</translation>
+    </message>
+    <message>
+        <source>a duration (&quot;5s&quot;) or a request count (&quot;1000req&quot;)</source>
+        <translation>时长（&quot;5s&quot;）或请求数（&quot;1000req&quot;）</translation>
+    </message>
+    <message>
+        <source>invalid warm-up &quot;%1&quot;; use a duration (&quot;500ms&quot;, &quot;5s&quot;, &quot;2m&quot;) or a request count (&quot;1000req&quot;)</source>
+        <translation>预热“%1”无效；请使用时长（&quot;500ms&quot;、&quot;5s&quot;、&quot;2m&quot;）或请求数（&quot;1000req&quot;）</translation>
+    </message>
+    <message>
+        <source>an array of integers</source>
+        <translation>由整数组成的数组</translation>
+    </message>
+    <message>
+        <source>at least one concurrency is required</source>
+        <translation>至少需要一个并发数</translation>
+    </message>
+    <message>
+        <source>duplicate concurrency %1</source>
+        <translation>重复的并发数 %1</translation>
+    </message>
+    <message>
+        <source>an A/A profile starts its arms&apos; processes fresh: use &quot;round&quot; or &quot;window&quot;, not &quot;once&quot;</source>
+        <translation>A/A 方案会重新启动其两组的进程：请使用 &quot;round&quot; 或 &quot;window&quot;，而不是 &quot;once&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;configuration&quot; belongs to an A/A profile (&quot;kind&quot;: &quot;aa&quot;)</source>
+        <translation>&quot;configuration&quot; 属于 A/A 方案（&quot;kind&quot;: &quot;aa&quot;）</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan</source>
+        <translation>计划中没有配置“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;warmup_concurrency&quot; applies to a warm-up per route: add &quot;warmup_scope&quot;: &quot;route&quot;</source>
+        <translation>&quot;warmup_concurrency&quot; 仅适用于按路由预热：请添加 &quot;warmup_scope&quot;: &quot;route&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; expands to &quot;%2&quot;, not a port 1..65535</source>
+        <translation>“%1”展开为“%2”，不是 1..65535 之间的端口</translation>
+    </message>
+    <message>
+        <source>a share like &quot;25%machine&quot; (of the machine) or &quot;150%&quot; (of one core)</source>
+        <translation>类似 &quot;25%machine&quot;（整机占比）或 &quot;150%&quot;（单核占比）的比例</translation>
+    </message>
+    <message>
+        <source>invalid CPU gate &quot;%1&quot;; expected %2</source>
+        <translation>CPU 门限“%1”无效；应为%2</translation>
+    </message>
+    <message>
+        <source>a share of the machine must be above 0 and at most 100%machine, not &quot;%1&quot;</source>
+        <translation>整机占比必须大于 0 且最多为 100%machine，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be above 0 and at most 1000000%, not &quot;%1&quot;</source>
+        <translation>必须大于 0 且最多为 1000000%，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 of one core can never be reached on this %2-core machine (at most %3%); give a share of the machine, e.g. &quot;25%machine&quot;</source>
+        <translation>在这台 %2 核机器上永远达不到单核的 %1（最多 %3%）；请给出整机占比，例如 &quot;25%machine&quot;</translation>
+    </message>
+    <message>
+        <source>give &quot;foreign_gate&quot; or &quot;foreign_gate_pct&quot;, not both</source>
+        <translation>请给出 &quot;foreign_gate&quot; 或 &quot;foreign_gate_pct&quot;，不能两者都给</translation>
+    </message>
+    <message>
+        <source>mode &quot;open&quot; needs &quot;rate&quot; &gt; 0 (requests per second)</source>
+        <translation>&quot;open&quot; 模式需要 &quot;rate&quot; &gt; 0（每秒请求数）</translation>
+    </message>
+    <message>
+        <source>&quot;rate&quot; applies only to mode &quot;open&quot;; closed mode sends as fast as answers come</source>
+        <translation>&quot;rate&quot; 仅适用于 &quot;open&quot; 模式；封闭模式会在收到响应后立即发送</translation>
+    </message>
+    <message>
+        <source>an object of profiles</source>
+        <translation>由方案组成的对象</translation>
+    </message>
+    <message>
+        <source>at least one profile is required (e.g. &quot;quick&quot;)</source>
+        <translation>至少需要一个方案（例如 &quot;quick&quot;）</translation>
+    </message>
+    <message>
+        <source>invalid profile name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>方案名称“%1”无效；请使用字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan; the configurations are: %2</source>
+        <translation>计划中没有配置“%1”；现有配置：%2</translation>
+    </message>
+    <message>
+        <source>no configuration &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>计划中没有配置“%1”；您是否指的是“%2”？</translation>
+    </message>
+    <message>
+        <source>no profile &quot;%1&quot; in the plan; the profiles are: %2</source>
+        <translation>计划中没有方案“%1”；现有方案：%2</translation>
+    </message>
+    <message>
+        <source>no profile &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>计划中没有方案“%1”；您是否指的是“%2”？</translation>
+    </message>
+    <message>
+        <source>configuration &quot;%1&quot; shares %2 %3 with the load engine (%4 is &quot;%5&quot;): the server and the load generator compete for it</source>
+        <translation>配置“%1”与负载引擎共用 %2 %3（%4 为“%5”）：服务器与负载生成器会争用它</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1: the path is not a request target once %2 is filled (spaces or control characters)</source>
+        <translation>%1：填入 %2 后，路径不再是有效的请求目标（含空格或控制字符）</translation>
+    </message>
+    <message>
+        <source>%1: header &quot;%2&quot; holds a line break once %3 is filled</source>
+        <translation>%1：填入 %3 后，请求头“%2”中含有换行</translation>
+    </message>
+    <message>
+        <source>variable &quot;%1&quot; has no value</source>
+        <translation>变量“%1”没有值</translation>
+    </message>
+    <message>
+        <source>the value of variable &quot;%1&quot; contains a NUL character</source>
+        <translation>变量“%1”的值包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>variable &quot;%1&quot; is empty: its command printed nothing</source>
+        <translation>变量“%1”为空：其命令没有输出任何内容</translation>
+    </message>
+    <message>
+        <source>route &quot;%1&quot;</source>
+        <translation>路由“%1”</translation>
+    </message>
+    <message>
+        <source>parity check &quot;%1&quot;</source>
+        <translation>一致性检查“%1”</translation>
+    </message>
+    <message>
+        <source>unsupported JWT algorithm &quot;%1&quot;; use HS256, HS384 or HS512</source>
+        <translation>不支持的 JWT 算法“%1”；请使用 HS256、HS384 或 HS512</translation>
+    </message>
+    <message>
+        <source>the JWT secret is empty</source>
+        <translation>JWT 密钥为空</translation>
+    </message>
+    <message>
+        <source>a variable has one of &quot;value&quot;, &quot;command&quot; and &quot;jwt&quot;, not several</source>
+        <translation>变量只能有 &quot;value&quot;、&quot;command&quot; 和 &quot;jwt&quot; 之一，不能有多个</translation>
+    </message>
+    <message>
+        <source>missing required key &quot;value&quot;, &quot;command&quot; or &quot;jwt&quot;</source>
+        <translation>缺少必需的键 &quot;value&quot;、&quot;command&quot; 或 &quot;jwt&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; applies to a command variable only</source>
+        <translation>“%1”仅适用于命令变量</translation>
+    </message>
+    <message>
+        <source>an object of claims</source>
+        <translation>由声明（claims）组成的对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set when the token is made (from &quot;expires_in_s&quot;); remove it</source>
+        <translation>“%1”会在生成令牌时设置（来自 &quot;expires_in_s&quot;）；请删除它</translation>
+    </message>
+    <message>
+        <source>a variable cannot use another one</source>
+        <translation>变量不能引用其他变量</translation>
+    </message>
+    <message>
+        <source>an object of variables</source>
+        <translation>由变量组成的对象</translation>
+    </message>
+    <message>
+        <source>invalid variable name &quot;%1&quot;; use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or &apos;_&apos;</source>
+        <translation>变量名“%1”无效；请使用字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;，并以字母或 &apos;_&apos; 开头</translation>
+    </message>
+    <message>
+        <source>no plan loaded</source>
+        <translation>未加载计划</translation>
+    </message>
+    <message>
+        <source>%1 (once its placeholders are resolved)</source>
+        <translation>%1（占位符解析之后）</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which is not a key of &quot;headers&quot;</source>
+        <translation>secret_headers 指定了“%1”，但它不是 &quot;headers&quot; 中的键</translation>
+    </message>
+    <message>
+        <source>secret_headers names &quot;%1&quot;, which is not a key of &quot;headers&quot;; did you mean &quot;%2&quot;?</source>
+        <translation>secret_headers 指定了“%1”，但它不是 &quot;headers&quot; 中的键；您是否指的是“%2”？</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must start with &apos;/&apos; (once its placeholders are resolved)</source>
+        <translation>路径“%1”必须以 &apos;/&apos; 开头（占位符解析之后）</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; must not contain spaces or control characters (once its placeholders are resolved); percent-encode them</source>
+        <translation>路径“%1”不得包含空格或控制字符（占位符解析之后）；请对其进行百分号编码</translation>
+    </message>
+</context>
+<context>
+    <name>sb::run</name>
+    <message>
+        <source>cannot resolve %1: %2</source>
+        <translation>无法解析 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot send the request: %1</source>
+        <translation>无法发送请求：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the response: %1</source>
+        <translation>无法读取响应：%1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the response was complete</source>
+        <translation>服务器在响应完成之前关闭了连接</translation>
+    </message>
+    <message>
+        <source>malformed HTTP response (%1: %2)</source>
+        <translation>HTTP 响应格式错误（%1：%2）</translation>
+    </message>
+    <message>
+        <source>response header larger than %1 bytes</source>
+        <translation>响应头大于 %1 字节</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: %2</source>
+        <translation>URL &apos;%1&apos; 无效：%2</translation>
+    </message>
+    <message>
+        <source>timed out after %1 ms</source>
+        <translation>%1 毫秒后超时</translation>
+    </message>
+    <message>
+        <source>no HTTP response</source>
+        <translation>没有 HTTP 响应</translation>
+    </message>
+    <message>
+        <source>no answer yet</source>
+        <translation>尚无应答</translation>
+    </message>
+    <message>
+        <source>the server exited before it was ready (last probe: %1)</source>
+        <translation>服务器在就绪之前就已退出（最后一次探测：%1）</translation>
+    </message>
+    <message>
+        <source>status %1, expected %2</source>
+        <translation>状态 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>not ready after %1 ms (last probe: %2)</source>
+        <translation>%1 毫秒后仍未就绪（最后一次探测：%2）</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>未请求</translation>
+    </message>
+    <message>
+        <source>no response: %1</source>
+        <translation>没有响应：%1</translation>
+    </message>
+    <message>
+        <source>parity gate: the plan has no parity checks</source>
+        <translation>一致性检查：计划中没有一致性检查</translation>
+    </message>
+    <message numerus="yes">
+        <source>parity gate: %n check(s) passed</source>
+        <translation>
+            <numerusform>一致性检查：%n 项检查通过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>parity gate: %1 of %n check(s) failed: %2</source>
+        <translation>
+            <numerusform>一致性检查：%n 项检查中有 %1 项失败：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>profile: %1</source>
+        <translation>方案：%1</translation>
+    </message>
+    <message>
+        <source>profile: %1 (%2)</source>
+        <translation>方案：%1（%2）</translation>
+    </message>
+    <message>
+        <source>variable %1: %2</source>
+        <translation>变量 %1：%2</translation>
+    </message>
+    <message>
+        <source>variable %1: failed: %2</source>
+        <translation>变量 %1：失败：%2</translation>
+    </message>
+    <message>
+        <source>variables: %1</source>
+        <translation>变量：%1</translation>
+    </message>
+    <message>
+        <source>configurations: not started, so their readiness, parity and before_/after_configuration hooks are not checked</source>
+        <translation>配置：未启动，因此不检查其就绪、一致性以及 before_/after_configuration 钩子</translation>
+    </message>
+    <message>
+        <source>database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>hook %1</source>
+        <translation>钩子 %1</translation>
+    </message>
+    <message>
+        <source>%1 command %2: not found (in PATH or from %3)</source>
+        <translation>%1 命令 %2：未找到（PATH 中或相对于 %3 均没有）</translation>
+    </message>
+    <message>
+        <source>%1 command %2: %3 (not run by check)</source>
+        <translation>%1 命令 %2：%3（检查时不运行）</translation>
+    </message>
+    <message>
+        <source>%1 version %2: %3</source>
+        <translation>%1 版本 %2：%3</translation>
+    </message>
+    <message>
+        <source>base URL: %1</source>
+        <translation>基础 URL：%1</translation>
+    </message>
+    <message>
+        <source>%1 already accepts connections before &apos;%2&apos; started; stop whatever listens there</source>
+        <translation>在 &apos;%2&apos; 启动之前 %1 已在接受连接；请停止在该处监听的程序</translation>
+    </message>
+    <message>
+        <source>%1 (server %2)</source>
+        <translation>%1（服务器%2）</translation>
+    </message>
+    <message>
+        <source>%1; its stderr ends: %2</source>
+        <translation>%1；其 stderr 结尾为：%2</translation>
+    </message>
+    <message>
+        <source>%1; its stdout ends: %2</source>
+        <translation>%1；其 stdout 结尾为：%2</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; not found</source>
+        <translation>找不到程序 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; is not an executable file</source>
+        <translation>程序 &apos;%1&apos; 不是可执行文件</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; found in PATH but not executable</source>
+        <translation>在 PATH 中找到程序 &apos;%1&apos;，但它不可执行</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; not found (PATH=%2)</source>
+        <translation>找不到程序 &apos;%1&apos;（PATH=%2）</translation>
+    </message>
+    <message>
+        <source>cannot change to working directory &apos;%1&apos;: %2</source>
+        <translation>无法切换到工作目录 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>cannot set up the standard streams: %1</source>
+        <translation>无法设置标准输入输出：%1</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; or its interpreter not found</source>
+        <translation>找不到程序 &apos;%1&apos; 或其解释器</translation>
+    </message>
+    <message>
+        <source>cannot execute &apos;%1&apos;: %2</source>
+        <translation>无法执行 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>cannot join the tree&apos;s cgroup %1: %2</source>
+        <translation>无法加入进程树的 cgroup %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot run on CPUs %1: %2</source>
+        <translation>无法在 CPU %1 上运行：%2</translation>
+    </message>
+    <message>
+        <source>the supervisor cannot fork the server: %1</source>
+        <translation>监督进程无法派生（fork）服务器：%1</translation>
+    </message>
+    <message>
+        <source>the child failed before exec: %1</source>
+        <translation>子进程在 exec 之前失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot open &apos;%1&apos; for the server&apos;s output: %2</source>
+        <translation>无法打开 &apos;%1&apos; 用于服务器输出：%2</translation>
+    </message>
+    <message>
+        <source>the supervisor ended before starting the server</source>
+        <translation>监督进程在启动服务器之前就已结束</translation>
+    </message>
+    <message>
+        <source>empty command</source>
+        <translation>命令为空</translation>
+    </message>
+    <message>
+        <source>already running as PID %1</source>
+        <translation>已作为 PID %1 运行</translation>
+    </message>
+    <message>
+        <source>working directory &apos;%1&apos; does not exist</source>
+        <translation>工作目录 &apos;%1&apos; 不存在</translation>
+    </message>
+    <message>
+        <source>CPU %1 is outside 0..%2</source>
+        <translation>CPU %1 超出 0..%2 的范围</translation>
+    </message>
+    <message>
+        <source>cannot contain the tree in a cgroup: %1</source>
+        <translation>无法将进程树限制在 cgroup 中：%1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <source>exited (status unknown: its supervisor was killed)</source>
+        <translation>已退出（状态未知：其监督进程已被终止）</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>已退出，退出码 %1</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>被信号 %1（%2）终止</translation>
+    </message>
+    <message>
+        <source>exited (status %1)</source>
+        <translation>已退出（状态 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n cores)</source>
+        <translation>
+            <numerusform>%1（%n 核的 %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no single process used %1 cores or more (short-lived processes, or the kernel)</source>
+        <translation>没有哪个进程单独占用 %1 核或更多（短命进程，或内核）</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} sets the gate</source>
+        <translation>该门限由计划中的 &quot;sampler&quot;: {&quot;%1&quot;: &quot;%2&quot;} 设置</translation>
+    </message>
+    <message>
+        <source>foreign-cpu %1 of a core (mean) &gt;= the gate %2</source>
+        <translation>外部 CPU 为单核的 %1（平均）&gt;= 门限 %2</translation>
+    </message>
+    <message>
+        <source>foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) &gt;= the gate %5</source>
+        <translation>外部 CPU 峰值在第 %2 个区间（%3-%4 秒）为单核的 %1 &gt;= 门限 %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>server tree died: %1</source>
+        <translation>服务器进程树已终止：%1</translation>
+    </message>
+    <message>
+        <source>load aborted: %1</source>
+        <translation>负载已中止：%1</translation>
+    </message>
+    <message>
+        <source>sleep gap: %1</source>
+        <translation>休眠间隙：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n database checkpoint(s) inside the window</source>
+        <translation>
+            <numerusform>测量窗口内有 %n 次数据库检查点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>(pid %1) %2 cores</source>
+        <translation>（PID %1）%2 核</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s first profile</source>
+        <translation>计划中的第一个方案</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s default_profile</source>
+        <translation>计划的 default_profile</translation>
+    </message>
+</context>
 </TS>

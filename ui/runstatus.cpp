@@ -1,6 +1,7 @@
 #include "ui/runstatus.h"
 
 #include "report/figures.h"
+#include "run/gatereason.h"
 #include "ui/charts/palette.h"
 #include "ui/checkcontroller.h"
 #include "ui/loadcontroller.h"
@@ -41,7 +42,7 @@ QString windowText(const store::WindowRecord &w)
             .arg(cellText(cell))
             .arg(report::windowOkPerS(w), 0, 'f', 0)
             .arg(w.latencyUs.value(QLatin1String("p99")).toDouble() / 1000.0, 0, 'f', 2);
-    return RunStatus::tr("%1: invalid: %2").arg(cellText(cell), w.invalidReason);
+    return RunStatus::tr("%1: invalid: %2").arg(cellText(cell), run::invalidReasonText(w));
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
 #include "report/windowfigures.h"
+#include "run/gatereason.h"
 #include "run/runnerprocess.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
@@ -93,7 +94,7 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
     for (const store::WindowRecord &w : std::as_const(out.windows))
         if (!w.valid)
             out.invalid.append({w.round, w.configuration, w.route, w.concurrency, w.attempt,
-                                report::invalidKind(w), w.invalidReason});
+                                report::invalidKind(w), run::invalidReasonText(w)});
     out.schedule = plannedSchedule(*record, variables);
     return out;
 }

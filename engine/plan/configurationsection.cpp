@@ -1,5 +1,6 @@
 // The server stacks: "configurations".
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "http/url.h"
 #include "plansections.h"
@@ -53,8 +54,8 @@ struct ConfigReader
         if (v && f().name(*v, child("name"), c.name) && !nameRe().match(c.name).hasMatch())
             f().error(
                 *v, child("name"), "plan.value",
-                QStringLiteral(
-                    "invalid configuration name \"%1\"; use letters, digits, '_', '.' and '-'")
+                trEngine("sb::plan",
+                         "invalid configuration name \"%1\"; use letters, digits, '_', '.' and '-'")
                     .arg(c.name));
     }
 
@@ -76,7 +77,7 @@ struct ConfigReader
             c.baseUrl = QStringLiteral("http://127.0.0.1:%1").arg(c.port);
         else if (!portValue)
             f().error(obj, path, "plan.missing-key",
-                      QStringLiteral("missing required key \"port\" (or \"base_url\")"));
+                      trEngine("sb::plan", "missing required key \"port\" (or \"base_url\")"));
     }
 
     // A port given as placeholders ("${demo_port_native}": the demo's ports are chosen free when
@@ -85,7 +86,8 @@ struct ConfigReader
     {
         const std::optional<Expansion> e =
             placeholders
-                .withoutVariables(QStringLiteral("the port is needed when the plan is loaded"))
+                .withoutVariables(
+                    trEngine("sb::plan", "the port is needed when the plan is loaded"))
                 .expand(v, child("port"));
         return e && expandedPort(ctx, v, child("port"), e->value, c.port);
     }
@@ -95,12 +97,13 @@ struct ConfigReader
     void baseUrl(const JsonValue &v, bool havePort)
     {
         if (!v.isString()) {
-            f().typeError(v, child("base_url"), QStringLiteral("a string"));
+            f().typeError(v, child("base_url"), trEngine("sb::plan", "a string"));
             return;
         }
         const std::optional<Expansion> e =
             placeholders
-                .withoutVariables(QStringLiteral("the base URL is needed when the plan is loaded"))
+                .withoutVariables(
+                    trEngine("sb::plan", "the base URL is needed when the plan is loaded"))
                 .expand(v, child("base_url"));
         if (!e)
             return;
@@ -110,12 +113,13 @@ struct ConfigReader
         const sb::Result<http::Url> parsed = http::parseUrl(url.toStdString());
         if (!parsed.ok()) {
             f().error(v, child("base_url"), "plan.value",
-                      QStringLiteral("invalid base_url: %1; expected http://host[:port]")
+                      trEngine("sb::plan", "invalid base_url: %1; expected http://host[:port]")
                           .arg(sb::qtDetail(parsed.error())));
         } else if (parsed->target != "/" || url.contains(QLatin1Char('#'))) {
             f().error(v, child("base_url"), "plan.value",
-                      QStringLiteral("base_url must not have a path, query or fragment; routes "
-                                     "give the path"));
+                      trEngine("sb::plan",
+                               "base_url must not have a path, query or fragment; routes "
+                               "give the path"));
         } else {
             c.baseUrl = url;
             if (!havePort) {
@@ -152,28 +156,30 @@ struct ConfigReader
         for (size_t i = 0; i < secretValue->items.size(); ++i) {
             const JsonValue &item = secretValue->items[i];
             if (item.isString() && !envKeys.contains(item.string))
-                f().error(item, jsonIndexPath(child("secret_env"), qsizetype(i)), "plan.value",
-                          QStringLiteral("secret_env names \"%1\", which is not a key of \"env\"")
-                              .arg(item.string));
+                f().error(
+                    item, jsonIndexPath(child("secret_env"), qsizetype(i)), "plan.value",
+                    trEngine("sb::plan", "secret_env names \"%1\", which is not a key of \"env\"")
+                        .arg(item.string));
         }
     }
 
     void envValues(const JsonValue &v)
     {
         if (!v.isObject()) {
-            f().typeError(v, child("env"), QStringLiteral("an object of strings"));
+            f().typeError(v, child("env"), trEngine("sb::plan", "an object of strings"));
             return;
         }
         const QSet<QString> secret(c.secretEnv.cbegin(), c.secretEnv.cend());
         for (const JsonMember &m : v.members) {
             const QString p = jsonChildPath(child("env"), m.key);
             if (!envNameRe().match(m.key).hasMatch()) {
-                f().error(m.line, m.column, p, "plan.value",
-                          QStringLiteral("invalid environment variable name \"%1\"").arg(m.key));
+                f().error(
+                    m.line, m.column, p, "plan.value",
+                    trEngine("sb::plan", "invalid environment variable name \"%1\"").arg(m.key));
                 continue;
             }
             if (!m.value.isString()) {
-                f().typeError(m.value, p, QStringLiteral("a string"));
+                f().typeError(m.value, p, trEngine("sb::plan", "a string"));
                 continue;
             }
             const std::optional<Expansion> e = placeholders.expand(m.value, p);
@@ -226,8 +232,9 @@ struct ConfigReader
         if (!v)
             return;
         if (!v->isObject()) {
-            f().typeError(*v, child("versions"),
-                          QStringLiteral("an object of name -> argv or {\"command\", \"match\"}"));
+            f().typeError(
+                *v, child("versions"),
+                trEngine("sb::plan", "an object of name -> argv or {\"command\", \"match\"}"));
             return;
         }
         for (const JsonMember &m : v->members) {
@@ -236,7 +243,7 @@ struct ConfigReader
             const QString p = jsonChildPath(child("versions"), m.key);
             if (m.key.isEmpty())
                 f().error(m.line, m.column, p, "plan.value",
-                          QStringLiteral("a version name must not be empty"));
+                          trEngine("sb::plan", "a version name must not be empty"));
             else if (m.value.isObject() ? versionObject(m.value, p, probe)
                                         : placeholders.argv(m.value, p, probe.command))
                 c.versions.append(probe);
@@ -264,13 +271,14 @@ struct ConfigReader
         const QRegularExpression re(pattern);
         if (!re.isValid())
             f().error(v, p, "plan.value",
-                      QStringLiteral("invalid regular expression: %1 at offset %2")
+                      trEngine("sb::plan", "invalid regular expression: %1 at offset %2")
                           .arg(re.errorString())
                           .arg(re.patternErrorOffset()));
         else if (re.captureCount() < 1)
             f().error(v, p, "plan.value",
-                      QStringLiteral("the pattern needs a capture group around the version, as "
-                                     "in \"version ([0-9.]+)\""));
+                      trEngine("sb::plan",
+                               "the pattern needs a capture group around the version, as "
+                               "in \"version ([0-9.]+)\""));
         else
             out = pattern;
     }
@@ -324,20 +332,22 @@ void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
     const std::optional<Expansion> e =
         placeholders
             .withoutVariables(
-                QStringLiteral("a working directory must exist when the plan is loaded"))
+                trEngine("sb::plan", "a working directory must exist when the plan is loaded"))
             .expand(v, path);
     if (!e)
         return;
     if (e->value.isEmpty()) {
-        ctx.fields.error(v, path, "plan.value",
-                         QStringLiteral("must not be empty (\"%1\" expands to nothing)").arg(raw));
+        ctx.fields.error(
+            v, path, "plan.value",
+            trEngine("sb::plan", "must not be empty (\"%1\" expands to nothing)").arg(raw));
         return;
     }
     const QString dir = ctx.resolvePath(e->value);
     if (!QFileInfo(dir).isDir()) {
-        ctx.fields.error(v, path, "plan.file",
-                         QStringLiteral("working directory \"%1\" does not exist (resolved to %2)")
-                             .arg(e->value, dir));
+        ctx.fields.error(
+            v, path, "plan.file",
+            trEngine("sb::plan", "working directory \"%1\" does not exist (resolved to %2)")
+                .arg(e->value, dir));
         return;
     }
     out = dir;
@@ -346,12 +356,12 @@ void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,
 void readConfigurations(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     if (!v.isArray()) {
-        ctx.fields.typeError(v, path, QStringLiteral("an array of configurations"));
+        ctx.fields.typeError(v, path, trEngine("sb::plan", "an array of configurations"));
         return;
     }
     if (v.items.empty()) {
         ctx.fields.error(v, path, "plan.value",
-                         QStringLiteral("at least one configuration is required"));
+                         trEngine("sb::plan", "at least one configuration is required"));
         return;
     }
     QHash<QString, const JsonValue *> seen;
@@ -362,7 +372,7 @@ void readConfigurations(SectionContext &ctx, const JsonValue &v, const QString &
             ctx.plan.configurations.append(std::move(c));
         if (const JsonValue *name = v.items[i].value(u"name"); name && name->isString()) {
             ctx.fields.uniqueName(seen, *name, jsonChildPath(itemPath, QStringLiteral("name")),
-                                  QStringLiteral("configuration"));
+                                  trEngine("sb::plan", "configuration"));
             ctx.configurationNames.append(name->string);
         }
     }

@@ -1,5 +1,6 @@
 // Hooks: "hooks" at the top level, in a configuration and in a route.
 
+#include "core/enginetext.h"
 #include "plansections.h"
 
 namespace sb::plan {
@@ -35,13 +36,13 @@ void readSqlHook(SectionContext &ctx, const JsonValue &obj, const JsonValue &sql
     if (f.string(sql, p, raw, true)) {
         if (!ctx.hasDatabase)
             f.error(sql, p, "plan.value",
-                    QStringLiteral("\"sql\" hook needs a top-level \"database\""));
+                    trEngine("sb::plan", "\"sql\" hook needs a top-level \"database\""));
         else if (const std::optional<Expansion> e = placeholders.expand(sql, p))
             hook.sql = e->value;
     }
     if (const JsonValue *cwd = obj.value(u"cwd"))
         f.error(*cwd, jsonChildPath(path, QStringLiteral("cwd")), "plan.value",
-                QStringLiteral("\"cwd\" applies to command hooks only"));
+                trEngine("sb::plan", "\"cwd\" applies to command hooks only"));
 }
 
 bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
@@ -57,10 +58,10 @@ bool readHook(SectionContext &ctx, const JsonValue &obj, const QString &path,
     const JsonValue *command = obj.value(u"command");
     if (sql && command) {
         f.error(obj, path, "plan.value",
-                QStringLiteral("a hook has either \"sql\" or \"command\", not both"));
+                trEngine("sb::plan", "a hook has either \"sql\" or \"command\", not both"));
     } else if (!sql && !command) {
         f.error(obj, path, "plan.missing-key",
-                QStringLiteral("missing required key \"sql\" or \"command\""));
+                trEngine("sb::plan", "missing required key \"sql\" or \"command\""));
     } else if (sql) {
         readSqlHook(ctx, obj, *sql, path, placeholders, hook);
     } else {
@@ -82,27 +83,36 @@ constexpr int kAnyLevel =
 QString levelName(int level)
 {
     if (level == HookMoment::RouteLevel)
-        return QStringLiteral("a route's hooks");
+        return trEngine("sb::plan", "a route's hooks");
     if (level == HookMoment::ConfigurationLevel)
-        return QStringLiteral("a configuration's hooks");
-    return QStringLiteral("the plan's hooks");
+        return trEngine("sb::plan", "a configuration's hooks");
+    return trEngine("sb::plan", "the plan's hooks");
 }
 
-// "the plan's or a configuration's \"hooks\"": where the moment `key` may be given.
+// "the plan's or a configuration's \"hooks\"": where the moment `key` may be given, as one
+// phrase per set of levels so that a translation can say it its own way.
 QString levelsOf(const QString &key)
 {
-    QStringList where;
-    for (const HookMoment &m : hookMoments()) {
-        if (key != QLatin1String(m.key))
-            continue;
-        if (m.levels & HookMoment::PlanLevel)
-            where.append(QStringLiteral("the plan's"));
-        if (m.levels & HookMoment::ConfigurationLevel)
-            where.append(QStringLiteral("a configuration's"));
-        if (m.levels & HookMoment::RouteLevel)
-            where.append(QStringLiteral("a route's"));
+    int levels = 0;
+    for (const HookMoment &m : hookMoments())
+        if (key == QLatin1String(m.key))
+            levels |= m.levels;
+    switch (levels) {
+    case HookMoment::PlanLevel:
+        return trEngine("sb::plan", "the plan's \"hooks\"");
+    case HookMoment::ConfigurationLevel:
+        return trEngine("sb::plan", "a configuration's \"hooks\"");
+    case HookMoment::RouteLevel:
+        return trEngine("sb::plan", "a route's \"hooks\"");
+    case HookMoment::PlanLevel | HookMoment::ConfigurationLevel:
+        return trEngine("sb::plan", "the plan's or a configuration's \"hooks\"");
+    case HookMoment::PlanLevel | HookMoment::RouteLevel:
+        return trEngine("sb::plan", "the plan's or a route's \"hooks\"");
+    case HookMoment::ConfigurationLevel | HookMoment::RouteLevel:
+        return trEngine("sb::plan", "a configuration's or a route's \"hooks\"");
+    default:
+        return trEngine("sb::plan", "the plan's, a configuration's or a route's \"hooks\"");
     }
-    return where.join(QStringLiteral(" or ")) + QStringLiteral(" \"hooks\"");
 }
 
 } // namespace
@@ -128,12 +138,12 @@ void readHookSet(SectionContext &ctx, const JsonValue &obj, const QString &path,
         if (!list) {
             if (momentList(m.key, kAnyLevel, out))
                 ctx.fields.error(m.line, m.column, p, "plan.value",
-                                 QStringLiteral("\"%1\" is not a moment of %2; give it in %3")
+                                 trEngine("sb::plan", "\"%1\" is not a moment of %2; give it in %3")
                                      .arg(m.key, levelName(level), levelsOf(m.key)));
             continue;
         }
         if (!m.value.isArray()) {
-            ctx.fields.typeError(m.value, p, QStringLiteral("an array of hooks"));
+            ctx.fields.typeError(m.value, p, trEngine("sb::plan", "an array of hooks"));
             continue;
         }
         for (size_t i = 0; i < m.value.items.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "jsonparser.h"
 
+#include "core/enginetext.h"
 #include "jsonstring.h"
 #include "textpositions.h"
 
@@ -40,8 +41,9 @@ public:
         if (parseValue(result.root, 0)) {
             skipWhitespace();
             if (m_pos < m_size)
-                fail(m_pos, QStringLiteral("expected end of input after the JSON value, found %1")
-                                .arg(describe(m_pos)));
+                fail(m_pos,
+                     trEngine("sb::plan", "expected end of input after the JSON value, found %1")
+                         .arg(describe(m_pos)));
         }
         result.issues = std::move(m_issues);
         result.work = m_work + m_positions.work();
@@ -93,15 +95,15 @@ private:
     QString describe(qsizetype offset) const
     {
         if (offset >= m_size)
-            return QStringLiteral("end of input");
+            return trEngine("sb::plan", "end of input");
         const uchar c = uchar(m_data[offset]);
         if (c == '"')
-            return QStringLiteral("a string");
+            return trEngine("sb::plan", "a string");
         if (c >= 0x21 && c < 0x7F)
             return QStringLiteral("'%1'").arg(QLatin1Char(char(c)));
         if (c < 0x80)
             return QStringLiteral("U+%1").arg(int(c), 4, 16, QLatin1Char('0')).toUpper();
-        return QStringLiteral("a non-ASCII character");
+        return trEngine("sb::plan", "a non-ASCII character");
     }
 
     void skipWhitespace()
@@ -125,7 +127,7 @@ private:
     bool parseValue(JsonValue &v, int depth)
     {
         if (m_pos >= m_size)
-            return fail(m_pos, QStringLiteral("expected a JSON value, found end of input"));
+            return fail(m_pos, trEngine("sb::plan", "expected a JSON value, found end of input"));
         const char c = m_data[m_pos];
         switch (c) {
         case '{':
@@ -140,9 +142,9 @@ private:
             return true;
         }
         case '\'':
-            return fail(m_pos, QStringLiteral("strings must be in double quotes"));
+            return fail(m_pos, trEngine("sb::plan", "strings must be in double quotes"));
         case '/':
-            return fail(m_pos, QStringLiteral("comments are not allowed in JSON"));
+            return fail(m_pos, trEngine("sb::plan", "comments are not allowed in JSON"));
         default:
             break;
         }
@@ -150,7 +152,8 @@ private:
             return parseNumber(v);
         if (isWordChar(c))
             return parseLiteral(v);
-        return fail(m_pos, QStringLiteral("expected a JSON value, found %1").arg(describe(m_pos)));
+        return fail(m_pos,
+                    trEngine("sb::plan", "expected a JSON value, found %1").arg(describe(m_pos)));
     }
 
     bool parseLiteral(JsonValue &v)
@@ -165,10 +168,10 @@ private:
             v.type = JsonValue::Type::Bool;
             v.boolean = word == "true";
         } else if (word != "null") {
-            return fail(start,
-                        QStringLiteral("invalid literal \"%1\"; expected true, false, null, a "
-                                       "number, a string, an array or an object")
-                            .arg(QString::fromUtf8(word)));
+            return fail(start, trEngine("sb::plan",
+                                        "invalid literal \"%1\"; expected true, false, null, a "
+                                        "number, a string, an array or an object")
+                                   .arg(QString::fromUtf8(word)));
         }
         m_pos = end;
         v.length = end - start;
@@ -183,11 +186,12 @@ private:
         if (m_data[p] == '-')
             ++p;
         if (p >= m_size || !isDigit(m_data[p]))
-            return fail(p, QStringLiteral("expected a digit after '-', found %1").arg(describe(p)));
+            return fail(
+                p, trEngine("sb::plan", "expected a digit after '-', found %1").arg(describe(p)));
         if (m_data[p] == '0') {
             ++p;
             if (p < m_size && isDigit(m_data[p]))
-                return fail(start, QStringLiteral("numbers must not have leading zeros"));
+                return fail(start, trEngine("sb::plan", "numbers must not have leading zeros"));
         } else {
             while (p < m_size && isDigit(m_data[p]))
                 ++p;
@@ -196,7 +200,8 @@ private:
             ++p;
             if (p >= m_size || !isDigit(m_data[p]))
                 return fail(
-                    p, QStringLiteral("expected a digit after '.', found %1").arg(describe(p)));
+                    p,
+                    trEngine("sb::plan", "expected a digit after '.', found %1").arg(describe(p)));
             while (p < m_size && isDigit(m_data[p]))
                 ++p;
         }
@@ -205,21 +210,19 @@ private:
             if (p < m_size && (m_data[p] == '+' || m_data[p] == '-'))
                 ++p;
             if (p >= m_size || !isDigit(m_data[p]))
-                return fail(
-                    p,
-                    QStringLiteral("expected a digit in the exponent, found %1").arg(describe(p)));
+                return fail(p, trEngine("sb::plan", "expected a digit in the exponent, found %1")
+                                   .arg(describe(p)));
             while (p < m_size && isDigit(m_data[p]))
                 ++p;
         }
         if (p < m_size && isWordChar(m_data[p]))
-            return fail(p, QStringLiteral("unexpected %1 after a number").arg(describe(p)));
+            return fail(p, trEngine("sb::plan", "unexpected %1 after a number").arg(describe(p)));
         v.numberText = QByteArray(m_data + start, p - start);
         bool ok = false;
         v.number = v.numberText.toDouble(&ok);
         if (!ok || !std::isfinite(v.number))
-            return fail(
-                start,
-                QStringLiteral("number %1 is out of range").arg(QString::fromLatin1(v.numberText)));
+            return fail(start, trEngine("sb::plan", "number %1 is out of range")
+                                   .arg(QString::fromLatin1(v.numberText)));
         m_pos = p;
         v.length = p - start;
         return true;
@@ -240,7 +243,8 @@ private:
     {
         begin(v, JsonValue::Type::Object);
         if (depth >= kMaxDepth)
-            return fail(m_pos, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+            return fail(m_pos,
+                        trEngine("sb::plan", "nesting deeper than %1 levels").arg(kMaxDepth));
         ++m_pos;
         skipWhitespace();
         if (m_pos < m_size && m_data[m_pos] == '}') {
@@ -254,17 +258,17 @@ private:
         while (true) {
             if (m_pos >= m_size || m_data[m_pos] != '"') {
                 if (comma >= 0 && m_pos < m_size && m_data[m_pos] == '}') {
-                    if (!repaired(comma, QStringLiteral("trailing comma before '}'")))
+                    if (!repaired(comma, trEngine("sb::plan", "trailing comma before '}'")))
                         return false;
                     ++m_pos;
                     v.length = m_pos - v.offset;
                     return true;
                 }
                 if (m_pos < m_size && m_data[m_pos] == '\'')
-                    return fail(m_pos, QStringLiteral("keys must be in double quotes"));
+                    return fail(m_pos, trEngine("sb::plan", "keys must be in double quotes"));
                 if (m_pos < m_size && m_data[m_pos] == '/')
-                    return fail(m_pos, QStringLiteral("comments are not allowed in JSON"));
-                return fail(m_pos, QStringLiteral("expected a key in double quotes, found %1")
+                    return fail(m_pos, trEngine("sb::plan", "comments are not allowed in JSON"));
+                return fail(m_pos, trEngine("sb::plan", "expected a key in double quotes, found %1")
                                        .arg(describe(m_pos)));
             }
             if (!parseMember(v, keyIndex, path, depth))
@@ -283,7 +287,7 @@ private:
                 return true;
             }
             const QString expected =
-                QStringLiteral("expected ',' or '}', found %1").arg(describe(m_pos));
+                trEngine("sb::plan", "expected ',' or '}', found %1").arg(describe(m_pos));
             if (m_pos < m_size && m_data[m_pos] == '"') { // the next key: a comma is missing
                 if (!repaired(m_pos, expected))
                     return false;
@@ -303,7 +307,7 @@ private:
             return false;
         skipWhitespace();
         if (m_pos >= m_size || m_data[m_pos] != ':')
-            return fail(m_pos, QStringLiteral("expected ':' after key \"%1\", found %2")
+            return fail(m_pos, trEngine("sb::plan", "expected ':' after key \"%1\", found %2")
                                    .arg(member.key, describe(m_pos)));
         ++m_pos;
         skipWhitespace();
@@ -315,10 +319,11 @@ private:
             issue.line = member.line;
             issue.column = member.column;
             issue.path = m_path;
-            issue.message = QStringLiteral("duplicate key \"%1\" (first at line %2, column %3)")
-                                .arg(member.key)
-                                .arg(first->line)
-                                .arg(first->column);
+            issue.message =
+                trEngine("sb::plan", "duplicate key \"%1\" (first at line %2, column %3)")
+                    .arg(member.key)
+                    .arg(first->line)
+                    .arg(first->column);
             issue.fatal = false;
             m_issues.append(issue);
         } else {
@@ -364,7 +369,8 @@ private:
     {
         begin(v, JsonValue::Type::Array);
         if (depth >= kMaxDepth)
-            return fail(m_pos, QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+            return fail(m_pos,
+                        trEngine("sb::plan", "nesting deeper than %1 levels").arg(kMaxDepth));
         ++m_pos;
         skipWhitespace();
         if (m_pos < m_size && m_data[m_pos] == ']') {
@@ -376,7 +382,7 @@ private:
         qsizetype comma = -1;
         while (true) {
             if (comma >= 0 && m_pos < m_size && m_data[m_pos] == ']') {
-                if (!repaired(comma, QStringLiteral("trailing comma before ']'")))
+                if (!repaired(comma, trEngine("sb::plan", "trailing comma before ']'")))
                     return false;
                 ++m_pos;
                 v.length = m_pos - v.offset;
@@ -401,7 +407,7 @@ private:
                 return true;
             }
             const QString expected =
-                QStringLiteral("expected ',' or ']', found %1").arg(describe(m_pos));
+                trEngine("sb::plan", "expected ',' or ']', found %1").arg(describe(m_pos));
             if (startsValue(m_pos)) { // the next item: a comma is missing
                 if (!repaired(m_pos, expected))
                     return false;

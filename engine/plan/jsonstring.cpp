@@ -1,5 +1,7 @@
 #include "jsonstring.h"
 
+#include "core/enginetext.h"
+
 #include <QByteArray>
 
 namespace sb::plan {
@@ -74,7 +76,7 @@ private:
         QByteArray utf8;
         while (true) {
             if (p >= m_size)
-                return fail(open, QStringLiteral("unterminated string"));
+                return fail(open, trEngine("sb::plan", "unterminated string"));
             const uchar c = uchar(m_data[p]);
             if (c == '"') {
                 ++p;
@@ -82,18 +84,19 @@ private:
             }
             if (c == '\\') {
                 if (p + 1 >= m_size)
-                    return fail(open, QStringLiteral("unterminated string"));
+                    return fail(open, trEngine("sb::plan", "unterminated string"));
                 if (!parseEscape(p, utf8))
                     return false;
                 continue;
             }
             if (c < 0x20) {
                 if (c == '\n' || c == '\r')
-                    return fail(p,
-                                QStringLiteral("line break inside a string (unterminated string, "
-                                               "or write it as \\n)"));
-                return fail(p, QStringLiteral("control character U+%1 inside a string; escape it")
-                                   .arg(int(c), 4, 16, QLatin1Char('0')));
+                    return fail(p, trEngine("sb::plan",
+                                            "line break inside a string (unterminated string, "
+                                            "or write it as \\n)"));
+                return fail(
+                    p, trEngine("sb::plan", "control character U+%1 inside a string; escape it")
+                           .arg(int(c), 4, 16, QLatin1Char('0')));
             }
             if (c < 0x80) {
                 utf8.append(char(c));
@@ -126,10 +129,10 @@ private:
         if (e == 'u')
             return parseUnicodeEscape(p, utf8);
         if (uchar(e) >= 0x21 && uchar(e) < 0x7F)
-            return fail(p, QStringLiteral("invalid escape '\\%1' in string; allowed: "
-                                          "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            return fail(p, trEngine("sb::plan", "invalid escape '\\%1' in string; allowed: "
+                                                "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                                .arg(QLatin1Char(e)));
-        return fail(p, QStringLiteral("invalid escape in string"));
+        return fail(p, trEngine("sb::plan", "invalid escape in string"));
     }
 
     // \\uXXXX at `p`, or a surrogate pair of them.
@@ -137,7 +140,7 @@ private:
     {
         const int unit = readHex4(p + 2);
         if (unit < 0)
-            return fail(p, QStringLiteral("invalid \\u escape: expected 4 hex digits"));
+            return fail(p, trEngine("sb::plan", "invalid \\u escape: expected 4 hex digits"));
         char32_t cp = char32_t(unit);
         qsizetype used = 6;
         if (unit >= 0xD800 && unit <= 0xDBFF) {
@@ -145,12 +148,12 @@ private:
                                 ? readHex4(p + 8)
                                 : -1;
             if (low < 0xDC00 || low > 0xDFFF)
-                return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+                return fail(p, trEngine("sb::plan", "unpaired surrogate \\u%1 in string")
                                    .arg(QString::fromLatin1(m_data + p + 2, 4)));
             cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
             used = 12;
         } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
-            return fail(p, QStringLiteral("unpaired surrogate \\u%1 in string")
+            return fail(p, trEngine("sb::plan", "unpaired surrogate \\u%1 in string")
                                .arg(QString::fromLatin1(m_data + p + 2, 4)));
         }
         appendUtf8(utf8, cp);
@@ -180,16 +183,16 @@ private:
             if (c == 0xF4)
                 hi = 0x8F;
         } else {
-            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+            return fail(p, trEngine("sb::plan", "invalid UTF-8 in string"));
         }
         if (p + extra >= m_size)
-            return fail(p, QStringLiteral("invalid UTF-8 in string"));
+            return fail(p, trEngine("sb::plan", "invalid UTF-8 in string"));
         for (int i = 1; i <= extra; ++i) {
             const uchar b = uchar(m_data[p + i]);
             const uchar bl = i == 1 ? lo : 0x80;
             const uchar bh = i == 1 ? hi : 0xBF;
             if (b < bl || b > bh)
-                return fail(p, QStringLiteral("invalid UTF-8 in string"));
+                return fail(p, trEngine("sb::plan", "invalid UTF-8 in string"));
         }
         utf8.append(m_data + p, extra + 1);
         p += extra + 1;

@@ -1,5 +1,6 @@
 #include "jsonvalue.h"
 
+#include "core/enginetext.h"
 #include "jsonparser.h"
 
 #include <QJsonArray>
@@ -70,15 +71,15 @@ QString JsonValue::typeName() const
     case Type::Null:
         return QStringLiteral("null");
     case Type::Bool:
-        return QStringLiteral("a boolean");
+        return trEngine("sb::plan", "a boolean");
     case Type::Number:
-        return QStringLiteral("a number");
+        return trEngine("sb::plan", "a number");
     case Type::String:
-        return QStringLiteral("a string");
+        return trEngine("sb::plan", "a string");
     case Type::Array:
-        return QStringLiteral("an array");
+        return trEngine("sb::plan", "an array");
     case Type::Object:
-        return QStringLiteral("an object");
+        return trEngine("sb::plan", "an object");
     }
     return QString();
 }

@@ -1,5 +1,6 @@
 #include "placeholders.h"
 
+#include "core/enginetext.h"
 #include "variables.h"
 
 #include <QRegularExpression>
@@ -43,7 +44,7 @@ Placeholders::Placeholders(FieldReader &fields, const PlanVariables &variables,
 Placeholders Placeholders::forConfiguration() const
 {
     Placeholders inside = *this;
-    inside.m_portHint = QStringLiteral("\"${port}\" needs \"port\" in this configuration");
+    inside.m_portHint = trEngine("sb::plan", "\"${port}\" needs \"port\" in this configuration");
     return inside;
 }
 
@@ -113,8 +114,8 @@ std::optional<QList<Piece>> Placeholders::pieces(const JsonValue &v, const QStri
         if (close < 0) {
             m_fields->error(
                 v, path, "plan.placeholder",
-                QStringLiteral(
-                    "unterminated placeholder \"%1\"; write \"$${\" for a literal \"${\"")
+                trEngine("sb::plan",
+                         "unterminated placeholder \"%1\"; write \"$${\" for a literal \"${\"")
                     .arg(s.mid(i)));
             return std::nullopt;
         }
@@ -152,7 +153,7 @@ bool Placeholders::checkVariable(const JsonValue &v, const QString &path, const 
     if (!m_noVariables.isEmpty()) {
         m_fields->error(
             v, path, "plan.placeholder",
-            QStringLiteral("\"%1\" is not available here: %2").arg(token, m_noVariables));
+            trEngine("sb::plan", "\"%1\" is not available here: %2").arg(token, m_noVariables));
         return false;
     }
     if (m_planVariables.contains(name))
@@ -160,16 +161,18 @@ bool Placeholders::checkVariable(const JsonValue &v, const QString &path, const 
     if (m_planVariables.isEmpty()) {
         m_fields->error(
             v, path, "plan.placeholder",
-            QStringLiteral("unknown variable \"%1\": the plan has no \"variables\"").arg(token));
+            trEngine("sb::plan", "unknown variable \"%1\": the plan has no \"variables\"")
+                .arg(token));
         return false;
     }
     const QString hint = closestName(name, m_planVariables);
-    m_fields->error(v, path, "plan.placeholder",
-                    hint.isEmpty()
-                        ? QStringLiteral("unknown variable \"%1\"; the plan's variables are: %2")
-                              .arg(token, quotedList(m_planVariables))
-                        : QStringLiteral("unknown variable \"%1\"; did you mean \"${var:%2}\"?")
-                              .arg(token, hint));
+    m_fields->error(
+        v, path, "plan.placeholder",
+        hint.isEmpty()
+            ? trEngine("sb::plan", "unknown variable \"%1\"; the plan's variables are: %2")
+                  .arg(token, quotedList(m_planVariables))
+            : trEngine("sb::plan", "unknown variable \"%1\"; did you mean \"${var:%2}\"?")
+                  .arg(token, hint));
     return false;
 }
 
@@ -183,13 +186,14 @@ bool Placeholders::expandOne(const JsonValue &v, const QString &path, const QStr
         if (!envName.match(var).hasMatch()) {
             m_fields->error(
                 v, path, "plan.placeholder",
-                QStringLiteral("invalid environment variable name in \"%1\"").arg(token));
+                trEngine("sb::plan", "invalid environment variable name in \"%1\"").arg(token));
             return false;
         }
         if (!qEnvironmentVariableIsSet(var.toLocal8Bit().constData())) {
             m_fields->error(
                 v, path, "plan.env",
-                QStringLiteral("environment variable \"%1\" is not set (referenced as \"%2\")")
+                trEngine("sb::plan",
+                         "environment variable \"%1\" is not set (referenced as \"%2\")")
                     .arg(var, token));
             return false;
         }
@@ -202,10 +206,11 @@ bool Placeholders::expandOne(const JsonValue &v, const QString &path, const QStr
         return true;
     }
     if (name == QLatin1String("port")) {
-        m_fields->error(v, path, "plan.placeholder",
-                        m_portHint.isEmpty()
-                            ? QStringLiteral("\"${port}\" is only available inside a configuration")
-                            : m_portHint);
+        m_fields->error(
+            v, path, "plan.placeholder",
+            m_portHint.isEmpty()
+                ? trEngine("sb::plan", "\"${port}\" is only available inside a configuration")
+                : m_portHint);
         return false;
     }
     QStringList known = m_variables.keys();
@@ -221,25 +226,27 @@ bool Placeholders::expandOne(const JsonValue &v, const QString &path, const QStr
     list.append(QStringLiteral("${env:NAME}"));
     if (m_noVariables.isEmpty())
         list.append(QStringLiteral("${var:NAME}"));
-    m_fields->error(v, path, "plan.placeholder",
-                    varHint.isEmpty()
-                        ? QStringLiteral("unknown placeholder \"%1\"; known here: %2 (write "
-                                         "\"$${\" for a literal \"${\")")
-                              .arg(token, list.join(QStringLiteral(", ")))
-                        : QStringLiteral("unknown placeholder \"%1\"; did you mean \"${%2}\"?")
-                              .arg(token, varHint));
+    m_fields->error(
+        v, path, "plan.placeholder",
+        varHint.isEmpty()
+            ? trEngine("sb::plan", "unknown placeholder \"%1\"; known here: %2 (write "
+                                   "\"$${\" for a literal \"${\")")
+                  .arg(token, list.join(QStringLiteral(", ")))
+            : trEngine("sb::plan", "unknown placeholder \"%1\"; did you mean \"${%2}\"?")
+                  .arg(token, varHint));
     return false;
 }
 
 bool Placeholders::argv(const JsonValue &v, const QString &path, QStringList &out) const
 {
     if (!v.isArray()) {
-        m_fields->typeError(v, path, QStringLiteral("an array of strings (argv)"));
+        m_fields->typeError(v, path, trEngine("sb::plan", "an array of strings (argv)"));
         return false;
     }
     if (v.items.empty()) {
-        m_fields->error(v, path, "plan.value",
-                        QStringLiteral("must not be empty: give the program and its arguments"));
+        m_fields->error(
+            v, path, "plan.value",
+            trEngine("sb::plan", "must not be empty: give the program and its arguments"));
         return false;
     }
     bool ok = true;
@@ -248,13 +255,13 @@ bool Placeholders::argv(const JsonValue &v, const QString &path, QStringList &ou
         const JsonValue &item = v.items[i];
         const QString itemPath = jsonIndexPath(path, qsizetype(i));
         if (!item.isString()) {
-            m_fields->typeError(item, itemPath, QStringLiteral("a string"));
+            m_fields->typeError(item, itemPath, trEngine("sb::plan", "a string"));
             ok = false;
             continue;
         }
         if (i == 0 && item.string.isEmpty()) {
             m_fields->error(item, itemPath, "plan.value",
-                            QStringLiteral("the program must not be empty"));
+                            trEngine("sb::plan", "the program must not be empty"));
             ok = false;
             continue;
         }
@@ -265,8 +272,8 @@ bool Placeholders::argv(const JsonValue &v, const QString &path, QStringList &ou
         }
         if (i == 0 && e->value.isEmpty()) {
             m_fields->error(item, itemPath, "plan.value",
-                            QStringLiteral("the program must not be empty (\"%1\" expands to "
-                                           "nothing)")
+                            trEngine("sb::plan", "the program must not be empty (\"%1\" expands to "
+                                                 "nothing)")
                                 .arg(item.string));
             ok = false;
             continue;

@@ -1,5 +1,6 @@
 #include "plan.h"
 
+#include "core/enginetext.h"
 #include "plansecrets.h"
 
 #include <QJsonArray>
@@ -145,7 +146,7 @@ QString describeJson(const QJsonValue &v)
     case QJsonValue::Undefined:
         break;
     }
-    return QStringLiteral("nothing");
+    return trEngine("sb::plan", "nothing");
 }
 
 // Follows `segments` into `root`; false when a segment is missing.
@@ -179,14 +180,14 @@ QString ParityCheck::checkResponse(int status, const QByteArray &contentTypeValu
                                    const QByteArray &body) const
 {
     if (status != expectStatus)
-        return QStringLiteral("%1 %2 answered status %3, expected %4")
+        return trEngine("sb::plan", "%1 %2 answered status %3, expected %4")
             .arg(method, path)
             .arg(status)
             .arg(expectStatus);
     if (!contentType.isEmpty()) {
         const QString actual = QString::fromUtf8(contentTypeValue).trimmed();
         if (!actual.startsWith(contentType, Qt::CaseInsensitive))
-            return QStringLiteral("%1 %2 answered Content-Type \"%3\", expected \"%4\"")
+            return trEngine("sb::plan", "%1 %2 answered Content-Type \"%3\", expected \"%4\"")
                 .arg(method, path, actual, contentType);
     }
     if (json.isEmpty())
@@ -194,7 +195,7 @@ QString ParityCheck::checkResponse(int status, const QByteArray &contentTypeValu
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return QStringLiteral("%1 %2 answered a body that is not JSON (%3 at byte %4)")
+        return trEngine("sb::plan", "%1 %2 answered a body that is not JSON (%3 at byte %4)")
             .arg(method, path, error.errorString())
             .arg(error.offset);
     const QJsonValue root = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
@@ -202,16 +203,17 @@ QString ParityCheck::checkResponse(int status, const QByteArray &contentTypeValu
         QJsonValue value;
         const bool found = lookup(root, check.segments, value);
         if (check.present.has_value() && *check.present != found)
-            return found ? QStringLiteral("%1 %2: field \"%3\" is present, expected it absent")
-                               .arg(method, path, check.field)
-                         : QStringLiteral("%1 %2: field \"%3\" is missing")
-                               .arg(method, path, check.field);
+            return found
+                       ? trEngine("sb::plan", "%1 %2: field \"%3\" is present, expected it absent")
+                             .arg(method, path, check.field)
+                       : trEngine("sb::plan", "%1 %2: field \"%3\" is missing")
+                             .arg(method, path, check.field);
         if (check.equals.has_value()) {
             if (!found)
-                return QStringLiteral("%1 %2: field \"%3\" is missing")
+                return trEngine("sb::plan", "%1 %2: field \"%3\" is missing")
                     .arg(method, path, check.field);
             if (value != *check.equals)
-                return QStringLiteral("%1 %2: field \"%3\" is %4, expected %5")
+                return trEngine("sb::plan", "%1 %2: field \"%3\" is %4, expected %5")
                     .arg(method, path, check.field, describeJson(value),
                          describeJson(*check.equals));
         }

@@ -1,5 +1,6 @@
 #include "planloader.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "jsonparser.h"
 #include "limitedfile.h"
@@ -46,11 +47,13 @@ sb::Result<Plan> PlanLoad::toResult() const
     if (plan)
         return *plan;
     if (diagnostics.isEmpty())
-        return sb::qtError(QStringLiteral("plan.io"), QString(), QStringLiteral("no plan loaded"));
+        return sb::qtError(QStringLiteral("plan.io"), QString(),
+                           trEngine("sb::plan", "no plan loaded"));
     sb::Error e = diagnostics.constFirst().toError();
     if (diagnostics.size() > 1)
-        e.detail +=
-            QStringLiteral(" (and %1 more problems)").arg(diagnostics.size() - 1).toStdString();
+        e.detail += trEngine("sb::plan", " (and %1 more problems)")
+                        .arg(diagnostics.size() - 1)
+                        .toStdString();
     return e;
 }
 
@@ -119,7 +122,8 @@ private:
         if (format != 1)
             m_fields.error(
                 *v, QStringLiteral("$.format"), "plan.range",
-                QStringLiteral("unsupported format %1; this version of Stackbench reads format 1")
+                trEngine("sb::plan",
+                         "unsupported format %1; this version of Stackbench reads format 1")
                     .arg(format));
         m_plan.format = format;
     }
@@ -200,7 +204,8 @@ PlanLoad loadPlan(const QString &path, const PlanVariables &variables)
         d.file = path;
         d.jsonPath = QStringLiteral("$");
         d.code = QStringLiteral("plan.io");
-        d.message = QStringLiteral("cannot read the plan file: %1").arg(sb::qtDetail(text.error()));
+        d.message =
+            trEngine("sb::plan", "cannot read the plan file: %1").arg(sb::qtDetail(text.error()));
         result.diagnostics.append(d);
         return result;
     }

@@ -1,5 +1,7 @@
 #include "plansecrets.h"
 
+#include "core/enginetext.h"
+
 #include <QSet>
 #include <QUrl>
 #include <algorithm>
@@ -132,14 +134,15 @@ void SecretBook::warnShort(FieldReader &fields) const
     for (const Short &s : m_short)
         fields.warning(
             *s.value, s.path, "plan.secret-short",
-            QStringLiteral("this secret is shorter than %1 characters: it is kept out of the "
-                           "stored plan, %2")
+            trEngine("sb::plan", "this secret is shorter than %1 characters: it is kept out of the "
+                                 "stored plan, %2")
                 .arg(kMinSearchedSecret)
                 .arg(s.length < kMinRedactedSecret
-                         ? QStringLiteral("but not searched for in logs and output, where it "
-                                          "would match too much")
-                         : QStringLiteral("and wherever ordinary text in logs and output holds "
-                                          "it, that text reads <secret> too")));
+                         ? trEngine("sb::plan", "but not searched for in logs and output, where it "
+                                                "would match too much")
+                         : trEngine("sb::plan",
+                                    "and wherever ordinary text in logs and output holds "
+                                    "it, that text reads <secret> too")));
 }
 
 void SecretBook::moveInto(Plan &plan)

@@ -1,5 +1,6 @@
 #include "plan/requestbuilder.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "http/url.h"
 
@@ -60,20 +61,21 @@ bool isHeaderToken(const QString &text)
 QString headerNameProblem(const QString &name)
 {
     if (!isHeaderToken(name))
-        return QStringLiteral("invalid header name \"%1\"").arg(name);
+        return trEngine("sb::plan", "invalid header name \"%1\"").arg(name);
     if (name.compare(QLatin1String("Content-Length"), Qt::CaseInsensitive) == 0 ||
         name.compare(QLatin1String("Transfer-Encoding"), Qt::CaseInsensitive) == 0)
-        return QStringLiteral("\"%1\" is set by Stackbench from the body; remove it").arg(name);
+        return trEngine("sb::plan", "\"%1\" is set by Stackbench from the body; remove it")
+            .arg(name);
     return QString();
 }
 
 QString headerValueProblem(const QString &value)
 {
     if (value.contains(QLatin1Char('\r')) || value.contains(QLatin1Char('\n')))
-        return QStringLiteral("a header value must not contain line breaks");
+        return trEngine("sb::plan", "a header value must not contain line breaks");
     for (const QChar c : value)
         if (isControl(c.unicode()) && c != QLatin1Char('\t'))
-            return QStringLiteral("a header value must not contain control characters");
+            return trEngine("sb::plan", "a header value must not contain control characters");
     return QString();
 }
 
@@ -104,11 +106,11 @@ sb::Status RequestBuilder::setTarget(const QString &target)
     switch (targetFault(target)) {
     case TargetFault::NotAbsolute:
         return requestError("request.target", QString(),
-                            QStringLiteral("path \"%1\" must start with '/'").arg(target));
+                            trEngine("sb::plan", "path \"%1\" must start with '/'").arg(target));
     case TargetFault::SpaceOrControl:
         return requestError("request.target", QString(),
-                            QStringLiteral("path \"%1\" must not contain spaces or control "
-                                           "characters; percent-encode them")
+                            trEngine("sb::plan", "path \"%1\" must not contain spaces or control "
+                                                 "characters; percent-encode them")
                                 .arg(target));
     case TargetFault::None:
         break;
@@ -123,7 +125,7 @@ sb::Status RequestBuilder::setMethod(const QString &method)
     if (!requestMethods().contains(upper))
         return requestError(
             "request.method", QString(),
-            QStringLiteral("\"%1\" is not an HTTP method Stackbench sends; use one of %2")
+            trEngine("sb::plan", "\"%1\" is not an HTTP method Stackbench sends; use one of %2")
                 .arg(method, requestMethods().join(QStringLiteral(", "))));
     m_request.method = upper;
     return sb::Ok{};

@@ -1,6 +1,7 @@
 // What is sent: "routes" and "parity", and the request fields they share (method, path, headers,
 // body, expect).
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "limitedfile.h"
 #include "plansections.h"
@@ -19,7 +20,7 @@ void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p,
 {
     FieldReader &f = ctx.fields;
     if (!m.value.isString()) {
-        f.typeError(m.value, p, QStringLiteral("a string"));
+        f.typeError(m.value, p, trEngine("sb::plan", "a string"));
         return;
     }
     const std::optional<Expansion> e = ctx.placeholders.expand(m.value, p);
@@ -29,7 +30,7 @@ void readHeaderValue(SectionContext &ctx, const JsonMember &m, const QString &p,
         f.error(m.value, p, "plan.value",
                 m.value.string == e->value
                     ? problem
-                    : problem + QStringLiteral(" (once its placeholders are resolved)"));
+                    : trEngine("sb::plan", "%1 (once its placeholders are resolved)").arg(problem));
         return;
     }
     if (r.isSecretHeader(m.key))
@@ -41,15 +42,16 @@ void readHeaders(SectionContext &ctx, const JsonValue &v, const QString &path, R
 {
     FieldReader &f = ctx.fields;
     if (!v.isObject()) {
-        f.typeError(v, path, QStringLiteral("an object of strings"));
+        f.typeError(v, path, trEngine("sb::plan", "an object of strings"));
         return;
     }
     for (const JsonMember &m : v.members) {
         const QString p = jsonChildPath(path, m.key);
         if (m.key.contains(QLatin1String("${"))) {
             f.error(m.line, m.column, p, "plan.value",
-                    QStringLiteral("invalid header name \"%1\": placeholders are not expanded "
-                                   "in header names")
+                    trEngine("sb::plan",
+                             "invalid header name \"%1\": placeholders are not expanded "
+                             "in header names")
                         .arg(m.key));
             continue;
         }
@@ -69,20 +71,22 @@ bool readBodyFile(SectionContext &ctx, const JsonValue &v, const QString &path, 
     const QString name = v.string.mid(1);
     const QString file = ctx.resolvePath(name);
     if (name.isEmpty()) {
-        f.error(v, path, "plan.file", QStringLiteral("\"@\" must be followed by a file name"));
+        f.error(v, path, "plan.file",
+                trEngine("sb::plan", "\"@\" must be followed by a file name"));
         return false;
     }
     auto cached = ctx.bodies.constFind(file);
     if (cached == ctx.bodies.constEnd()) {
         if (!QFileInfo::exists(file)) {
             f.error(v, path, "plan.file",
-                    QStringLiteral("body file \"%1\" not found (resolved to %2)").arg(name, file));
+                    trEngine("sb::plan", "body file \"%1\" not found (resolved to %2)")
+                        .arg(name, file));
             return false;
         }
         const sb::Result<QByteArray> bytes = readLimitedFile(file);
         if (!bytes.ok()) {
             f.error(v, path, "plan.io",
-                    QStringLiteral("cannot read body file %1: %2")
+                    trEngine("sb::plan", "cannot read body file %1: %2")
                         .arg(file, sb::qtDetail(bytes.error())));
             return false;
         }
@@ -168,7 +172,8 @@ void readBody(SectionContext &ctx, const JsonValue &v, const QString &path, Requ
         readJsonBody(ctx, v, path, r);
         json = true;
     } else if (!v.isString()) {
-        ctx.fields.typeError(v, path, QStringLiteral("a string, \"@file\", an object or an array"));
+        ctx.fields.typeError(v, path,
+                             trEngine("sb::plan", "a string, \"@file\", an object or an array"));
     } else if (v.string.startsWith(QLatin1Char('@')) && !v.string.startsWith(QLatin1String("@@"))) {
         json = readBodyFile(ctx, v, path, r);
     } else {
@@ -197,10 +202,13 @@ void readOwnSecretHeaders(FieldReader &f, const JsonValue &obj, const QString &p
             continue;
         const QString hint = closestName(name, names);
         f.error(v->items[i], jsonIndexPath(p, qsizetype(i)), "plan.value",
-                QStringLiteral("secret_headers names \"%1\", which is not a key of \"headers\"%2")
-                    .arg(name, hint.isEmpty()
-                                   ? QString()
-                                   : QStringLiteral("; did you mean \"%1\"?").arg(hint)));
+                hint.isEmpty()
+                    ? trEngine("sb::plan", "secret_headers names \"%1\", which is not a key of "
+                                           "\"headers\"")
+                          .arg(name)
+                    : trEngine("sb::plan", "secret_headers names \"%1\", which is not a key of "
+                                           "\"headers\"; did you mean \"%2\"?")
+                          .arg(name, hint));
     }
 }
 
@@ -243,8 +251,9 @@ bool readFieldCheck(FieldReader &f, const JsonValue &obj, const QString &path,
             check.segments = check.field.split(QLatin1Char('.'));
             if (check.segments.contains(QString())) {
                 f.error(*v, fp, "plan.value",
-                        QStringLiteral("field \"%1\" has an empty segment; write a dotted path "
-                                       "like \"items.0.id\"")
+                        trEngine("sb::plan",
+                                 "field \"%1\" has an empty segment; write a dotted path "
+                                 "like \"items.0.id\"")
                             .arg(check.field));
                 ok = false;
             }
@@ -265,11 +274,12 @@ bool readFieldCheck(FieldReader &f, const JsonValue &obj, const QString &path,
         check.equals = e->toQJsonValue();
     if (!obj.value(u"present") && !obj.value(u"equals")) {
         f.error(obj, path, "plan.missing-key",
-                QStringLiteral("missing required key \"present\" or \"equals\""));
+                trEngine("sb::plan", "missing required key \"present\" or \"equals\""));
         ok = false;
     } else if (check.present == false && check.equals) {
-        f.error(obj, path, "plan.value",
-                QStringLiteral("\"present\": false contradicts \"equals\"; give one of them"));
+        f.error(
+            obj, path, "plan.value",
+            trEngine("sb::plan", "\"present\": false contradicts \"equals\"; give one of them"));
         ok = false;
     }
     return ok;
@@ -278,7 +288,7 @@ bool readFieldCheck(FieldReader &f, const JsonValue &obj, const QString &path,
 void readFieldChecks(FieldReader &f, const JsonValue &v, const QString &path, ParityCheck &c)
 {
     if (!v.isArray()) {
-        f.typeError(v, path, QStringLiteral("an array of field checks"));
+        f.typeError(v, path, trEngine("sb::plan", "an array of field checks"));
         return;
     }
     for (size_t k = 0; k < v.items.size(); ++k) {
@@ -311,18 +321,23 @@ bool readRequestTarget(SectionContext &ctx, const Placeholders &placeholders, co
     const std::optional<Expansion> e = placeholders.expand(v, path);
     if (!e)
         return false;
-    const QString once =
-        raw == e->value ? QString() : QStringLiteral(" (once its placeholders are resolved)");
+    const bool filled = raw != e->value;
     switch (targetFault(e->value)) {
     case TargetFault::NotAbsolute:
         f.error(v, path, "plan.value",
-                QStringLiteral("path \"%1\" must start with '/'%2").arg(raw, once));
+                (filled ? trEngine("sb::plan", "path \"%1\" must start with '/' (once its "
+                                               "placeholders are resolved)")
+                        : trEngine("sb::plan", "path \"%1\" must start with '/'"))
+                    .arg(raw));
         return false;
     case TargetFault::SpaceOrControl:
         f.error(v, path, "plan.value",
-                QStringLiteral("path \"%1\" must not contain spaces or control characters%2; "
-                               "percent-encode them")
-                    .arg(raw, once));
+                (filled ? trEngine("sb::plan", "path \"%1\" must not contain spaces or control "
+                                               "characters (once its placeholders are resolved); "
+                                               "percent-encode them")
+                        : trEngine("sb::plan", "path \"%1\" must not contain spaces or control "
+                                               "characters; percent-encode them"))
+                    .arg(raw));
         return false;
     case TargetFault::None:
         break;
@@ -340,7 +355,7 @@ bool readSecretHeaders(FieldReader &f, const JsonValue &v, const QString &path, 
     for (size_t i = 0; i < v.items.size(); ++i) {
         if (!isHeaderToken(v.items[i].string)) {
             f.error(v.items[i], jsonIndexPath(path, qsizetype(i)), "plan.value",
-                    QStringLiteral("invalid header name \"%1\"").arg(v.items[i].string));
+                    trEngine("sb::plan", "invalid header name \"%1\"").arg(v.items[i].string));
             ok = false;
         }
     }
@@ -360,8 +375,9 @@ void warnUnusedSecretHeaders(SectionContext &ctx, const JsonValue &v, const QStr
             sent = sent || !p.header(name).isNull();
         if (!sent)
             ctx.fields.warning(v.items[i], jsonIndexPath(path, qsizetype(i)), "plan.unused",
-                               QStringLiteral("secret_headers names \"%1\", which no route or "
-                                              "parity check sends")
+                               trEngine("sb::plan",
+                                        "secret_headers names \"%1\", which no route or "
+                                        "parity check sends")
                                    .arg(name));
     }
 }
@@ -370,11 +386,11 @@ void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     FieldReader &f = ctx.fields;
     if (!v.isArray()) {
-        f.typeError(v, path, QStringLiteral("an array of routes"));
+        f.typeError(v, path, trEngine("sb::plan", "an array of routes"));
         return;
     }
     if (v.items.empty()) {
-        f.error(v, path, "plan.value", QStringLiteral("at least one route is required"));
+        f.error(v, path, "plan.value", trEngine("sb::plan", "at least one route is required"));
         return;
     }
     const QStringList keys = latin1List(
@@ -388,7 +404,7 @@ void readRoutes(SectionContext &ctx, const JsonValue &v, const QString &path)
             continue;
         Route r;
         r.where = f.where(obj, p);
-        readName(f, obj, p, seen, QStringLiteral("route"), r.name);
+        readName(f, obj, p, seen, trEngine("sb::plan", "route"), r.name);
         readRequest(ctx, obj, p, r);
         if (const JsonValue *h = obj.value(u"hooks"))
             readHookSet(ctx, *h, jsonChildPath(p, QStringLiteral("hooks")), HookMoment::RouteLevel,
@@ -401,7 +417,7 @@ void readParity(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     FieldReader &f = ctx.fields;
     if (!v.isArray()) {
-        f.typeError(v, path, QStringLiteral("an array of parity checks"));
+        f.typeError(v, path, trEngine("sb::plan", "an array of parity checks"));
         return;
     }
     const QStringList keys = latin1List({"name", "method", "path", "headers", "secret_headers",
@@ -414,7 +430,7 @@ void readParity(SectionContext &ctx, const JsonValue &v, const QString &path)
             continue;
         ParityCheck c;
         c.where = f.where(obj, p);
-        readName(f, obj, p, seen, QStringLiteral("parity check"), c.name);
+        readName(f, obj, p, seen, trEngine("sb::plan", "parity check"), c.name);
         readRequest(ctx, obj, p, c);
         if (const JsonValue *ct = obj.value(u"content_type"))
             f.string(*ct, jsonChildPath(p, QStringLiteral("content_type")), c.contentType, true);

@@ -2,6 +2,7 @@
 
 #include "core/cpuset.h"
 #include "core/duration.h"
+#include "core/enginetext.h"
 #include "core/limits.h"
 #include "plansections.h"
 
@@ -26,8 +27,8 @@ std::optional<Expansion> expandDatabaseSetting(SectionContext &ctx, const JsonVa
                                                const QString &p)
 {
     return ctx.placeholders
-        .withoutVariables(QStringLiteral("the database settings are needed before a run "
-                                         "starts; use ${env:NAME}"))
+        .withoutVariables(trEngine("sb::plan", "the database settings are needed before a run "
+                                               "starts; use ${env:NAME}"))
         .expand(v, p);
 }
 
@@ -40,7 +41,7 @@ const JsonValue *databaseText(SectionContext &ctx, const JsonValue &obj, const Q
         return nullptr;
     const QString p = jsonChildPath(path, k);
     if (!v->isString()) {
-        ctx.fields.typeError(*v, p, QStringLiteral("a string"));
+        ctx.fields.typeError(*v, p, trEngine("sb::plan", "a string"));
         return nullptr;
     }
     const std::optional<Expansion> e = expandDatabaseSetting(ctx, *v, p);
@@ -75,7 +76,7 @@ void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup 
     }
     if (!v.isString()) {
         f.typeError(v, path,
-                    QStringLiteral("a duration (\"5s\") or a request count (\"1000req\")"));
+                    trEngine("sb::plan", "a duration (\"5s\") or a request count (\"1000req\")"));
         return;
     }
     const sb::Result<sb::Span> span = sb::parseSpan(v.string.toStdString(), sb::BareUnit::Seconds);
@@ -85,8 +86,9 @@ void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup 
     }
     if (!span.ok()) {
         f.error(v, path, "plan.value",
-                QStringLiteral("invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") "
-                               "or a request count (\"1000req\")")
+                trEngine("sb::plan",
+                         "invalid warm-up \"%1\"; use a duration (\"500ms\", \"5s\", \"2m\") "
+                         "or a request count (\"1000req\")")
                     .arg(v.string));
         return;
     }
@@ -98,11 +100,12 @@ void readWarmup(FieldReader &f, const JsonValue &v, const QString &path, Warmup 
 void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Profile &pr)
 {
     if (!v.isArray()) {
-        f.typeError(v, path, QStringLiteral("an array of integers"));
+        f.typeError(v, path, trEngine("sb::plan", "an array of integers"));
         return;
     }
     if (v.items.empty()) {
-        f.error(v, path, "plan.value", QStringLiteral("at least one concurrency is required"));
+        f.error(v, path, "plan.value",
+                trEngine("sb::plan", "at least one concurrency is required"));
         return;
     }
     QSet<int> seen;
@@ -113,7 +116,7 @@ void readConcurrency(FieldReader &f, const JsonValue &v, const QString &path, Pr
             continue;
         if (seen.contains(c)) {
             f.error(v.items[i], ip, "plan.duplicate",
-                    QStringLiteral("duplicate concurrency %1").arg(c));
+                    trEngine("sb::plan", "duplicate concurrency %1").arg(c));
         } else {
             seen.insert(c);
             pr.concurrency.append(c);
@@ -135,14 +138,15 @@ void readKind(SectionContext &ctx, const JsonValue &obj, const QString &path, Pr
     if (pr.kind == Profile::Kind::AA && pr.process == Profile::Process::Once) {
         if (const JsonValue *process = obj.value(u"process"))
             f.error(*process, jsonChildPath(path, QStringLiteral("process")), "plan.value",
-                    QStringLiteral("an A/A profile starts its arms' processes fresh: use \"round\" "
-                                   "or \"window\", not \"once\""));
+                    trEngine("sb::plan",
+                             "an A/A profile starts its arms' processes fresh: use \"round\" "
+                             "or \"window\", not \"once\""));
     }
     if (pr.kind != Profile::Kind::AA) {
         if (configuration)
-            f.error(
-                *configuration, at, "plan.value",
-                QStringLiteral("\"configuration\" belongs to an A/A profile (\"kind\": \"aa\")"));
+            f.error(*configuration, at, "plan.value",
+                    trEngine("sb::plan",
+                             "\"configuration\" belongs to an A/A profile (\"kind\": \"aa\")"));
         return;
     }
     if (configuration && !f.string(*configuration, at, pr.aaConfiguration, true))
@@ -153,8 +157,9 @@ void readKind(SectionContext &ctx, const JsonValue &obj, const QString &path, Pr
         return;
     }
     if (!ctx.plan.configuration(pr.aaConfiguration))
-        f.error(*configuration, at, "plan.value",
-                QStringLiteral("no configuration \"%1\" in the plan").arg(pr.aaConfiguration));
+        f.error(
+            *configuration, at, "plan.value",
+            trEngine("sb::plan", "no configuration \"%1\" in the plan").arg(pr.aaConfiguration));
 }
 
 // "warmup_scope" and "warmup_concurrency" (which needs the scope "route").
@@ -170,8 +175,8 @@ void readWarmupScope(FieldReader &f, const JsonValue &obj, const QString &path, 
         return;
     if (pr.warmupScope != Profile::WarmupScope::Route)
         f.error(*v, child("warmup_concurrency"), "plan.value",
-                QStringLiteral("\"warmup_concurrency\" applies to a warm-up per route: add "
-                               "\"warmup_scope\": \"route\""));
+                trEngine("sb::plan", "\"warmup_concurrency\" applies to a warm-up per route: add "
+                                     "\"warmup_scope\": \"route\""));
     else
         f.integer(*v, child("warmup_concurrency"), 1, kMaxConcurrency, pr.warmupConcurrency);
 }
@@ -221,7 +226,7 @@ bool expandedPort(SectionContext &ctx, const JsonValue &v, const QString &path,
     const int port = expanded.trimmed().toInt(&ok);
     if (!ok || port < 1 || port > 65535) {
         ctx.fields.error(v, path, "plan.value",
-                         QStringLiteral("\"%1\" expands to \"%2\", not a port 1..65535")
+                         trEngine("sb::plan", "\"%1\" expands to \"%2\", not a port 1..65535")
                              .arg(v.string, expanded));
         return false;
     }
@@ -253,7 +258,7 @@ void readDatabase(SectionContext &ctx, const JsonValue &obj, const QString &path
         f.require(obj, path, QStringLiteral("name"));
     else if (databaseText(ctx, obj, path, "name", db.name, false) && db.name.isEmpty())
         f.error(*nameValue, jsonChildPath(path, QStringLiteral("name")), "plan.value",
-                QStringLiteral("must not be empty"));
+                trEngine("sb::plan", "must not be empty"));
     databaseText(ctx, obj, path, "user", db.user, false);
     databaseText(ctx, obj, path, "password", db.password, true);
     databaseText(ctx, obj, path, "options", db.options, false);
@@ -273,8 +278,8 @@ constexpr double kMaxCorePct = 1.0e6;
 // "25%machine" (a share of the machine, 0 < x <= 100) or "150%" (percent of one core).
 bool cpuGate(FieldReader &f, const JsonValue &v, const QString &path, CpuGate &out)
 {
-    const QString expected =
-        QStringLiteral("a share like \"25%machine\" (of the machine) or \"150%\" (of one core)");
+    const QString expected = trEngine(
+        "sb::plan", "a share like \"25%machine\" (of the machine) or \"150%\" (of one core)");
     if (!v.isString()) {
         f.typeError(v, path, expected);
         return false;
@@ -282,8 +287,9 @@ bool cpuGate(FieldReader &f, const JsonValue &v, const QString &path, CpuGate &o
     static const QRegularExpression re(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)%(machine)?$"));
     const QRegularExpressionMatch m = re.match(v.string);
     if (!m.hasMatch()) {
-        f.error(v, path, "plan.value",
-                QStringLiteral("invalid CPU gate \"%1\"; expected %2").arg(v.string, expected));
+        f.error(
+            v, path, "plan.value",
+            trEngine("sb::plan", "invalid CPU gate \"%1\"; expected %2").arg(v.string, expected));
         return false;
     }
     CpuGate gate;
@@ -291,13 +297,13 @@ bool cpuGate(FieldReader &f, const JsonValue &v, const QString &path, CpuGate &o
     gate.unit = m.captured(2).isEmpty() ? CpuGate::Unit::CorePct : CpuGate::Unit::MachinePct;
     const double max = gate.unit == CpuGate::Unit::MachinePct ? 100.0 : kMaxCorePct;
     if (!(gate.value > 0) || gate.value > max) {
-        f.error(
-            v, path, "plan.range",
-            gate.unit == CpuGate::Unit::MachinePct
-                ? QStringLiteral("a share of the machine must be above 0 and at most "
-                                 "100%machine, not \"%1\"")
-                      .arg(v.string)
-                : QStringLiteral("must be above 0 and at most 1000000%, not \"%1\"").arg(v.string));
+        f.error(v, path, "plan.range",
+                gate.unit == CpuGate::Unit::MachinePct
+                    ? trEngine("sb::plan", "a share of the machine must be above 0 and at most "
+                                           "100%machine, not \"%1\"")
+                          .arg(v.string)
+                    : trEngine("sb::plan", "must be above 0 and at most 1000000%, not \"%1\"")
+                          .arg(v.string));
         return false;
     }
     out = gate;
@@ -311,8 +317,9 @@ void warnUnreachable(FieldReader &f, const JsonValue &v, const QString &path, co
     if (gate.unit != CpuGate::Unit::CorePct || gate.value < 100.0 * cores)
         return;
     f.warning(v, path, "plan.gate-unreachable",
-              QStringLiteral("%1 of one core can never be reached on this %2-core machine (at "
-                             "most %3%); give a share of the machine, e.g. \"25%machine\"")
+              trEngine("sb::plan",
+                       "%1 of one core can never be reached on this %2-core machine (at "
+                       "most %3%); give a share of the machine, e.g. \"25%machine\"")
                   .arg(gate.text())
                   .arg(cores)
                   .arg(100 * cores));
@@ -327,7 +334,7 @@ void readForeignGate(FieldReader &f, const JsonValue &obj, const QString &path, 
     const QString pctPath = jsonChildPath(path, QStringLiteral("foreign_gate_pct"));
     if (gate && pct) {
         f.error(*pct, pctPath, "plan.value",
-                QStringLiteral("give \"foreign_gate\" or \"foreign_gate_pct\", not both"));
+                trEngine("sb::plan", "give \"foreign_gate\" or \"foreign_gate_pct\", not both"));
     } else if (gate && cpuGate(f, *gate, gatePath, s.foreignGate)) {
         warnUnreachable(f, *gate, gatePath, s.foreignGate, s.machineCores);
     } else if (double value = 0; pct && f.number(*pct, pctPath, true, kMaxCorePct, value)) {
@@ -395,7 +402,7 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
         !modeOk)
         return;
     const QString needRate =
-        QStringLiteral("mode \"open\" needs \"rate\" > 0 (requests per second)");
+        trEngine("sb::plan", "mode \"open\" needs \"rate\" > 0 (requests per second)");
     if (l.mode == LoadSettings::Mode::Open && !rate)
         f.error(*mode, child("mode"), "plan.missing-key", needRate);
     else if (l.mode == LoadSettings::Mode::Open && rateRps <= 0)
@@ -404,20 +411,20 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
         f.rate(*rate, child("rate"), l.rateRps);
     else if (rateRps > 0)
         f.error(*rate, child("rate"), "plan.value",
-                QStringLiteral("\"rate\" applies only to mode \"open\"; closed mode sends as "
-                               "fast as answers come"));
+                trEngine("sb::plan", "\"rate\" applies only to mode \"open\"; closed mode sends as "
+                                     "fast as answers come"));
 }
 
 void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     FieldReader &f = ctx.fields;
     if (!v.isObject()) {
-        f.typeError(v, path, QStringLiteral("an object of profiles"));
+        f.typeError(v, path, trEngine("sb::plan", "an object of profiles"));
         return;
     }
     if (v.members.empty()) {
         f.error(v, path, "plan.value",
-                QStringLiteral("at least one profile is required (e.g. \"quick\")"));
+                trEngine("sb::plan", "at least one profile is required (e.g. \"quick\")"));
         return;
     }
     static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
@@ -425,8 +432,9 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
         const QString p = jsonChildPath(path, m.key);
         if (!nameRe.match(m.key).hasMatch()) {
             f.error(m.line, m.column, p, "plan.value",
-                    QStringLiteral("invalid profile name \"%1\"; use letters, digits, '_', '.' "
-                                   "and '-'")
+                    trEngine("sb::plan",
+                             "invalid profile name \"%1\"; use letters, digits, '_', '.' "
+                             "and '-'")
                         .arg(m.key));
             continue;
         }
@@ -440,9 +448,9 @@ void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)
 
 namespace {
 
-// `name` must be one of `names` (of `what`: "profile", "configuration"); the error suggests
-// the closest or lists them.
-bool readNameOf(SectionContext &ctx, const JsonValue &v, const QString &path, const char *what,
+// `name` must be one of `names` (the profiles, or the configurations when `configuration`); the
+// error suggests the closest or lists them.
+bool readNameOf(SectionContext &ctx, const JsonValue &v, const QString &path, bool configuration,
                 const QStringList &names, QString &out)
 {
     QString name;
@@ -453,13 +461,21 @@ bool readNameOf(SectionContext &ctx, const JsonValue &v, const QString &path, co
         return true;
     }
     const QString hint = closestName(name, names);
-    ctx.fields.error(
-        v, path, "plan.value",
-        QStringLiteral("no %1 \"%2\" in the plan; %3")
-            .arg(QLatin1String(what), name,
-                 hint.isEmpty()
-                     ? QStringLiteral("the %1s are: %2").arg(QLatin1String(what), quotedList(names))
-                     : QStringLiteral("did you mean \"%1\"?").arg(hint)));
+    QString message;
+    if (configuration)
+        message = hint.isEmpty() ? trEngine("sb::plan", "no configuration \"%1\" in the plan; the "
+                                                        "configurations are: %2")
+                                       .arg(name, quotedList(names))
+                                 : trEngine("sb::plan", "no configuration \"%1\" in the plan; did "
+                                                        "you mean \"%2\"?")
+                                       .arg(name, hint);
+    else
+        message = hint.isEmpty()
+                      ? trEngine("sb::plan", "no profile \"%1\" in the plan; the profiles are: %2")
+                            .arg(name, quotedList(names))
+                      : trEngine("sb::plan", "no profile \"%1\" in the plan; did you mean \"%2\"?")
+                            .arg(name, hint);
+    ctx.fields.error(v, path, "plan.value", message);
     return false;
 }
 
@@ -468,13 +484,13 @@ bool readNameOf(SectionContext &ctx, const JsonValue &v, const QString &path, co
 void readDefaultProfile(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     // an invalid profile has its own error: its name is still among profileNames
-    readNameOf(ctx, v, path, "profile", ctx.profileNames, ctx.plan.defaultProfile);
+    readNameOf(ctx, v, path, false, ctx.profileNames, ctx.plan.defaultProfile);
 }
 
 void readBaseline(SectionContext &ctx, const JsonValue &v, const QString &path)
 {
     // an invalid configuration has its own error: its name is still among configurationNames
-    readNameOf(ctx, v, path, "configuration", ctx.configurationNames, ctx.plan.baseline);
+    readNameOf(ctx, v, path, true, ctx.configurationNames, ctx.plan.baseline);
 }
 
 void warnCpuOverlaps(SectionContext &ctx)
@@ -488,11 +504,12 @@ void warnCpuOverlaps(SectionContext &ctx)
             continue;
         ctx.fields.warning(
             *set.at, set.path, "plan.cpus-overlap",
-            QStringLiteral("configuration \"%1\" shares %2 %3 with the load engine (%4 is "
-                           "\"%5\"): the server and the load generator compete for it")
-                .arg(set.owner, shared.size() == 1 ? QStringLiteral("CPU") : QStringLiteral("CPUs"),
-                     QString::fromStdString(sb::formatCpuList(shared)), ctx.loadCpus.path,
-                     loadSet));
+            trEngine("sb::plan", "configuration \"%1\" shares %2 %3 with the load engine (%4 is "
+                                 "\"%5\"): the server and the load generator compete for it")
+                .arg(
+                    set.owner,
+                    shared.size() == 1 ? trEngine("sb::plan", "CPU") : trEngine("sb::plan", "CPUs"),
+                    QString::fromStdString(sb::formatCpuList(shared)), ctx.loadCpus.path, loadSet));
     }
 }
 

@@ -1,5 +1,6 @@
 #include "variables.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "jsonparser.h"
 #include "plansecrets.h"
@@ -230,10 +231,11 @@ sb::Status checkFilledRequest(const RequestSpec &before, const RequestSpec &afte
     if (isTemplate(before.path)) {
         for (const QChar ch : after.path) {
             if (ch.unicode() <= 0x20 || ch.unicode() == 0x7F)
-                return variableError(where, QStringLiteral("%1: the path is not a request target "
-                                                           "once %2 is filled (spaces or "
-                                                           "control characters)")
-                                                .arg(what, names(before.path)));
+                return variableError(where,
+                                     trEngine("sb::plan", "%1: the path is not a request target "
+                                                          "once %2 is filled (spaces or "
+                                                          "control characters)")
+                                         .arg(what, names(before.path)));
         }
     }
     for (qsizetype i = 0; i < before.headers.size() && i < after.headers.size(); ++i) {
@@ -241,8 +243,8 @@ sb::Status checkFilledRequest(const RequestSpec &before, const RequestSpec &afte
         if (isTemplate(before.headers[i].value) &&
             (value.contains(QLatin1Char('\r')) || value.contains(QLatin1Char('\n'))))
             return variableError(
-                where, QStringLiteral("%1: header \"%2\" holds a line break once "
-                                      "%3 is filled")
+                where, trEngine("sb::plan", "%1: header \"%2\" holds a line break once "
+                                            "%3 is filled")
                            .arg(what, before.headers[i].name, names(before.headers[i].value)));
     }
     return sb::Ok{};
@@ -257,29 +259,31 @@ sb::Status checkVariableValues(const Plan &plan, const VariableValues &given)
         const auto it = values.constFind(v.name);
         if (it == values.constEnd())
             return variableError(v.where,
-                                 QStringLiteral("variable \"%1\" has no value").arg(v.name));
+                                 trEngine("sb::plan", "variable \"%1\" has no value").arg(v.name));
         if (it.value().contains(QChar(0)))
             return variableError(
-                v.where, QStringLiteral("the value of variable \"%1\" contains a NUL character")
-                             .arg(v.name));
+                v.where,
+                trEngine("sb::plan", "the value of variable \"%1\" contains a NUL character")
+                    .arg(v.name));
         if (it.value().isEmpty() && v.kind == Variable::Kind::Command)
-            return variableError(v.where,
-                                 QStringLiteral("variable \"%1\" is empty: its command printed "
-                                                "nothing")
-                                     .arg(v.name));
+            return variableError(v.where, trEngine("sb::plan",
+                                                   "variable \"%1\" is empty: its command printed "
+                                                   "nothing")
+                                              .arg(v.name));
     }
     const Plan filled = withVariables(plan, values);
     for (qsizetype i = 0; i < plan.routes.size(); ++i) {
         const Route &r = plan.routes[i];
-        if (sb::Status st = checkFilledRequest(r, filled.routes[i],
-                                               QStringLiteral("route \"%1\"").arg(r.name), r.where);
+        if (sb::Status st = checkFilledRequest(
+                r, filled.routes[i], trEngine("sb::plan", "route \"%1\"").arg(r.name), r.where);
             !st.ok())
             return st;
     }
     for (qsizetype i = 0; i < plan.parity.size(); ++i) {
         const ParityCheck &p = plan.parity[i];
         if (sb::Status st = checkFilledRequest(
-                p, filled.parity[i], QStringLiteral("parity check \"%1\"").arg(p.name), p.where);
+                p, filled.parity[i], trEngine("sb::plan", "parity check \"%1\"").arg(p.name),
+                p.where);
             !st.ok())
             return st;
     }
@@ -297,12 +301,13 @@ sb::Result<QString> signJwt(const Variable::Jwt &jwt, qint64 issuedAtS)
         algorithm = QCryptographicHash::Sha512;
     else if (jwt.alg != QLatin1String("HS256"))
         return sb::qtError(QStringLiteral("plan.jwt"), QString(),
-                           QStringLiteral("unsupported JWT algorithm \"%1\"; use HS256, HS384 or "
-                                          "HS512")
+                           trEngine("sb::plan",
+                                    "unsupported JWT algorithm \"%1\"; use HS256, HS384 or "
+                                    "HS512")
                                .arg(jwt.alg));
     if (jwt.secret.isEmpty())
         return sb::qtError(QStringLiteral("plan.jwt"), QString(),
-                           QStringLiteral("the JWT secret is empty"));
+                           trEngine("sb::plan", "the JWT secret is empty"));
     QJsonObject claims = jwt.claims;
     claims.insert(QStringLiteral("iat"), QJsonValue(qint64(issuedAtS)));
     claims.insert(QStringLiteral("exp"), QJsonValue(qint64(issuedAtS + jwt.expiresInS)));

@@ -1,6 +1,7 @@
 // The plan's variables: "variables".
 
 #include "core/duration.h"
+#include "core/enginetext.h"
 #include "plansections.h"
 
 #include <QRegularExpression>
@@ -39,10 +40,11 @@ struct VariableReader
         const int given = int(value != nullptr) + int(command != nullptr) + int(jwt != nullptr);
         if (given != 1) {
             f().error(obj, path, given ? "plan.value" : "plan.missing-key",
-                      given ? QStringLiteral("a variable has one of \"value\", \"command\" and "
-                                             "\"jwt\", not several")
-                            : QStringLiteral("missing required key \"value\", \"command\" or "
-                                             "\"jwt\""));
+                      given
+                          ? trEngine("sb::plan", "a variable has one of \"value\", \"command\" and "
+                                                 "\"jwt\", not several")
+                          : trEngine("sb::plan", "missing required key \"value\", \"command\" or "
+                                                 "\"jwt\""));
             return false;
         }
         var.kind = value ? Variable::Kind::Value
@@ -51,7 +53,7 @@ struct VariableReader
             const JsonValue *v = obj.value(QString::fromLatin1(key));
             if (v && !command)
                 f().error(*v, child(key), "plan.value",
-                          QStringLiteral("\"%1\" applies to a command variable only")
+                          trEngine("sb::plan", "\"%1\" applies to a command variable only")
                               .arg(QLatin1String(key)));
         }
         return true;
@@ -115,8 +117,9 @@ struct VariableReader
         if (!e)
             return;
         if (e->value.isEmpty()) {
-            f().error(v, p, "plan.value",
-                      QStringLiteral("must not be empty (\"%1\" expands to nothing)").arg(raw));
+            f().error(
+                v, p, "plan.value",
+                trEngine("sb::plan", "must not be empty (\"%1\" expands to nothing)").arg(raw));
             return;
         }
         var.jwt.secret = e->value;
@@ -127,7 +130,7 @@ struct VariableReader
     void claims(const JsonValue &v, const QString &p)
     {
         if (!v.isObject()) {
-            f().typeError(v, p, QStringLiteral("an object of claims"));
+            f().typeError(v, p, trEngine("sb::plan", "an object of claims"));
             return;
         }
         JsonValue expanded = v;
@@ -136,8 +139,8 @@ struct VariableReader
         for (const JsonMember &m : v.members) {
             if (m.key == QLatin1String("iat") || m.key == QLatin1String("exp"))
                 f().error(m.line, m.column, jsonChildPath(p, m.key), "plan.value",
-                          QStringLiteral("\"%1\" is set when the token is made (from "
-                                         "\"expires_in_s\"); remove it")
+                          trEngine("sb::plan", "\"%1\" is set when the token is made (from "
+                                               "\"expires_in_s\"); remove it")
                               .arg(m.key));
         }
         var.jwt.claims = expanded.toQJsonValue().toObject();
@@ -162,7 +165,7 @@ struct VariableReader
     void expiresIn(const JsonValue &v, const QString &p)
     {
         if (!v.isNumber()) {
-            f().typeError(v, p, QStringLiteral("a number of seconds"));
+            f().typeError(v, p, trEngine("sb::plan", "a number of seconds"));
             return;
         }
         const sb::Result<int64_t> ms = sb::checkDurationMs(
@@ -182,9 +185,9 @@ bool readVariable(SectionContext &ctx, const JsonValue &obj, const QString &path
         return false;
     const qsizetype before = f.errorCount();
     var.where = f.where(obj, path);
-    VariableReader r{
-        ctx, obj, path, var,
-        ctx.placeholders.withoutVariables(QStringLiteral("a variable cannot use another one"))};
+    VariableReader r{ctx, obj, path, var,
+                     ctx.placeholders.withoutVariables(
+                         trEngine("sb::plan", "a variable cannot use another one"))};
     r.secret();
     if (r.kind()) {
         if (var.kind == Variable::Kind::Value)
@@ -203,15 +206,16 @@ void readVariables(SectionContext &ctx, const JsonValue &obj, const QString &pat
 {
     FieldReader &f = ctx.fields;
     if (!obj.isObject()) {
-        f.typeError(obj, path, QStringLiteral("an object of variables"));
+        f.typeError(obj, path, trEngine("sb::plan", "an object of variables"));
         return;
     }
     for (const JsonMember &m : obj.members) {
         const QString p = jsonChildPath(path, m.key);
         if (!variableNameRe().match(m.key).hasMatch()) {
             f.error(m.line, m.column, p, "plan.value",
-                    QStringLiteral("invalid variable name \"%1\"; use letters, digits, '_', '.' "
-                                   "and '-', starting with a letter or '_'")
+                    trEngine("sb::plan",
+                             "invalid variable name \"%1\"; use letters, digits, '_', '.' "
+                             "and '-', starting with a letter or '_'")
                         .arg(m.key));
             continue;
         }

@@ -1,5 +1,7 @@
 #include "run/gates.h"
 
+#include "core/enginetext.h"
+#include "run/gatereason.h"
 #include "run/loadwindow.h"
 #include "sample/foreigntop.h"
 
@@ -65,21 +67,6 @@ ForeignPeak foreignPeak(const QVector<store::IntervalRecord> &intervals)
 
 namespace {
 
-QString pct(double value)
-{
-    return QString::number(value, 'f', 0) + QLatin1Char('%');
-}
-
-// "64%", or "64% (32%machine of 2 cores)" for a share of the machine: the threshold compared
-// with, and the gate as the plan wrote it when the two differ.
-QString thresholdText(const plan::CpuGate &gate, int machineCores)
-{
-    const QString resolved = pct(gate.percentOfOneCore(machineCores));
-    if (gate.unit == plan::CpuGate::Unit::CorePct)
-        return resolved;
-    return QStringLiteral("%1 (%2 of %3 cores)").arg(resolved, gate.text()).arg(machineCores);
-}
-
 QJsonObject cpuGateObject(bool passed, double value, const plan::CpuGate &gate, int machineCores)
 {
     return QJsonObject{{QStringLiteral("passed"), passed},
@@ -99,23 +86,6 @@ QString safeName(const QString &name)
     return QString::fromStdString(sample::sanitizedProcessName(name.toStdString()));
 }
 
-// What follows a foreign gate's figures: the processes behind them, then the key that sets the
-// gate. Names are concatenated, never passed through arg(): a process may call itself "%1".
-QString foreignTail(const ForeignTop &top, const QList<ForeignProcess> &processes,
-                    QLatin1String key, const plan::CpuGate &gate)
-{
-    QString tail;
-    if (top.sampled)
-        tail = QStringLiteral(": ") +
-               (processes.isEmpty()
-                    ? QStringLiteral("no single process used %1 cores or more (short-lived "
-                                     "processes, or the kernel)")
-                          .arg(sample::kForeignTopMinCores)
-                    : foreignTopText(processes));
-    return tail + QStringLiteral("; the plan's \"sampler\": {\"%1\": \"%2\"} sets the gate")
-                      .arg(key, gate.text());
-}
-
 // The mean gate over the window, then the peak gate over its busiest interval.
 void foreignGates(const GateFigures &f, GateVerdict &v)
 {
@@ -126,11 +96,7 @@ void foreignGates(const GateFigures &f, GateVerdict &v)
         mean.insert(QStringLiteral("top"), foreignTopJson(f.foreignTop.window));
     v.gates.insert(QStringLiteral("foreign_cpu"), mean);
     if (!meanPassed)
-        fail(v, store::kInvalidForeignCpu,
-             QStringLiteral("foreign-cpu %1 of a core (mean) >= the gate %2")
-                     .arg(pct(f.foreignPctMean), thresholdText(f.foreignGate, cores)) +
-                 foreignTail(f.foreignTop, f.foreignTop.window, QLatin1String("foreign_gate"),
-                             f.foreignGate));
+        fail(v, store::kInvalidForeignCpu, gateReason(store::kInvalidForeignCpu, v.gates));
     if (!f.foreignPeakGate)
         return;
     const ForeignPeak &peak = f.foreignPeak;
@@ -144,15 +110,7 @@ void foreignGates(const GateFigures &f, GateVerdict &v)
         gate.insert(QStringLiteral("top"), foreignTopJson(peakTop));
     v.gates.insert(QStringLiteral("foreign_peak"), gate);
     if (!peakPassed)
-        fail(v, store::kInvalidForeignPeak,
-             QStringLiteral("foreign-cpu peak %1 of a core in interval %2 (%3-%4 s) >= the gate %5")
-                     .arg(pct(peak.pct))
-                     .arg(peak.index + 1)
-                     .arg(peak.startS, 0, 'f', 1)
-                     .arg(peak.endS, 0, 'f', 1)
-                     .arg(thresholdText(*f.foreignPeakGate, cores)) +
-                 foreignTail(f.foreignTop, peakTop, QLatin1String("foreign_peak_gate"),
-                             *f.foreignPeakGate));
+        fail(v, store::kInvalidForeignPeak, gateReason(store::kInvalidForeignPeak, v.gates));
 }
 
 } // namespace
@@ -194,34 +152,33 @@ GateVerdict evaluateGates(const GateFigures &f)
 {
     GateVerdict v;
     if (f.cancelled)
-        fail(v, store::kInvalidCancelled, QStringLiteral("cancelled"));
+        fail(v, store::kInvalidCancelled, gateReason(store::kInvalidCancelled, v.gates));
 
     v.gates.insert(QStringLiteral("server"),
                    QJsonObject{{QStringLiteral("passed"), !f.serverDied},
                                {QStringLiteral("detail"), f.serverDetail}});
     if (f.serverDied)
-        fail(v, store::kInvalidServer, QStringLiteral("server tree died: ") + f.serverDetail);
+        fail(v, store::kInvalidServer, gateReason(store::kInvalidServer, v.gates));
 
     const QString aborted = f.aborted;
     v.gates.insert(QStringLiteral("load"),
                    QJsonObject{{QStringLiteral("passed"), aborted.isEmpty()},
                                {QStringLiteral("aborted"), aborted}});
     if (!aborted.isEmpty())
-        fail(v, store::kInvalidOther, QStringLiteral("load aborted: ") + aborted);
+        fail(v, store::kInvalidOther, gateReason(store::kInvalidOther, v.gates));
 
     v.gates.insert(QStringLiteral("sleep"),
                    QJsonObject{{QStringLiteral("passed"), f.sleeps.isEmpty()},
                                {QStringLiteral("events"), QJsonArray::fromStringList(f.sleeps)}});
     if (!f.sleeps.isEmpty())
-        fail(v, store::kInvalidSleep, QStringLiteral("sleep gap: ") + f.sleeps.first());
+        fail(v, store::kInvalidSleep, gateReason(store::kInvalidSleep, v.gates));
 
     if (f.checkpointsWatched) {
         v.gates.insert(QStringLiteral("checkpoint"),
                        QJsonObject{{QStringLiteral("passed"), f.checkpoints == 0},
                                    {QStringLiteral("value"), double(f.checkpoints)}});
         if (f.checkpoints > 0)
-            fail(v, store::kInvalidCheckpoint,
-                 QStringLiteral("%1 database checkpoint(s) inside the window").arg(f.checkpoints));
+            fail(v, store::kInvalidCheckpoint, gateReason(store::kInvalidCheckpoint, v.gates));
     }
 
     foreignGates(f, v);
@@ -230,7 +187,7 @@ GateVerdict evaluateGates(const GateFigures &f)
                    QJsonObject{{QStringLiteral("passed"), f.problems.isEmpty()},
                                {QStringLiteral("detail"), f.problems}});
     if (!f.problems.isEmpty())
-        fail(v, store::kInvalidErrors, QStringLiteral("errors: ") + f.problems);
+        fail(v, store::kInvalidErrors, gateReason(store::kInvalidErrors, v.gates));
 
     const double clientCores = f.elapsedS > 0 ? f.clientCpuS / f.elapsedS : 0;
     const bool clientBound = f.samplerClientBound || clientCores >= 0.95 * f.threads;
@@ -247,8 +204,8 @@ QString foreignTopText(const QList<ForeignProcess> &top)
 {
     QStringList parts;
     for (const ForeignProcess &p : top)
-        parts << safeName(p.name) +
-                     QStringLiteral(" (pid %1) %2 cores").arg(p.pid).arg(p.cores, 0, 'f', 2);
+        parts << safeName(p.name) + QLatin1Char(' ') +
+                     trEngine("sb::run", "(pid %1) %2 cores").arg(p.pid).arg(p.cores, 0, 'f', 2);
     return parts.join(QStringLiteral(", "));
 }
 

@@ -1,5 +1,6 @@
 #include "run/httpprobe.h"
 
+#include "core/enginetext.h"
 #include "core/limits.h"
 #include "core/qterror.h"
 #include "http/request.h"
@@ -180,7 +181,7 @@ int connectTo(const http::Url &url, Clock::time_point deadline, QString *error)
     const QString target = QString::fromStdString(url.hostHeader);
     if (const int rc = ::getaddrinfo(url.host.c_str(), port.c_str(), &hints, &res); rc != 0) {
         *error =
-            QStringLiteral("cannot resolve %1: %2")
+            trEngine("sb::run", "cannot resolve %1: %2")
                 .arg(QString::fromStdString(url.host), QString::fromLocal8Bit(gai_strerror(rc)));
         return -1;
     }
@@ -188,7 +189,8 @@ int connectTo(const http::Url &url, Clock::time_point deadline, QString *error)
     for (addrinfo *a = res; a && connected < 0; a = a->ai_next) {
         const int fd = ::socket(a->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
         if (fd < 0) {
-            *error = QStringLiteral("cannot connect to %1: %2").arg(target, systemError(errno));
+            *error =
+                trEngine("sb::run", "cannot connect to %1: %2").arg(target, systemError(errno));
             continue;
         }
         int rc = ::connect(fd, a->ai_addr, a->ai_addrlen);
@@ -206,7 +208,8 @@ int connectTo(const http::Url &url, Clock::time_point deadline, QString *error)
         if (soError == 0) {
             connected = fd;
         } else {
-            *error = QStringLiteral("cannot connect to %1: %2").arg(target, systemError(soError));
+            *error =
+                trEngine("sb::run", "cannot connect to %1: %2").arg(target, systemError(soError));
             ::close(fd);
         }
     }
@@ -232,7 +235,7 @@ bool sendAll(int fd, const std::string &bytes, Clock::time_point deadline, QStri
                 return false;
             continue;
         }
-        *error = QStringLiteral("cannot send the request: %1").arg(systemError(errno));
+        *error = trEngine("sb::run", "cannot send the request: %1").arg(systemError(errno));
         return true;
     }
     return true;
@@ -264,7 +267,7 @@ bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sen
         if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
             continue;
         if (n < 0) {
-            out.error = QStringLiteral("cannot read the response: %1").arg(systemError(errno));
+            out.error = trEngine("sb::run", "cannot read the response: %1").arg(systemError(errno));
             return true;
         }
         if (n == 0) {
@@ -272,8 +275,8 @@ bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sen
             if (!ex.complete)
                 out.error = !sendError->isEmpty() && headBytes == 0
                                 ? *sendError
-                                : QStringLiteral("the server closed the connection before the "
-                                                 "response was complete");
+                                : trEngine("sb::run", "the server closed the connection before the "
+                                                      "response was complete");
             return true;
         }
         const bool headBefore = ex.headDone;
@@ -285,13 +288,13 @@ bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sen
         if (ex.complete || ex.bodyFull)
             return true;
         if (err != HPE_OK) {
-            out.error = QStringLiteral("malformed HTTP response (%1: %2)")
+            out.error = trEngine("sb::run", "malformed HTTP response (%1: %2)")
                             .arg(QString::fromLatin1(llhttp_errno_name(err)),
                                  QString::fromLatin1(llhttp_get_error_reason(&ex.parser)));
             return true;
         }
         if (headBytes > limits::kMaxProbeHeadBytes) {
-            out.error = QStringLiteral("response header larger than %1 bytes")
+            out.error = trEngine("sb::run", "response header larger than %1 bytes")
                             .arg(limits::kMaxProbeHeadBytes);
             return true;
         }
@@ -309,10 +312,10 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
     const sb::Result<http::Url> url = http::parseUrl(full.toStdString());
     if (!url.ok()) {
         response.error =
-            QStringLiteral("invalid URL '%1': %2").arg(full, sb::qtDetail(url.error()));
+            trEngine("sb::run", "invalid URL '%1': %2").arg(full, sb::qtDetail(url.error()));
         return response;
     }
-    const QString timedOut = QStringLiteral("timed out after %1 ms").arg(timeoutMs);
+    const QString timedOut = trEngine("sb::run", "timed out after %1 ms").arg(timeoutMs);
 
     Socket socket;
     QString error;
@@ -335,7 +338,7 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
         if (!answered)
             response.error = timedOut;
         else if (response.error.isEmpty())
-            response.error = QStringLiteral("no HTTP response");
+            response.error = trEngine("sb::run", "no HTTP response");
         response.status = 0;
         response.contentType.clear();
         response.headers.clear();
@@ -358,14 +361,15 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
     const QString where = baseUrl + ready.path;
     QElapsedTimer elapsed;
     elapsed.start();
-    QString last = QStringLiteral("no answer yet");
+    QString last = trEngine("sb::run", "no answer yet");
     plan::RequestSpec probe;
     probe.method = QStringLiteral("GET");
     probe.path = ready.path;
     auto died = [&] {
         return sb::qtError(
             QStringLiteral("run.ready-died"), where,
-            QStringLiteral("the server exited before it was ready (last probe: %1)").arg(last));
+            trEngine("sb::run", "the server exited before it was ready (last probe: %1)")
+                .arg(last));
     };
     for (;;) {
         if (alive && !alive())
@@ -378,7 +382,7 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
         if (r.status == ready.status)
             return sb::Ok{};
         last = r.status != 0
-                   ? QStringLiteral("status %1, expected %2").arg(r.status).arg(ready.status)
+                   ? trEngine("sb::run", "status %1, expected %2").arg(r.status).arg(ready.status)
                    : r.error;
         if (alive && !alive())
             return died();
@@ -387,9 +391,10 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
         if (waitMs > 0)
             QThread::msleep(static_cast<unsigned long>(waitMs));
     }
-    return sb::qtError(
-        QStringLiteral("run.ready-timeout"), where,
-        QStringLiteral("not ready after %1 ms (last probe: %2)").arg(ready.timeoutMs).arg(last));
+    return sb::qtError(QStringLiteral("run.ready-timeout"), where,
+                       trEngine("sb::run", "not ready after %1 ms (last probe: %2)")
+                           .arg(ready.timeoutMs)
+                           .arg(last));
 }
 
 } // namespace sb::run

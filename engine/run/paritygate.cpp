@@ -1,5 +1,7 @@
 #include "run/paritygate.h"
 
+#include "core/enginetext.h"
+
 #include <QJsonObject>
 
 namespace sb::run {
@@ -31,9 +33,9 @@ ParityVerdict judgeParity(const plan::Plan &plan, const QList<HttpResponse> &res
         const plan::ParityCheck &check = plan.parity[i];
         HttpResponse r = responses.value(i);
         if (i >= responses.size())
-            r.error = QStringLiteral("not asked");
+            r.error = trEngine("sb::run", "not asked");
         const QString problem =
-            plan.redact(r.status == 0 ? QStringLiteral("no response: ") + r.error
+            plan.redact(r.status == 0 ? trEngine("sb::run", "no response: %1").arg(r.error)
                                       : check.checkResponse(r.status, r.contentType, r.body));
         QJsonObject entry = parityEntry(plan, check, r);
         entry.insert(QStringLiteral("passed"), problem.isEmpty());
@@ -46,12 +48,13 @@ ParityVerdict judgeParity(const plan::Plan &plan, const QList<HttpResponse> &res
     }
     if (v.passed())
         v.summary = plan.parity.isEmpty()
-                        ? QStringLiteral("parity gate: the plan has no parity checks")
-                        : QStringLiteral("parity gate: %1 check(s) passed").arg(plan.parity.size());
+                        ? trEngine("sb::run", "parity gate: the plan has no parity checks")
+                        : trEngine("sb::run", "parity gate: %n check(s) passed", nullptr,
+                                   int(plan.parity.size()));
     else
-        v.summary = QStringLiteral("parity gate: %1 of %2 check(s) failed: %3")
+        v.summary = trEngine("sb::run", "parity gate: %1 of %n check(s) failed: %2", nullptr,
+                             int(plan.parity.size()))
                         .arg(v.failures.size())
-                        .arg(plan.parity.size())
                         .arg(v.failures.join(QStringLiteral("; ")));
     return v;
 }

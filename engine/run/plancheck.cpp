@@ -1,5 +1,6 @@
 #include "run/plancheck.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "run/configurationsession.h"
 #include "run/hookmoments.h"
@@ -68,27 +69,32 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
     if (sb::Status st = m_context.loadPlan(options, options.planPath); !st.ok())
         return st.error();
     const QString choice = m_context.profileChoice();
-    report->append(QStringLiteral("profile: ") + m_context.profile->name +
-                   (choice.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice)));
+    report->append(
+        choice.isEmpty()
+            ? trEngine("sb::run", "profile: %1").arg(m_context.profile->name)
+            : trEngine("sb::run", "profile: %1 (%2)").arg(m_context.profile->name, choice));
     VariableRun variables;
     bool passed = m_context.applyVariables(&variables).ok();
     for (const VariableOutcome &v : variables.outcomes)
         checkLine(report,
-                  QStringLiteral("variable %1: %2%3")
-                      .arg(v.name, v.ok ? QString() : QStringLiteral("failed: "), v.detail),
+                  (v.ok ? trEngine("sb::run", "variable %1: %2")
+                        : trEngine("sb::run", "variable %1: failed: %2"))
+                      .arg(v.name, v.detail),
                   v.ok);
     // Values that were all made but cannot fill the plan (checkVariableValues()).
     if (variables.error && std::all_of(variables.outcomes.begin(), variables.outcomes.end(),
                                        [](const VariableOutcome &v) { return v.ok; }))
-        checkLine(report, QStringLiteral("variables: ") + sb::qtDetail(*variables.error), false);
+        checkLine(report, trEngine("sb::run", "variables: %1").arg(sb::qtDetail(*variables.error)),
+                  false);
     passed = checkDatabase(report) && passed;
     passed = checkHooks(report) && passed;
     checkVersions(report);
     if (parity)
         passed = checkParity(report) && passed;
     else
-        report->append(QStringLiteral("configurations: not started, so their readiness, parity "
-                                      "and before_/after_configuration hooks are not checked"));
+        report->append(trEngine("sb::run", "configurations: not started, so their readiness, "
+                                           "parity and before_/after_configuration hooks are not "
+                                           "checked"));
     return passed;
 }
 
@@ -103,10 +109,11 @@ bool PlanCheck::checkDatabase(QStringList *report)
     if (!m_context.plan.database)
         return true;
     const sb::Result<QString> summary = m_context.hooks->connectionSummary();
-    checkLine(report,
-              QStringLiteral("database: ") +
-                  m_context.plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error())),
-              summary.ok());
+    checkLine(
+        report,
+        trEngine("sb::run", "database: %1")
+            .arg(m_context.plan.redact(summary.ok() ? *summary : sb::qtDetail(summary.error()))),
+        summary.ok());
     return summary.ok();
 }
 
@@ -133,16 +140,17 @@ bool PlanCheck::checkHooks(QStringList *report)
 bool PlanCheck::checkHook(const plan::Hook &hook, QStringList *report)
 {
     const plan::Plan &plan = m_context.plan;
-    const QString label = QStringLiteral("hook ") + hookLabel(hook);
+    const QString label = trEngine("sb::run", "hook %1").arg(hookLabel(hook));
     if (hook.kind == plan::Hook::Kind::Command) {
         const QString found = programPath(hook);
-        checkLine(report,
-                  plan.redact(found.isEmpty()
-                                  ? QStringLiteral("%1 command %2: not found (in PATH or from %3)")
-                                        .arg(label, hook.command.value(0), hook.cwd)
-                                  : QStringLiteral("%1 command %2: %3 (not run by check)")
-                                        .arg(label, hook.command.value(0), found)),
-                  !found.isEmpty());
+        checkLine(
+            report,
+            plan.redact(found.isEmpty()
+                            ? trEngine("sb::run", "%1 command %2: not found (in PATH or from %3)")
+                                  .arg(label, hook.command.value(0), hook.cwd)
+                            : trEngine("sb::run", "%1 command %2: %3 (not run by check)")
+                                  .arg(label, hook.command.value(0), found)),
+            !found.isEmpty());
         return !found.isEmpty();
     }
     bool passed = true;
@@ -162,7 +170,7 @@ void PlanCheck::checkVersions(QStringList *report)
             continue;
         for (const plan::VersionProbe &probe : config.versions)
             report->append(
-                QStringLiteral("%1 version %2: %3")
+                trEngine("sb::run", "%1 version %2: %3")
                     .arg(config.name, probe.name, m_configurations.versionOf(config, probe)));
     }
 }
@@ -180,6 +188,8 @@ bool PlanCheck::checkParity(QStringList *report)
         QStringList failures;
         if (st.ok())
             st = m_configurations.parityGate(config, &failures);
+        // These two lines stay English: the GUI's Check dock reads them
+        // (ui/models/paritymodel.cpp).
         if (st.ok()) {
             report->append(QStringLiteral("%1: ready, %2 parity check(s) passed")
                                .arg(config.name)

@@ -1,5 +1,6 @@
 #include "run/runcontext.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "plan/planloader.h"
 #include "plan/variables.h"
@@ -120,8 +121,8 @@ QString RunContext::profileChoice() const
 {
     if (profileNamed)
         return QString();
-    return plan.defaultProfile.isEmpty() ? QStringLiteral("the plan's first profile")
-                                         : QStringLiteral("the plan's default_profile");
+    return plan.defaultProfile.isEmpty() ? trEngine("sb::run", "the plan's first profile")
+                                         : trEngine("sb::run", "the plan's default_profile");
 }
 
 } // namespace sb::run

@@ -1,5 +1,6 @@
 #include "run/runner.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "run/attemptpolicy.h"
 #include "run/configurationsession.h"
@@ -252,6 +253,9 @@ Runner::~Runner() = default;
 
 sb::Result<RunFinished> Runner::run(const RunOptions &options)
 {
+    // What a run stores (notes, reasons) and reports read back is English, whatever language
+    // the GUI that started it speaks (core/enginetext.h).
+    const EnglishEngineTexts english;
     Session session(m_observer, m_cancelled);
     setSession(&session);
     sb::Result<RunFinished> result = session.run(options);

@@ -1,5 +1,6 @@
 #include "run/serverpool.h"
 
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "http/url.h"
 #include "run/httpprobe.h"
@@ -95,14 +96,14 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
     const sb::Result<http::Url> parsed = http::parseUrl(config.baseUrl.toStdString());
     if (!parsed.ok())
         return sb::qtError(QStringLiteral("run.url"), config.where,
-                           QStringLiteral("base URL: ") + sb::qtDetail(parsed.error()));
+                           trEngine("sb::run", "base URL: %1").arg(sb::qtDetail(parsed.error())));
     // Something else answering on the port would be measured instead of this configuration.
     for (int i = 0; i < 40 && portAnswers(*parsed); ++i)
         QThread::msleep(50);
     if (portAnswers(*parsed))
         return sb::qtError(QStringLiteral("run.port-busy"), config.where,
-                           QStringLiteral("%1 already accepts connections before '%2' started; "
-                                          "stop whatever listens there")
+                           trEngine("sb::run", "%1 already accepts connections before '%2' "
+                                               "started; stop whatever listens there")
                                .arg(config.baseUrl, config.name));
 
     Server &server = m_servers[config.name];
@@ -125,14 +126,14 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
         const QString why = process->running() ? QString() : process->exitDescription();
         QString detail = sb::qtDetail(st.error());
         if (!why.isEmpty())
-            detail += QStringLiteral(" (server ") + why + QLatin1Char(')');
+            detail = trEngine("sb::run", "%1 (server %2)").arg(detail, why);
         if (std::optional<Output> out = stop(config.name)) {
             const bool onStderr = !lastLines(out->stderrBytes).isEmpty();
             const QString tail = lastLines(onStderr ? out->stderrBytes : out->stdoutBytes);
             if (!tail.isEmpty())
-                detail +=
-                    QStringLiteral("; its %1 ends: %2")
-                        .arg(onStderr ? QStringLiteral("stderr") : QStringLiteral("stdout"), tail);
+                detail = (onStderr ? trEngine("sb::run", "%1; its stderr ends: %2")
+                                   : trEngine("sb::run", "%1; its stdout ends: %2"))
+                             .arg(detail, tail);
             m_startOutputs[config.name] = std::move(*out);
         }
         return sb::qtError(sb::qtCode(st.error()), config.where, detail);

@@ -1,6 +1,7 @@
 #include "run/serverprocess.h"
 
 #include "core/cpuset.h"
+#include "core/enginetext.h"
 #include "core/qterror.h"
 #include "run/supervisor.h"
 #include "sample/proctree.h"
@@ -73,11 +74,11 @@ QByteArray resolveProgram(const QString &program, const QString &cwd, const QStr
         const QString abs = QDir(cwd.isEmpty() ? QDir::currentPath() : cwd).filePath(program);
         const QByteArray encoded = QFile::encodeName(abs);
         if (!QFileInfo::exists(abs)) {
-            *why = QStringLiteral("program '%1' not found").arg(program);
+            *why = trEngine("sb::run", "program '%1' not found").arg(program);
             return {};
         }
         if (!isExecutableFile(encoded)) {
-            *why = QStringLiteral("program '%1' is not an executable file").arg(program);
+            *why = trEngine("sb::run", "program '%1' is not an executable file").arg(program);
             return {};
         }
         return QFile::encodeName(program);
@@ -97,8 +98,8 @@ QByteArray resolveProgram(const QString &program, const QString &cwd, const QStr
             sawNonExecutable = true;
     }
     *why = sawNonExecutable
-               ? QStringLiteral("program '%1' found in PATH but not executable").arg(program)
-               : QStringLiteral("program '%1' not found (PATH=%2)").arg(program, pathVar);
+               ? trEngine("sb::run", "program '%1' found in PATH but not executable").arg(program)
+               : trEngine("sb::run", "program '%1' not found (PATH=%2)").arg(program, pathVar);
     return {};
 }
 
@@ -188,24 +189,25 @@ QString childFailure(detail::ChildStage stage, int error, const QStringList &arg
     const QString reason = qt_error_string(error);
     switch (stage) {
     case ChildStage::Chdir:
-        return QStringLiteral("cannot change to working directory '%1': %2").arg(cwd, reason);
+        return trEngine("sb::run", "cannot change to working directory '%1': %2").arg(cwd, reason);
     case ChildStage::Stdin:
     case ChildStage::Dup:
-        return QStringLiteral("cannot set up the standard streams: %1").arg(reason);
+        return trEngine("sb::run", "cannot set up the standard streams: %1").arg(reason);
     case ChildStage::Exec:
         if (error == ENOENT)
-            return QStringLiteral("program '%1' or its interpreter not found").arg(argv.first());
-        return QStringLiteral("cannot execute '%1': %2").arg(argv.first(), reason);
+            return trEngine("sb::run", "program '%1' or its interpreter not found")
+                .arg(argv.first());
+        return trEngine("sb::run", "cannot execute '%1': %2").arg(argv.first(), reason);
     case ChildStage::Cgroup:
-        return QStringLiteral("cannot join the tree's cgroup %1: %2")
+        return trEngine("sb::run", "cannot join the tree's cgroup %1: %2")
             .arg(QString::fromLocal8Bit(cgroup), reason);
     case ChildStage::Affinity:
-        return QStringLiteral("cannot run on CPUs %1: %2")
+        return trEngine("sb::run", "cannot run on CPUs %1: %2")
             .arg(QString::fromStdString(sb::formatCpuList(cpus)), reason);
     case ChildStage::Fork:
-        return QStringLiteral("the supervisor cannot fork the server: %1").arg(reason);
+        return trEngine("sb::run", "the supervisor cannot fork the server: %1").arg(reason);
     }
-    return QStringLiteral("the child failed before exec: %1").arg(reason);
+    return trEngine("sb::run", "the child failed before exec: %1").arg(reason);
 }
 
 template<typename T> bool readFully(int fd, T &out)
@@ -247,7 +249,7 @@ QString openLog(const QString &path, int *fd)
     const QByteArray p = path.isEmpty() ? QByteArrayLiteral("/dev/null") : QFile::encodeName(path);
     *fd = ::open(p.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (*fd < 0)
-        return QStringLiteral("cannot open '%1' for the server's output: %2")
+        return trEngine("sb::run", "cannot open '%1' for the server's output: %2")
             .arg(QString::fromLocal8Bit(p), qt_error_string(errno));
     return {};
 }
@@ -353,7 +355,7 @@ Launched handshake(pid_t supervisor, int execFd, int reportFd, int controlFd)
             out.stage = report.stage;
             out.error = report.error;
         } else {
-            out.failure = QStringLiteral("the supervisor ended before starting the server");
+            out.failure = trEngine("sb::run", "the supervisor ended before starting the server");
         }
         return out;
     }
@@ -424,15 +426,15 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
         return sb::qtError(QStringLiteral("run.start"), where, detail);
     };
     if (argv.isEmpty() || argv.first().isEmpty())
-        return fail(QStringLiteral("empty command"));
+        return fail(trEngine("sb::run", "empty command"));
     if (m_supervisor > 0 && !m_treeGone && running())
-        return fail(QStringLiteral("already running as PID %1").arg(m_pid));
+        return fail(trEngine("sb::run", "already running as PID %1").arg(m_pid));
     if (m_supervisor > 0 && !m_treeGone)
         stop(SIGKILL, 0); // what the previous root left behind
     closeChannels();
     m_pid = m_supervisor = 0;
     if (!cwd.isEmpty() && !QFileInfo(cwd).isDir())
-        return fail(QStringLiteral("working directory '%1' does not exist").arg(cwd));
+        return fail(trEngine("sb::run", "working directory '%1' does not exist").arg(cwd));
 
     QProcessEnvironment penv = QProcessEnvironment::systemEnvironment();
     for (auto it = env.constBegin(); it != env.constEnd(); ++it)
@@ -448,7 +450,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     CPU_ZERO(&cpuSet);
     for (int cpu : cpus) {
         if (cpu < 0 || cpu >= CPU_SETSIZE)
-            return fail(QStringLiteral("CPU %1 is outside 0..%2").arg(cpu).arg(CPU_SETSIZE - 1));
+            return fail(
+                trEngine("sb::run", "CPU %1 is outside 0..%2").arg(cpu).arg(CPU_SETSIZE - 1));
         CPU_SET(cpu, &cpuSet);
     }
 
@@ -457,7 +460,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     if (mode != Containment::Subreaper) {
         const CgroupDir dir = makeTreeCgroup(++g_cgroupSerial);
         if (dir.path.isEmpty() && mode == Containment::Cgroup)
-            return fail(QStringLiteral("cannot contain the tree in a cgroup: ") + dir.error);
+            return fail(
+                trEngine("sb::run", "cannot contain the tree in a cgroup: %1").arg(dir.error));
         cgroup = dir.path;
     }
     LaunchRequest request{
@@ -559,25 +563,25 @@ bool ServerProcess::running()
 QString ServerProcess::exitDescription() const
 {
     if (m_pid <= 0)
-        return QStringLiteral("not started");
+        return trEngine("sb::run", "not started");
     readReports();
     awaitExitReport(1000);
     if (!m_exited && m_reportEnded)
-        return QStringLiteral("exited (status unknown: its supervisor was killed)");
+        return trEngine("sb::run", "exited (status unknown: its supervisor was killed)");
     if (!m_exited)
-        return QStringLiteral("running");
+        return trEngine("sb::run", "running");
     if (m_status == -1)
-        return QStringLiteral("exited (status unknown: its supervisor was killed)");
+        return trEngine("sb::run", "exited (status unknown: its supervisor was killed)");
     if (WIFEXITED(m_status))
-        return QStringLiteral("exited with code %1").arg(WEXITSTATUS(m_status));
+        return trEngine("sb::run", "exited with code %1").arg(WEXITSTATUS(m_status));
     if (WIFSIGNALED(m_status)) {
         const int sig = WTERMSIG(m_status);
         const char *name = ::sigdescr_np(sig);
-        return QStringLiteral("killed by signal %1 (%2)")
+        return trEngine("sb::run", "killed by signal %1 (%2)")
             .arg(sig)
             .arg(name ? QString::fromUtf8(name) : QStringLiteral("unknown"));
     }
-    return QStringLiteral("exited (status %1)").arg(m_status);
+    return trEngine("sb::run", "exited (status %1)").arg(m_status);
 }
 
 std::vector<pid_t> ServerProcess::members() const

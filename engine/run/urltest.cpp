@@ -1,6 +1,7 @@
 #include "run/urltest.h"
 
 #include "core/cpuset.h"
+#include "core/enginetext.h"
 #include "plan/planloader.h"
 #include "run/environment.h"
 #include "run/gates.h"
@@ -185,6 +186,8 @@ void UrlTest::cancel()
 
 sb::Result<UrlTestResult> UrlTest::run(const UrlTestSpec &spec)
 {
+    // A kept test is stored as a run is: its reasons in English (core/enginetext.h).
+    const EnglishEngineTexts english;
     UrlTestResult r;
     r.spec = spec;
     r.startedAt = QDateTime::currentDateTimeUtc();
@@ -219,6 +222,7 @@ sb::Result<UrlTestResult> UrlTest::run(const UrlTestSpec &spec)
 
 sb::Result<QString> keepUrlTest(const QString &storeLocation, const UrlTestResult &r)
 {
+    const EnglishEngineTexts english;
     const sb::Result<plan::Plan> plan = loadPlan(r.planText);
     if (!plan.ok())
         return plan.error();

@@ -1,15 +1,28 @@
 // The GUI in German and Chinese: which language starts (--lang, the setting, the system
 // locale), the main window's menus translated, Qt's own dialogs translated, the language menu
-// storing its choice, and `stackbench gui --lang` refusing what it cannot show.
+// storing its choice, `stackbench gui --lang` refusing what it cannot show, and the engine's
+// texts the GUI shows verbatim (plan diagnostics in the Problems list) in the GUI's language while
+// the command line and a run's stored texts stay English.
 
+#include "core/enginetext.h"
+#include "core/qterror.h"
+#include "plan/planloader.h"
+#include "run/gatereason.h"
+#include "run/gates.h"
+#include "run/paritygate.h"
+#include "run/runner.h"
 #include "ui/language.h"
 #include "ui/loadcontroller.h"
 #include "ui/mainwindow.h"
+#include "ui/models/diagnosticsmodel.h"
+#include "ui/models/paritymodel.h"
+#include "ui/pages/planpage.h"
 #include "ui/settingsdialog.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QHash>
 #include <QLibraryInfo>
@@ -20,8 +33,11 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 namespace {
 
@@ -90,6 +106,42 @@ QString runStackbench(const QStringList &args, int &exitCode)
     return QString::fromLocal8Bit(p.readAll());
 }
 
+// A plan with two problems the Problems list showed in English under --lang de (issue 21): a
+// misspelt key and an environment variable that is not set.
+const char kTwoProblemPlan[] = R"({
+  "format": 1,
+  "name": "x",
+  "configurations": [
+    { "name": "a", "command": ["s"], "comand": ["s"], "port": 9000,
+      "env": { "PW": "${env:SB_TRANSLATIONS_TEST_UNSET}" } }
+  ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+}
+)";
+
+const char kUnknownKeyEnglish[] =
+    R"(unknown key "comand" at $.configurations[0]; did you mean "command"?)";
+const char kUnsetEnglish[] = R"(environment variable "SB_TRANSLATIONS_TEST_UNSET" is not set )"
+                             R"((referenced as "${env:SB_TRANSLATIONS_TEST_UNSET}"))";
+
+// The Problems list's message for the diagnostic of kind `code`, or a null string.
+QString messageOf(const sb::DiagnosticsModel &model, const QString &code)
+{
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.index(row, 0).data(sb::DiagnosticsModel::CodeRole).toString() == code)
+            return model.index(row, sb::DiagnosticsModel::MessageColumn).data().toString();
+    return {};
+}
+
+// The two-problem plan loaded as the plan page loads it, into the Problems list's model.
+void loadTwoProblemPlan(sb::DiagnosticsModel &model)
+{
+    const sb::plan::PlanLoad load = sb::plan::parsePlan(
+        QByteArray(kTwoProblemPlan), QStringLiteral("plan.json"), QDir::tempPath());
+    model.setDiagnostics(load.diagnostics, load.warnings);
+}
+
 } // namespace
 
 class TestTranslationsGui : public QObject
@@ -110,6 +162,15 @@ private Q_SLOTS:
     void settingsDialog();
     void langOption_data();
     void langOption();
+    void planDiagnostics_data();
+    void planDiagnostics();
+    void problemsDock();
+    void checkCommandStaysEnglish();
+    void grammarSentences_data();
+    void grammarSentences();
+    void checkResults();
+    void gateReasons();
+    void checkStartFailure();
 };
 
 void TestTranslationsGui::initTestCase()
@@ -373,6 +434,307 @@ void TestTranslationsGui::langOption()
     const QString text = runStackbench(args, code);
     QVERIFY2(text.contains(output), qPrintable(text));
     QCOMPARE(code, exitCode);
+}
+
+void TestTranslationsGui::planDiagnostics_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("unknownKey");
+    QTest::addColumn<QString>("unset");
+    QTest::newRow("German")
+        << QStringLiteral("de")
+        << QStringLiteral("unbekannter Schlüssel „comand“ in $.configurations[0]; meinten Sie "
+                          "„command“?")
+        << QStringLiteral("Umgebungsvariable „SB_TRANSLATIONS_TEST_UNSET“ ist nicht gesetzt "
+                          "(verwendet als „${env:SB_TRANSLATIONS_TEST_UNSET}“)");
+    QTest::newRow("Chinese")
+        << QStringLiteral("zh_CN")
+        << QStringLiteral("$.configurations[0] 中的键“comand”未知；您是否指的是“command”？")
+        << QStringLiteral("环境变量“SB_TRANSLATIONS_TEST_UNSET”未设置（引用为"
+                          "“${env:SB_TRANSLATIONS_TEST_UNSET}”）");
+}
+
+// The Problems list speaks the GUI's language (issue 21: it stayed English under --lang de); a
+// run's texts (EnglishEngineTexts, as Runner::run holds it) and an English GUI stay English.
+void TestTranslationsGui::planDiagnostics()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, unknownKey);
+    QFETCH(QString, unset);
+    QVERIFY(qEnvironmentVariableIsEmpty("SB_TRANSLATIONS_TEST_UNSET"));
+    const QString code = QStringLiteral("plan.unknown-key");
+    const QString env = QStringLiteral("plan.env");
+
+    sb::installTranslators(language);
+    sb::DiagnosticsModel model;
+    loadTwoProblemPlan(model);
+    QCOMPARE(model.errorCount(), 2);
+    QCOMPARE(messageOf(model, code), unknownKey);
+    QCOMPARE(messageOf(model, env), unset);
+    {
+        const sb::EnglishEngineTexts english;
+        loadTwoProblemPlan(model);
+        QCOMPARE(messageOf(model, code), QString::fromUtf8(kUnknownKeyEnglish));
+        QCOMPARE(messageOf(model, env), QString::fromUtf8(kUnsetEnglish));
+    }
+    loadTwoProblemPlan(model);
+    QCOMPARE(messageOf(model, code), unknownKey);
+
+    sb::installTranslators(QStringLiteral("en"));
+    loadTwoProblemPlan(model);
+    QCOMPARE(messageOf(model, code), QString::fromUtf8(kUnknownKeyEnglish));
+    QCOMPARE(messageOf(model, env), QString::fromUtf8(kUnsetEnglish));
+}
+
+// The Problems dock of a German main window that opened the plan (validated off the GUI thread,
+// as the editor does while one types): the issue's own view.
+void TestTranslationsGui::problemsDock()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(kTwoProblemPlan);
+    plan.close();
+    sb::installTranslators(QStringLiteral("de"));
+    {
+        sb::MainWindow window;
+        QSignalSpy validated(window.planPage(), &sb::PlanPage::validated);
+        QVERIFY(window.openPlan(plan.fileName()));
+        QVERIFY(validated.wait(10000));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        QVERIFY(dock);
+        const auto *view = qobject_cast<QTreeView *>(dock->widget());
+        QVERIFY(view);
+        const auto *model = qobject_cast<const sb::DiagnosticsModel *>(view->model());
+        QVERIFY(model);
+        QCOMPARE(messageOf(*model, QStringLiteral("plan.unknown-key")),
+                 QStringLiteral("unbekannter Schlüssel „comand“ in $.configurations[0]; meinten "
+                                "Sie „command“?"));
+        QCOMPARE(messageOf(*model, QStringLiteral("plan.env")),
+                 QStringLiteral("Umgebungsvariable „SB_TRANSLATIONS_TEST_UNSET“ ist nicht gesetzt "
+                                "(verwendet als „${env:SB_TRANSLATIONS_TEST_UNSET}“)"));
+    }
+    sb::installTranslators(QStringLiteral("en"));
+}
+
+// `stackbench check` on the same plan in a German environment: the diagnostics in English, as
+// every command-line output is.
+void TestTranslationsGui::checkCommandStaysEnglish()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(kTwoProblemPlan);
+    plan.close();
+    int code = -1;
+    const QString output = runStackbench({QStringLiteral("check"), plan.fileName()}, code);
+    QVERIFY2(output.contains(QString::fromUtf8(kUnknownKeyEnglish)), qPrintable(output));
+    QVERIFY2(output.contains(QString::fromUtf8(kUnsetEnglish)), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("2 problem(s) in ")), qPrintable(output));
+    QCOMPARE(code, 2);
+}
+
+void TestTranslationsGui::grammarSentences_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("german");
+    QTest::newRow("CPU list") << QStringLiteral("$.configurations[0].cpus")
+                              << QStringLiteral("\"5-2\" is not a CPU list like 0-3,6: the range "
+                                                "\"5-2\" is written backwards")
+                              << QStringLiteral(
+                                     "\"5-2\" ist keine CPU-Liste wie 0-3,6: der Bereich "
+                                     "\"5-2\" ist rückwärts geschrieben");
+    QTest::newRow("duration bound")
+        << QStringLiteral("$.profiles.quick.measure_s")
+        << QStringLiteral("must be at most 1 day, not \"1e10\"")
+        << QStringLiteral("darf höchstens 1 Tag betragen, nicht \"1e10\"");
+    QTest::newRow("request count")
+        << QStringLiteral("$.profiles.quick.warmup")
+        << QStringLiteral("a request count must be at least 1, not \"0\"")
+        << QStringLiteral("die Anzahl Anfragen muss mindestens 1 betragen, nicht \"0\"");
+    QTest::newRow("rate") << QStringLiteral("$.load.rate")
+                          << QStringLiteral("must be at least 0.01 requests per second, not "
+                                            "\"0.001\"")
+                          << QStringLiteral("muss mindestens 0.01 Anfragen pro Sekunde betragen, "
+                                            "nicht \"0.001\"");
+}
+
+// The duration and CPU-list grammar (engine/core, plain C++, English) in a plan diagnostic: put
+// together from translated pieces in German, and word for word what core says in English.
+void TestTranslationsGui::grammarSentences()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, english);
+    QFETCH(QString, german);
+    const QByteArray text = R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["s"], "port": 9000, "cpus": "5-2" } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1], "measure_s": 1e10, "warmup": "0req" } },
+  "load": { "mode": "open", "rate": 0.001 }
+})";
+    const auto messageAt = [&] {
+        const sb::plan::PlanLoad load =
+            sb::plan::parsePlan(text, QStringLiteral("plan.json"), QDir::tempPath());
+        for (const sb::plan::Diagnostic &d : load.diagnostics)
+            if (d.jsonPath == path)
+                return d.message;
+        return load.errorText();
+    };
+    sb::installTranslators(QStringLiteral("de"));
+    QCOMPARE(messageAt(), german);
+    sb::installTranslators(QStringLiteral("en"));
+    QCOMPARE(messageAt(), english);
+}
+
+// The Check dock in German: the parity gate's sentences translated, and the dock still reads
+// which check failed and with which status from the check's report (its structure stays English).
+void TestTranslationsGui::checkResults()
+{
+    sb::installTranslators(QStringLiteral("de"));
+    const sb::plan::PlanLoad load =
+        sb::plan::parsePlan(R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["s"], "port": 9000 } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "parity": [ { "name": "health", "path": "/health" }, { "name": "users", "path": "/users" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+})",
+                            QStringLiteral("plan.json"), QDir::tempPath());
+    QVERIFY2(load.ok(), qPrintable(load.errorText()));
+    sb::run::HttpResponse error500;
+    error500.status = 500;
+    sb::run::HttpResponse refused;
+    refused.error = QStringLiteral("ECONNREFUSED");
+    const sb::run::ParityVerdict verdict = sb::run::judgeParity(*load.plan, {error500, refused});
+    QCOMPARE(verdict.failures,
+             (QStringList{QStringLiteral("health (GET /health): GET /health antwortete mit Status "
+                                         "500, erwartet 200"),
+                          QStringLiteral("users (GET /users): keine Antwort: ECONNREFUSED")}));
+    QVERIFY2(verdict.summary.startsWith(
+                 QStringLiteral("Paritätsprüfung: 2 von 2 Prüfungen fehlgeschlagen: health")),
+             qPrintable(verdict.summary));
+
+    // As PlanCheck reports a configuration that started and failed its parity checks.
+    QStringList report;
+    for (const QString &f : verdict.failures)
+        report << QStringLiteral("a: parity failed: ") + f;
+    QVector<sb::ParityRow> rows =
+        sb::parityRowsFromReport(*load.plan, {QStringLiteral("a")}, report);
+    sb::run::RunNote note;
+    note.kind = QStringLiteral("parity-failed");
+    note.configuration = QStringLiteral("a");
+    note.detail = verdict.summary;
+    note.data = QJsonObject{{QStringLiteral("results"), verdict.results}};
+    sb::attachResponses(&rows, {note});
+    sb::ParityModel model;
+    model.setRows(rows);
+    QCOMPARE(model.rowCount(), 3);
+    const auto cell = [&](int row, int column) {
+        return model.index(row, column).data().toString();
+    };
+    QCOMPARE(cell(0, sb::ParityModel::ResultColumn), QStringLiteral("bestanden"));
+    QCOMPARE(cell(1, sb::ParityModel::StatusColumn), QStringLiteral("500"));
+    QCOMPARE(cell(1, sb::ParityModel::DetailColumn),
+             QStringLiteral("GET /health antwortete mit Status 500, erwartet 200"));
+    QCOMPARE(cell(2, sb::ParityModel::DetailColumn), QStringLiteral("keine Antwort: ECONNREFUSED"));
+    QCOMPARE(cell(2, sb::ParityModel::StatusColumn), sb::ParityModel::tr("no response"));
+    sb::installTranslators(QStringLiteral("en"));
+}
+
+// A window's gate reason: stored in English by the runner (EnglishEngineTexts), shown in the
+// GUI's language from the stored gates, and as stored when the sentence cannot be rebuilt.
+void TestTranslationsGui::gateReasons()
+{
+    sb::run::GateFigures f;
+    f.foreignPctMean = 100;
+    f.foreignGate = sb::plan::CpuGate{32, sb::plan::CpuGate::Unit::MachinePct};
+    f.machineCores = 2;
+    f.foreignTop.sampled = true;
+    f.foreignTop.window = {sb::run::ForeignProcess{QStringLiteral("cc1plus"), 4242, 0.93}};
+    f.checkpointsWatched = true;
+    f.checkpoints = 2;
+    const QString english = QStringLiteral(
+        "foreign-cpu 100% of a core (mean) >= the gate 64% (32%machine of 2 cores): cc1plus (pid "
+        "4242) 0.93 cores; the plan's \"sampler\": {\"foreign_gate\": \"32%machine\"} sets the "
+        "gate");
+
+    sb::installTranslators(QStringLiteral("de"));
+    sb::run::GateVerdict verdict;
+    {
+        const sb::EnglishEngineTexts runner;
+        verdict = sb::run::evaluateGates(f);
+    }
+    QCOMPARE(verdict.reasons(),
+             (QStringList{QStringLiteral("2 database checkpoint(s) inside the window"), english}));
+    sb::store::WindowRecord w;
+    w.valid = false;
+    w.invalidKind = verdict.invalidKind();
+    w.invalidReason = verdict.reason();
+    w.gates = verdict.gates;
+    QCOMPARE(sb::run::invalidReasonText(w),
+             QStringLiteral("2 Datenbank-Checkpoints im Messfenster"));
+    w.invalidKind = sb::store::kInvalidForeignCpu;
+    w.invalidReason = english;
+    QCOMPARE(
+        sb::run::invalidReasonText(w),
+        QStringLiteral("fremde CPU 100% eines Kerns (Mittel) >= Schwelle 64% (32%machine von 2 "
+                       "Kernen): cc1plus (PID 4242) 0.93 Kerne; die Schwelle setzt "
+                       "\"sampler\": {\"foreign_gate\": \"32%machine\"} im Plan"));
+    // Another sentence than the gates make (redacted, another version's): shown as stored.
+    w.invalidReason = english + QStringLiteral(" (old)");
+    QCOMPARE(sb::run::invalidReasonText(w), w.invalidReason);
+
+    sb::installTranslators(QStringLiteral("en"));
+    w.invalidReason = english;
+    QCOMPARE(sb::run::invalidReasonText(w), english);
+}
+
+// The check as the Check dock runs it (Runner::check on a thread with no English scope): a server
+// that cannot start is reported in German; a run of the same plan keeps its texts English.
+void TestTranslationsGui::checkStartFailure()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(R"({
+  "format": 1, "name": "x",
+  "configurations": [ { "name": "a", "command": ["/nonexistent/stackbench-test-server"],
+                        "port": 1 } ],
+  "routes": [ { "name": "r", "path": "/" } ],
+  "profiles": { "quick": { "concurrency": [1] } }
+})");
+    plan.close();
+    sb::run::RunOptions options;
+    options.planPath = plan.fileName();
+    options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+
+    sb::installTranslators(QStringLiteral("de"));
+    QStringList report;
+    sb::run::Runner runner;
+    const sb::Result<bool> checked = runner.check(options, &report);
+    QVERIFY(checked.ok());
+    QVERIFY(!*checked);
+    const QString lines = report.join(QLatin1Char('\n'));
+    QVERIFY2(report.contains(QStringLiteral("Profil: quick (das erste Profil des Plans)")),
+             qPrintable(lines));
+    QVERIFY2(report.contains(QStringLiteral("a: %1:3:23 at $.configurations[0]: "
+                                            "/nonexistent/stackbench-test-server: Programm "
+                                            "'/nonexistent/stackbench-test-server' nicht gefunden")
+                                 .arg(plan.fileName())),
+             qPrintable(lines));
+
+    const sb::Result<sb::run::RunFinished> run = runner.run(options);
+    QVERIFY2(run.ok(), run.ok() ? "" : qPrintable(sb::qtText(run.error())));
+    QVERIFY2(run->blockedConfigurations.join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("program '/nonexistent/stackbench-test-server' not "
+                                          "found")),
+             qPrintable(run->blockedConfigurations.join(QLatin1Char('\n'))));
+    sb::installTranslators(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestTranslationsGui)

@@ -1,6 +1,7 @@
 #include "ui/models/matrixmodel.h"
 
 #include "report/figures.h"
+#include "run/gatereason.h"
 #include "store/celllabel.h"
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
@@ -184,7 +185,7 @@ void MatrixModel::apply(const store::WindowRecord &w, bool willRetry, bool cellF
         cell.state = cellFailed  ? CellState::Failed
                      : willRetry ? CellState::Invalid
                                  : CellState::Failed;
-        cell.reason = w.invalidReason;
+        cell.reason = run::invalidReasonText(w);
     }
     cell.before = cell.state;
     changed(w.round, w.configuration, w.route, w.concurrency);

@@ -1,5 +1,6 @@
 #include "ui/pages/rundialog.h"
 
+#include "run/gatereason.h"
 #include "ui/charts/palette.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/matrixmodel.h"
@@ -225,12 +226,13 @@ void RunDialog::showWindow(const StoredWindow &result)
         m_timeline.addInterval(r, false);
     m_charts->setTimeline(&m_timeline);
     m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(w.configuration)));
-    m_charts->setCaption(tr("Round %1 · %2 · %3 · c=%4 · attempt %5 · %6")
-                             .arg(w.round + 1)
-                             .arg(w.configuration, w.route)
-                             .arg(w.concurrency)
-                             .arg(w.attempt + 1)
-                             .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason)));
+    m_charts->setCaption(
+        tr("Round %1 · %2 · %3 · c=%4 · attempt %5 · %6")
+            .arg(w.round + 1)
+            .arg(w.configuration, w.route)
+            .arg(w.concurrency)
+            .arg(w.attempt + 1)
+            .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(run::invalidReasonText(w))));
     m_charts->show();
     m_charts->timelineChanged();
     Q_EMIT windowShown(w.id);
