@@ -11,12 +11,19 @@
 #include "ui/widgets/chartview.h"
 #include "uitest.h"
 
+#include <QAbstractAxis>
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QChart>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QGraphicsLineItem>
+#include <QGraphicsTextItem>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
@@ -25,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QXYSeries>
 #include <QXmlStreamReader>
 
 using namespace sb;
@@ -97,6 +105,60 @@ void compareVerdicts(const QMap<QString, Verdict> &page, const QMap<QString, Ver
         QCOMPARE(page[it.key()].verdict, it->verdict);
         QVERIFY2(qAbs(page[it.key()].ratio - it->ratio) <= 1e-9 * it->ratio, qPrintable(it.key()));
     }
+}
+
+// What of `view`'s chart is not shown whole: its title and each axis title drawn elided or
+// outside the view, and a legend smaller than its entries need (an entry cut or elided) or
+// outside the view.
+QStringList cutParts(ChartView *view)
+{
+    QStringList out;
+    QChart *chart = view->chart();
+    const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QHash<QString, const QGraphicsTextItem *> texts;
+    for (const QGraphicsItem *item : view->scene()->items())
+        if (const auto *t = dynamic_cast<const QGraphicsTextItem *>(item); t && t->isVisible())
+            texts.insert(t->toPlainText(), t);
+    QStringList titles{chart->title()};
+    for (const QAbstractAxis *axis : chart->axes())
+        titles << axis->titleText();
+    for (const QString &title : titles) {
+        if (title.isEmpty())
+            continue;
+        const QGraphicsTextItem *t = texts.value(title);
+        if (!t)
+            out << QStringLiteral("elided: ") + title;
+        else if (!shown.adjusted(-0.5, -0.5, 0.5, 0.5).contains(t->sceneBoundingRect()))
+            out << QStringLiteral("outside: ") + title;
+    }
+    // The legend's entries are text items inside it; one outside its box is cut off.
+    QLegend *legend = chart->legend();
+    if (!legend->isVisible())
+        return out;
+    const QRectF box = legend->sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);
+    if (!shown.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box))
+        out << QStringLiteral("legend outside the view");
+    QStringList labels;
+    for (const QLegendMarker *m : legend->markers())
+        if (m->isVisible())
+            labels << m->label();
+    std::function<void(const QGraphicsItem *)> visit = [&](const QGraphicsItem *item) {
+        for (const QGraphicsItem *child : item->childItems()) {
+            if (!child->isVisible())
+                continue;
+            if (const auto *t = dynamic_cast<const QGraphicsTextItem *>(child)) {
+                const QString text = t->toPlainText();
+                if (!box.contains(t->sceneBoundingRect()))
+                    out << QStringLiteral("legend entry cut: ") + text;
+                // An elided name is whole in its tooltip.
+                if (!labels.removeOne(text) && !legend->showToolTips())
+                    out << QStringLiteral("legend entry elided without a tooltip: ") + text;
+            }
+            visit(child);
+        }
+    };
+    visit(legend);
+    return out;
 }
 
 } // namespace
@@ -387,6 +449,126 @@ private slots:
         window.setStoreLocation(m_store);
         QCOMPARE(window.storeService()->location(), m_store);
         QTRY_COMPARE_WITH_TIMEOUT(page->runList()->topLevelItemCount(), 4, 30000);
+    }
+
+    // Runs differ by dash on the line charts, and p50 from p99 on the latency chart: each legend
+    // entry draws a piece of its series' line in the series' pen (not a filled square), and
+    // every dash a chart draws is shown in its legend.
+    void legendShowsTheDashes()
+    {
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
+        page.resize(1300, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.b, m_ids.c});
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        int lineCharts = 0;
+        for (int tab = 0; tab < ComparePage::ChartTabCount; ++tab) {
+            page.chartTabs()->setCurrentIndex(tab);
+            QApplication::processEvents();
+            for (ChartView *view : page.chartViews()) {
+                if (!view->isVisible())
+                    continue;
+                QChart *chart = view->chart();
+                QLegend *legend = chart->legend();
+                QSet<int> drawn; // the pen styles of the lines the chart draws
+                int entries = 0;
+                for (QAbstractSeries *series : chart->series()) {
+                    auto *xy = qobject_cast<QXYSeries *>(series);
+                    if (!xy)
+                        continue;
+                    if (xy->count() > 0)
+                        drawn << int(xy->pen().style());
+                    for (QLegendMarker *m : legend->markers(xy)) {
+                        if (!m->isVisible())
+                            continue;
+                        ++entries;
+                        const QLegend::MarkerShape shape = m->shape() == QLegend::MarkerShapeDefault
+                                                               ? legend->markerShape()
+                                                               : m->shape();
+                        QCOMPARE(shape, QLegend::MarkerShapeFromSeries);
+                    }
+                }
+                if (drawn.isEmpty())
+                    continue;
+                ++lineCharts;
+                // What the legend draws: a line item per entry, in its series' pen.
+                QSet<int> legendStyles;
+                int lines = 0;
+                std::function<void(const QGraphicsItem *)> visit = [&](const QGraphicsItem *i) {
+                    for (const QGraphicsItem *child : i->childItems()) {
+                        if (const auto *l = qgraphicsitem_cast<const QGraphicsLineItem *>(child);
+                            l && l->isVisible()) {
+                            legendStyles << int(l->pen().style());
+                            ++lines;
+                        }
+                        visit(child);
+                    }
+                };
+                visit(legend);
+                QCOMPARE(lines, entries);
+                for (int style : drawn)
+                    QVERIFY2(legendStyles.contains(style),
+                             qPrintable(QStringLiteral("%1: pen style %2 is not in the legend")
+                                            .arg(chart->title())
+                                            .arg(style)));
+            }
+        }
+        QCOMPARE(lineCharts, 4); // against concurrency (2), percentiles, timelines
+        // The latency chart: one entry per series, and the two dashes of p50 and p99.
+        page.chartTabs()->setCurrentIndex(ComparePage::ConcurrencyTab);
+        QStringList names;
+        for (QLegendMarker *m : page.chartViews().at(2)->chart()->legend()->markers())
+            if (m->isVisible())
+                names << m->label();
+        QCOMPARE(names.size(), 3 * 2 + 2);
+        QCOMPARE(names.mid(6), (QStringList{QStringLiteral("p50"), QStringLiteral("p99")}));
+    }
+
+    // At 1280x720 and 1280x800, in the workbench with its docks, with two and three runs: every
+    // chart shows its title, its axis titles and its whole legend.
+    void chartsFitSmallScreens_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("runs");
+        for (const QSize size : {QSize(1280, 720), QSize(1280, 800)})
+            for (int runs : {2, 3})
+                QTest::addRow("%dx%d, %d runs", size.width(), size.height(), runs) << size << runs;
+    }
+    void chartsFitSmallScreens()
+    {
+        QFETCH(QSize, size);
+        QFETCH(int, runs);
+        MainWindow window;
+        window.setStoreLocation(m_store);
+        window.showPage(MainWindow::ComparePageIndex);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ComparePage *page = window.comparePage();
+        QSignalSpy shown(page, &ComparePage::comparisonShown);
+        page->compareRuns(QStringList{m_ids.a, m_ids.b, m_ids.c}.mid(0, runs));
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        QStringList cut;
+        for (bool perCpu : {false, true}) {
+            page->setPerCpu(perCpu);
+            for (int tab = 0; tab < ComparePage::ChartTabCount; ++tab) {
+                page->chartTabs()->setCurrentIndex(tab);
+                QApplication::processEvents();
+                for (ChartView *view : page->chartViews())
+                    if (view->isVisible())
+                        for (const QString &part : cutParts(view))
+                            cut << QStringLiteral("%1 (%2x%3): %4")
+                                       .arg(view->chart()->title())
+                                       .arg(view->width())
+                                       .arg(view->height())
+                                       .arg(part);
+            }
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u'\n')));
     }
 
     void exportsTheBaselineRunsHtmlReport()

@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsScene>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -186,6 +187,11 @@ void ComparePage::createCharts()
         for (int v = 0; v < viewsPerTab[t]; ++v) {
             auto *view = new ChartView(tab);
             view->setObjectName(QStringLiteral("chart%1_%2").arg(t).arg(v));
+            // Qt Charts moves its items without telling the scene's BSP index first: a chart
+            // replaced and deleted left stale items there, which the next paint read after
+            // they were freed (valgrind; a crash one run in three). A linear index knows no
+            // geometry to be stale about.
+            view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
             connect(view, &ChartView::exportFailed, this, &ComparePage::setStatus);
             connect(view, &ChartView::picked, this, [this, t, v] { m_picked[t] = v; });
             connect(view, &ChartView::exported, this, [this](const QString &path) {
