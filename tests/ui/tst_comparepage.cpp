@@ -307,6 +307,19 @@ private slots:
                  qPrintable(page.statusText()));
         QVERIFY(page.statusText().contains(nowhere));
         QVERIFY(!QFileInfo::exists(nowhere));
+        // Runs stored later, the list refreshed: the status no longer says there is none.
+        QCOMPARE(test::writeFixtureStore(nowhere, m_ids), QString());
+        page.refreshRuns();
+        QTRY_COMPARE_WITH_TIMEOUT(page.runList()->topLevelItemCount(), 4, 30000);
+        QVERIFY2(!page.statusText().contains(QStringLiteral("No run is stored")),
+                 qPrintable(page.statusText()));
+        QVERIFY(page.statusText().startsWith(QStringLiteral("Tick two or more runs")));
+        // An empty list again (another store, empty): said again.
+        const QString empty = m_dir.filePath(QStringLiteral("empty.sqlite"));
+        QVERIFY(store::RunStore::open(empty).ok());
+        service.setLocation(empty);
+        QTRY_COMPARE_WITH_TIMEOUT(page.runList()->topLevelItemCount(), 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(page.statusText().contains(empty), 30000);
     }
 
     void onlyTheLatestRequestIsShown()
@@ -571,31 +584,134 @@ private slots:
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u'\n')));
     }
 
-    void exportsTheBaselineRunsHtmlReport()
+    // Export ▸ HTML of runs compared writes the comparison shown, not the baseline run's report:
+    // each compared cell with the ratio and verdict the table shows, for both metrics.
+    void exportsTheComparisonAsHtml()
     {
         StoreService service;
         service.setLocation(m_store);
         ComparePage page(&service);
         QSignalSpy shown(&page, &ComparePage::comparisonShown);
-        page.compareRuns({m_ids.b, m_ids.a});
+        page.compareRuns({m_ids.b, m_ids.a, m_ids.c});
         QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
-        QCOMPARE(page.reportRun(), m_ids.b);
-        const QString path = m_dir.filePath(QStringLiteral("b.html"));
-        QSignalSpy written(&page, &ComparePage::htmlExported);
-        page.exportHtml(path);
-        QTRY_VERIFY_WITH_TIMEOUT(written.size() == 1, 30000);
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray html = f.readAll();
-        QVERIFY(html.contains("<h1 id=\"fixture-run-" + m_ids.b.toUtf8() + "\">"));
-        QVERIFY(html.contains("<svg "));
+        QCOMPARE(page.htmlExport(), CompareHtml::Comparison);
+        Q_EMIT page.exportMenu()->aboutToShow();
+        const QString text = page.exportMenu()->actions().constLast()->text();
+        QVERIFY2(text.contains(QStringLiteral("comparison")) && text.contains(m_ids.b),
+                 qPrintable(text));
+        const QString html = exported(page, QStringLiteral("compare.html"));
+        QVERIFY(html.contains(QStringLiteral(">Stackbench: runs %1, %2 against run %3</h1>")
+                                  .arg(m_ids.a, m_ids.c, m_ids.b)));
+        for (const char *heading : {"Summary", "Setup", "Environment", "Where the ceiling is"})
+            QVERIFY2(!html.contains(QStringLiteral(">%1</h2>").arg(QLatin1String(heading))),
+                     heading);
+        QVERIFY(!html.contains(QStringLiteral("fixture: run")));
+        // Every row the table shows, for either metric, with its ratio and verdict.
+        CompareModel &m = *page.model();
+        int rows = 0;
+        for (bool perCpu : {false, true}) {
+            page.setPerCpu(perCpu);
+            const qsizetype metric = html.indexOf(perCpu ? QStringLiteral("<code>per_cpu_s</code>")
+                                                         : QStringLiteral("<code>ok_per_s</code>"));
+            QVERIFY(metric > 0);
+            for (int r = 0; r < m.rowCount(); ++r) {
+                const QModelIndex i = m.index(r, CompareModel::ConfigurationColumn);
+                if (i.data(CompareModel::VerdictKeyRole).toString() == QLatin1String("baseline"))
+                    continue;
+                const qsizetype route =
+                    html.indexOf(QStringLiteral("Route <code>%1</code>")
+                                     .arg(i.data(CompareModel::RouteRole).toString()),
+                                 metric);
+                const QString cells =
+                    QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"n\">%3</td>")
+                        .arg(i.data(CompareModel::RunIdRole).toString(), i.data().toString())
+                        .arg(i.data(CompareModel::ConcurrencyRole).toInt());
+                const qsizetype at = html.indexOf(cells, route);
+                QVERIFY2(route > 0 && at > 0, qPrintable(cells));
+                const QString row = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
+                for (int column :
+                     {int(CompareModel::RatioColumn), int(CompareModel::VerdictColumn)})
+                    QVERIFY2(row.contains(m.index(r, column).data().toString()), qPrintable(row));
+                ++rows;
+            }
+        }
+        QCOMPARE(rows, 2 * 16);
+        // An unwritable path says which.
         QSignalSpy failed(&page, &ComparePage::htmlExportFailed);
         page.exportHtml(m_dir.filePath(QStringLiteral("no/such/dir/x.html")));
         QTRY_VERIFY_WITH_TIMEOUT(failed.size() == 1, 30000);
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("no/such/dir")));
+        QVERIFY(page.statusText().contains(QStringLiteral("no/such/dir")));
+    }
+
+    // Names from a plan or an imported export are text in the exported page, never markup.
+    void theComparisonsHtmlEscapesNames()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("hostile.sqlite"));
+        {
+            auto opened = store::RunStore::open(path);
+            QVERIFY(opened.ok());
+            for (const QString &id : {m_ids.a, m_ids.b}) {
+                test::FixtureRun run;
+                run.id = id;
+                run.configurations = {QStringLiteral("<script>alert(1)</script>"),
+                                      QStringLiteral("a&b \"<i>")};
+                run.routes = {QStringLiteral("<b>health</b>")};
+                run.okPerS = test::baseRate;
+                QCOMPARE(test::writeFixtureRun(**opened, run), QString());
+            }
+        }
+        StoreService service;
+        service.setLocation(path);
+        ComparePage page(&service);
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.a, m_ids.b});
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        const QString html = exported(page, QStringLiteral("hostile.html"));
+        for (const char *raw : {"<script", "<b>", "<i>", "a&b"})
+            QVERIFY2(!html.contains(QLatin1String(raw)), raw);
+        QVERIFY(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+        QVERIFY(html.contains(QStringLiteral("a&amp;b &quot;&lt;i&gt;")));
+        QVERIFY(html.contains(QStringLiteral("Route <code>&lt;b&gt;health&lt;/b&gt;</code>")));
+    }
+
+    // One run's configurations: Export ▸ HTML writes that run's report, with the baseline
+    // configuration picked on the page.
+    void exportsOneRunsHtmlReport()
+    {
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
+        QCOMPARE(page.htmlExport(), CompareHtml::None);
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.b});
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        page.baselineBox()->setCurrentIndex(1);
+        Q_EMIT page.baselineBox()->activated(1);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 2, 30000);
+        QCOMPARE(page.htmlExport(), CompareHtml::RunReport);
+        Q_EMIT page.exportMenu()->aboutToShow();
+        QVERIFY(page.exportMenu()->actions().constLast()->text().contains(
+            QStringLiteral("report of run %1").arg(m_ids.b)));
+        const QString html = exported(page, QStringLiteral("b.html"));
+        QVERIFY(html.contains(QStringLiteral("<h1 id=\"fixture-run-%1\">").arg(m_ids.b)));
+        QVERIFY(html.contains(QStringLiteral("Baseline: <code>slow</code>")));
+        QVERIFY(html.contains(QStringLiteral("<svg ")));
     }
 
 private:
+    // Export ▸ HTML of what `page` shows into the test's directory as `name`: the file's text.
+    QString exported(ComparePage &page, const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QSignalSpy written(&page, &ComparePage::htmlExported);
+        page.exportHtml(path);
+        if (!QTest::qWaitFor([&] { return written.size() == 1; }, 30000))
+            return QString();
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
     QTemporaryDir m_dir;
     QString m_store;
     test::FixtureStore m_ids;
