@@ -119,6 +119,11 @@ QStringList cutParts(ChartView *view)
     for (const QGraphicsItem *item : view->scene()->items())
         if (const auto *t = dynamic_cast<const QGraphicsTextItem *>(item); t && t->isVisible())
             texts.insert(t->toPlainText(), t);
+    QLegend *legend = chart->legend();
+    for (auto it = texts.cbegin(); it != texts.cend(); ++it)
+        if (!legend->isAncestorOf(it.value()) &&
+            (it.key().endsWith(QStringLiteral("...")) || it.key().endsWith(QChar(0x2026))))
+            out << QStringLiteral("label elided: ") + it.key();
     QStringList titles{chart->title()};
     for (const QAbstractAxis *axis : chart->axes())
         titles << axis->titleText();
@@ -132,7 +137,6 @@ QStringList cutParts(ChartView *view)
             out << QStringLiteral("outside: ") + title;
     }
     // The legend's entries are text items inside it; one outside its box is cut off.
-    QLegend *legend = chart->legend();
     if (!legend->isVisible())
         return out;
     const QRectF box = legend->sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);
@@ -505,8 +509,19 @@ private slots:
                         QCOMPARE(shape, QLegend::MarkerShapeFromSeries);
                     }
                 }
-                if (drawn.isEmpty())
+                if (drawn.isEmpty()) {
+                    // Boxes and bars: each entry a square filled in its series' colour.
+                    int filled = 0;
+                    for (QLegendMarker *m : legend->markers())
+                        filled += m->isVisible() && m->brush().style() != Qt::NoBrush &&
+                                          (m->shape() == QLegend::MarkerShapeDefault
+                                               ? legend->markerShape()
+                                               : m->shape()) != QLegend::MarkerShapeFromSeries
+                                      ? 1
+                                      : 0;
+                    QVERIFY2(filled == 6, qPrintable(chart->title())); // 3 runs x 2 configurations
                     continue;
+                }
                 ++lineCharts;
                 // What the legend draws: a line item per entry, in its series' pen.
                 QSet<int> legendStyles;
@@ -517,6 +532,9 @@ private slots:
                             l && l->isVisible()) {
                             legendStyles << int(l->pen().style());
                             ++lines;
+                            // Long enough for a dash and its gap (Qt's dash: 4 + 2 pen widths).
+                            QVERIFY2(l->line().length() >= 6 * l->pen().widthF(),
+                                     qPrintable(QString::number(l->line().length())));
                         }
                         visit(child);
                     }

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <type_traits>
 
 namespace sb::charts {
 
@@ -89,9 +90,6 @@ QChart *newChart(const QString &title, ChartLook look)
     QFont small = chart->legend()->font();
     small.setPointSizeF(small.pointSizeF() * kLegendFontScale);
     chart->legend()->setFont(small);
-    // Series differ by colour and, across runs or percentiles, by dash: each entry shows a
-    // piece of its line (a box for boxes and bars), not a filled square that hides the dash.
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     chart->legend()->setShowToolTips(true); // a name elided in the legend, whole on hover
     return chart;
 }
@@ -127,6 +125,12 @@ void addAll(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QList<Serie
 {
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
+    // Lines differ by colour and, across runs or percentiles, by dash: each entry draws a piece
+    // of its line, not a filled square that hides the dash. Set before the series come: set
+    // after, Qt draws a piece half as long, too short for a dash. (Boxes keep their filled
+    // squares: from a box series Qt draws an empty one.)
+    if constexpr (std::is_same_v<Series, QLineSeries>)
+        chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     for (Series *s : series) {
         chart->addSeries(s);
         s->attachAxis(x);
@@ -432,9 +436,17 @@ QChart *memoryChart(const ChartSource &source, const QString &route, ChartLook l
     const QList<int> levels = levelsOf(source, route);
     const QVector<SeriesRef> series = seriesOf(source);
     auto *x = new QBarCategoryAxis;
-    x->setTitleText(tr("concurrency (whether the trees' ages allow a comparison)"));
+    QStringList notes;
     for (int c : levels)
-        x->append(QStringLiteral("c=%1").arg(c) + ageNote(source, series, route, c));
+        notes << ageNote(source, series, route, c);
+    // One note for every level goes once into the axis title: beside each "c=N" it was cut
+    // off at 1280x720 ("c=10 (age unkno...").
+    const bool common = !notes.isEmpty() && notes.count(notes.first()) == notes.size();
+    x->setTitleText(common && !notes.first().isEmpty()
+                        ? tr("concurrency") + notes.first()
+                        : tr("concurrency (whether the trees' ages allow a comparison)"));
+    for (qsizetype i = 0; i < levels.size(); ++i)
+        x->append(QStringLiteral("c=%1").arg(levels[i]) + (common ? QString() : notes[i]));
     auto *bars = new QBarSeries;
     double hi = 0;
     for (const SeriesRef &s : series) {
