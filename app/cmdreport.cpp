@@ -155,7 +155,11 @@ int compareCommand(const QStringList &args)
     const auto floor = cl.option({QStringLiteral("noise-floor")},
                                  QStringLiteral("An A/A run whose arms give the noise floor."),
                                  QStringLiteral("RUN"));
-    const auto fmt = cl.option({QStringLiteral("format")}, QStringLiteral("md or json."),
+    const auto fmt = cl.option({QStringLiteral("format")},
+                               QStringLiteral("md, json or html (one self-contained file with "
+                                              "a chart of each route's ratios; without\n"
+                                              "--metric it compares 2xx/s and per CPU-second, "
+                                              "as the GUI's Compare page)."),
                                QStringLiteral("FORMAT"), QStringLiteral("md"));
     const auto output =
         cl.option({QStringLiteral("o"), QStringLiteral("output")},
@@ -163,7 +167,8 @@ int compareCommand(const QStringList &args)
     const QCommandLineOption store = addStoreOption(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;
-    const sb::Result<QString> f = format(cl, fmt, {QStringLiteral("md"), QStringLiteral("json")});
+    const sb::Result<QString> f =
+        format(cl, fmt, {QStringLiteral("md"), QStringLiteral("json"), QStringLiteral("html")});
     if (!f.ok())
         return cl.fail(f.error());
     if (!report::isComparisonMetric(cl.value(metric)))
@@ -204,8 +209,21 @@ int compareCommand(const QStringList &args)
     sb::Result<report::RunComparison> c = report::compareRuns(reports, options);
     if (!c.ok())
         return cl.fail(c.error());
-    const QByteArray bytes = *f == QLatin1String("json") ? jsonBytes(report::comparisonJson(*c))
-                                                         : report::comparisonMarkdown(*c).toUtf8();
+    QByteArray bytes;
+    if (*f == QLatin1String("html")) {
+        QVector<report::RunComparison> comparisons{*c};
+        if (!cl.isSet(metric)) { // both throughput figures, as the Compare page shows them
+            options.metric = QStringLiteral("per_cpu_s");
+            sb::Result<report::RunComparison> perCpu = report::compareRuns(reports, options);
+            if (!perCpu.ok())
+                return cl.fail(perCpu.error());
+            comparisons.append(*perCpu);
+        }
+        bytes = report::comparisonHtml(comparisons);
+    } else {
+        bytes = *f == QLatin1String("json") ? jsonBytes(report::comparisonJson(*c))
+                                            : report::comparisonMarkdown(*c).toUtf8();
+    }
     if (sb::Status st = writeOutput(cl.value(output), bytes, cl); !st.ok())
         return cl.fail(st.error());
     const QStringList failing = report::failingCells(*c, conditions);

@@ -2,12 +2,14 @@
 
 #include "core/qterror.h"
 #include "report/cellcomparison.h"
+#include "report/palette.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "stats/summary.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 namespace sb::report {
@@ -61,6 +63,8 @@ sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
     RunComparison c;
     c.metric = options.metric;
     c.baselineRun = base.run.id;
+    for (const RunReport &r : reports)
+        c.runs << r.run.id;
     c.noiseFloor = options.noiseFloor;
     c.noiseFloorSource = options.noiseFloorSource;
     ReportOptions ro;
@@ -86,10 +90,13 @@ sb::Result<RunComparison> compareRuns(const QVector<RunReport> &reports,
             pair.candidate.rounds.clear(); // rounds of two runs are not the same moments
             pair.baseline.rounds.clear();
             const double mb = stats::median(pair.baseline.values);
+            const double mc = stats::median(pair.candidate.values);
             if (mb > 0 && !pair.candidate.values.empty())
-                ratios.push_back(stats::median(pair.candidate.values) / mb);
+                ratios.push_back(mc / mb);
             pairs.push_back(std::move(pair));
             ComparedCell cc;
+            cc.median = mc;
+            cc.baselineMedian = mb;
             cc.run = other.run.id;
             cc.baselineRun = base.run.id;
             cc.ratio = RatioReport{b.configuration, b.configuration, b.route,
@@ -222,10 +229,72 @@ QString driftSentence(const RunDrift &x)
              formatRatio(d.high));
 }
 
-QString comparisonMarkdown(const RunComparison &c)
+QString comparisonMetricTitle(const QString &metric)
+{
+    if (metric == QLatin1String("ok_per_s"))
+        return QStringLiteral("2xx/s");
+    if (metric == QLatin1String("per_cpu_s"))
+        return QStringLiteral("2xx per CPU-second");
+    if (metric == QLatin1String("p50") || metric == QLatin1String("p99"))
+        return metric + QStringLiteral(" latency");
+    return metric;
+}
+
+namespace {
+
+// A median of the metric's window values as the run report writes that figure.
+QString metricMedianText(const QString &metric, double value, bool measured)
+{
+    if (!measured)
+        return notMeasured();
+    if (metric == QLatin1String("p50") || metric == QLatin1String("p99"))
+        return formatMs(value);
+    return formatNumber(value, metric == QLatin1String("per_cpu_s") ? 0 : 1);
+}
+
+// The routes of the compared cells, in the baseline's order.
+QStringList routesOf(const RunComparison &c)
+{
+    QStringList out;
+    for (const ComparedCell &cell : c.cells)
+        if (!out.contains(cell.ratio.route))
+            out << cell.ratio.route;
+    return out;
+}
+
+Table cellTable(const RunComparison &c, const QString &route)
+{
+    Table t;
+    for (const char *h : {"run", "configuration", "c", "baseline median", "median",
+                          "ratio [95 % CI]", "p", "verdict", "noise floor", "note"})
+        t.header << Inline(QString::fromLatin1(h));
+    t.align = {Align::Left,  Align::Left,  Align::Right, Align::Right, Align::Right,
+               Align::Right, Align::Right, Align::Left,  Align::Right, Align::Left};
+    for (const ComparedCell &cell : c.cells) {
+        if (cell.ratio.route != route)
+            continue;
+        const stats::Comparison &s = cell.ratio.comparison;
+        const bool tested = s.verdict != stats::Verdict::NotEnoughWindows;
+        t.rows.append({cell.run, cell.ratio.configuration, QString::number(cell.ratio.concurrency),
+                       metricMedianText(c.metric, cell.baselineMedian, s.baselineWindows > 0),
+                       metricMedianText(c.metric, cell.median, s.candidateWindows > 0),
+                       ratioText(s),
+                       tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
+                       QString::fromLatin1(stats::verdictText(s.verdict)),
+                       s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),
+                       QString::fromStdString(s.note)});
+    }
+    return t;
+}
+
+} // namespace
+
+Document comparisonDocument(const RunComparison &c, int headingLevel)
 {
     Document d;
-    d.heading(1, QStringLiteral("Comparison against run %1 (%2)").arg(c.baselineRun, c.metric));
+    d.heading(headingLevel, Inline(QStringLiteral("Comparison against run %1: %2 (")
+                                       .arg(c.baselineRun, comparisonMetricTitle(c.metric)))
+                                << code(c.metric) << QStringLiteral(")"));
     d.paragraph(c.noiseFloor >= 0 ? QStringLiteral("Noise floor: %1 (%2).")
                                         .arg(formatPercent(c.noiseFloor), c.noiseFloorSource)
                                   : QStringLiteral("No noise floor given (--noise-floor RUN of "
@@ -235,26 +304,106 @@ QString comparisonMarkdown(const RunComparison &c)
                << QStringLiteral(": ") << difference);
     for (const RunDrift &x : c.drifts)
         d.item(driftSentence(x));
-    Table t;
-    for (const char *h : {"run", "configuration", "route", "c", "ratio [95 % CI]", "p", "verdict",
-                          "noise floor", "note"})
-        t.header << Inline(QString::fromLatin1(h));
-    t.align = {Align::Left,  Align::Left, Align::Left,  Align::Right, Align::Right,
-               Align::Right, Align::Left, Align::Right, Align::Left};
-    for (const ComparedCell &cell : c.cells) {
-        const stats::Comparison &s = cell.ratio.comparison;
-        const bool tested = s.verdict != stats::Verdict::NotEnoughWindows;
-        t.rows.append({cell.run, cell.ratio.configuration, code(cell.ratio.route),
-                       QString::number(cell.ratio.concurrency), ratioText(s),
-                       tested ? QString::number(s.pValue, 'f', 3) : QStringLiteral("-"),
-                       QString::fromLatin1(stats::verdictText(s.verdict)),
-                       s.noiseFloor >= 0 ? formatPercent(s.noiseFloor) : QStringLiteral("-"),
-                       QString::fromStdString(s.note)});
+    for (const QString &route : routesOf(c)) {
+        d.heading(headingLevel + 1, Inline(QStringLiteral("Route ")) << code(route));
+        d.table(cellTable(c, route));
+        d.charts(comparisonChartsKey(c.metric, route));
     }
-    d.table(t);
     for (const QString &m : c.missing)
         d.item(m);
-    return markdownOf(d);
+    return d;
+}
+
+QString comparisonMarkdown(const RunComparison &c)
+{
+    return markdownOf(comparisonDocument(c));
+}
+
+QString comparisonChartsKey(const QString &metric, const QString &route)
+{
+    // Control characters do not occur in metric keys or in the names of a plan's routes.
+    return QStringLiteral("\x1f"
+                          "comparison\x1f") +
+           metric + QLatin1Char('\x1f') + route;
+}
+
+bool isComparisonChartsKey(const QString &key, QString *metric, QString *route)
+{
+    static const QString prefix = QStringLiteral("\x1f"
+                                                 "comparison\x1f");
+    const qsizetype end = key.indexOf(QLatin1Char('\x1f'), prefix.size());
+    if (!key.startsWith(prefix) || end < 0)
+        return false;
+    *metric = key.mid(prefix.size(), end - prefix.size());
+    *route = key.mid(end + 1);
+    return true;
+}
+
+svg::Chart comparisonRatioChart(const RunComparison &c, const QString &route)
+{
+    svg::Chart chart;
+    chart.title = QStringLiteral("Ratio to run %1, %2: %3")
+                      .arg(c.baselineRun, comparisonMetricTitle(c.metric), route);
+    chart.y.title = QStringLiteral("ratio (whiskers: 95 % interval)");
+    chart.empty = QStringLiteral("no ratio could be computed");
+    QList<int> levels;
+    QStringList configurations;
+    QStringList series; // "run configuration", in order of first appearance
+    for (const ComparedCell &cell : c.cells) {
+        if (cell.ratio.route != route)
+            continue;
+        if (!levels.contains(cell.ratio.concurrency))
+            levels << cell.ratio.concurrency;
+        if (!configurations.contains(cell.ratio.configuration))
+            configurations << cell.ratio.configuration;
+        const QString key = cell.run + QLatin1Char('\n') + cell.ratio.configuration;
+        if (!series.contains(key))
+            series << key;
+    }
+    std::sort(levels.begin(), levels.end());
+    // A configuration's runs side by side, in its colour: the legend reads in the same order.
+    std::stable_sort(series.begin(), series.end(), [&](const QString &a, const QString &b) {
+        return configurations.indexOf(a.section(QLatin1Char('\n'), 1)) <
+               configurations.indexOf(b.section(QLatin1Char('\n'), 1));
+    });
+    for (int level : levels)
+        chart.categories << QStringLiteral("c=%1").arg(level);
+    double lo = 1;
+    double hi = 1;
+    const bool manyRuns = c.runs.size() > 2;
+    for (const QString &key : series) {
+        const QString run = key.section(QLatin1Char('\n'), 0, 0);
+        const QString configuration = key.section(QLatin1Char('\n'), 1);
+        svg::BoxSeries b;
+        b.name = manyRuns ? QStringLiteral("%1 (run %2)").arg(configuration, run) : configuration;
+        b.colour = int(configurations.indexOf(configuration));
+        b.boxes.resize(levels.size());
+        for (const ComparedCell &cell : c.cells) {
+            const stats::Comparison &s = cell.ratio.comparison;
+            if (cell.ratio.route != route || cell.run != run ||
+                cell.ratio.configuration != configuration || !(s.ratio > 0) ||
+                !std::isfinite(s.ratio))
+                continue;
+            const bool interval = s.low > 0 && s.high >= s.low && std::isfinite(s.high);
+            svg::Box box{interval ? s.low : s.ratio, s.ratio, s.ratio, s.ratio,
+                         interval ? s.high : s.ratio};
+            b.boxes[levels.indexOf(cell.ratio.concurrency)] = box;
+            lo = std::min(lo, box.min);
+            hi = std::max(hi, box.max);
+        }
+        chart.boxes.append(b);
+    }
+    const double pad = std::max((hi - lo) * 0.08, 0.02);
+    chart.y.lo = std::max(0.0, lo - pad);
+    chart.y.hi = hi + pad;
+    svg::Line baseline;
+    baseline.name = QStringLiteral("1 = the baseline run");
+    baseline.colour = int(kConfigurationColours.size()) - 1; // the palette's grey
+    baseline.dash = svg::Dash::Dashed;
+    baseline.points = {{-0.5, 1.0}, {double(levels.size()) - 0.5, 1.0}};
+    if (!levels.isEmpty())
+        chart.lines.append(baseline);
+    return chart;
 }
 
 } // namespace sb::report

@@ -6,7 +6,9 @@
 // Any thread.
 
 #include "core/result.h"
+#include "report/reportdocument.h"
 #include "report/runreport.h"
+#include "report/svgchart.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -25,6 +27,10 @@ struct ComparedCell
     RatioReport ratio;    // configuration/route/concurrency of the cell; baseline = same config
     double errorRate = 0; // the candidate cell's (transport errors + non-2xx) / responses
     double p99Delta = 0;  // candidate median p99 / baseline median p99 - 1
+    // The medians of the metric's window values the ratio divides (2xx/s, per CPU-second, or
+    // microseconds for p50 and p99); 0 when a side has no valid window.
+    double median = 0;
+    double baselineMedian = 0;
 };
 
 // The machine drift between the baseline run and a candidate run, measured on the cells both
@@ -39,6 +45,7 @@ struct RunComparison
 {
     QString metric;
     QString baselineRun;
+    QStringList runs; // every run's id, the baseline first
     double noiseFloor = -1;
     QString noiseFloorSource;
     QStringList differences;     // "run X ran on another machine (a vs b)", ...
@@ -87,6 +94,31 @@ QJsonObject comparisonJson(const RunComparison &comparison);
 // many shared cells, and which ratios it keeps from being called (or that it could not be
 // measured, so nothing is called).
 QString driftSentence(const RunDrift &drift);
-QString comparisonMarkdown(const RunComparison &comparison);
+
+// What a metric is, for a heading or an axis: "2xx/s", "2xx per CPU-second", "p50 latency",
+// "p99 latency".
+QString comparisonMetricTitle(const QString &metric);
+
+// The comparison as a document (report/reportdocument.h), rendered as Markdown by
+// comparisonMarkdown and as HTML by report/reporthtml.h's comparisonHtml: a heading at
+// `headingLevel` (1 for a document of its own) naming the baseline run and the metric, the noise
+// floor, what is not like for like, each run's drift, then per route (a heading one level down)
+// a table of its compared cells (run, configuration, concurrency, both medians, the ratio with
+// its 95 % interval, p, verdict, noise floor, note) closed by a Charts block keyed by the route
+// and metric (comparisonChartsKey), and the baseline's cells a run lacks. Texts raw: each renderer
+// escapes.
+Document comparisonDocument(const RunComparison &comparison, int headingLevel = 1);
+QString comparisonMarkdown(const RunComparison &comparison); // markdownOf(comparisonDocument())
+
+// The Charts block's key of `route` in a comparison document of `metric`, and both back from
+// one (false when `key` is not a comparison's).
+QString comparisonChartsKey(const QString &metric, const QString &route);
+bool isComparisonChartsKey(const QString &key, QString *metric, QString *route);
+
+// The ratios of `route`'s compared cells as a chart: per concurrency (a category each) a bar per
+// candidate run and configuration at its ratio, its whiskers the 95 % interval (none when the
+// windows support none), and a line at 1 (the baseline). Colours by the configuration's position
+// among the comparison's; a cell with no ratio draws nothing.
+svg::Chart comparisonRatioChart(const RunComparison &comparison, const QString &route);
 
 } // namespace sb::report

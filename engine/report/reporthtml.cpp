@@ -54,6 +54,24 @@ QString chartsHtml(const RunReport &report, const QVector<store::WindowRecord> &
     return out + QStringLiteral("</div>\n");
 }
 
+// The one page wrapper of every HTML document: the style sheet, `title` (escaped here),
+// `body` (HTML) and a footer naming this Stackbench and `source` (HTML).
+QByteArray page(const QString &title, const QString &body, const QString &source)
+{
+    QString html = QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+                                  "charset=\"utf-8\">\n<meta name=\"viewport\" "
+                                  "content=\"width=device-width, initial-scale=1\">\n<title>") +
+                   htmlEscaped(title) + QStringLiteral("</title>\n<style>") +
+                   QString::fromLatin1(kStyle) +
+                   QStringLiteral("</style>\n</head>\n<body>\n<main>\n");
+    html += body;
+    html += QStringLiteral("<footer>Written by Stackbench ") +
+            htmlEscaped(QString::fromLatin1(sb::kVersion)) + QLatin1Char(' ') + source +
+            QStringLiteral("</footer>\n");
+    html += QStringLiteral("</main>\n</body>\n</html>\n");
+    return html.toUtf8();
+}
+
 } // namespace
 
 QByteArray reportHtml(const RunReport &report, const QVector<store::WindowRecord> &windows,
@@ -67,19 +85,55 @@ QByteArray reportHtml(const RunReport &report, const QVector<store::WindowRecord
     const QString title =
         (report.planName.isEmpty() ? QStringLiteral("Stackbench") : report.planName) +
         QStringLiteral(": run ") + report.run.id;
-    QString html = QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
-                                  "charset=\"utf-8\">\n<meta name=\"viewport\" "
-                                  "content=\"width=device-width, initial-scale=1\">\n<title>") +
-                   htmlEscaped(title) + QStringLiteral("</title>\n<style>") +
-                   QString::fromLatin1(kStyle) +
-                   QStringLiteral("</style>\n</head>\n<body>\n<main>\n");
-    html += htmlOf(reportDocument(report), charts);
-    html += QStringLiteral("<footer>Written by Stackbench ") +
-            htmlEscaped(QString::fromLatin1(sb::kVersion)) +
-            QStringLiteral(" from the run store; the same figures as <code>stackbench report ") +
-            htmlEscaped(report.run.id) + QStringLiteral("</code>.</footer>\n");
-    html += QStringLiteral("</main>\n</body>\n</html>\n");
-    return html.toUtf8();
+    return page(title, htmlOf(reportDocument(report), charts),
+                QStringLiteral("from the run store; the same figures as <code>stackbench report ") +
+                    htmlEscaped(report.run.id) + QStringLiteral("</code>."));
+}
+
+QByteArray comparisonHtml(const QVector<RunComparison> &comparisons, const HtmlOptions &options)
+{
+    const RunComparison none;
+    const RunComparison &first = comparisons.isEmpty() ? none : comparisons.first();
+    const QStringList others = first.runs.mid(1);
+    const QString title =
+        QStringLiteral("Stackbench: %1 against run %2")
+            .arg(others.size() == 1 ? QStringLiteral("run ") + others.first()
+                                    : QStringLiteral("runs ") + others.join(QStringLiteral(", ")),
+                 first.baselineRun);
+    Document d;
+    d.heading(1, title);
+    if (comparisons.isEmpty())
+        d.paragraph(QStringLiteral("Nothing was compared."));
+    else
+        d.paragraph(QStringLiteral("Each run's cells against the same cells of run %1, the "
+                                   "baseline: the ratio of their medians with its 95 % interval, "
+                                   "and a verdict only outside the noise floor and the machine "
+                                   "drift between the runs (see Definitions).")
+                        .arg(first.baselineRun));
+    for (const RunComparison &c : comparisons)
+        d << comparisonDocument(c, 2);
+    d << definitionsDocument();
+    int figures = 0;
+    const auto charts = [&](const QString &key) {
+        QString metric;
+        QString route;
+        if (!options.charts || !isComparisonChartsKey(key, &metric, &route))
+            return QString();
+        for (const RunComparison &c : comparisons)
+            if (c.metric == metric)
+                return QStringLiteral("<div class=\"charts\">\n<figure>") +
+                       svg::renderSvg(comparisonRatioChart(c, route), options.chartSize,
+                                      QStringLiteral("f%1-").arg(++figures)) +
+                       QStringLiteral("</figure>\n</div>\n");
+        return QString();
+    };
+    QString runs;
+    for (const QString &r : first.runs)
+        runs += (runs.isEmpty() ? QString() : QStringLiteral(" ")) + r;
+    return page(
+        title, htmlOf(d, charts),
+        QStringLiteral("from the run store; the same figures as <code>stackbench compare ") +
+            htmlEscaped(runs) + QStringLiteral("</code>."));
 }
 
 sb::Result<QByteArray> reportHtmlFromStore(const store::RunStore &store, const QString &runId,

@@ -9,6 +9,7 @@
 // (report/escape.h). Time and size linear in the report. Any thread.
 
 #include "core/result.h"
+#include "report/comparison.h"
 #include "report/runreport.h"
 
 #include <QByteArray>
@@ -38,5 +39,14 @@ QByteArray reportHtml(const RunReport &report, const QVector<store::WindowRecord
 sb::Result<QByteArray> reportHtmlFromStore(const store::RunStore &store, const QString &runId,
                                            const ReportOptions &options = {},
                                            const HtmlOptions &html = {});
+
+// A comparison of runs as one HTML document of the same kind (the same style sheet, no script,
+// nothing external, every text escaped): a heading naming the runs, then each of `comparisons`
+// (the same runs for different metrics, e.g. 2xx/s and per CPU-second as the Compare page shows
+// them) as comparisonDocument() writes it, with, after each route's table, the chart of its
+// ratios and their 95 % intervals (comparisonRatioChart; none when options.charts is false),
+// then the definitions. Empty `comparisons` give a page that says so. Any thread.
+QByteArray comparisonHtml(const QVector<RunComparison> &comparisons,
+                          const HtmlOptions &options = {});
 
 } // namespace sb::report

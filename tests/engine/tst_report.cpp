@@ -434,6 +434,9 @@ void TestReport::throttledRunHasAWinner()
     QVERIFY(python);
     const stats::Comparison &s = python->ratio.comparison;
     QCOMPARE(int(s.verdict), int(stats::Verdict::Slower));
+    // The medians the ratio divides, 2xx/s: (700 + 705) / 2 over (1000 + 1005) / 2.
+    QVERIFY2(std::fabs(python->median - 702.5) < 0.5, qPrintable(QString::number(python->median)));
+    QVERIFY(std::fabs(python->baselineMedian - 1002.5) < 0.5);
     QVERIFY(!s.paired); // rounds of two runs are not the same moments
     QVERIFY(s.pValue < 0.025);
     QCOMPARE(c->differences.size(), 1);
@@ -462,6 +465,10 @@ void TestReport::throttledRunHasAWinner()
     const QString markdown = report::comparisonMarkdown(*c);
     QVERIFY(markdown.contains(QStringLiteral("Not like for like")));
     QVERIFY(markdown.contains(QStringLiteral("machine drift")));
+    // A table per route with both medians the ratio divides.
+    QVERIFY(markdown.contains(QStringLiteral("\n## Route `")));
+    QVERIFY(markdown.contains(QStringLiteral("| baseline median | median |")));
+    QCOMPARE(c->runs, (QStringList{QStringLiteral("before"), QStringLiteral("after")}));
 
     // One shared cell: the drift cannot be measured, so the 0.7x is not called.
     auto one = report::compareRuns({syntheticRun(QStringLiteral("b1"), {beforeArms.last()}),

@@ -2,10 +2,13 @@
 // tables, lists, the definitions), each route's charts as inline SVG with axes and a legend
 // beneath the plot, nothing that reaches the network; the same file from `stackbench report
 // --format html` run with no display and no QT_QPA_PLATFORM; and headless Chromium opens it with
-// no console error (skipped only when Debian's chromium is not installed).
+// no console error (skipped only when Debian's chromium is not installed). A comparison of runs
+// as a page of its own kind: its cells, verdicts and ratio charts for both throughput figures,
+// every name escaped, and the same page from `stackbench compare --format html`.
 #include "../ui/comparefixture.h"
 #include "chromium.h"
 #include "programrun.h"
+#include "report/comparison.h"
 #include "report/palette.h"
 #include "report/reporthtml.h"
 #include "report/reportmarkdown.h"
@@ -315,6 +318,181 @@ private slots:
         // The same document, up to the version the footer names.
         static const QRegularExpression footer(QStringLiteral("<footer>.*</footer>"));
         QCOMPARE(QString(cli).remove(footer), QString(m_html).remove(footer));
+    }
+
+    // Runs a and b compared for 2xx/s and per CPU-second, as the Compare page and `stackbench
+    // compare --format html` write them.
+    static QVector<report::RunComparison> comparisonsOf(const QVector<report::RunReport> &reports)
+    {
+        QVector<report::RunComparison> out;
+        for (const char *metric : {"ok_per_s", "per_cpu_s"}) {
+            report::RunCompareOptions o;
+            o.metric = QLatin1String(metric);
+            sb::Result<report::RunComparison> c = report::compareRuns(reports, o);
+            if (!c.ok())
+                return {};
+            out.append(*c);
+        }
+        return out;
+    }
+
+    QVector<report::RunReport> storedReports(const QStringList &ids)
+    {
+        auto opened = store::RunStore::open(m_store, store::RunStore::OpenMode::ReadOnly);
+        if (!opened.ok())
+            return {};
+        report::ReportOptions cellsOnly; // as `stackbench compare` reads them
+        cellsOnly.ratios = false;
+        QVector<report::RunReport> out;
+        for (const QString &id : ids) {
+            sb::Result<report::RunReport> r = report::loadRunReport(**opened, id, cellsOnly);
+            if (!r.ok())
+                return {};
+            out.append(*r);
+        }
+        return out;
+    }
+
+    void comparisonPage()
+    {
+        const QVector<report::RunComparison> comparisons =
+            comparisonsOf(storedReports({m_ids.a, m_ids.b}));
+        QCOMPARE(comparisons.size(), 2);
+        const QString html = QString::fromUtf8(report::comparisonHtml(comparisons));
+        QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        // The run report's style sheet: one page wrapper.
+        QCOMPARE(html.left(html.indexOf(QStringLiteral("</style>"))),
+                 m_html.left(m_html.indexOf(QStringLiteral("</style>")))
+                     .replace(QRegularExpression(QStringLiteral("<title>.*</title>")),
+                              QStringLiteral("<title>Stackbench: run %1 against run %2</title>")
+                                  .arg(m_ids.b, m_ids.a)));
+        QVERIFY(html.contains(
+            QStringLiteral("\">Stackbench: run %1 against run %2</h1>").arg(m_ids.b, m_ids.a)));
+        // Not the run report: none of its sections.
+        for (const char *heading : {"Summary", "Setup", "Environment", "Where the ceiling is"})
+            QVERIFY2(!html.contains(QStringLiteral(">%1</h2>").arg(QLatin1String(heading))),
+                     heading);
+        // Both metrics, a table per route each, every compared cell with its ratio and verdict.
+        QVERIFY(html.contains(QStringLiteral("2xx/s (<code>ok_per_s</code>)")));
+        QVERIFY(html.contains(QStringLiteral("2xx per CPU-second (<code>per_cpu_s</code>)")));
+        QCOMPARE(count(html, QStringLiteral("<h3 ")), 4);
+        int rows = 0;
+        for (const report::RunComparison &c : comparisons) {
+            QCOMPARE(c.cells.size(), 8); // 2 configurations x 2 routes x 2 levels
+            for (const report::ComparedCell &cell : c.cells) {
+                const stats::Comparison &x = cell.ratio.comparison;
+                const QString row =
+                    QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"n\">%3</td>")
+                        .arg(cell.run, cell.ratio.configuration)
+                        .arg(cell.ratio.concurrency);
+                const qsizetype section =
+                    html.indexOf(QStringLiteral("Route <code>%1</code>").arg(cell.ratio.route),
+                                 html.indexOf(QStringLiteral("<code>%1</code>").arg(c.metric)));
+                const qsizetype at = html.indexOf(row, section);
+                QVERIFY2(at >= 0, qPrintable(row));
+                const QString tr = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
+                QVERIFY2(tr.contains(report::ratioText(x)), qPrintable(tr));
+                QVERIFY2(tr.contains(QLatin1String(stats::verdictText(x.verdict))), qPrintable(tr));
+                ++rows;
+            }
+        }
+        QCOMPARE(rows, 16);
+        // The fixture's 30 % faster cell is called.
+        QVERIFY(html.contains(QStringLiteral("<td>faster</td>")));
+        QVERIFY(html.contains(QStringLiteral("<h2 id=\"definitions\">Definitions</h2>")));
+        // A chart of the ratios per route and metric, after that route's table.
+        const QStringList svgs = svgsOf(html);
+        QCOMPARE(svgs.size(), 4);
+        for (const QString &svg : svgs) {
+            const ChartLayout l = layoutOf(svg);
+            QVERIFY2(l.error.isEmpty(), qPrintable(l.error));
+            QVERIFY(l.plot.height() >= 100 && l.plot.width() >= 200);
+            QVERIFY(l.texts.contains(QStringLiteral("c=1")));
+            QVERIFY(l.texts.contains(QStringLiteral("c=8")));
+            QVERIFY(l.texts.contains(QStringLiteral("fast")));
+            QVERIFY(l.texts.contains(QStringLiteral("1 = the baseline run")));
+        }
+        QVERIFY(html.indexOf(QStringLiteral("Ratio to run %1, 2xx/s: health").arg(m_ids.a)) >
+                html.indexOf(QStringLiteral("Route <code>health</code>")));
+        QVERIFY(html.contains(
+            QStringLiteral("Ratio to run %1, 2xx per CPU-second: echo").arg(m_ids.a)));
+        // Without charts: the tables alone.
+        report::HtmlOptions tables;
+        tables.charts = false;
+        QVERIFY(!report::comparisonHtml(comparisons, tables).contains("<svg"));
+    }
+
+    // Names come from plans and imported exports: whatever they hold is text in the page.
+    void comparisonEscapesEveryName()
+    {
+        QVector<report::RunReport> reports = storedReports({m_ids.a, m_ids.b, m_ids.c});
+        QCOMPARE(reports.size(), 3);
+        const QString hostile = QStringLiteral("<script>alert('x')</script>&amp;\"");
+        for (qsizetype i = 0; i < reports.size(); ++i) {
+            reports[i].run.id = QStringLiteral("<b>run%1</b>").arg(i);
+            for (report::CellReport &c : reports[i].cells)
+                if (c.configuration == QLatin1String("fast"))
+                    c.configuration = hostile;
+            for (QString &c : reports[i].configurations)
+                if (c == QLatin1String("fast"))
+                    c = hostile;
+        }
+        const QVector<report::RunComparison> comparisons = comparisonsOf(reports);
+        QCOMPARE(comparisons.size(), 2);
+        const QString html = QString::fromUtf8(report::comparisonHtml(comparisons));
+        for (const char *raw : {"<script", "<b>", "alert('x')"})
+            QVERIFY2(!html.contains(QLatin1String(raw)), raw);
+        QVERIFY(html.contains(QStringLiteral("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+                                             "&amp;amp;&quot;")));
+        QVERIFY(html.contains(QStringLiteral("&lt;b&gt;run0&lt;/b&gt;")));
+        // Three runs: the charts name each series' run, escaped, and stay well-formed XML.
+        const QStringList svgs = svgsOf(html);
+        QCOMPARE(svgs.size(), 4);
+        for (const QString &svg : svgs) {
+            const ChartLayout l = layoutOf(svg);
+            QVERIFY2(l.error.isEmpty(), qPrintable(l.error));
+            bool named = false;
+            for (const QString &t : l.texts)
+                named = named || t.contains(QStringLiteral("(run <b>run2</b>)"));
+            QVERIFY2(named, qPrintable(l.texts.join(u'|')));
+        }
+        // Markdown: no name becomes markup there either.
+        const QString md = report::comparisonMarkdown(comparisons.first());
+        static const QRegularExpression tag(QStringLiteral("(^|[^\\\\])<[a-z]"));
+        QVERIFY2(!md.contains(tag), qPrintable(md.left(2000)));
+        QVERIFY(md.contains(QStringLiteral("\\<script>")));
+    }
+
+    void comparisonFromTheCommandLine()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("compare.html"));
+        const test::Outcome o = test::runProgram(
+            QStringLiteral(STACKBENCH_BIN),
+            {QStringLiteral("compare"), m_ids.a, m_ids.b, QStringLiteral("--format"),
+             QStringLiteral("html"), QStringLiteral("-o"), out, QStringLiteral("--store"), m_store},
+            60'000, [](QProcess &p) {
+                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+                for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+                    env.remove(QLatin1String(name));
+                p.setProcessEnvironment(env);
+            });
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        // The page of both throughput figures, as the Compare page writes it.
+        QCOMPARE(QString::fromUtf8(f.readAll()),
+                 QString::fromUtf8(
+                     report::comparisonHtml(comparisonsOf(storedReports({m_ids.a, m_ids.b})))));
+        // --metric: that comparison alone.
+        const test::Outcome p99 = test::runProgram(
+            QStringLiteral(STACKBENCH_BIN),
+            {QStringLiteral("compare"), m_ids.a, m_ids.b, QStringLiteral("--format"),
+             QStringLiteral("html"), QStringLiteral("--metric"), QStringLiteral("p99"),
+             QStringLiteral("--store"), m_store});
+        QVERIFY2(p99.exitCode == 0, p99.err.constData());
+        QVERIFY(p99.out.contains("p99 latency (<code>p99</code>)"));
+        QVERIFY(!p99.out.contains("<code>ok_per_s</code>"));
+        QCOMPARE(int(p99.out.count("<svg ")), 2);
     }
 
     void opensInHeadlessChromium()

@@ -163,8 +163,10 @@ private slots:
 
         std::unique_ptr<QChart> latency(charts::latencyChart(m_source, QStringLiteral("echo")));
         const QList<QLineSeries *> l = seriesOf<QLineSeries>(latency.get());
-        QCOMPARE(l.size(), 8); // p50 and p99 per series
-        QCOMPARE(l[2]->name(), QStringLiteral("slow @ aaaa p50"));
+        QCOMPARE(l.size(), 10); // p50 and p99 per series, then the legend's p50 and p99 keys
+        QCOMPARE(l[2]->name(), QStringLiteral("slow @ aaaa"));
+        QCOMPARE(l[9]->name(), QStringLiteral("p99"));
+        QCOMPARE(l[9]->pen().style(), Qt::DashLine);
         QCOMPARE(l[3]->points().at(1).y(), cell->figures.p99Us.median / 1000.0);
         QCOMPARE(l[3]->pen().style(), Qt::DashLine);
     }

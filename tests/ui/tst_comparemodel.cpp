@@ -4,8 +4,11 @@
 #include "comparefixture.h"
 #include "memoryfixture.h"
 #include "report/reportmarkdown.h"
+#include "store/runstore.h"
 #include "ui/charts/palette.h"
+#include "ui/models/cellsmodel.h"
 #include "ui/models/comparemodel.h"
+#include "ui/models/figures.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -133,7 +136,9 @@ private slots:
         QCOMPARE(changed.size(), 1);
     }
 
-    void cellFiguresAsTheReportWritesThem()
+    // A figure reads the same on Compare as on the Run page's cells table (the same stored
+    // windows in both): "20200 [20000-20400]", not "20,200.0 [20,000.0-20,400.0]" beside it.
+    void cellFiguresAsTheRunPageWritesThem()
     {
         CompareModel m;
         const charts::CompareResult r =
@@ -142,12 +147,33 @@ private slots:
         const int row = rowOf(m, m_ids.a, QStringLiteral("fast"), QStringLiteral("health"), 1);
         // 20000, 20200, 20400 2xx/s over 5 s windows; 0.5 cores.
         QCOMPARE(cellText(m, row, CompareModel::OkPerSColumn),
-                 QStringLiteral("20,200.0 [20,000.0-20,400.0]"));
+                 QStringLiteral("20200 [20000-20400]"));
         QCOMPARE(cellText(m, row, CompareModel::PerCpuSColumn),
-                 QStringLiteral("40,400 [40,000-40,800]"));
+                 QStringLiteral("40400 [40000-40800]"));
         QCOMPARE(cellText(m, row, CompareModel::CoresColumn), QStringLiteral("0.50"));
         QCOMPARE(cellText(m, row, CompareModel::WindowsColumn), QStringLiteral("3"));
-        QCOMPARE(cellText(m, row, CompareModel::P50Column), QStringLiteral("0.049 ms"));
+        QCOMPARE(cellText(m, row, CompareModel::P50Column), figures::latencyUs(49));
+        // Every cell of run A as the Run page's table shows it.
+        auto opened = store::RunStore::open(m_store, store::RunStore::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        auto windows = (*opened)->windows(m_ids.a);
+        QVERIFY(windows.ok());
+        CellsModel cells;
+        cells.setConfigurationOrder({QStringLiteral("fast"), QStringLiteral("slow")});
+        for (const store::WindowRecord &w : *windows)
+            cells.addWindow(w);
+        QCOMPARE(cells.rowCount(), 8);
+        for (int i = 0; i < cells.rowCount(); ++i) {
+            const auto text = [&](int column) { return cells.index(i, column).data().toString(); };
+            const int compared =
+                rowOf(m, m_ids.a, text(CellsModel::ConfigurationColumn),
+                      text(CellsModel::RouteColumn), text(CellsModel::ConcurrencyColumn).toInt());
+            QVERIFY(compared >= 0);
+            QCOMPARE(cellText(m, compared, CompareModel::OkPerSColumn),
+                     text(CellsModel::OkPerSColumn));
+            QCOMPARE(cellText(m, compared, CompareModel::PerCpuSColumn),
+                     text(CellsModel::PerCpuSColumn));
+        }
         QVERIFY(!cellText(m, row, CompareModel::CeilingColumn).isEmpty());
         // The series colour: the configuration's, darker in the second run.
         const int other = rowOf(m, m_ids.b, QStringLiteral("fast"), QStringLiteral("health"), 1);
@@ -155,6 +181,46 @@ private slots:
                  palette::configurationInRun(0, 0));
         QCOMPARE(m.index(other, 0).data(CompareModel::SeriesColourRole).value<QColor>(),
                  palette::configurationInRun(0, 1));
+    }
+
+    // The tooltips say the rule the verdicts follow (a t test on the logs, the cells of a
+    // configuration together, p < 0.025 and >= 5 %; across runs the drift), not an older one.
+    void tooltipsSayTheVerdictRule()
+    {
+        for (const QStringList &runs : {QStringList{m_ids.a, m_ids.b}, QStringList{m_ids.a}}) {
+            CompareModel m;
+            m.setResult(charts::loadComparison(request(1, m_store, runs)));
+            QVERIFY(m.rowCount() > 0);
+            QStringList texts;
+            for (int c = 0; c < m.columnCount(); ++c) {
+                texts << m.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+                for (int r = 0; r < m.rowCount(); ++r)
+                    texts << m.index(r, c).data(Qt::ToolTipRole).toString();
+            }
+            for (const QString &t : texts)
+                for (const char *old : {"Mann", "bootstrap", "min\u2013max", "overlap"})
+                    QVERIFY2(!t.contains(QString::fromUtf8(old), Qt::CaseInsensitive),
+                             qPrintable(t));
+            const QString rule =
+                m.headerData(CompareModel::VerdictColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString();
+            for (const char *part : {"t test on the logs", "paired by round", "p < 0.025", "5 %"})
+                QVERIFY2(rule.contains(QLatin1String(part)), qPrintable(rule));
+            QCOMPARE(rule.contains(QStringLiteral("drift")), runs.size() > 1);
+            int tested = 0;
+            for (int r = 0; r < m.rowCount(); ++r) {
+                const QModelIndex v = m.index(r, CompareModel::VerdictColumn);
+                if (v.data(CompareModel::VerdictRole).toInt() <=
+                    int(stats::Verdict::NotEnoughWindows))
+                    continue;
+                const QString tip = v.data(Qt::ToolTipRole).toString();
+                QVERIFY2(tip.startsWith(QStringLiteral("t test on the logs, ")), qPrintable(tip));
+                QVERIFY(tip.contains(QStringLiteral("p = ")));
+                QVERIFY(tip.endsWith(rule));
+                ++tested;
+            }
+            QVERIFY(tested > 0);
+        }
     }
 
     void runsFromAnotherMachineAreLabelled()

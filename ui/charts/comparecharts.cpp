@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <type_traits>
 
 namespace sb::charts {
 
@@ -30,6 +31,8 @@ namespace {
 
 // Series of at most this many points show them as markers.
 constexpr qsizetype kMarkedPoints = 10;
+// The legend's font against the chart's.
+constexpr double kLegendFontScale = 0.9;
 
 QString tr(const char *text)
 {
@@ -85,8 +88,9 @@ QChart *newChart(const QString &title, ChartLook look)
     // The background fills the view (the layout's own margins would leave a grey frame).
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     QFont small = chart->legend()->font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
+    small.setPointSizeF(small.pointSizeF() * kLegendFontScale);
     chart->legend()->setFont(small);
+    chart->legend()->setShowToolTips(true); // a name elided in the legend, whole on hover
     return chart;
 }
 
@@ -113,25 +117,26 @@ QLogValueAxis *concurrencyAxis(const QList<int> &levels)
     return axis;
 }
 
-// Axes first, then each series attached to both (an empty chart still shows its axes).
-// The legend goes beneath the plot while its names fit in a line, to the right otherwise.
+// Axes first, then each series attached to both (an empty chart still shows its axes). The
+// legend goes beside the plot: at 1280x720 height is what a chart lacks, a legend beneath it
+// took a row of it.
 template<typename Series>
 void addAll(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, const QList<Series *> &series)
 {
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    QStringList names;
+    // Lines differ by colour and, across runs or percentiles, by dash: each entry draws a piece
+    // of its line, not a filled square that hides the dash. Set before the series come: set
+    // after, Qt draws a piece half as long, too short for a dash. (Boxes keep their filled
+    // squares: from a box series Qt draws an empty one.)
+    if constexpr (std::is_same_v<Series, QLineSeries>)
+        chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     for (Series *s : series) {
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
-        if (!names.contains(s->name()))
-            names << s->name();
     }
-    qsizetype chars = 0;
-    for (const QString &n : names)
-        chars += n.size() + 4;
-    chart->legend()->setAlignment(chars > 80 ? Qt::AlignRight : Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
 }
 
 QLineSeries *lineSeries(const QString &name, const QColor &colour, Qt::PenStyle style,
@@ -164,6 +169,12 @@ const std::vector<double> &valuesOf(const report::CellReport &cell, Metric metri
 QString metricTitle(Metric metric)
 {
     return metric == Metric::PerCpuS ? tr("2xx per CPU-second") : tr("2xx/s");
+}
+
+// The same on a y axis: short, so that it fits beside a plot 150 px high.
+QString metricAxisTitle(Metric metric)
+{
+    return metric == Metric::PerCpuS ? tr("per CPU-s") : tr("2xx/s");
 }
 
 // Whether the series' trees at `concurrency` may be compared: the worst of each one's match
@@ -246,7 +257,7 @@ QChart *boxPlotChart(const ChartSource &source, const QString &route, Metric met
     if (!std::isfinite(lo))
         lo = 0;
     const double pad = std::max((hi - lo) * 0.08, hi * 0.01);
-    QValueAxis *y = valueAxis(metricTitle(metric), std::max(0.0, lo - pad), hi + pad);
+    QValueAxis *y = valueAxis(metricAxisTitle(metric), std::max(0.0, lo - pad), hi + pad);
     addAll(chart, x, y, all);
     return chart;
 }
@@ -274,7 +285,7 @@ QChart *throughputChart(const ChartSource &source, const QString &route, Metric 
             }
         lines << line;
     }
-    QValueAxis *y = valueAxis(tr("%1 (median)").arg(metricTitle(metric)), 0, hi * 1.1);
+    QValueAxis *y = valueAxis(tr("%1, median").arg(metricAxisTitle(metric)), 0, hi * 1.1);
     addAll(chart, x, y, lines);
     return chart;
 }
@@ -288,9 +299,16 @@ QChart *latencyChart(const ChartSource &source, const QString &route, ChartLook 
     double hi = 0;
     double lo = INFINITY;
     QList<QLineSeries *> lines;
+    // One legend entry per series (its p50's) and one per percentile's dash, not two per series.
+    const QColor key =
+        look == ChartLook::Dark ? QColor(0xb0, 0xb0, 0xb0) : QColor(0x60, 0x60, 0x60);
+    QLineSeries *p50Key = lineSeries(tr("p50"), key, Qt::SolidLine);
+    QLineSeries *p99Key = lineSeries(tr("p99"), key, Qt::DashLine);
+    QList<QLineSeries *> p99s;
     for (const SeriesRef &s : seriesOf(source)) {
-        QLineSeries *p50 = lineSeries(tr("%1 p50").arg(s.name), s.colour, Qt::SolidLine);
+        QLineSeries *p50 = lineSeries(s.name, s.colour, Qt::SolidLine);
         QLineSeries *p99 = lineSeries(tr("%1 p99").arg(s.name), s.colour, Qt::DashLine);
+        p99s << p99;
         for (QLineSeries *l : {p50, p99})
             l->setPointsVisible(true);
         for (int c : levels)
@@ -318,7 +336,15 @@ QChart *latencyChart(const ChartSource &source, const QString &route, ChartLook 
     } else {
         y = valueAxis(tr("ms"), 0, hi * 1.1);
     }
+    if (lines.isEmpty()) { // nothing drawn: no key either
+        delete p50Key;
+        delete p99Key;
+    } else {
+        lines << p50Key << p99Key;
+    }
     addAll(chart, x, y, lines);
+    for (QLineSeries *p99 : p99s)
+        chart->legend()->markers(p99).constFirst()->setVisible(false);
     return chart;
 }
 
@@ -410,9 +436,17 @@ QChart *memoryChart(const ChartSource &source, const QString &route, ChartLook l
     const QList<int> levels = levelsOf(source, route);
     const QVector<SeriesRef> series = seriesOf(source);
     auto *x = new QBarCategoryAxis;
-    x->setTitleText(tr("concurrency (whether the trees' ages allow a comparison)"));
+    QStringList notes;
     for (int c : levels)
-        x->append(QStringLiteral("c=%1").arg(c) + ageNote(source, series, route, c));
+        notes << ageNote(source, series, route, c);
+    // One note for every level goes once into the axis title: beside each "c=N" it was cut
+    // off at 1280x720 ("c=10 (age unkno...").
+    const bool common = !notes.isEmpty() && notes.count(notes.first()) == notes.size();
+    x->setTitleText(common && !notes.first().isEmpty()
+                        ? tr("concurrency") + notes.first()
+                        : tr("concurrency (whether the trees' ages allow a comparison)"));
+    for (qsizetype i = 0; i < levels.size(); ++i)
+        x->append(QStringLiteral("c=%1").arg(levels[i]) + (common ? QString() : notes[i]));
     auto *bars = new QBarSeries;
     double hi = 0;
     for (const SeriesRef &s : series) {
@@ -439,7 +473,7 @@ QChart *memoryChart(const ChartSource &source, const QString &route, ChartLook l
     chart->addSeries(bars);
     bars->attachAxis(x);
     bars->attachAxis(y);
-    chart->legend()->setAlignment(series.size() > 4 ? Qt::AlignRight : Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
     return chart;
 }
 

@@ -3,6 +3,7 @@
 #include "report/memoryreport.h"
 #include "report/reportmarkdown.h"
 #include "ui/charts/palette.h"
+#include "ui/models/figures.h"
 #include "ui/models/memorytext.h"
 
 #include <QColor>
@@ -18,6 +19,22 @@ QString shortDifference(const QString &sentence)
     static const QRegularExpression re(QStringLiteral("^run \\S+ ran on (.+?) \\("));
     const QRegularExpressionMatch m = re.match(sentence);
     return m.hasMatch() ? m.captured(1) : sentence;
+}
+
+// A cell's rate over its valid windows as the Run page's cells table writes it (figures::rate:
+// "10126 [9980-10240]"), so that the same figure reads the same on both pages; "–" when no
+// valid window gave one.
+QString rateRange(const stats::Spread &s)
+{
+    if (s.n == 0)
+        return report::notMeasured();
+    return QStringLiteral("%1 [%2-%3]")
+        .arg(figures::rate(s.median), figures::rate(s.min), figures::rate(s.max));
+}
+
+QString latency(const stats::Spread &us)
+{
+    return us.n == 0 ? report::notMeasured() : figures::latencyUs(us.median);
 }
 
 } // namespace
@@ -178,17 +195,18 @@ QVariant CompareModel::display(const Row &row, int column) const
         return f.invalidWindows > 0
                    ? tr("%1 (+%2 invalid)").arg(f.validWindows).arg(f.invalidWindows)
                    : QString::number(f.validWindows);
-    // The report's formats: a figure no valid window gave reads "–", never 0.
+    // The Run page's formats (ui/models/figures.h): a figure no valid window gave reads "–",
+    // never 0.
     case OkPerSColumn:
-        return report::spreadText(f.okPerS, 1);
+        return rateRange(f.okPerS);
     case PerCpuSColumn:
-        return report::spreadText(f.perCpuS, 0);
+        return rateRange(f.perCpuS);
     case CoresColumn:
-        return report::medianText(f.serverCores, 2);
+        return f.serverCores.n == 0 ? report::notMeasured() : figures::cores(f.serverCores.median);
     case P50Column:
-        return report::medianMsText(f.p50Us);
+        return latency(f.p50Us);
     case P99Column:
-        return report::medianMsText(f.p99Us);
+        return latency(f.p99Us);
     case RssColumn:
         return report::memoryRangeText(f.rssPeakBytes);
     case PssColumn:
@@ -225,12 +243,7 @@ QVariant CompareModel::toolTip(const Row &row, int column) const
             return {};
         if (c->verdict == stats::Verdict::NotEnoughWindows)
             return QString::fromStdString(c->note);
-        return tr("Mann-Whitney U p = %1 (%2 vs %3 windows)%4")
-            .arg(QString::number(c->pValue, 'f', 3))
-            .arg(c->candidateWindows)
-            .arg(c->baselineWindows)
-            .arg(c->note.empty() ? QString()
-                                 : QStringLiteral("\n") + QString::fromStdString(c->note));
+        return verdictToolTip(*c);
     case CeilingColumn:
         return row.cell->boundBecause;
     case RssColumn:
@@ -250,6 +263,34 @@ QVariant CompareModel::toolTip(const Row &row, int column) const
     default:
         return {};
     }
+}
+
+QString CompareModel::verdictRule() const
+{
+    const stats::CompareOptions rule; // the thresholds report::compareCellPairs applies
+    const QString within =
+        tr("Faster or slower only when a t test on the logs of the windows' values (the cells "
+           "of a configuration judged together, paired by round) gives p < %1 and the ratio is "
+           "at least %2 % from 1, or beyond the A/A noise floor when one was measured.")
+            .arg(rule.alpha)
+            .arg(rule.minimumEffect * 100);
+    if (!m_result.multiRun)
+        return within;
+    return within + QLatin1Char(' ') +
+           tr("Across runs, also outside the drift that the cells both runs share show (inside "
+              "it: 'inside the drift').");
+}
+
+QString CompareModel::verdictToolTip(const stats::Comparison &c) const
+{
+    QString text = tr("t test on the logs, %1: p = %2 (%3 vs %4 windows)")
+                       .arg(c.paired ? tr("paired by round") : tr("unpaired"),
+                            QString::number(c.pValue, 'f', 3))
+                       .arg(c.candidateWindows)
+                       .arg(c.baselineWindows);
+    if (!c.note.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(c.note);
+    return text + QLatin1Char('\n') + verdictRule();
 }
 
 QString CompareModel::memoryToolTip(const Row &row) const
@@ -321,7 +362,11 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     const bool perCpu = m_metric == charts::Metric::PerCpuS;
     if (role == Qt::ToolTipRole) {
         if (section == RatioColumn)
-            return tr("Ratio of medians to the baseline with the bootstrap 95 % interval");
+            return tr("Ratio of the cell's median to the baseline's, with its 95 % interval "
+                      "(Student's t on the logs of the windows' values, the noise pooled over "
+                      "the configuration's cells) when the windows support one");
+        if (section == VerdictColumn)
+            return verdictRule();
         if (section == CeilingColumn)
             return tr("The cell's bound and where its configuration's throughput stopped "
                       "growing with concurrency");

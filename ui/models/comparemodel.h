@@ -13,9 +13,10 @@ namespace sb {
 // baseline's only on fresh trees or at equal age, report/memoryreport.h), the ratio to the baseline
 // with its 95 % interval, the verdict, the noise floor, where the ceiling is (the cell's bound and
 // its configuration's saturation sentence), and a label when the run is not like for like with the
-// baseline run. Every number is the engine's (report::loadRunReport / report::compareRuns), written
-// in the report's number formats, so the text is what `stackbench compare` and `stackbench report`
-// print. No widgets.
+// baseline run. Every number is the engine's (report::loadRunReport / report::compareRuns): the
+// ratios and verdicts as `stackbench compare` and `stackbench report` print them, the cell
+// figures in the Run page's formats (ui/models/figures.h), so that a figure reads the same on
+// both pages. No widgets.
 class CompareModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -92,6 +93,10 @@ private:
     QString ceilingText(const Row &row) const;
     QVariant display(const Row &row, int column) const;
     QVariant toolTip(const Row &row, int column) const;
+    // The verdict rule in a sentence (a second one across runs: the drift), and a cell's test
+    // with its note and the rule.
+    QString verdictRule() const;
+    QString verdictToolTip(const stats::Comparison &c) const;
     // The cell's memory against its baseline cell (the baseline configuration's in one run, the
     // same configuration's in the baseline run), as a tooltip.
     QString memoryToolTip(const Row &row) const;

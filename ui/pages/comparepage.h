@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "store/records.h"
 #include "ui/charts/comparedata.h"
+#include "ui/pages/comparehtml.h"
 #include "ui/storeresults.h"
 
 #include <QList>
@@ -80,13 +81,14 @@ public:
     sb::Status exportCurrentChart(const QString &path);
     // The page's Export menu (its Export button; the main window's File menu shows it too): the
     // chart shown as PNG, SVG or PDF (a file dialog; in the tab with two charts, the one last
-    // clicked), and the baseline run's HTML report. Its shortcuts act while the page has focus.
+    // clicked), and as HTML what the page shows (htmlExport()). Its shortcuts act while the
+    // page has focus.
     QMenu *exportMenu() const;
-    // The run the HTML report of this page is about: the baseline run (empty when none).
-    QString reportRun() const { return m_selection.value(0); }
-    // Writes that run's HTML report to `path` (read on a worker thread, drawn here), with this
-    // page's baseline configuration (one run) and noise floor; htmlExported or
-    // htmlExportFailed follows.
+    // What Export ▸ HTML writes: the comparison shown (two or more runs), or the one run's HTML
+    // report with the baseline configuration chosen here, or nothing before a comparison shows.
+    CompareHtml htmlExport() const;
+    // Writes it to `path` (pages/comparehtml.h: on a worker thread), with this page's noise
+    // floor; htmlExported or htmlExportFailed follows.
     void exportHtml(const QString &path);
 
     // Milliseconds the last comparison took: reading and comparing on the worker, and building
@@ -139,6 +141,7 @@ private:
     void rebuildCharts();
     void selectRowOf(const QString &route, int concurrency);
     void setStatus(const QString &text);
+    QString tickHint() const; // the status with nothing ticked
     void readSettings();
     void writeSettings() const;
 
@@ -152,7 +155,8 @@ private:
     int m_concurrency = 0;
     double m_loadMs = 0;
     double m_showMs = 0;
-    bool m_updating = false; // filling widgets: their change signals are not the user's
+    bool m_updating = false;   // filling widgets: their change signals are not the user's
+    bool m_saidNoRuns = false; // the status says the store has no run yet
 
     QTreeWidget *m_runs = nullptr;
     QComboBox *m_baseline = nullptr;
