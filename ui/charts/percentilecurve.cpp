@@ -1,6 +1,7 @@
 #include "ui/charts/percentilecurve.h"
 
 #include "ui/charts/palette.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>
@@ -83,7 +84,7 @@ void drawPercentileCurves(QCustomPlot *plot, const QList<Curve> &curves)
         ticker->addTick(std::pow(10.0, d),
                         everyOther && d % 2 == 1 ? QString() : QString::fromLatin1(labels[d]));
     plot->xAxis->setTicker(ticker);
-    plot->replot(QCustomPlot::rpQueuedReplot);
+    liveplot::queueReplot(plot);
 }
 
 void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &points,
@@ -105,7 +106,7 @@ void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &poin
     for (double y : ys)
         hi = std::max(hi, y);
     plot->yAxis->setRange(0, hi > 0 ? hi * 1.1 : 1);
-    plot->replot(QCustomPlot::rpQueuedReplot);
+    liveplot::queueReplot(plot);
 }
 
 } // namespace sb::charts

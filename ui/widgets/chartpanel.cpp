@@ -1,6 +1,7 @@
 #include "ui/widgets/chartpanel.h"
 
 #include "ui/charts/palette.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -182,8 +183,8 @@ QCustomPlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
     auto *p = new QCustomPlot(this);
     p->setMinimumHeight(110);
     p->setMinimumWidth(220);
-    // Redrawn up to ten times a second beside a running load engine: the cheaper polylines.
-    p->setPlottingHint(QCP::phFastPolylines, true);
+    // Redrawn up to ten times a second beside a running load engine.
+    liveplot::setUp(p);
     p->setAccessibleName(yLabel);
     p->yAxis->setLabel(yLabel);
     if (showXLabel)
@@ -468,7 +469,7 @@ void ChartPanel::redraw()
     rescale(plot(Chart::Foreign), 1, gate);
     placeGateLabel();
     for (QCustomPlot *p : m_plots)
-        p->replot(QCustomPlot::rpQueuedReplot);
+        liveplot::queueReplot(p);
     ++m_replots;
     m_longestFillMs = std::max(m_longestFillMs, double(clock.nsecsElapsed()) / 1e6);
     Q_EMIT replotted();

@@ -26,7 +26,8 @@ namespace sb {
 // same cell are faint ghost lines.
 //
 // It draws a charts::Timeline that its owner fills; timelineChanged() asks for a redraw, which
-// happens at most every kReplotMs with QCustomPlot::rpQueuedReplot. GUI thread only.
+// happens at most every kReplotMs: the graphs are filled at once and the four plots replotted
+// one per turn of the event loop (liveplot::queueReplot). GUI thread only.
 class ChartPanel : public QWidget
 {
     Q_OBJECT

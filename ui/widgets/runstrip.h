@@ -18,7 +18,7 @@ namespace sb {
 // their configuration's colour, invalid attempts as grey crosses, the current window's slot
 // highlighted. Hovering a slot names its cell and figures; double-clicking one emits
 // windowActivated. It draws a charts::RunStripData that its owner fills: changed() asks for a
-// redraw, coalesced to at most one every kReplotMs (QCustomPlot::rpQueuedReplot). GUI thread only.
+// redraw, coalesced to at most one every kReplotMs (liveplot::queueReplot). GUI thread only.
 class RunStrip : public QWidget
 {
     Q_OBJECT
