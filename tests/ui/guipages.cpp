@@ -30,9 +30,7 @@
 #include <QTimer>
 #include <cstdio>
 #include <ctime>
-#include <list>
 #include <memory>
-#include <qcustomplot.h>
 
 using namespace sb;
 
@@ -134,16 +132,6 @@ int monitor(test::TracingApplication &app, const QCommandLineParser &p)
     std::unique_ptr<test::StallTrace> trace = traceStalls(app, controller);
     StoreService service;
     RunPage page(&controller, &service);
-    std::list<QByteArray> plotLabels; // the trace's names of the plots' replots
-    if (trace) {
-        for (QCustomPlot *plot : page.findChildren<QCustomPlot *>()) {
-            plotLabels.push_back("replot " + plot->accessibleName().toUtf8());
-            const char *label = plotLabels.back().constData();
-            test::StallTrace *t = trace.get();
-            QObject::connect(plot, &QCustomPlot::beforeReplot, t,
-                             [t, label] { t->setLabel(label); });
-        }
-    }
     page.setWindowTitle(QStringLiteral("Run - Stackbench"));
     page.resize(1600, 1000);
     page.show();

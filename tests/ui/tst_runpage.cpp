@@ -2,7 +2,7 @@
 // the matrix grid, the cells so far and the four charts (with a ghost line of the cell's earlier
 // window and the plan's gate); double-clicking a cell opens its stored timeline. The charts'
 // points per series stay capped over a 30-minute window at 100 ms; redraws are coalesced and
-// the live plots replot one per turn of the event loop, each into one paint buffer; a window
+// the live plots draw one per turn of the event loop, straight into the widget; a window
 // changes only its rows of the cells so far. The page renders without Qt warnings.
 #include "plan/plan.h"
 #include "ui/charts/timeline.h"
@@ -129,9 +129,9 @@ private slots:
     }
 
     // The four charts replotted in one pass of the event loop stalled it for up to 500 ms on a
-    // busy machine (gui-overhead.sh): each replot has a turn of its own, so a timer that falls
-    // due during the first runs before the second. Ten points, one replot per chart.
-    void chartsReplotOnePerTurn()
+    // busy machine (gui-overhead.sh): each chart is drawn in a turn of its own, so a timer that
+    // falls due during the first runs before the second. Ten points, one drawing per chart.
+    void chartsDrawOnePerTurn()
     {
         Timeline t;
         ChartPanel panel;
@@ -140,7 +140,7 @@ private slots:
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QTRY_VERIFY(panel.replotCount() > 0);
-        QTRY_COMPARE(liveplot::queuedReplots(), 0);
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
         QStringList order;
         QTimer dueAtOnce;
         dueAtOnce.setSingleShot(true);
@@ -148,8 +148,8 @@ private slots:
         connect(&dueAtOnce, &QTimer::timeout, this, [&] { order << QStringLiteral("timer"); });
         for (auto chart : {ChartPanel::Chart::Throughput, ChartPanel::Chart::Latency,
                            ChartPanel::Chart::Cores, ChartPanel::Chart::Foreign}) {
-            QCustomPlot *p = panel.plot(chart);
-            connect(p, &QCustomPlot::afterReplot, this, [&, p] {
+            LivePlot *p = panel.plot(chart);
+            connect(p, &LivePlot::drawn, this, [&, p] {
                 order << p->accessibleName();
                 if (order.size() == 1)
                     dueAtOnce.start();
@@ -163,7 +163,7 @@ private slots:
             panel.timelineChanged();
         }
         QTRY_COMPARE(order.size(), 5);
-        QCOMPARE(liveplot::queuedReplots(), 0);
+        QCOMPARE(LivePlot::queuedRedraws(), 0);
         QVERIFY2(order.indexOf(QStringLiteral("timer")) == 1,
                  qPrintable(order.join(QStringLiteral(", "))));
         order.removeAll(QStringLiteral("timer"));
@@ -171,36 +171,53 @@ private slots:
         QCOMPARE(order.size(), 4); // each chart once for the ten points
     }
 
-    void replotQueueCoalescesAndSkipsDeletedPlots()
+    void redrawQueueCoalescesAndSkipsDeletedPlots()
     {
-        auto *gone = new QCustomPlot;
-        QCustomPlot kept;
-        QCoreApplication::processEvents(); // the plot's own first replot, queued when created
-        int replots = 0;
-        connect(&kept, &QCustomPlot::afterReplot, this, [&] { ++replots; });
-        liveplot::queueReplot(gone);
-        liveplot::queueReplot(&kept);
-        liveplot::queueReplot(&kept);
-        QCOMPARE(liveplot::queuedReplots(), 2);
+        QWidget top;
+        top.resize(400, 300);
+        auto *gone = new LivePlot(&top);
+        auto *kept = new LivePlot(&top);
+        kept->setGeometry(0, 0, 200, 300);
+        gone->setGeometry(200, 0, 200, 300); // its going repaints its place, not the other's
+        top.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&top));
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        int drawn = 0;
+        connect(kept, &LivePlot::drawn, this, [&] { ++drawn; });
+        gone->redrawSoon();
+        kept->redrawSoon();
+        kept->redrawSoon();
+        QCOMPARE(LivePlot::queuedRedraws(), 2);
         delete gone;
-        QTRY_COMPARE(liveplot::queuedReplots(), 0);
-        QCOMPARE(replots, 1);
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        QCOMPARE(drawn, 1);
     }
 
-    // QCustomPlot's overlay layer has a paint buffer of its own, cleared and composed on every
-    // replot though the live plots draw nothing there (and after each window's fork of the GUI
-    // process every page of it written is copied).
-    void livePlotsHaveOnePaintBuffer()
+    // A replot draws every layer into QCustomPlot's paint buffers, private memory the size of
+    // the plot that the runner's fork of the GUI process for each window makes copy-on-write:
+    // the page's plots draw straight into the widget when asked to redraw, never replotting.
+    void livePlotsDrawWithoutReplotting()
     {
         RunController controller;
         StoreService service;
         RunPage page(&controller, &service);
+        page.resize(1280, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
         const QList<QCustomPlot *> plots = page.findChildren<QCustomPlot *>();
         QCOMPARE(plots.size(), 6); // four charts, the curve, the strip
-        for (QCustomPlot *p : plots)
-            for (int i = 0; i < p->layerCount(); ++i)
-                QVERIFY2(p->layer(i)->mode() == QCPLayer::lmLogical,
-                         qPrintable(p->accessibleName() + QLatin1Char(' ') + p->layer(i)->name()));
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        int replots = 0;
+        int drawn = 0;
+        for (QCustomPlot *p : plots) {
+            auto *live = qobject_cast<LivePlot *>(p);
+            QVERIFY2(live, qPrintable(p->accessibleName()));
+            connect(p, &QCustomPlot::afterReplot, this, [&] { ++replots; });
+            connect(live, &LivePlot::drawn, this, [&] { ++drawn; });
+            live->redrawSoon();
+        }
+        QTRY_COMPARE(drawn, 6);
+        QCOMPARE(replots, 0);
     }
 
     // A window changes its own row and the verdicts it pools with (its configuration's cells, or

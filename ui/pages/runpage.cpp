@@ -112,10 +112,9 @@ RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent
     m_charts = new ChartPanel(current);
     m_charts->setTimeline(&m_live);
     currentLayout->addWidget(m_charts, 4);
-    m_curve = new QCustomPlot(current);
+    m_curve = new LivePlot(current);
     m_curve->setAccessibleName(tr("Latency percentile curve of the current window"));
     m_curve->setMinimumSize(220, 110);
-    liveplot::setUp(m_curve);
     m_curve->legend->setVisible(true);
     {
         QFont small = font();

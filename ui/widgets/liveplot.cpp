@@ -1,32 +1,32 @@
 #include "ui/widgets/liveplot.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QList>
 #include <QPointer>
 #include <QTimer>
-#include <qcustomplot.h>
 
-namespace sb::liveplot {
+namespace sb {
 
 namespace {
 
-// Lives on the GUI thread as a child of the application; each turn replots the first plot
+// Lives on the GUI thread as a child of the application; each turn paints the first plot
 // waiting. The turns are a 1 ms timer's: with a posted event (or a 0 ms timer) for each, Qt's
-// glib event loop ran two replots back to back before other timers had their turn.
-class ReplotQueue : public QObject
+// glib event loop ran two back to back before other timers had their turn.
+class RedrawQueue : public QObject
 {
 public:
-    static ReplotQueue *instance()
+    static RedrawQueue *instance()
     {
-        static QPointer<ReplotQueue> queue;
+        static QPointer<RedrawQueue> queue;
         if (!queue)
-            queue = new ReplotQueue(QCoreApplication::instance());
+            queue = new RedrawQueue(QCoreApplication::instance());
         return queue;
     }
 
-    void add(QCustomPlot *plot)
+    void add(LivePlot *plot)
     {
-        for (const QPointer<QCustomPlot> &p : std::as_const(m_plots))
+        for (const QPointer<LivePlot> &p : std::as_const(m_plots))
             if (p == plot)
                 return;
         m_plots.append(plot);
@@ -37,50 +37,79 @@ public:
     int size() const { return int(m_plots.size()); }
 
 private:
-    explicit ReplotQueue(QObject *parent)
+    explicit RedrawQueue(QObject *parent)
         : QObject(parent)
     {
         m_turn.setSingleShot(true);
         m_turn.setTimerType(Qt::PreciseTimer);
         m_turn.setInterval(1);
-        m_turn.setObjectName(QStringLiteral("liveplot replot"));
-        connect(&m_turn, &QTimer::timeout, this, &ReplotQueue::replotNext);
+        m_turn.setObjectName(QStringLiteral("live plot redraw"));
+        connect(&m_turn, &QTimer::timeout, this, &RedrawQueue::drawNext);
     }
 
-    void replotNext()
+    void drawNext()
     {
         while (!m_plots.isEmpty()) {
-            const QPointer<QCustomPlot> plot = m_plots.takeFirst();
+            const QPointer<LivePlot> plot = m_plots.takeFirst();
             if (!plot)
                 continue;
-            plot->replot(QCustomPlot::rpRefreshHint);
+            plot->repaint(); // this widget alone, now
             break;
         }
         if (!m_plots.isEmpty())
             m_turn.start();
     }
 
-    QList<QPointer<QCustomPlot>> m_plots;
+    QList<QPointer<LivePlot>> m_plots;
     QTimer m_turn;
 };
 
 } // namespace
 
-void setUp(QCustomPlot *plot)
+LivePlot::LivePlot(QWidget *parent)
+    : QCustomPlot(parent)
 {
-    if (QCPLayer *overlay = plot->layer(QStringLiteral("overlay")))
-        overlay->setMode(QCPLayer::lmLogical);
-    plot->setPlottingHint(QCP::phFastPolylines, true);
+    setPlottingHint(QCP::phFastPolylines, true);
 }
 
-void queueReplot(QCustomPlot *plot)
+void LivePlot::redrawSoon()
 {
-    ReplotQueue::instance()->add(plot);
+    RedrawQueue::instance()->add(this);
 }
 
-int queuedReplots()
+int LivePlot::queuedRedraws()
 {
-    return ReplotQueue::instance()->size();
+    return RedrawQueue::instance()->size();
 }
 
-} // namespace sb::liveplot
+void LivePlot::paintEvent(QPaintEvent *event)
+{
+    Q_UNUSED(event);
+    QElapsedTimer clock;
+    clock.start();
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    if (mBackgroundBrush.style() != Qt::NoBrush)
+        painter.fillRect(mViewport, mBackgroundBrush);
+    draw(&painter); // the layout, then every layer (QCustomPlot's export path)
+    m_lastDrawMs = double(clock.nsecsElapsed()) / 1e6;
+    Q_EMIT drawn();
+}
+
+// QCustomPlot's own resizeEvent() replots into its paint buffers; the next paint draws anyway.
+void LivePlot::resizeEvent(QResizeEvent *event)
+{
+    Q_UNUSED(event);
+    setViewport(rect());
+}
+
+void redrawSoon(QCustomPlot *plot)
+{
+    if (auto *live = qobject_cast<LivePlot *>(plot))
+        live->redrawSoon();
+    else
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace sb

@@ -1,31 +1,52 @@
 #pragma once
 
-class QCustomPlot;
+#include <qcustomplot.h>
 
-// How a plot that is redrawn while a run goes on (the live charts, the run strip, the
-// percentile curve) is set up and replotted, so that the GUI thread's event loop never waits
-// long on it.
+namespace sb {
+
+// A QCustomPlot redrawn while a run goes on (the live charts, the run strip, the percentile
+// curve), built so that the GUI thread's event loop never waits long on it.
 //
-// A QCustomPlot replot draws every layer into the plot's paint buffer: a few ms of the GUI
-// thread, and some 20 ms for the first replot after the runner forks a window's server (every
-// page of the buffer is then copied on write). Replotted together in one turn of the event loop
-// (QCustomPlot::rpQueuedReplot), the four charts, the strip and the curve stalled it for up to
-// 500 ms on a 2-core machine busy with the load engine (tests/bench/gui-overhead.sh).
+// It draws straight into the widget's backing store on each paint, not into QCustomPlot's paint
+// buffers: the runner forks the GUI process for each window's server, after which every page of
+// private memory written is copied (on this 2-core VM 150 pages cost 9 ms CPU and 55-65 ms wall
+// while the engine's threads run), and a replot writes every page of a buffer the plot's size
+// (150-290 pages here). The backing store is shared with the display server and not copied.
 //
-// GUI thread only.
-namespace sb::liveplot {
+// redrawSoon() queues the redraw: the queued plots are drawn one per turn of the event loop, so
+// input and timers run between them (the four charts, the strip and the curve replotted in one
+// turn stalled it for up to 500 ms; tests/bench/gui-overhead.sh).
+//
+// QCustomPlot::replot() still works (tests and exports call it) but is not needed for the
+// widget to show the plot's current state. GUI thread only.
+class LivePlot : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit LivePlot(QWidget *parent = nullptr);
 
-// One paint buffer for all layers (QCustomPlot gives the overlay layer a second one of the
-// plot's size: it is cleared and composed on every replot, though the live plots draw nothing
-// there) and fast polylines.
-void setUp(QCustomPlot *plot);
+    // Draws the plot soon, in its turn: a plot asked for again before its turn is drawn once, a
+    // plot deleted before its turn is skipped, a hidden one is drawn when shown.
+    void redrawSoon();
+    // Plots waiting for their turn (for the tests).
+    static int queuedRedraws();
 
-// Replots `plot` soon. Queued plots are replotted one per turn of the event loop, in the order
-// asked, so input and timers run between them; a plot asked for again before its turn is
-// replotted once; a plot deleted before its turn is skipped.
-void queueReplot(QCustomPlot *plot);
+    // How long the last paint took the GUI thread (layout and drawing), milliseconds.
+    double lastDrawMs() const { return m_lastDrawMs; }
 
-// Plots waiting for their turn (for the tests).
-int queuedReplots();
+Q_SIGNALS:
+    // The widget was painted (lastDrawMs() says how long it took).
+    void drawn();
 
-} // namespace sb::liveplot
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    double m_lastDrawMs = 0;
+};
+
+// Redraws `plot` soon: LivePlot::redrawSoon() for a live plot, else a queued replot.
+void redrawSoon(QCustomPlot *plot);
+
+} // namespace sb
