@@ -13,6 +13,7 @@
 // longest stall measured by a 10 ms timer; C the GUI thread's CPU seconds during the run;
 // both -1 headless; longest_redraw_ms the chart panel's longest redraw).
 #include "core/qterror.h"
+#include "stalltrace.h"
 #include "store/runstore.h"
 #include "ui/pages/quicktestpage.h"
 #include "ui/pages/runpage.h"
@@ -24,11 +25,14 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QPixmap>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QWindow>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 
 using namespace sb;
 
@@ -79,7 +83,31 @@ bool save(QWidget *w, const QString &path)
     return ok;
 }
 
-int monitor(QApplication &app, const QCommandLineParser &p)
+// With GUI_PAGES_TRACE_STALLS_MS=N set, every stall of the event loop of N ms or more is written
+// as a STALL line (its slowest events, the GUI thread's CPU over it), and the busiest kinds of
+// event as TRACE-TOTAL lines, after the RESULT line. The run events are named by slots connected
+// ahead of the page's.
+std::unique_ptr<test::StallTrace> traceStalls(test::TracingApplication &app,
+                                              RunController &controller)
+{
+    const int thresholdMs = qEnvironmentVariableIntValue("GUI_PAGES_TRACE_STALLS_MS");
+    if (thresholdMs <= 0)
+        return nullptr;
+    auto trace = std::make_unique<test::StallTrace>(thresholdMs);
+    test::StallTrace *t = trace.get();
+    app.setTrace(t);
+    auto label = [t](const char *name) { return [t, name] { t->setLabel(name); }; };
+    QObject::connect(&controller, &RunController::runStarted, t, label("runStarted"));
+    QObject::connect(&controller, &RunController::windowStarted, t, label("windowStarted"));
+    QObject::connect(&controller, &RunController::intervalMeasured, t, label("interval"));
+    QObject::connect(&controller, &RunController::windowFinished, t, label("windowFinished"));
+    QObject::connect(&controller, &RunController::progressed, t, label("progress"));
+    QObject::connect(&controller, &RunController::noted, t, label("note"));
+    QObject::connect(&controller, &RunController::runFinished, t, label("runFinished"));
+    return trace;
+}
+
+int monitor(test::TracingApplication &app, const QCommandLineParser &p)
 {
     run::RunOptions o;
     o.planPath = p.value(QStringLiteral("plan"));
@@ -103,6 +131,7 @@ int monitor(QApplication &app, const QCommandLineParser &p)
     }
 
     RunController controller;
+    std::unique_ptr<test::StallTrace> trace = traceStalls(app, controller);
     StoreService service;
     RunPage page(&controller, &service);
     page.setWindowTitle(QStringLiteral("Run - Stackbench"));
@@ -118,6 +147,8 @@ int monitor(QApplication &app, const QCommandLineParser &p)
     double cpuAtStart = 0;
     QObject::connect(&controller, &RunController::runStarted, &app, [&] {
         probe.start();
+        if (trace)
+            trace->start();
         cpuAtStart = threadCpuS();
     });
     QObject::connect(&controller, &RunController::windowStarted, &app,
@@ -141,6 +172,13 @@ int monitor(QApplication &app, const QCommandLineParser &p)
             std::printf("FINISHED %s %s\n", qPrintable(e.runId), qPrintable(e.status));
             printResult(QStringLiteral("gui"), o.storeLocation, e.runId, probe.maxLagMs(),
                         threadCpuS() - cpuAtStart, page.chartPanel()->longestRedrawMs());
+            if (trace) {
+                trace->stop();
+                app.setTrace(nullptr);
+                for (const QString &line : trace->report())
+                    std::printf("%s\n", qPrintable(line));
+                std::fflush(stdout);
+            }
             QTimer::singleShot(0, &app, &QApplication::quit);
         });
     QObject::connect(&controller, &RunController::runFailed, &app, [&](const QString &m) {
@@ -148,6 +186,13 @@ int monitor(QApplication &app, const QCommandLineParser &p)
         exitCode = 1;
         QTimer::singleShot(0, &app, &QApplication::quit);
     });
+    // The run starts on a window already on screen, as a user's Start does: its first paint is
+    // not part of the run (under a busy X server it took 100-270 ms and was counted as a stall).
+    QElapsedTimer exposing;
+    exposing.start();
+    while (!(page.windowHandle() && page.windowHandle()->isExposed()) && exposing.elapsed() < 10000)
+        app.processEvents(QEventLoop::AllEvents, 50);
+    app.processEvents();
     controller.start(o);
     const int rc = app.exec();
     return exitCode ? exitCode : rc;
@@ -199,7 +244,7 @@ int quicktest(QApplication &app, const QCommandLineParser &p)
 
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
+    test::TracingApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("stackbench-gui-pages"));
     QCommandLineParser p;
     p.addPositionalArgument(QStringLiteral("page"), QStringLiteral("monitor or quicktest"));

@@ -6,6 +6,7 @@
 // tiles (LiveWindow) and the run-so-far strip (RunStripData), and the stored window's caption.
 #include "run/windowmeasurement.h"
 #include "ui/charts/livewindow.h"
+#include "ui/charts/percentilecurve.h"
 #include "ui/charts/runstripdata.h"
 #include "ui/charts/timeline.h"
 #include "ui/pages/runpage.h"
@@ -472,6 +473,35 @@ private slots:
         QVERIFY(tiles.note(LiveTiles::Tile::Cores).contains(QStringLiteral("generator saturated")));
         tiles.clear();
         QVERIFY(!tiles.saturatedWarningShown());
+    }
+
+    // The Run page draws its curve twice a second: the graphs are reused, ghosts beneath, the
+    // legend names only the named curves, and the ticker is kept while its ticks are the same.
+    void percentileCurvesReuseTheirGraphs()
+    {
+        QCustomPlot plot;
+        plot.resize(300, 200);
+        const QVector<charts::PercentilePoint> three{{1, 0, 1.0}, {10, 90, 2.0}, {100, 99, 3.0}};
+        const QColor colour(Qt::blue);
+        charts::drawPercentileCurves(&plot,
+                                     {{three, QStringLiteral("earlier rounds"), colour, true},
+                                      {three, QString(), colour, true},
+                                      {three, QStringLiteral("last interval"), colour, false}});
+        QCOMPARE(plot.graphCount(), 3);
+        QCOMPARE(plot.legend->itemCount(), 2);
+        QCPGraph *first = plot.graph(0);
+        const auto ticker = plot.xAxis->ticker();
+        charts::drawPercentileCurves(&plot,
+                                     {{three, QStringLiteral("last interval"), colour, false},
+                                      {three, QStringLiteral("earlier rounds"), colour, true}});
+        QCOMPARE(plot.graphCount(), 2);
+        QCOMPARE(plot.graph(0), first);                                    // reused
+        QCOMPARE(plot.graph(0)->name(), QStringLiteral("earlier rounds")); // the ghost beneath
+        QCOMPARE(plot.graph(0)->pen().widthF(), 1.0);
+        QCOMPARE(plot.graph(1)->name(), QStringLiteral("last interval"));
+        QCOMPARE(plot.legend->itemCount(), 2);
+        QCOMPARE(plot.xAxis->ticker(), ticker); // same ticks, same ticker
+        QCOMPARE(plot.yAxis->range().upper, 3.0 * 1.1);
     }
 
     void stripGroupsWindowsByCell()

@@ -1,8 +1,9 @@
 // The run monitor: a short run of the reference target driven through the RunController fills
 // the matrix grid, the cells so far and the four charts (with a ghost line of the cell's earlier
 // window and the plan's gate); double-clicking a cell opens its stored timeline. The charts'
-// points per series stay capped over a 30-minute window at 100 ms; redraws are coalesced. The
-// page renders without Qt warnings.
+// points per series stay capped over a 30-minute window at 100 ms; redraws are coalesced and
+// the live plots draw one per turn of the event loop, straight into the widget; a window
+// changes only its rows of the cells so far. The page renders without Qt warnings.
 #include "plan/plan.h"
 #include "ui/charts/timeline.h"
 #include "ui/models/cellsmodel.h"
@@ -11,6 +12,7 @@
 #include "ui/runcontroller.h"
 #include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
+#include "ui/widgets/liveplot.h"
 #include "ui/widgets/matrixview.h"
 #include "uitest.h"
 
@@ -20,6 +22,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <qcustomplot.h>
 
 using namespace sb;
@@ -123,6 +126,151 @@ private slots:
         QVERIFY(replots.wait(5000));
         QCOMPARE(panel.replotCount(), before + 1); // one redraw for the hundred points
         QCOMPARE(panel.drawnPoints(Series::Ok), 100);
+    }
+
+    // The four charts replotted in one pass of the event loop stalled it for up to 500 ms on a
+    // busy machine (gui-overhead.sh): each chart is drawn in a turn of its own, so a timer that
+    // falls due during the first runs before the second. Ten points, one drawing per chart.
+    void chartsDrawOnePerTurn()
+    {
+        Timeline t;
+        ChartPanel panel;
+        panel.resize(900, 600);
+        panel.setTimeline(&t);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(panel.replotCount() > 0);
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        QStringList order;
+        QTimer dueAtOnce;
+        dueAtOnce.setSingleShot(true);
+        dueAtOnce.setInterval(0);
+        connect(&dueAtOnce, &QTimer::timeout, this, [&] { order << QStringLiteral("timer"); });
+        for (auto chart : {ChartPanel::Chart::Throughput, ChartPanel::Chart::Latency,
+                           ChartPanel::Chart::Cores, ChartPanel::Chart::Foreign}) {
+            LivePlot *p = panel.plot(chart);
+            connect(p, &LivePlot::drawn, this, [&, p] {
+                order << p->accessibleName();
+                if (order.size() == 1)
+                    dueAtOnce.start();
+            });
+        }
+        for (int i = 0; i < 10; ++i) {
+            charts::LoadPoint p;
+            p.atS = i;
+            p.okPerS = 100;
+            t.addLoad(p);
+            panel.timelineChanged();
+        }
+        QTRY_COMPARE(order.size(), 5);
+        QCOMPARE(LivePlot::queuedRedraws(), 0);
+        QVERIFY2(order.indexOf(QStringLiteral("timer")) == 1,
+                 qPrintable(order.join(QStringLiteral(", "))));
+        order.removeAll(QStringLiteral("timer"));
+        order.removeDuplicates();
+        QCOMPARE(order.size(), 4); // each chart once for the ten points
+    }
+
+    void redrawQueueCoalescesAndSkipsDeletedPlots()
+    {
+        QWidget top;
+        top.resize(400, 300);
+        auto *gone = new LivePlot(&top);
+        auto *kept = new LivePlot(&top);
+        kept->setGeometry(0, 0, 200, 300);
+        gone->setGeometry(200, 0, 200, 300); // its going repaints its place, not the other's
+        top.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&top));
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        int drawn = 0;
+        connect(kept, &LivePlot::drawn, this, [&] { ++drawn; });
+        gone->redrawSoon();
+        kept->redrawSoon();
+        kept->redrawSoon();
+        QCOMPARE(LivePlot::queuedRedraws(), 2);
+        delete gone;
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        QCOMPARE(drawn, 1);
+    }
+
+    // A replot draws every layer into QCustomPlot's paint buffers, private memory the size of
+    // the plot that the runner's fork of the GUI process for each window makes copy-on-write:
+    // the page's plots draw straight into the widget when asked to redraw, never replotting.
+    void livePlotsDrawWithoutReplotting()
+    {
+        RunController controller;
+        StoreService service;
+        RunPage page(&controller, &service);
+        page.resize(1280, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const QList<QCustomPlot *> plots = page.findChildren<QCustomPlot *>();
+        QCOMPARE(plots.size(), 6); // four charts, the curve, the strip
+        QTRY_COMPARE(LivePlot::queuedRedraws(), 0);
+        int replots = 0;
+        int drawn = 0;
+        for (QCustomPlot *p : plots) {
+            auto *live = qobject_cast<LivePlot *>(p);
+            QVERIFY2(live, qPrintable(p->accessibleName()));
+            connect(p, &QCustomPlot::afterReplot, this, [&] { ++replots; });
+            connect(live, &LivePlot::drawn, this, [&] { ++drawn; });
+            live->redrawSoon();
+        }
+        QTRY_COMPARE(drawn, 6);
+        QCOMPARE(replots, 0);
+    }
+
+    // A window changes its own row and the verdicts it pools with (its configuration's cells, or
+    // every row's ratio and verdict when it is the baseline's), not the whole table: a view that
+    // sizes its columns to their contents measures what changed.
+    void aWindowChangesItsRowsOnly()
+    {
+        CellsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QStringList configurations{QStringLiteral("a"), QStringLiteral("b"),
+                                         QStringLiteral("c")};
+        m.setConfigurationOrder(configurations);
+        auto window = [](const QString &configuration, const QString &route, int round) {
+            store::WindowRecord w;
+            w.valid = true;
+            w.configuration = configuration;
+            w.route = route;
+            w.concurrency = 4;
+            w.round = round;
+            w.ok = 1000 + 10 * round;
+            w.elapsedS = 1;
+            return w;
+        };
+        const QStringList routes{QStringLiteral("r1"), QStringLiteral("r2")};
+        for (int round = 0; round < 2; ++round)
+            for (const QString &c : configurations)
+                for (const QString &r : routes)
+                    m.addWindow(window(c, r, round));
+        QCOMPARE(m.rowCount(), 6); // a/r1 a/r2 b/r1 b/r2 c/r1 c/r2
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        m.addWindow(window(QStringLiteral("c"), QStringLiteral("r2"), 2));
+        QVERIFY(!changed.isEmpty());
+        bool ownRow = false;
+        for (const QList<QVariant> &s : std::as_const(changed)) {
+            const QModelIndex from = s[0].toModelIndex();
+            const QModelIndex to = s[1].toModelIndex();
+            QVERIFY2(from.row() >= 4 && to.row() <= 5,
+                     qPrintable(QStringLiteral("rows %1-%2").arg(from.row()).arg(to.row())));
+            ownRow = ownRow || (from.row() <= 5 && to.row() >= 5 && from.column() == 0 &&
+                                to.column() == CellsModel::ColumnCount - 1);
+        }
+        QVERIFY(ownRow);
+        QCOMPARE(m.index(5, CellsModel::WindowsColumn).data().toInt(), 3);
+        // The baseline's window moves every ratio and verdict.
+        changed.clear();
+        m.addWindow(window(QStringLiteral("a"), QStringLiteral("r1"), 2));
+        bool everyRatio = false;
+        for (const QList<QVariant> &s : std::as_const(changed))
+            everyRatio =
+                everyRatio || (s[0].toModelIndex().row() == 0 && s[1].toModelIndex().row() == 5 &&
+                               s[0].toModelIndex().column() <= CellsModel::RatioColumn &&
+                               s[1].toModelIndex().column() >= CellsModel::VerdictColumn);
+        QVERIFY(everyRatio);
     }
 
     void followsTheSystemPalette()

@@ -1,6 +1,7 @@
 #include "ui/charts/percentilecurve.h"
 
 #include "ui/charts/palette.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>
@@ -33,34 +34,45 @@ void setUpAxes(QCustomPlot *plot, bool compact)
 
 void drawPercentileCurves(QCustomPlot *plot, const QList<Curve> &curves)
 {
-    plot->clearGraphs();
     if (plot->xAxis->scaleType() != QCPAxis::stLogarithmic)
         setUpAxes(plot, true);
+    // Ghosts first (drawn beneath). The graphs are kept from one call to the next: the Run page
+    // draws its curve twice a second while a run goes on.
+    QList<const Curve *> ordered;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const Curve &c : curves)
+            if (c.ghost == (pass == 0))
+                ordered << &c;
+    while (plot->graphCount() > ordered.size())
+        plot->removeGraph(plot->graphCount() - 1);
+    while (plot->graphCount() < ordered.size())
+        plot->addGraph();
     double hi = 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        for (const Curve &c : curves) {
-            if (c.ghost != (pass == 0))
-                continue;
-            QVector<double> xs;
-            QVector<double> ys;
-            for (const PercentilePoint &p : c.points) {
-                xs << p.x;
-                ys << p.latencyMs;
-                hi = std::max(hi, p.latencyMs);
-            }
-            QCPGraph *g = plot->addGraph();
-            QColor colour = c.colour;
-            if (c.ghost)
-                colour.setAlpha(90);
-            g->setPen(QPen(colour, c.ghost ? 1.0 : 2.0));
-            if (c.points.size() < kCurveMarkerPoints)
-                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, 5));
-            g->setData(xs, ys, true);
-            if (c.name.isEmpty())
-                g->removeFromLegend();
-            else
-                g->setName(c.name);
+    for (qsizetype i = 0; i < ordered.size(); ++i) {
+        const Curve &c = *ordered[i];
+        QVector<double> xs;
+        QVector<double> ys;
+        xs.reserve(c.points.size());
+        ys.reserve(c.points.size());
+        for (const PercentilePoint &p : c.points) {
+            xs << p.x;
+            ys << p.latencyMs;
+            hi = std::max(hi, p.latencyMs);
         }
+        QCPGraph *g = plot->graph(int(i));
+        QColor colour = c.colour;
+        if (c.ghost)
+            colour.setAlpha(90);
+        g->setPen(QPen(colour, c.ghost ? 1.0 : 2.0));
+        g->setScatterStyle(c.points.size() < kCurveMarkerPoints
+                               ? QCPScatterStyle(QCPScatterStyle::ssDisc, colour, 5)
+                               : QCPScatterStyle(QCPScatterStyle::ssNone));
+        g->setData(xs, ys, true);
+        g->setName(c.name);
+        if (c.name.isEmpty())
+            g->removeFromLegend();
+        else
+            g->addToLegend();
     }
     plot->yAxis->setRange(0, hi > 0 ? hi * 1.1 : 1);
     // Up to the decade the curves reach (at least 99 %): a narrow chart has room for few
@@ -77,13 +89,18 @@ void drawPercentileCurves(QCustomPlot *plot, const QList<Curve> &curves)
     const int labelPx =
         QFontMetrics(plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("99.999")) + 8;
     const bool everyOther = decades > 0 && widthPx / decades < labelPx;
-    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    QMap<double, QString> ticks;
     const char *labels[] = {"0", "90", "99", "99.9", "99.99", "99.999"};
     for (int d = 0; d <= decades && d < 6; ++d)
-        ticker->addTick(std::pow(10.0, d),
-                        everyOther && d % 2 == 1 ? QString() : QString::fromLatin1(labels[d]));
-    plot->xAxis->setTicker(ticker);
-    plot->replot(QCustomPlot::rpQueuedReplot);
+        ticks.insert(std::pow(10.0, d),
+                     everyOther && d % 2 == 1 ? QString() : QString::fromLatin1(labels[d]));
+    const auto current = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!current || current->ticks() != ticks) {
+        auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+        ticker->setTicks(ticks);
+        plot->xAxis->setTicker(ticker);
+    }
+    redrawSoon(plot);
 }
 
 void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &points,
@@ -105,7 +122,7 @@ void drawPercentileCurve(QCustomPlot *plot, const QVector<PercentilePoint> &poin
     for (double y : ys)
         hi = std::max(hi, y);
     plot->yAxis->setRange(0, hi > 0 ? hi * 1.1 : 1);
-    plot->replot(QCustomPlot::rpQueuedReplot);
+    redrawSoon(plot);
 }
 
 } // namespace sb::charts

@@ -101,6 +101,7 @@ void CellsModel::addWindow(const store::WindowRecord &w)
 {
     if (!w.valid)
         return;
+    const QString baselineBefore = baseline();
     if (!m_routes.contains(w.route))
         m_routes << w.route;
     int r = 0;
@@ -125,7 +126,23 @@ void CellsModel::addWindow(const store::WindowRecord &w)
     // A configuration's cells pool their noise: one window changes every verdict of its
     // configuration (of every configuration when it is the baseline's).
     updateVerdicts();
-    Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    // Only what changed, so that a view sizing its columns to their contents measures one row
+    // per window, not the whole table.
+    Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
+    if (w.configuration == baseline() || baseline() != baselineBefore) {
+        Q_EMIT dataChanged(index(0, RatioColumn), index(int(m_rows.size()) - 1, VerdictColumn));
+        return;
+    }
+    for (int first = 0; first < m_rows.size(); ++first) {
+        if (first == r || m_rows[first].configuration != w.configuration)
+            continue;
+        int last = first;
+        while (last + 1 < m_rows.size() && last + 1 != r &&
+               m_rows[last + 1].configuration == w.configuration)
+            ++last;
+        Q_EMIT dataChanged(index(first, VerdictColumn), index(last, VerdictColumn));
+        first = last;
+    }
 }
 
 // The stored report's rule (report/runreport.cpp compareCells): each configuration against the

@@ -71,7 +71,9 @@ public:
     void setNoiseFloor(double noiseFloor);
     double noiseFloor() const { return m_options.noiseFloor; }
     void clear();
-    // Counts a window if it is valid (invalid ones change nothing).
+    // Counts a window if it is valid (invalid ones change nothing): dataChanged() for its row
+    // and for the ratios and verdicts it changes, never the whole table unless it is the
+    // baseline's.
     void addWindow(const store::WindowRecord &window);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -10,6 +10,7 @@
 #include "ui/runcontroller.h"
 #include "ui/storeservice.h"
 #include "ui/widgets/chartpanel.h"
+#include "ui/widgets/liveplot.h"
 #include "ui/widgets/matrixview.h"
 #include "ui/widgets/runstrip.h"
 
@@ -111,7 +112,7 @@ RunPage::RunPage(RunController *controller, StoreService *store, QWidget *parent
     m_charts = new ChartPanel(current);
     m_charts->setTimeline(&m_live);
     currentLayout->addWidget(m_charts, 4);
-    m_curve = new QCustomPlot(current);
+    m_curve = new LivePlot(current);
     m_curve->setAccessibleName(tr("Latency percentile curve of the current window"));
     m_curve->setMinimumSize(220, 110);
     m_curve->legend->setVisible(true);

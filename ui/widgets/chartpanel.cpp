@@ -1,6 +1,7 @@
 #include "ui/widgets/chartpanel.h"
 
 #include "ui/charts/palette.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -91,9 +92,9 @@ ChartPanel::ChartPanel(QWidget *parent)
     // line up.
     for (Chart c : {Chart::Throughput, Chart::Cores})
         plot(c)->axisRect()->setMinimumMargins(QMargins(kLeftMarginPx, 4, kMemoryAxisPx, 0));
-    for (QCustomPlot *p : m_plots) {
-        connect(p, &QCustomPlot::afterReplot, this,
-                [this, p] { m_longestPaintMs = std::max(m_longestPaintMs, p->replotTime()); });
+    for (LivePlot *p : m_plots) {
+        connect(p, &LivePlot::drawn, this,
+                [this, p] { m_longestPaintMs = std::max(m_longestPaintMs, p->lastDrawMs()); });
     }
 
     addSeries();
@@ -177,13 +178,11 @@ void ChartPanel::addShading()
     }
 }
 
-QCustomPlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
+LivePlot *ChartPanel::makePlot(const QString &yLabel, bool showXLabel)
 {
-    auto *p = new QCustomPlot(this);
+    auto *p = new LivePlot(this);
     p->setMinimumHeight(110);
     p->setMinimumWidth(220);
-    // Redrawn up to ten times a second beside a running load engine: the cheaper polylines.
-    p->setPlottingHint(QCP::phFastPolylines, true);
     p->setAccessibleName(yLabel);
     p->yAxis->setLabel(yLabel);
     if (showXLabel)
@@ -410,7 +409,8 @@ void ChartPanel::redraw()
 {
     QElapsedTimer clock;
     clock.start();
-    const charts::Timeline empty;
+    // One empty timeline for every panel: a Timeline reserves its series' room (some 200 KB).
+    static const charts::Timeline empty;
     const charts::Timeline &t = m_timeline ? *m_timeline : empty;
     for (int i = 0; i < charts::kSeriesCount; ++i) {
         const Series s = Series(i);
@@ -467,8 +467,8 @@ void ChartPanel::redraw()
     rescale(plot(Chart::Cores), 0.1, 0);
     rescale(plot(Chart::Foreign), 1, gate);
     placeGateLabel();
-    for (QCustomPlot *p : m_plots)
-        p->replot(QCustomPlot::rpQueuedReplot);
+    for (LivePlot *p : m_plots)
+        p->redrawSoon();
     ++m_replots;
     m_longestFillMs = std::max(m_longestFillMs, double(clock.nsecsElapsed()) / 1e6);
     Q_EMIT replotted();

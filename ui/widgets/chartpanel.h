@@ -1,13 +1,13 @@
 #pragma once
 
 #include "ui/charts/timeline.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QColor>
 #include <QWidget>
 #include <array>
 
 class QCheckBox;
-class QCustomPlot;
 class QCPGraph;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -26,7 +26,8 @@ namespace sb {
 // same cell are faint ghost lines.
 //
 // It draws a charts::Timeline that its owner fills; timelineChanged() asks for a redraw, which
-// happens at most every kReplotMs with QCustomPlot::rpQueuedReplot. GUI thread only.
+// happens at most every kReplotMs: the graphs are filled at once and the four plots drawn one per
+// turn of the event loop (LivePlot::redrawSoon). GUI thread only.
 class ChartPanel : public QWidget
 {
     Q_OBJECT
@@ -55,12 +56,12 @@ public:
     bool logLatency() const;
     void setLogLatency(bool on);
 
-    QCustomPlot *plot(Chart chart) const { return m_plots[size_t(chart)]; }
+    LivePlot *plot(Chart chart) const { return m_plots[size_t(chart)]; }
     // Points drawn for a series right now (for the tests of the point cap).
     int drawnPoints(charts::Series series) const;
     int replotCount() const { return m_replots; }
     // The longest time the GUI thread spent on one redraw: filling the graphs plus the slowest
-    // of the four plots' painting (QCustomPlot::replotTime), milliseconds.
+    // of the four plots' painting (LivePlot::lastDrawMs), milliseconds.
     double longestRedrawMs() const { return m_longestFillMs + m_longestPaintMs; }
 
 public Q_SLOTS:
@@ -79,7 +80,7 @@ private:
         QCPItemRect *rect = nullptr;
         QCPItemText *label = nullptr;
     };
-    QCustomPlot *makePlot(const QString &yLabel, bool showXLabel);
+    LivePlot *makePlot(const QString &yLabel, bool showXLabel);
     void addSeries();  // the graphs of the four charts, ghosts first (drawn beneath)
     void addShading(); // the warm-up rectangles and their labels
     QCPGraph *addGraph(QCustomPlot *plot, charts::Series series, const QString &name,
@@ -94,7 +95,7 @@ private:
     static void markSparse(QCPGraph *graph); // markers on a series of few points
     void placeGateLabel();
 
-    std::array<QCustomPlot *, 4> m_plots{};
+    std::array<LivePlot *, 4> m_plots{};
     std::array<QCPGraph *, charts::kSeriesCount> m_graphs{};
     std::array<std::array<QCPGraph *, charts::Timeline::kMaxGhosts>, 4> m_ghosts{};
     std::array<Shading, 4> m_shading{};

@@ -70,7 +70,8 @@ void LiveTiles::set(Tile tile, const QString &value, const QString &note, const 
     const QString tip = tooltip.isEmpty()
                             ? value + (note.isEmpty() ? QString() : QLatin1Char('\n') + note)
                             : tooltip;
-    p.value->parentWidget()->setToolTip(tip);
+    if (p.value->parentWidget()->toolTip() != tip)
+        p.value->parentWidget()->setToolTip(tip);
 }
 
 void LiveTiles::clear()
@@ -79,7 +80,8 @@ void LiveTiles::clear()
     for (int i = 0; i < kTileCount; ++i)
         set(Tile(i), dash);
     m_saturated = false;
-    m_tiles[size_t(Tile::Cores)].note->setStyleSheet(QString());
+    if (!m_tiles[size_t(Tile::Cores)].note->styleSheet().isEmpty())
+        m_tiles[size_t(Tile::Cores)].note->setStyleSheet(QString());
 }
 
 void LiveTiles::showWindow(const charts::LiveWindow &w, const Earlier &e)
@@ -130,9 +132,11 @@ void LiveTiles::showWindow(const charts::LiveWindow &w, const Earlier &e)
             ? tr("generator saturated: %1 threads near a full core each").arg(w.loadThreads())
             : tr("%n load thread(s)", nullptr, w.loadThreads()));
     QLabel *coresNote = m_tiles[size_t(Tile::Cores)].note;
-    coresNote->setStyleSheet(
+    const QString sheet =
         m_saturated ? QStringLiteral("color: %1; font-weight: bold").arg(palette::gate().name())
-                    : QString());
+                    : QString();
+    if (coresNote->styleSheet() != sheet) // each setStyleSheet() polishes the label anew
+        coresNote->setStyleSheet(sheet);
 
     QStringList names;
     for (const run::ForeignProcess &p : w.foreignTop())

@@ -2,6 +2,7 @@
 
 #include "ui/charts/palette.h"
 #include "ui/models/figures.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QElapsedTimer>
 #include <QEvent>
@@ -34,7 +35,7 @@ QCPGraph *pointGraph(QCPAxisRect *r, const QColor &colour, QCPScatterStyle::Scat
 
 RunStrip::RunStrip(QWidget *parent)
     : QWidget(parent)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new LivePlot(this))
     , m_timer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -42,7 +43,6 @@ RunStrip::RunStrip(QWidget *parent)
     layout->addWidget(m_plot);
     m_plot->setAccessibleName(tr("The run so far"));
     m_plot->setMinimumHeight(110);
-    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->plotLayout()->clear(); // the default axis rect and its legend go
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
@@ -251,7 +251,7 @@ void RunStrip::redraw()
         m_highlight[row]->topLeft->setCoords(current - 0.5, 0);
         m_highlight[row]->bottomRight->setCoords(current + 0.5, 1);
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->redrawSoon();
     ++m_replots;
     m_longestMs = std::max(m_longestMs, double(clock.nsecsElapsed()) / 1e6);
     Q_EMIT replotted();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/charts/runstripdata.h"
+#include "ui/widgets/liveplot.h"
 
 #include <QWidget>
 #include <array>
@@ -8,7 +9,6 @@
 class QCPAxisRect;
 class QCPItemRect;
 class QCPItemText;
-class QCustomPlot;
 class QTimer;
 
 namespace sb {
@@ -18,7 +18,7 @@ namespace sb {
 // their configuration's colour, invalid attempts as grey crosses, the current window's slot
 // highlighted. Hovering a slot names its cell and figures; double-clicking one emits
 // windowActivated. It draws a charts::RunStripData that its owner fills: changed() asks for a
-// redraw, coalesced to at most one every kReplotMs (QCustomPlot::rpQueuedReplot). GUI thread only.
+// redraw, coalesced to at most one every kReplotMs (LivePlot::redrawSoon). GUI thread only.
 class RunStrip : public QWidget
 {
     Q_OBJECT
@@ -38,7 +38,7 @@ public:
     // Names of the configurations by colour index, for the legend.
     void setConfigurations(const QStringList &names);
 
-    QCustomPlot *plot() const { return m_plot; }
+    LivePlot *plot() const { return m_plot; }
     QCPAxisRect *rect(Row row) const { return m_rects[size_t(row)]; }
     // Points drawn in a row now: valid and invalid windows (for the tests).
     int drawnPoints(Row row) const;
@@ -61,7 +61,7 @@ private:
     void rebuildGraphs();
     QString tooltipAt(const QPoint &pos) const;
 
-    QCustomPlot *m_plot;
+    LivePlot *m_plot;
     std::array<QCPAxisRect *, 3> m_rects{};
     std::array<QCPItemRect *, 3> m_highlight{};
     std::array<QCPItemText *, 3> m_titles{};
