@@ -7,6 +7,10 @@
         <source>%1: cannot write: %2</source>
         <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>nothing is compared yet</source>
+        <translation>noch nichts verglichen</translation>
+    </message>
 </context>
 <context>
     <name>sb::CellState</name>
@@ -295,14 +299,6 @@
         <translation>Basis</translation>
     </message>
     <message>
-        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
-        <translation>Mann-Whitney-U p = %1 (%2 gegen %3 Messfenster)%4</translation>
-    </message>
-    <message>
-        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
-        <translation>Verhältnis der Mediane zur Basis mit 95-%-Bootstrap-Intervall</translation>
-    </message>
-    <message>
         <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
         <translation>Wodurch die Zelle begrenzt ist und ab welcher Nebenläufigkeit der Durchsatz ihrer Konfiguration nicht mehr wuchs</translation>
     </message>
@@ -415,6 +411,30 @@ Median [Min–Max]</translation>
     <message>
         <source>Tree age</source>
         <translation>Alter des Prozessbaums</translation>
+    </message>
+    <message>
+        <source>Faster or slower only when a t test on the logs of the windows&apos; values (the cells of a configuration judged together, paired by round) gives p &lt; %1 and the ratio is at least %2 % from 1, or beyond the A/A noise floor when one was measured.</source>
+        <translation>Schneller oder langsamer nur, wenn ein t-Test auf den Logarithmen der Fensterwerte (die Zellen einer Konfiguration gemeinsam beurteilt, nach Runde gepaart) p &lt; %1 ergibt und das Verhältnis mindestens %2 % von 1 abweicht, oder jenseits des A/A-Rauschbodens, wenn einer gemessen wurde.</translation>
+    </message>
+    <message>
+        <source>Across runs, also outside the drift that the cells both runs share show (inside it: &apos;inside the drift&apos;).</source>
+        <translation>Zwischen Läufen außerdem außerhalb der Drift, die die gemeinsamen Zellen beider Läufe zeigen (darin: „innerhalb der Drift“).</translation>
+    </message>
+    <message>
+        <source>t test on the logs, %1: p = %2 (%3 vs %4 windows)</source>
+        <translation>t-Test auf den Logarithmen, %1: p = %2 (%3 gegen %4 Fenster)</translation>
+    </message>
+    <message>
+        <source>paired by round</source>
+        <translation>nach Runde gepaart</translation>
+    </message>
+    <message>
+        <source>unpaired</source>
+        <translation>ungepaart</translation>
+    </message>
+    <message>
+        <source>Ratio of the cell&apos;s median to the baseline&apos;s, with its 95 % interval (Student&apos;s t on the logs of the windows&apos; values, the noise pooled over the configuration&apos;s cells) when the windows support one</source>
+        <translation>Verhältnis des Medians der Zelle zu dem der Basis, mit seinem 95-%-Intervall (Student-t auf den Logarithmen der Fensterwerte, das Rauschen über die Zellen der Konfiguration gepoolt), wenn die Fenster eines tragen</translation>
     </message>
 </context>
 <context>
@@ -536,10 +556,6 @@ Median [Min–Max]</translation>
         <translation>Dia&amp;gramm exportieren</translation>
     </message>
     <message>
-        <source>&amp;HTML report of the baseline run…</source>
-        <translation>&amp;HTML-Bericht des Basislaufs…</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -554,18 +570,6 @@ Median [Min–Max]</translation>
     <message>
         <source>HTML page (*.html)</source>
         <translation>HTML-Seite (*.html)</translation>
-    </message>
-    <message>
-        <source>Writing the HTML report of run %1…</source>
-        <translation>Schreibe den HTML-Bericht von Lauf %1…</translation>
-    </message>
-    <message>
-        <source>HTML report of run %1 written to %2</source>
-        <translation>HTML-Bericht von Lauf %1 nach %2 geschrieben</translation>
-    </message>
-    <message>
-        <source>HTML report not written: %1</source>
-        <translation>HTML-Bericht nicht geschrieben: %1</translation>
     </message>
     <message>
         <source>No run is stored in %1 yet: runs appear here once measured.</source>
@@ -624,6 +628,38 @@ Median [Min–Max]</translation>
     <message>
         <source>Memory</source>
         <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Export the comparison as HTML</source>
+        <translation>Den Vergleich als HTML exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;HTML of this comparison (%1 runs against run %2)…</source>
+        <translation>&amp;HTML dieses Vergleichs (%1 Läufe gegen Lauf %2)…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML of the comparison…</source>
+        <translation>&amp;HTML des Vergleichs…</translation>
+    </message>
+    <message>
+        <source>the comparison of %1 runs</source>
+        <translation>den Vergleich von %1 Läufen</translation>
+    </message>
+    <message>
+        <source>the HTML report of run %1</source>
+        <translation>den HTML-Bericht von Lauf %1</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Schreibe %1…</translation>
+    </message>
+    <message>
+        <source>Wrote %1 to %2</source>
+        <translation>%1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>HTML not written: %1</source>
+        <translation>HTML nicht geschrieben: %1</translation>
     </message>
 </context>
 <context>
@@ -1684,6 +1720,10 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
         <translation>Bereit: Drücken Sie „Starten“ (F5), um diese Messfenster zu messen, oder zuerst „Prüfen“ (F7), um jede Konfiguration einmal auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>What the run will measure</source>
+        <translation>Was der Lauf messen wird</translation>
     </message>
 </context>
 <context>
@@ -3195,14 +3235,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>%1 über der Nebenläufigkeit: %2</translation>
     </message>
     <message>
-        <source>%1 (median)</source>
-        <translation>%1 (Median)</translation>
-    </message>
-    <message>
-        <source>%1 p50</source>
-        <translation>%1 p50</translation>
-    </message>
-    <message>
         <source>%1 p99</source>
         <translation>%1 p99</translation>
     </message>
@@ -3281,6 +3313,22 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>percentile, %</source>
         <translation>Perzentil, %</translation>
+    </message>
+    <message>
+        <source>per CPU-s</source>
+        <translation>pro CPU-s</translation>
+    </message>
+    <message>
+        <source>%1, median</source>
+        <translation>%1, Median</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,10 @@
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
+    <message>
+        <source>nothing is compared yet</source>
+        <translation>尚未比较任何内容</translation>
+    </message>
 </context>
 <context>
     <name>sb::CellState</name>
@@ -295,14 +299,6 @@
         <translation>基线</translation>
     </message>
     <message>
-        <source>Mann-Whitney U p = %1 (%2 vs %3 windows)%4</source>
-        <translation>Mann-Whitney U 检验 p = %1（%2 对 %3 个测量窗口）%4</translation>
-    </message>
-    <message>
-        <source>Ratio of medians to the baseline with the bootstrap 95 % interval</source>
-        <translation>中位数与基线之比，附自助法 95% 区间</translation>
-    </message>
-    <message>
         <source>The cell&apos;s bound and where its configuration&apos;s throughput stopped growing with concurrency</source>
         <translation>该单元受何限制，以及其配置的吞吐量在何种并发下不再增长</translation>
     </message>
@@ -414,6 +410,30 @@ median [min-max]</source>
     <message>
         <source>Tree age</source>
         <translation>进程树年龄</translation>
+    </message>
+    <message>
+        <source>Faster or slower only when a t test on the logs of the windows&apos; values (the cells of a configuration judged together, paired by round) gives p &lt; %1 and the ratio is at least %2 % from 1, or beyond the A/A noise floor when one was measured.</source>
+        <translation>仅当对窗口值取对数后的 t 检验（同一配置的单元一起判断，按轮次配对）给出 p &lt; %1 且比值偏离 1 至少 %2 %，或在测得 A/A 噪声底时超出该噪声底，才判为更快或更慢。</translation>
+    </message>
+    <message>
+        <source>Across runs, also outside the drift that the cells both runs share show (inside it: &apos;inside the drift&apos;).</source>
+        <translation>跨运行比较时，还须超出两次运行共有单元所显示的漂移（在其内：“在漂移范围内”）。</translation>
+    </message>
+    <message>
+        <source>t test on the logs, %1: p = %2 (%3 vs %4 windows)</source>
+        <translation>对数 t 检验，%1：p = %2（%3 对 %4 个窗口）</translation>
+    </message>
+    <message>
+        <source>paired by round</source>
+        <translation>按轮次配对</translation>
+    </message>
+    <message>
+        <source>unpaired</source>
+        <translation>不配对</translation>
+    </message>
+    <message>
+        <source>Ratio of the cell&apos;s median to the baseline&apos;s, with its 95 % interval (Student&apos;s t on the logs of the windows&apos; values, the noise pooled over the configuration&apos;s cells) when the windows support one</source>
+        <translation>该单元中位数与基线中位数之比，窗口数足够时附 95 % 区间（对窗口值取对数的 Student t，噪声在该配置的各单元间合并）</translation>
     </message>
 </context>
 <context>
@@ -535,10 +555,6 @@ median [min-max]</source>
         <translation>导出图表(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;HTML report of the baseline run…</source>
-        <translation>基线运行的 &amp;HTML 报告…</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -553,18 +569,6 @@ median [min-max]</source>
     <message>
         <source>HTML page (*.html)</source>
         <translation>HTML 页面 (*.html)</translation>
-    </message>
-    <message>
-        <source>Writing the HTML report of run %1…</source>
-        <translation>正在写入运行 %1 的 HTML 报告…</translation>
-    </message>
-    <message>
-        <source>HTML report of run %1 written to %2</source>
-        <translation>运行 %1 的 HTML 报告已写入 %2</translation>
-    </message>
-    <message>
-        <source>HTML report not written: %1</source>
-        <translation>未写入 HTML 报告：%1</translation>
     </message>
     <message>
         <source>No run is stored in %1 yet: runs appear here once measured.</source>
@@ -623,6 +627,38 @@ median [min-max]</source>
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Export the comparison as HTML</source>
+        <translation>将比较导出为 HTML</translation>
+    </message>
+    <message>
+        <source>&amp;HTML of this comparison (%1 runs against run %2)…</source>
+        <translation>此比较的 &amp;HTML（%1 次运行对比运行 %2）…</translation>
+    </message>
+    <message>
+        <source>&amp;HTML of the comparison…</source>
+        <translation>比较的 &amp;HTML…</translation>
+    </message>
+    <message>
+        <source>the comparison of %1 runs</source>
+        <translation>%1 次运行的比较</translation>
+    </message>
+    <message>
+        <source>the HTML report of run %1</source>
+        <translation>运行 %1 的 HTML 报告</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>Wrote %1 to %2</source>
+        <translation>已将 %1 写入 %2</translation>
+    </message>
+    <message>
+        <source>HTML not written: %1</source>
+        <translation>未写入 HTML：%1</translation>
     </message>
 </context>
 <context>
@@ -1675,6 +1711,10 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>Ready: press Start (F5) to measure these windows, or Check (F7) first to try each configuration once.</source>
         <translation>就绪：按“开始”（F5）测量这些测量窗口，或先按“检查”（F7）将每个配置试运行一次。</translation>
+    </message>
+    <message>
+        <source>What the run will measure</source>
+        <translation>本次运行将测量的内容</translation>
     </message>
 </context>
 <context>
@@ -3166,14 +3206,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>%1 随并发变化：%2</translation>
     </message>
     <message>
-        <source>%1 (median)</source>
-        <translation>%1（中位数）</translation>
-    </message>
-    <message>
-        <source>%1 p50</source>
-        <translation>%1 p50</translation>
-    </message>
-    <message>
         <source>%1 p99</source>
         <translation>%1 p99</translation>
     </message>
@@ -3252,6 +3284,22 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>percentile, %</source>
         <translation>百分位，%</translation>
+    </message>
+    <message>
+        <source>per CPU-s</source>
+        <translation>每 CPU 秒</translation>
+    </message>
+    <message>
+        <source>%1, median</source>
+        <translation>%1，中位数</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "plan/planloader.h"
 #include "report/figures.h"
+#include "run/gatereason.h"
 #include "ui/charts/palette.h"
 #include "ui/models/cellsmodel.h"
 #include "ui/models/figures.h"
@@ -547,7 +548,7 @@ void RunPage::onWindowFinished(const run::WindowFinished &e)
         m_status = tr("last window valid: %1 2xx/s").arg(figures::rate(report::windowOkPerS(w)));
     else
         m_status = tr("last window invalid (%1)%2")
-                       .arg(w.invalidReason,
+                       .arg(run::invalidReasonText(w),
                             e.willRetry ? tr(", measuring again") : tr(", no retries left"));
     updateHeader();
 }
@@ -710,7 +711,7 @@ QString RunPage::storedCaption(const store::WindowRecord &w) const
         .arg(w.concurrency)
         .arg(round)
         .arg(w.attempt + 1)
-        .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(w.invalidReason));
+        .arg(w.valid ? tr("valid") : tr("invalid: %1").arg(run::invalidReasonText(w)));
 }
 
 QString RunPage::chartCaption() const
