@@ -12,7 +12,11 @@
 # (10 ms timer-lag probe) over the GUI runs, and what the GUI itself spends: the GUI thread's
 # and the X server's CPU seconds per run and the longest chart redraw. Targets: overhead under
 # 3 %, stall under 50 ms. The stalls of TRACE_STALLS_MS (50) or more are traced: the longest
-# three are printed, all of them (and the busiest event kinds) go to TRACE_OUT when set.
+# three are printed, all of them (and the busiest event kinds) go to TRACE_OUT when set. A STALL
+# line gives the GUI thread's CPU over the stall and its slowest events as
+# receiver:event-type=wall/cpu ms/page faults/preempted/blocked: a stall with little CPU was the
+# thread waiting for a core or for the X server, not its own work; many faults on the first
+# work after a window starts are the runner's fork of the process (copy-on-write pages).
 # Exit 1 when a target is missed. Figures on a machine busy with other work are not final.
 set -euo pipefail
 
