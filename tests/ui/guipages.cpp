@@ -107,6 +107,15 @@ std::unique_ptr<test::StallTrace> traceStalls(test::TracingApplication &app,
     return trace;
 }
 
+// The page's size: GUI_PAGES_SIZE=WxH (the README's screenshots: 1280x800), else 1600x1000.
+QSize pageSize()
+{
+    const QList<QByteArray> wh = qgetenv("GUI_PAGES_SIZE").split('x');
+    const int w = wh.size() == 2 ? wh[0].toInt() : 0;
+    const int h = wh.size() == 2 ? wh[1].toInt() : 0;
+    return w > 0 && h > 0 ? QSize(w, h) : QSize(1600, 1000);
+}
+
 int monitor(test::TracingApplication &app, const QCommandLineParser &p)
 {
     run::RunOptions o;
@@ -135,7 +144,7 @@ int monitor(test::TracingApplication &app, const QCommandLineParser &p)
     StoreService service;
     RunPage page(&controller, &service);
     page.setWindowTitle(QStringLiteral("Run - Stackbench"));
-    page.resize(1600, 1000);
+    page.resize(pageSize());
     page.show();
     test::LagProbe probe;
     const QString shot = p.value(QStringLiteral("screenshot"));
@@ -210,7 +219,7 @@ int quicktest(QApplication &app, const QCommandLineParser &p)
     QuickTestPage page;
     page.setWindowTitle(QStringLiteral("Quick test - Stackbench"));
     page.setStoreLocation(dir.filePath(QStringLiteral("runs.sqlite")));
-    page.resize(1600, 1000);
+    page.resize(pageSize());
     page.show();
     LoadForm f;
     f.url = QStringLiteral("http://127.0.0.1:%1/users/1").arg(target.port());

@@ -14,8 +14,8 @@ OUT="$ROOT/docs/screenshots"
 DISPLAY_NUMBER="${DISPLAY_NUMBER:-:98}"
 DEMO="$BUILD/tests/gui_demo"
 PAGES="$BUILD/tests/gui_pages"
-WIDTH=1400
-HEIGHT=900
+WIDTH=1280
+HEIGHT=800
 WORK="$(mktemp -d)"
 XVFB_PID=""
 DEMO_PID=""
@@ -209,7 +209,7 @@ PY
 page_run_monitor() {
   mkdir -p "$OUT"
   DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
-    "$PAGES" monitor --plan "$(two_targets_plan)" --store "$WORK/monitor.sqlite" \
+    GUI_PAGES_SIZE="${WIDTH}x${HEIGHT}" "$PAGES" monitor --plan "$(two_targets_plan)" --store "$WORK/monitor.sqlite" \
     --screenshot "$OUT/run-monitor.png" --shot-window 15 --stop-after-shot
   echo "screenshots: $OUT/run-monitor.png"
 }
@@ -218,7 +218,7 @@ page_run_monitor() {
 page_quick_test() {
   mkdir -p "$OUT"
   DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
-    "$PAGES" quicktest --screenshot "$OUT/quick-test.png" --seconds 5
+    GUI_PAGES_SIZE="${WIDTH}x${HEIGHT}" "$PAGES" quicktest --screenshot "$OUT/quick-test.png" --seconds 5
   echo "screenshots: $OUT/quick-test.png"
 }
 
