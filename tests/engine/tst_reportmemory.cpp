@@ -2,13 +2,13 @@
 // with the server tree's age, compared with the baseline only on fresh trees or at equal age, and
 // one sentence per route that says which it did - in Markdown, HTML, JSON and the terminal lines.
 
+#include "memoryfixture.h"
 #include "report/memoryreport.h"
 #include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
 #include "report/treeage.h"
-#include "syntheticwindows.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -19,48 +19,11 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
-// One route-and-level's memory for a configuration: RSS and PSS peaks (MiB) of its windows, and
-// its tree's age at them (requests -1: unknown).
-struct Cell
-{
-    QString configuration;
-    int concurrency = 4;
-    QList<double> rssMiB;
-    double requests = 0;
-    double ageS = 1;
-};
+using Cell = test::MemoryCell;
 
-// A run of the plan "mem" (native, python; route health) with `process` as its profile's
-// "process" ("" = none given), whose windows are `cells`.
 report::RunReport runOf(const QString &process, const QList<Cell> &cells)
 {
-    store::RunRecord run;
-    run.id = QStringLiteral("20261201-120000-0001");
-    run.profile = QStringLiteral("quick");
-    run.status = QStringLiteral("finished");
-    const QString profile = process.isEmpty()
-                                ? QStringLiteral("{}")
-                                : QStringLiteral("{\"process\": \"%1\"}").arg(process);
-    run.planText = QStringLiteral("{\"name\": \"mem\", \"configurations\": [{\"name\": \"native\"},"
-                                  " {\"name\": \"python\"}], \"routes\": [{\"name\": \"health\"}],"
-                                  " \"profiles\": {\"quick\": %1}}")
-                       .arg(profile)
-                       .toUtf8();
-    QVector<store::WindowRecord> windows;
-    for (const Cell &c : cells) {
-        int round = 0;
-        for (double mib : c.rssMiB) {
-            store::WindowRecord w =
-                testing::syntheticWindow(run.id, round++, c.configuration, QStringLiteral("health"),
-                                         c.concurrency, 1000, 0.5, 800);
-            w.rssBytesPeak = qint64(mib * kMiB);
-            w.pssBytesPeak = qint64(mib * 0.5 * kMiB);
-            w.treeRequests = qint64(c.requests);
-            w.treeAgeS = c.requests < 0 ? -1 : c.ageS;
-            windows.append(w);
-        }
-    }
-    return report::buildRunReport(run, windows, {}, {});
+    return test::memoryRun(QStringLiteral("20261201-120000-0001"), process, cells);
 }
 
 QString markdown(const report::RunReport &r)

@@ -1,8 +1,8 @@
 // The comparison charts: what each builder draws from the reports (series, colours, medians,
 // percentile points, one line per window), and the exports: SVG that parses as SVG, PDF that
 // starts with %PDF, PNG with the series drawn; the chart view's export menu.
+#include "../engine/memoryfixture.h"
 #include "comparefixture.h"
-#include "memoryfixture.h"
 #include "stats/histogram.h"
 #include "ui/charts/chartexport.h"
 #include "ui/charts/comparecharts.h"

@@ -1,8 +1,8 @@
 // The Compare page's table: the engine's comparisons cell by cell (runs against a baseline run,
 // or one run's configurations against a baseline configuration), the raw <-> per CPU-second
 // toggle, the noise floor, the labels of runs that are not like for like.
+#include "../engine/memoryfixture.h"
 #include "comparefixture.h"
-#include "memoryfixture.h"
 #include "report/reportmarkdown.h"
 #include "store/runstore.h"
 #include "ui/charts/palette.h"

@@ -1,10 +1,10 @@
 #pragma once
 
-// A run's report whose cells have chosen memory and tree ages, for the GUI's memory columns and
-// chart: no store, no load.
+// A run's report whose cells have chosen memory and tree ages, for the memory section of the
+// reports and the GUI's memory columns and chart: no store, no load.
 
-#include "../engine/syntheticwindows.h"
 #include "report/runreport.h"
+#include "syntheticwindows.h"
 
 #include <QList>
 #include <QVector>
@@ -22,7 +22,8 @@ struct MemoryCell
     double ageS = 1;
 };
 
-// A finished run `id` of the plan "mem" (native, python) whose profile "quick" has `process`.
+// A finished run `id` of the plan "mem" (native, python) whose profile "quick" has `process`
+// (empty: none).
 inline report::RunReport memoryRun(const QString &id, const QString &process,
                                    const QList<MemoryCell> &cells)
 {
@@ -30,10 +31,14 @@ inline report::RunReport memoryRun(const QString &id, const QString &process,
     run.id = id;
     run.profile = QStringLiteral("quick");
     run.status = QStringLiteral("finished");
+    // No `process`: the profile leaves the key out (the default).
+    const QString profile = process.isEmpty()
+                                ? QStringLiteral("{}")
+                                : QStringLiteral("{\"process\": \"%1\"}").arg(process);
     run.planText = QStringLiteral("{\"name\": \"mem\", \"configurations\": [{\"name\": \"native\"},"
                                   " {\"name\": \"python\"}], \"routes\": [{\"name\": \"health\"}],"
-                                  " \"profiles\": {\"quick\": {\"process\": \"%1\"}}}")
-                       .arg(process)
+                                  " \"profiles\": {\"quick\": %1}}")
+                       .arg(profile)
                        .toUtf8();
     QVector<store::WindowRecord> windows;
     for (const MemoryCell &c : cells) {
