@@ -38,4 +38,14 @@ inline Outcome runProgram(const QString &program, const QStringList &args, int t
     return o;
 }
 
+// A `setUp` for runProgram: the program starts as on a headless machine, with no display of any
+// kind in its environment.
+inline void withoutADisplay(QProcess &p)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QLatin1String(name));
+    p.setProcessEnvironment(env);
+}
+
 } // namespace sb::test

@@ -305,12 +305,7 @@ private slots:
             QStringLiteral(STACKBENCH_BIN),
             {QStringLiteral("report"), m_ids.a, QStringLiteral("--format"), QStringLiteral("html"),
              QStringLiteral("-o"), out, QStringLiteral("--store"), m_store},
-            60'000, [](QProcess &p) {
-                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-                for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-                    env.remove(QLatin1String(name));
-                p.setProcessEnvironment(env);
-            });
+            60'000, test::withoutADisplay);
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -470,12 +465,7 @@ private slots:
             QStringLiteral(STACKBENCH_BIN),
             {QStringLiteral("compare"), m_ids.a, m_ids.b, QStringLiteral("--format"),
              QStringLiteral("html"), QStringLiteral("-o"), out, QStringLiteral("--store"), m_store},
-            60'000, [](QProcess &p) {
-                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-                for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-                    env.remove(QLatin1String(name));
-                p.setProcessEnvironment(env);
-            });
+            60'000, test::withoutADisplay);
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
