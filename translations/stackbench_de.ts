@@ -4598,5 +4598,21 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>the plan&apos;s default_profile</source>
         <translation>das default_profile des Plans</translation>
     </message>
+    <message>
+        <source>stackbench-supervisor did not understand its arguments: it is from another version of stackbench (reinstall it)</source>
+        <translation>stackbench-supervisor hat seine Argumente nicht verstanden: es stammt aus einer anderen Version von stackbench (neu installieren)</translation>
+    </message>
+    <message>
+        <source>STACKBENCH_SUPERVISOR names &apos;%1&apos;, which is not an executable file</source>
+        <translation>STACKBENCH_SUPERVISOR nennt „%1“, das keine ausführbare Datei ist</translation>
+    </message>
+    <message>
+        <source>the program stackbench-supervisor, which starts and contains server trees, is missing (looked beside stackbench in ../%1 and in %2): reinstall stackbench, or set STACKBENCH_SUPERVISOR to it</source>
+        <translation>das Programm stackbench-supervisor, das Serverbäume startet und einhegt, fehlt (gesucht neben stackbench in ../%1 und in %2): stackbench neu installieren oder STACKBENCH_SUPERVISOR darauf setzen</translation>
+    </message>
+    <message>
+        <source>cannot start the supervisor &apos;%1&apos;: %2</source>
+        <translation>der Supervisor „%1“ kann nicht gestartet werden: %2</translation>
+    </message>
 </context>
 </TS>

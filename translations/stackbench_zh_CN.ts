@@ -4565,5 +4565,21 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>the plan&apos;s default_profile</source>
         <translation>计划的 default_profile</translation>
     </message>
+    <message>
+        <source>stackbench-supervisor did not understand its arguments: it is from another version of stackbench (reinstall it)</source>
+        <translation>stackbench-supervisor 无法理解其参数：它来自另一个版本的 stackbench（请重新安装）</translation>
+    </message>
+    <message>
+        <source>STACKBENCH_SUPERVISOR names &apos;%1&apos;, which is not an executable file</source>
+        <translation>STACKBENCH_SUPERVISOR 指向“%1”，它不是可执行文件</translation>
+    </message>
+    <message>
+        <source>the program stackbench-supervisor, which starts and contains server trees, is missing (looked beside stackbench in ../%1 and in %2): reinstall stackbench, or set STACKBENCH_SUPERVISOR to it</source>
+        <translation>负责启动并约束服务器进程树的程序 stackbench-supervisor 缺失（已在 stackbench 旁的 ../%1 和 %2 中查找）：请重新安装 stackbench，或将 STACKBENCH_SUPERVISOR 设为它</translation>
+    </message>
+    <message>
+        <source>cannot start the supervisor &apos;%1&apos;: %2</source>
+        <translation>无法启动监督进程“%1”：%2</translation>
+    </message>
 </context>
 </TS>

@@ -3,8 +3,8 @@
 #include "core/cpuset.h"
 #include "core/enginetext.h"
 #include "core/qterror.h"
-#include "run/supervisor.h"
 #include "sample/proctree.h"
+#include "supervisor/protocol.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,6 +21,7 @@
 #include <linux/close_range.h>
 #include <map>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -157,35 +158,12 @@ void sleepMs(int ms)
     std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
-// Room for the supervisor's /proc scans, allocated before fork().
-struct Scratch
-{
-    std::vector<pid_t> pids;
-    std::vector<pid_t> parents;
-    std::vector<unsigned char> marks;
-    std::vector<unsigned char> pidBits;
-
-    Scratch()
-        : pids(65536)
-        , parents(65536)
-        , marks(65536)
-    {
-        long pidMax = 4194304; // the kernel's upper bound
-        if (FILE *f = std::fopen("/proc/sys/kernel/pid_max", "re")) {
-            if (std::fscanf(f, "%ld", &pidMax) != 1)
-                pidMax = 4194304;
-            std::fclose(f);
-        }
-        pidBits.assign(size_t(std::clamp(pidMax, 1024L, 4194304L)) / 8 + 1, 0);
-    }
-};
-
 std::atomic<int> g_cgroupSerial{0};
 
-QString childFailure(detail::ChildStage stage, int error, const QStringList &argv,
+QString childFailure(sb::supervisor::ChildStage stage, int error, const QStringList &argv,
                      const QString &cwd, const std::vector<int> &cpus, const QByteArray &cgroup)
 {
-    using detail::ChildStage;
+    using sb::supervisor::ChildStage;
     const QString reason = qt_error_string(error);
     switch (stage) {
     case ChildStage::Chdir:
@@ -206,6 +184,9 @@ QString childFailure(detail::ChildStage stage, int error, const QStringList &arg
             .arg(QString::fromStdString(sb::formatCpuList(cpus)), reason);
     case ChildStage::Fork:
         return trEngine("sb::run", "the supervisor cannot fork the server: %1").arg(reason);
+    case ChildStage::Arguments:
+        return trEngine("sb::run", "stackbench-supervisor did not understand its arguments: it "
+                                   "is from another version of stackbench (reinstall it)");
     }
     return trEngine("sb::run", "the child failed before exec: %1").arg(reason);
 }
@@ -270,86 +251,16 @@ void reapFailed(pid_t supervisor, int control, int report)
     }
 }
 
-// Everything the children touch, prepared before fork(): after it, only async-signal-safe calls.
-class ChildImage
-{
-public:
-    explicit ChildImage(const LaunchRequest &req)
-        : m_program(req.program)
-        , m_cwd(QFile::encodeName(req.cwd))
-        , m_cgroup(req.cgroup)
-        , m_procs(req.cgroup + "/cgroup.procs")
-        , m_kill(req.cgroup + "/cgroup.kill")
-        , m_cpus(req.cpus)
-    {
-        for (const QString &a : req.argv)
-            m_args.push_back(a.toLocal8Bit());
-        for (QByteArray &a : m_args)
-            m_argv.push_back(a.data());
-        m_argv.push_back(nullptr);
-        // execve() answers ENOEXEC for a script without "#!"; execvp() then runs it with sh.
-        m_shArgv = {m_shName.data(), m_program.data()};
-        for (size_t i = 1; i < m_args.size(); ++i)
-            m_shArgv.push_back(m_args[i].data());
-        m_shArgv.push_back(nullptr);
-        for (const QString &key : req.env.keys())
-            m_env.push_back((key + QLatin1Char('=') + req.env.value(key)).toLocal8Bit());
-        for (QByteArray &e : m_env)
-            m_envp.push_back(e.data());
-        m_envp.push_back(nullptr);
-    }
-
-    // The plan for the supervisor, with the descriptors it is to use.
-    detail::SupervisorPlan plan(int controlFd, int reportFd, int execFd, int outFd, int errFd)
-    {
-        detail::SupervisorPlan p;
-        p.runner = ::getpid();
-        p.controlFd = controlFd;
-        p.reportFd = reportFd;
-        p.execFd = execFd;
-        p.outFd = outFd;
-        p.errFd = errFd;
-        p.program = m_program.constData();
-        p.argv = m_argv.data();
-        p.shArgv = m_shArgv.data();
-        p.envp = m_envp.data();
-        p.cwd = m_cwd.constData();
-        p.cpus = m_cpus;
-        if (!m_cgroup.isEmpty()) {
-            p.cgroupDir = m_cgroup.constData();
-            p.cgroupProcs = m_procs.constData();
-            p.cgroupKill = m_kill.constData();
-        }
-        p.scratchPids = m_scratch.pids.data();
-        p.scratchParents = m_scratch.parents.data();
-        p.scratchMarks = m_scratch.marks.data();
-        p.scratchSize = m_scratch.pids.size();
-        p.pidBits = m_scratch.pidBits.data();
-        p.pidBitsBytes = m_scratch.pidBits.size();
-        return p;
-    }
-
-private:
-    QByteArray m_program;
-    QByteArray m_shName = "sh";
-    QByteArray m_cwd;
-    QByteArray m_cgroup, m_procs, m_kill;
-    const cpu_set_t *m_cpus;
-    std::vector<QByteArray> m_args, m_env;
-    std::vector<char *> m_argv, m_shArgv, m_envp;
-    Scratch m_scratch;
-};
-
-// After fork(): waits for the server's exec (EOF on the exec pipe, which the server closes by
+// After the spawn: waits for the server's exec (EOF on the exec pipe, which the server closes by
 // exec'ing and the supervisor after forking it) and for the supervisor's kStarted message.
 Launched handshake(pid_t supervisor, int execFd, int reportFd, int controlFd)
 {
     Launched out;
-    detail::ChildReport report;
+    sb::supervisor::ChildReport report;
     const bool failed = readFully(execFd, report);
     ::close(execFd);
-    detail::SupervisorMessage started;
-    if (failed || !readFully(reportFd, started) || started.kind != detail::kStarted) {
+    sb::supervisor::Message started;
+    if (failed || !readFully(reportFd, started) || started.kind != sb::supervisor::kStarted) {
         reapFailed(supervisor, controlFd, reportFd);
         if (failed) {
             out.stage = report.stage;
@@ -367,11 +278,82 @@ Launched handshake(pid_t supervisor, int execFd, int reportFd, int controlFd)
     return out;
 }
 
-// Forks the supervisor, which forks and execs the server as the tree's root.
+// The stackbench-supervisor program: $STACKBENCH_SUPERVISOR, else beside an installed
+// stackbench (BINDIR/../LIBEXECDIR/stackbench/), else the one this build made.
+QByteArray supervisorProgram(QString *why)
+{
+    // Looked up at every start (two stat() calls), so that a changed STACKBENCH_SUPERVISOR counts.
+    const QByteArray found = [] {
+        QByteArrayList candidates;
+        const QByteArray given = qgetenv("STACKBENCH_SUPERVISOR");
+        if (!given.isEmpty())
+            return isExecutableFile(given) ? given : QByteArray();
+        const QString exe = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalFilePath();
+        if (!exe.isEmpty())
+            candidates << QFile::encodeName(
+                QFileInfo(exe).absolutePath() +
+                QStringLiteral("/../" SB_SUPERVISOR_INSTALL_SUBDIR "/stackbench-supervisor"));
+        candidates << QByteArrayLiteral(SB_SUPERVISOR_BUILD_PATH);
+        for (const QByteArray &c : candidates)
+            if (isExecutableFile(c))
+                return c;
+        return QByteArray();
+    }();
+    if (found.isEmpty())
+        *why = qEnvironmentVariableIsSet("STACKBENCH_SUPERVISOR")
+                   ? trEngine("sb::run", "STACKBENCH_SUPERVISOR names '%1', which is not an "
+                                         "executable file")
+                         .arg(qEnvironmentVariable("STACKBENCH_SUPERVISOR"))
+                   : trEngine("sb::run",
+                              "the program stackbench-supervisor, which starts and contains "
+                              "server trees, is missing (looked beside stackbench in ../%1 and "
+                              "in %2): reinstall stackbench, or set STACKBENCH_SUPERVISOR to it")
+                         .arg(QStringLiteral(SB_SUPERVISOR_INSTALL_SUBDIR),
+                              QStringLiteral(SB_SUPERVISOR_BUILD_PATH));
+    return found;
+}
+
+// The supervisor's argv (supervisor/protocol.h) and the server's environment.
+struct SpawnImage
+{
+    std::vector<QByteArray> args, env;
+    std::vector<char *> argv, envp;
+
+    SpawnImage(const QByteArray &supervisor, const LaunchRequest &req)
+    {
+        QByteArray cpus;
+        if (req.cpus)
+            for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+                if (CPU_ISSET(cpu, req.cpus))
+                    cpus += (cpus.isEmpty() ? "" : ",") + QByteArray::number(cpu);
+        args = {supervisor,
+                QByteArray::number(::getpid()),
+                QFile::encodeName(req.cwd),
+                cpus,
+                req.cgroup,
+                req.program};
+        for (const QString &a : req.argv)
+            args.push_back(a.toLocal8Bit());
+        for (const QString &key : req.env.keys())
+            env.push_back((key + QLatin1Char('=') + req.env.value(key)).toLocal8Bit());
+        for (QByteArray &a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        for (QByteArray &e : env)
+            envp.push_back(e.data());
+        envp.push_back(nullptr);
+    }
+};
+
+// Starts the supervisor (posix_spawn: a vfork, so none of this process's memory is copied or
+// write-protected), which forks and execs the server as the tree's root.
 Launched launch(const LaunchRequest &req)
 {
     Launched out;
-    ChildImage image(req);
+    const QByteArray supervisor = supervisorProgram(&out.failure);
+    if (supervisor.isEmpty())
+        return out;
+    SpawnImage image(supervisor, req);
     int outFd = -1, errFd = -1;
     out.failure = openLog(req.stdoutPath, &outFd);
     if (out.failure.isEmpty())
@@ -383,20 +365,48 @@ Launched launch(const LaunchRequest &req)
     int execPipe[2] = {-1, -1}, reportPipe[2] = {-1, -1}, controlPipe[2] = {-1, -1};
     const bool piped = ::pipe2(execPipe, O_CLOEXEC) == 0 && ::pipe2(reportPipe, O_CLOEXEC) == 0 &&
                        ::pipe2(controlPipe, O_CLOEXEC) == 0;
-    const detail::SupervisorPlan plan =
-        image.plan(controlPipe[0], reportPipe[1], execPipe[1], outFd, errFd);
-    const pid_t supervisor = piped ? ::fork() : -1;
-    if (supervisor == 0)
-        detail::runSupervisor(plan);
-    if (supervisor < 0) {
-        out.failure = QStringLiteral("%1: %2").arg(
-            piped ? QStringLiteral("fork") : QStringLiteral("pipe"), qt_error_string(errno));
+    // The supervisor's descriptors 3..7, first copied above them so that no dup2() overwrites a
+    // source another one still needs.
+    const int sources[] = {controlPipe[0], reportPipe[1], execPipe[1], outFd, errFd};
+    const int targets[] = {sb::supervisor::kControlFd, sb::supervisor::kReportFd,
+                           sb::supervisor::kExecFd, sb::supervisor::kOutFd, sb::supervisor::kErrFd};
+    int high[5] = {-1, -1, -1, -1, -1};
+    bool ready = piped;
+    for (int i = 0; i < 5 && ready; ++i)
+        ready = (high[i] = ::fcntl(sources[i], F_DUPFD_CLOEXEC, 10)) >= 0;
+    const int setupError = ready ? 0 : errno;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    ::posix_spawn_file_actions_init(&actions);
+    ::posix_spawnattr_init(&attr);
+    for (int i = 0; i < 5 && ready; ++i)
+        ::posix_spawn_file_actions_adddup2(&actions, high[i], targets[i]);
+    // It starts with every signal unblocked and at its default; it blocks what it watches.
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    ::posix_spawnattr_setsigmask(&attr, &none);
+    ::posix_spawnattr_setsigdefault(&attr, &all);
+    ::posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    const int spawned = ready ? ::posix_spawn(&pid, supervisor.constData(), &actions, &attr,
+                                              image.argv.data(), image.envp.data())
+                              : setupError;
+    ::posix_spawn_file_actions_destroy(&actions);
+    ::posix_spawnattr_destroy(&attr);
+    closeFds({high[0], high[1], high[2], high[3], high[4]});
+    if (!ready || spawned != 0) {
+        out.failure = !piped ? QStringLiteral("pipe: %1").arg(qt_error_string(setupError))
+                      : !ready
+                          ? QStringLiteral("dup: %1").arg(qt_error_string(setupError))
+                          : trEngine("sb::run", "cannot start the supervisor '%1': %2")
+                                .arg(QString::fromLocal8Bit(supervisor), qt_error_string(spawned));
         closeFds({outFd, errFd, execPipe[0], execPipe[1], reportPipe[0], reportPipe[1],
                   controlPipe[0], controlPipe[1]});
         return out;
     }
     closeFds({outFd, errFd, execPipe[1], reportPipe[1], controlPipe[0]});
-    return handshake(supervisor, execPipe[0], reportPipe[0], controlPipe[1]);
+    return handshake(pid, execPipe[0], reportPipe[0], controlPipe[1]);
 }
 
 } // namespace
@@ -467,7 +477,7 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
     LaunchRequest request{
         argv, cwd, penv, program, stdoutPath, stderrPath, cpus.empty() ? nullptr : &cpuSet, cgroup};
     Launched launched = launch(request);
-    if (launched.stage == int(detail::ChildStage::Cgroup) && mode == Containment::Auto) {
+    if (launched.stage == int(sb::supervisor::ChildStage::Cgroup) && mode == Containment::Auto) {
         // The machine has cgroup v2 but will not let the tree join it: the subreaper alone.
         removeTreeCgroup(cgroup);
         cgroup.clear();
@@ -479,8 +489,8 @@ sb::Status ServerProcess::start(const QStringList &argv, const QString &cwd,
         return fail(launched.failure);
     }
     if (launched.stage != 0) {
-        const QString failure = childFailure(detail::ChildStage(launched.stage), launched.error,
-                                             argv, cwd, cpus, cgroup);
+        const QString failure = childFailure(sb::supervisor::ChildStage(launched.stage),
+                                             launched.error, argv, cwd, cpus, cgroup);
         removeTreeCgroup(cgroup);
         return fail(failure);
     }
@@ -503,7 +513,7 @@ void ServerProcess::readReports() const
 {
     if (m_report < 0 || m_reportEnded)
         return;
-    detail::SupervisorMessage messages[16];
+    sb::supervisor::Message messages[16];
     for (;;) {
         const ssize_t got = ::read(m_report, messages, sizeof messages);
         if (got < 0 && errno == EINTR)
@@ -513,7 +523,7 @@ void ServerProcess::readReports() const
         if (got <= 0)
             return;
         for (ssize_t i = 0; i < got / ssize_t(sizeof messages[0]); ++i)
-            if (messages[i].kind == detail::kRootExited && !m_exited) {
+            if (messages[i].kind == sb::supervisor::kRootExited && !m_exited) {
                 m_exited = true;
                 m_status = messages[i].value;
             }

@@ -11,9 +11,10 @@
 
 namespace sb::run {
 
-// One configuration's server process tree, started with fork/exec in its own session and
-// process group, stdout and stderr appended to files (so a chatty server never blocks on a full
-// pipe), contained as containment.h describes: a supervisor child of this process is the tree's
+// One configuration's server process tree, started in its own session and process group, stdout
+// and stderr appended to files (so a chatty server never blocks on a full pipe), contained as
+// containment.h describes: a supervisor child of this process (the stackbench-supervisor program,
+// started with posix_spawn, so this process is never forked) is the tree's
 // subreaper and kills the whole tree when this process dies (SIGKILL included), and where the
 // machine allows it the tree has a cgroup v2 of its own. Not a QObject and needs no event loop.
 // Use it from one thread; that thread must outlive the tree (PR_SET_PDEATHSIG follows it).

@@ -16,7 +16,8 @@
 # line gives the GUI thread's CPU over the stall and its slowest events as
 # receiver:event-type=wall/cpu ms/page faults/preempted/blocked: a stall with little CPU was the
 # thread waiting for a core or for the X server, not its own work; many faults on the first
-# work after a window starts are the runner's fork of the process (copy-on-write pages).
+# work after a window starts are copy-on-write pages (a fork of this process: the runner used to
+# fork it for each server's supervisor, and QProcess still does for hooks and probes).
 # Exit 1 when a target is missed. Figures on a machine busy with other work are not final.
 set -euo pipefail
 

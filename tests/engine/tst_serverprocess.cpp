@@ -5,9 +5,11 @@
 #include "run/serverprocess.h"
 #include "sample/proctree.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -261,6 +263,59 @@ private slots:
         QVERIFY2(sb::qtDetail(s.error()).startsWith(detail), qPrintable(sb::qtDetail(s.error())));
         QCOMPARE(p.pid(), pid_t(0));
         QVERIFY(!p.running());
+    }
+
+    void supervisorIsItsOwnProgram()
+    {
+        // The supervisor is stackbench-supervisor, not a fork() of this process: a fork would
+        // write-protect every page of a large GUI for as long as the tree lives.
+        ServerProcess p;
+        QVERIFY(p.start(sh(QStringLiteral("sleep 30")), QString(), {}, m_out, m_err).ok());
+        const QString exe =
+            QFileInfo(QStringLiteral("/proc/%1/exe").arg(p.supervisorPid())).symLinkTarget();
+        QVERIFY2(exe.endsWith(QStringLiteral("/stackbench-supervisor")), qPrintable(exe));
+        const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
+        QVERIFY(exe != self);
+        p.stop(SIGTERM, 2000);
+        QVERIFY(!alive(p.supervisorPid()));
+    }
+
+    void missingSupervisorNamed()
+    {
+        qputenv("STACKBENCH_SUPERVISOR", QFile::encodeName(m_dir.filePath(QStringLiteral("gone"))));
+        ServerProcess p;
+        const auto s = p.start(sh(QStringLiteral("true")), QString(), {}, m_out, m_err);
+        qunsetenv("STACKBENCH_SUPERVISOR");
+        QVERIFY(!s.ok());
+        QVERIFY2(sb::qtDetail(s.error()).contains(QStringLiteral("STACKBENCH_SUPERVISOR")),
+                 qPrintable(sb::qtDetail(s.error())));
+        QCOMPARE(p.pid(), pid_t(0));
+        // Unset again, the one this build made is found.
+        QVERIFY(p.start(sh(QStringLiteral("true")), QString(), {}, m_out, m_err).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.running(), 10000);
+    }
+
+    void supervisorByHandRefuses()
+    {
+        // Run by hand (no descriptors from a runner), it says what it is and exits 2.
+        const QString exe = [] {
+            ServerProcess p;
+            const QString out = QDir::temp().filePath(QStringLiteral("sb-sup-probe.log"));
+            if (!p.start(sh(QStringLiteral("sleep 30")), QString(), {}, out, out).ok())
+                return QString();
+            const QString target =
+                QFileInfo(QStringLiteral("/proc/%1/exe").arg(p.supervisorPid())).symLinkTarget();
+            p.stop(SIGKILL, 0);
+            QFile::remove(out);
+            return target;
+        }();
+        QVERIFY(!exe.isEmpty());
+        QProcess by;
+        by.start(exe, {});
+        QVERIFY(by.waitForFinished(10000));
+        QCOMPARE(by.exitCode(), 2);
+        QVERIFY2(by.readAllStandardError().contains("not meant to be run by hand"),
+                 "no explanation on stderr");
     }
 
     void execFailureThroughPipe()

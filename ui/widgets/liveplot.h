@@ -8,10 +8,11 @@ namespace sb {
 // curve), built so that the GUI thread's event loop never waits long on it.
 //
 // It draws straight into the widget's backing store on each paint, not into QCustomPlot's paint
-// buffers: the runner forks the GUI process for each window's server, after which every page of
-// private memory written is copied (on this 2-core VM 150 pages cost 9 ms CPU and 55-65 ms wall
-// while the engine's threads run), and a replot writes every page of a buffer the plot's size
-// (150-290 pages here). The backing store is shared with the display server and not copied.
+// buffers, which a replot writes page by page (150-290 pages here). That mattered most while the
+// runner forked the GUI process for each window's server (every private page written afterwards
+// was copied: 150 pages cost 9 ms CPU and 55-65 ms wall on this 2-core VM); the supervisor is now
+// a program of its own started with posix_spawn, and the backing store, shared with the display
+// server, is still the cheaper place to draw.
 //
 // redrawSoon() queues the redraw: the queued plots are drawn one per turn of the event loop, so
 // input and timers run between them (the four charts, the strip and the curve replotted in one

@@ -1,4 +1,4 @@
-#include "run/supervisor.h"
+#include "supervisor/supervisor.h"
 
 #include <cerrno>
 #include <csignal>
@@ -15,13 +15,13 @@
 
 // Only async-signal-safe calls below this line (see supervisor.h).
 
-namespace sb::run::detail {
+namespace sb::supervisor {
 
 namespace {
 
 void sendMessage(int fd, int kind, int value)
 {
-    const SupervisorMessage m{kind, value};
+    const Message m{kind, value};
     ssize_t ignored = ::write(fd, &m, sizeof m); // a gone runner: EPIPE, SIGPIPE is blocked
     (void)ignored;
 }
@@ -355,4 +355,4 @@ void runSupervisor(const SupervisorPlan &plan)
     ::_exit(0);
 }
 
-} // namespace sb::run::detail
+} // namespace sb::supervisor
