@@ -661,6 +661,19 @@ Median [Min–Max]</translation>
         <source>HTML not written: %1</source>
         <translation>HTML nicht geschrieben: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>Not like for like:
+%1
+… and %n more (hover here for all of them)</source>
+        <translation>
+            <numerusform>Nicht vergleichbar:
+%1
+… und %n weiterer Punkt (für alle hierher zeigen)</numerusform>
+            <numerusform>Nicht vergleichbar:
+%1
+… und %n weitere Punkte (für alle hierher zeigen)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sb::DiagnosticsModel</name>

@@ -660,6 +660,16 @@ median [min-max]</source>
         <source>HTML not written: %1</source>
         <translation>未写入 HTML：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>Not like for like:
+%1
+… and %n more (hover here for all of them)</source>
+        <translation>
+            <numerusform>不可同等比较：
+%1
+… 以及另外 %n 项（悬停此处查看全部）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sb::DiagnosticsModel</name>

@@ -298,6 +298,24 @@ private slots:
 
     // A store that does not exist yet (a first start) is no error: the page says where runs
     // will appear.
+    void manyDifferencesLeaveRoomForTheTable()
+    {
+        // Four runs, three of them from another machine and revision, the A/A run without most
+        // cells: a dozen notes, of which the page shows three and a count, the rest on hover.
+        StoreService service;
+        service.setLocation(m_store);
+        ComparePage page(&service);
+        QSignalSpy shown(&page, &ComparePage::comparisonShown);
+        page.compareRuns({m_ids.c, m_ids.b, m_ids.a, m_ids.aa});
+        QTRY_VERIFY_WITH_TIMEOUT(shown.size() == 1, 30000);
+        const QStringList all = page.differencesText().split(QLatin1Char('\n'));
+        QVERIFY2(all.size() > 6, qPrintable(page.differencesText()));
+        const QStringList lines = page.differencesShown().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 5); // the heading, three notes, the count
+        QCOMPARE(lines.mid(0, 4), all.mid(0, 4));
+        QVERIFY2(lines.last().contains(QString::number(all.size() - 4)), qPrintable(lines.last()));
+    }
+
     void aStoreNotYetCreatedIsNoError()
     {
         const QString nowhere = m_dir.filePath(QStringLiteral("not-yet.sqlite"));

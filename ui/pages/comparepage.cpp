@@ -511,9 +511,17 @@ void ComparePage::showResult(const charts::CompareResult &result)
     QStringList notes = m_model->differences();
     for (const QString &m : m_model->missing())
         notes << m;
-    m_differences->setText(notes.isEmpty()
-                               ? QString()
-                               : tr("Not like for like:\n%1").arg(notes.join(QLatin1Char('\n'))));
+    // At most kShownNotes lines on the page (four runs can differ in a dozen ways, which pushed
+    // the table down to one row at 1280x720); all of them in the tooltip.
+    constexpr qsizetype kShownNotes = 3;
+    const QString all = tr("Not like for like:\n%1").arg(notes.join(QLatin1Char('\n')));
+    QString shown = all;
+    if (notes.size() > kShownNotes + 1)
+        shown = tr("Not like for like:\n%1\n… and %n more (hover here for all of them)", nullptr,
+                   int(notes.size() - kShownNotes))
+                    .arg(notes.mid(0, kShownNotes).join(QLatin1Char('\n')));
+    m_differences->setText(notes.isEmpty() ? QString() : shown);
+    m_differences->setToolTip(notes.isEmpty() || shown == all ? QString() : all);
     m_differences->setVisible(!notes.isEmpty());
     updateBaselineBox();
     updateChartPickers();
@@ -673,6 +681,13 @@ QString ComparePage::statusText() const
 }
 
 QString ComparePage::differencesText() const
+{
+    if (m_differences->isHidden())
+        return QString();
+    return m_differences->toolTip().isEmpty() ? m_differences->text() : m_differences->toolTip();
+}
+
+QString ComparePage::differencesShown() const
 {
     return m_differences->isHidden() ? QString() : m_differences->text();
 }

@@ -74,8 +74,10 @@ public:
     int chartConcurrency() const { return m_concurrency; }
     // The status line (what is loading, what failed, how long the last comparison took).
     QString statusText() const;
-    // The "not like for like" label's text (empty when hidden).
+    // The "not like for like" label: every way the runs differ ("" when alike), and what the
+    // page shows of it (at most three, then a count; the rest in its tooltip).
     QString differencesText() const;
+    QString differencesShown() const;
 
     // File ▸ Export for the chart shown: PNG, SVG or PDF by the suffix of `path`.
     sb::Status exportCurrentChart(const QString &path);
