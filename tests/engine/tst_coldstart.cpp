@@ -6,6 +6,7 @@
 #include "core/qterror.h"
 #include "report/coldstartreport.h"
 #include "report/reporthtml.h"
+#include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
 #include "run/runner.h"
@@ -135,6 +136,12 @@ private slots:
         QVERIFY2(markdown.contains(QStringLiteral("## Cold start")), qPrintable(markdown));
         QVERIFY(markdown.contains(QStringLiteral("| `a` | 2 |")) ||
                 markdown.contains(QStringLiteral("| a | 2 |")));
+
+        const QJsonObject json = report::reportJson(*report);
+        const QJsonArray perConfiguration = json.value(QStringLiteral("cold_start")).toArray();
+        QCOMPARE(perConfiguration.size(), 1);
+        QCOMPARE(perConfiguration[0].toObject().value(QStringLiteral("starts")).toInt(), 2);
+        QCOMPARE(json.value(QStringLiteral("server_starts")).toArray().size(), 2);
 
         // The export carries them, and an import brings them back.
         const auto exported = store::exportRun(**store, runId);
