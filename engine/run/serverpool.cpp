@@ -131,14 +131,6 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
     ReadyTimes times;
     st = waitReady(
         config.baseUrl, config.ready, [process] { return process->running(); }, &times);
-    if (st.ok()) {
-        // At ready, before anything else touches the tree: the memory it needed to come up.
-        const sample::MemoryUsage memory = sample::treeMemory(process->members());
-        figures.acceptMs = times.acceptMs;
-        figures.readyMs = times.readyMs;
-        figures.rssBytes = memory.rssBytes;
-        figures.pssBytes = memory.pssBytes;
-    }
     if (!st.ok()) {
         const QString why = process->running() ? QString() : process->exitDescription();
         QString detail = sb::qtDetail(st.error());
@@ -155,11 +147,19 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
         }
         return sb::qtError(sb::qtCode(st.error()), config.where, detail);
     }
+    // At ready, before anything else touches the tree: the memory it needed to come up.
+    const sample::MemoryUsage memory = sample::treeMemory(process->members());
+    figures.acceptMs = times.acceptMs;
+    figures.readyMs = times.readyMs;
+    figures.rssBytes = memory.rssBytes;
+    figures.pssBytes = memory.pssBytes;
     m_notify(QStringLiteral("server-started"), config.name,
-             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4")
+             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4 %5 ms after its "
+                            "exec")
                  .arg(m_plan.redact(config.command.join(QLatin1Char(' '))))
                  .arg(process->pid())
-                 .arg(containmentName(process->containment()), config.baseUrl),
+                 .arg(containmentName(process->containment()), config.baseUrl)
+                 .arg(figures.readyMs, 0, 'f', 1),
              QJsonObject{{QStringLiteral("pid"), double(process->pid())},
                          {QStringLiteral("round"), round},
                          {QStringLiteral("containment"), containmentName(process->containment())},
