@@ -2519,6 +2519,17 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>blocked: %1</source>
         <translation>blockiert: %1</translation>
     </message>
+    <message>
+        <source>Cold start %1</source>
+        <translation>Kaltstart %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n start(s): exec to accepting %1, to ready %2; at ready RSS %3, PSS %4</source>
+        <translation>
+            <numerusform>%n Start: exec bis zur ersten Verbindung %1, bis bereit %2; bei Bereitschaft RSS %3, PSS %4</numerusform>
+            <numerusform>%n Starts: exec bis zur ersten Verbindung %1, bis bereit %2; bei Bereitschaft RSS %3, PSS %4</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>

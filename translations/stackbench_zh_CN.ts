@@ -2502,6 +2502,16 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>blocked: %1</source>
         <translation>已阻止：%1</translation>
     </message>
+    <message>
+        <source>Cold start %1</source>
+        <translation>冷启动 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n start(s): exec to accepting %1, to ready %2; at ready RSS %3, PSS %4</source>
+        <translation>
+            <numerusform>%n 次启动：exec 到接受连接 %1，到就绪 %2；就绪时 RSS %3，PSS %4</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>

@@ -3,6 +3,7 @@
 // What the GUI's store service (ui/storeservice.h) answers: value types (copyable, any thread
 // may hold them), each carrying the id of the request it answers.
 
+#include "report/coldstartreport.h"
 #include "run/schedule.h"
 #include "store/records.h"
 #include "ui/models/runsmodel.h"
@@ -65,6 +66,8 @@ struct StoredRun
     QVector<store::EventRecord> events;
     QVector<store::ServerLogRecord> serverLogs;
     QVector<store::ConfigurationRecord> configurations;
+    QVector<report::ColdStartSummary> coldStarts; // per configuration with a start that became
+                                                  // ready (report/coldstartreport.h)
 };
 
 // A run's record and its windows, with their intervals and samples when asked (a resumed run's

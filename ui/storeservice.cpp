@@ -65,10 +65,12 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
     auto events = s.events(runId);
     auto logs = s.serverLogs(runId);
     auto configurations = s.configurations(runId);
+    auto starts = s.serverStarts(runId);
     for (const sb::Error *e :
          {windows.ok() ? nullptr : &windows.error(), events.ok() ? nullptr : &events.error(),
           logs.ok() ? nullptr : &logs.error(),
-          configurations.ok() ? nullptr : &configurations.error()})
+          configurations.ok() ? nullptr : &configurations.error(),
+          starts.ok() ? nullptr : &starts.error()})
         if (e) {
             out.error = oneLine(*e);
             return out;
@@ -84,7 +86,9 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
 
     report::ReportOptions options;
     options.ratios = false; // the pane shows what the gates did, not verdicts
-    const report::RunReport r = report::buildRunReport(*record, out.windows, out.events, options);
+    report::RunReport r = report::buildRunReport(*record, out.windows, out.events, options);
+    r.starts = *starts;
+    out.coldStarts = report::coldStartSummaries(r);
     out.warnings = r.warnings;
     out.blocked = r.blocked;
     out.invalidByGate = r.invalidByGate;

@@ -85,7 +85,7 @@ QByteArray reportHtml(const RunReport &report, const QVector<store::WindowRecord
     const QString title =
         (report.planName.isEmpty() ? QStringLiteral("Stackbench") : report.planName) +
         QStringLiteral(": run ") + report.run.id;
-    return page(title, htmlOf(reportDocument(report), charts),
+    return page(title, htmlOf(reportDocument(report, true), charts),
                 QStringLiteral("from the run store; the same figures as <code>stackbench report ") +
                     htmlEscaped(report.run.id) + QStringLiteral("</code>."));
 }

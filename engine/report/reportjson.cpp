@@ -1,5 +1,6 @@
 #include "report/reportjson.h"
 
+#include "report/coldstartreport.h"
 #include "report/reportmarkdown.h"
 #include "report/runvalidity.h"
 
@@ -202,6 +203,27 @@ QJsonObject reportJson(const RunReport &report)
     QJsonObject events;
     for (auto it = report.events.begin(); it != report.events.end(); ++it)
         events.insert(it.key(), it.value());
+    QJsonArray coldStart;
+    for (const ColdStartSummary &c : coldStartSummaries(report))
+        coldStart.append(QJsonObject{{QStringLiteral("configuration"), c.configuration},
+                                     {QStringLiteral("starts"), c.starts},
+                                     {QStringLiteral("accept_ms"), spreadJson(c.acceptMs)},
+                                     {QStringLiteral("ready_ms"), spreadJson(c.readyMs)},
+                                     {QStringLiteral("rss_bytes"), spreadJson(c.rssBytes)},
+                                     {QStringLiteral("pss_bytes"), spreadJson(c.pssBytes)}});
+    QJsonArray starts;
+    for (const store::ServerStartRecord &s : report.starts)
+        starts.append(QJsonObject{
+            {QStringLiteral("configuration"), s.configuration},
+            {QStringLiteral("round"), s.round},
+            {QStringLiteral("started_at"), s.startedAt.isValid()
+                                               ? QJsonValue(s.startedAt.toString(Qt::ISODateWithMs))
+                                               : QJsonValue()},
+            {QStringLiteral("exec_ms"), s.execMs},
+            {QStringLiteral("accept_ms"), s.acceptMs >= 0 ? QJsonValue(s.acceptMs) : QJsonValue()},
+            {QStringLiteral("ready_ms"), s.readyMs},
+            {QStringLiteral("rss_bytes"), double(s.rssBytes)},
+            {QStringLiteral("pss_bytes"), double(s.pssBytes)}});
     return QJsonObject{
         {QStringLiteral("schema"), QStringLiteral("stackbench-report")},
         {QStringLiteral("version"), 1},
@@ -235,6 +257,8 @@ QJsonObject reportJson(const RunReport &report)
                                               {QStringLiteral("checkpoints_in_windows"),
                                                double(report.checkpointsInWindows)}}},
         {QStringLiteral("events"), events},
+        {QStringLiteral("cold_start"), coldStart},
+        {QStringLiteral("server_starts"), starts},
         {QStringLiteral("blocked"), QJsonArray::fromStringList(report.blocked)},
         {QStringLiteral("warnings"), QJsonArray::fromStringList(report.warnings)}};
 }

@@ -3,7 +3,9 @@
 // The report as JSON (schema "stackbench-report", version 1; docs/report.schema.json):
 //   run (with validity: "0 of 56 windows valid: ..." and problems[], report::runProblems),
 //   setup (machine, configurations[] as started, gates[]: report/runsetup.h), environment,
-//   baseline, noise_floor, cells[], ratios[], saturation[], gates, events.
+//   baseline, noise_floor, cells[], ratios[], saturation[], gates, events, cold_start[] (per
+//   configuration: starts and the spreads of accept_ms, ready_ms, rss_bytes, pss_bytes;
+//   report/coldstartreport.h) and server_starts[] (every start; accept_ms null when unmeasured).
 // Every figure of a cell is an object {median, min, max, spread, n}; a figure never measured is
 // null (no valid window; spread with fewer than 2; pooled latency without a histogram; a cell's
 // cpu_shares without a valid window); ratios carry ratio, low, high

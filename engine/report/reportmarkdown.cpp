@@ -1,5 +1,6 @@
 #include "report/reportmarkdown.h"
 
+#include "report/coldstartreport.h"
 #include "report/memoryreport.h"
 #include "report/runvalidity.h"
 #include "stats/ceiling.h"
@@ -602,13 +603,13 @@ QString definitionsMarkdown()
     return markdownOf(definitionsDocument());
 }
 
-Document reportDocument(const RunReport &r)
+Document reportDocument(const RunReport &r, bool everyStart)
 {
     Document d = header(r);
     d << summarySection(r);
     for (const QString &route : r.routes)
         d << routeSection(r, route);
-    d << memorySection(r);
+    d << memorySection(r) << coldStartSection(r, everyStart);
     if (r.aa)
         d << floorSection(r);
     d << ceilingSection(r) << gatesSection(r) << setupSection(r) << environmentSection(r)

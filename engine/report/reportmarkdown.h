@@ -13,8 +13,9 @@
 
 namespace sb::report {
 
-// The whole report; a Charts block closes each route's section.
-Document reportDocument(const RunReport &report);
+// The whole report; a Charts block closes each route's section. `everyStart`: the Cold start
+// section lists every start however many there are (report/coldstartreport.h; HTML).
+Document reportDocument(const RunReport &report, bool everyStart = false);
 QString reportMarkdown(const RunReport &report); // markdownOf(reportDocument(report))
 
 // What went wrong with the run as a whole, in plain sentences, for the report's header and the

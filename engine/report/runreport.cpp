@@ -339,7 +339,11 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
                 QStringLiteral("report.baseline"), runId,
                 QStringLiteral("the run has no configuration '%1'").arg(options.baseline));
     }
+    sb::Result<QVector<store::ServerStartRecord>> starts = store.serverStarts(runId);
+    if (!starts.ok())
+        return starts.error();
     RunReport report = buildRunReport(*run, *configurations, *windows, *events, options);
+    report.starts = std::move(*starts);
     if (windowsOut)
         *windowsOut = std::move(*windows);
     return report;

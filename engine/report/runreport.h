@@ -97,6 +97,9 @@ struct RunReport
     QStringList warnings;                       // "warning" event details
     QStringList failures;                       // "run-failed" event details (why it failed)
     RunSetup setup; // machine, configurations as started, gate settings (report/runsetup.h)
+    // Every start of a server tree that became ready (cold start), in stored order; filled by
+    // loadRunReport() (buildRunReport() leaves it empty: the caller may fill it).
+    QVector<store::ServerStartRecord> starts;
 
     const CellReport *cell(const QString &configuration, const QString &route,
                            int concurrency) const;

@@ -65,7 +65,8 @@ sb::Status ConfigurationSession::start(const plan::Configuration &config, int ro
     state.warmRoutes.clear();
     state.treeClock.start();
     state.treeRequests = 0;
-    if (sb::Status st = m_context.servers->start(config, round); !st.ok()) {
+    ServerPool::ColdStart coldStart;
+    if (sb::Status st = m_context.servers->start(config, round, &coldStart); !st.ok()) {
         state.treeClock.invalidate();
         // What a server that could not start said is often the only clue why.
         if (const std::optional<ServerPool::Output> out =
@@ -73,6 +74,7 @@ sb::Status ConfigurationSession::start(const plan::Configuration &config, int ro
             storeServerLog(config.name, *out);
         return st;
     }
+    storeColdStart(config.name, round, coldStart);
     return m_moments.run(&plan::HookSet::beforeConfiguration, &config);
 }
 
@@ -133,6 +135,21 @@ void ConfigurationSession::storeServerLog(const QString &configuration,
         m_context.note(QStringLiteral("warning"), configuration,
                        QStringLiteral("the server's output of round %1 could not be stored: %2")
                            .arg(out.round + 1)
+                           .arg(sb::qtText(st.error())));
+}
+
+void ConfigurationSession::storeColdStart(const QString &configuration, int round,
+                                          const ServerPool::ColdStart &figures)
+{
+    if (!m_context.store || m_context.runId.isEmpty())
+        return;
+    const store::ServerStartRecord record{m_context.runId,   configuration,    round,
+                                          figures.startedAt, figures.execMs,   figures.acceptMs,
+                                          figures.readyMs,   figures.rssBytes, figures.pssBytes};
+    if (sb::Status st = m_context.store->saveServerStart(record); !st.ok())
+        m_context.note(QStringLiteral("warning"), configuration,
+                       QStringLiteral("the cold start of round %1 could not be stored: %2")
+                           .arg(round + 1)
                            .arg(sb::qtText(st.error())));
 }
 

@@ -97,6 +97,10 @@ private:
     // Stores what a tree wrote (a warning is noted when the store refuses it); nothing when it
     // wrote nothing or the run has no store.
     void storeServerLog(const QString &configuration, const ServerPool::Output &out);
+    // Stores how a tree's start went (a warning is noted when the store refuses it); nothing
+    // when the run has no store.
+    void storeColdStart(const QString &configuration, int round,
+                        const ServerPool::ColdStart &figures);
 
     RunContext &m_context;
     HookMoments &m_moments;

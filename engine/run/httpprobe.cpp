@@ -356,15 +356,22 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
 }
 
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
-                     const std::function<bool()> &alive)
+                     const std::function<bool()> &alive, ReadyTimes *times)
 {
     const QString where = baseUrl + ready.path;
     QElapsedTimer elapsed;
     elapsed.start();
+    const auto elapsedMs = [&elapsed] { return double(elapsed.nsecsElapsed()) / 1e6; };
     QString last = trEngine("sb::run", "no answer yet");
     plan::RequestSpec probe;
     probe.method = QStringLiteral("GET");
     probe.path = ready.path;
+    // Measuring a start: the bare connects come first, then the probes at a finer period.
+    const sb::Result<http::Url> url = http::parseUrl(baseUrl.toStdString());
+    bool accepting = !times || !url.ok();
+    const qint64 periodMs = times ? 10 : 100;
+    if (times)
+        *times = ReadyTimes{};
     auto died = [&] {
         return sb::qtError(
             QStringLiteral("run.ready-died"), where,
@@ -377,16 +384,35 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
         const qint64 remainingMs = ready.timeoutMs - elapsed.elapsed();
         if (remainingMs <= 0)
             break;
+        if (!accepting) {
+            QString error;
+            Socket socket;
+            socket.reset(connectTo(
+                *url, Clock::now() + std::chrono::milliseconds(std::min<qint64>(remainingMs, 1000)),
+                &error));
+            if (socket.fd() >= 0) {
+                accepting = true;
+                times->acceptMs = elapsedMs();
+            } else {
+                if (!error.isEmpty())
+                    last = error;
+                QThread::msleep(static_cast<unsigned long>(std::min<qint64>(2, remainingMs)));
+                continue;
+            }
+        }
         const qint64 attemptStartMs = elapsed.elapsed();
         const HttpResponse r = httpRequest(baseUrl, probe, remainingMs);
-        if (r.status == ready.status)
+        if (r.status == ready.status) {
+            if (times)
+                times->readyMs = elapsedMs();
             return sb::Ok{};
+        }
         last = r.status != 0
                    ? trEngine("sb::run", "status %1, expected %2").arg(r.status).arg(ready.status)
                    : r.error;
         if (alive && !alive())
             return died();
-        const qint64 waitMs = std::min(100 - (elapsed.elapsed() - attemptStartMs),
+        const qint64 waitMs = std::min(periodMs - (elapsed.elapsed() - attemptStartMs),
                                        ready.timeoutMs - elapsed.elapsed());
         if (waitMs > 0)
             QThread::msleep(static_cast<unsigned long>(waitMs));

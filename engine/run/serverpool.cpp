@@ -4,7 +4,9 @@
 #include "core/qterror.h"
 #include "http/url.h"
 #include "run/httpprobe.h"
+#include "sample/proctree.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QThread>
 #include <cerrno>
@@ -89,7 +91,7 @@ ServerPool::~ServerPool()
         stop(m_servers.begin()->first);
 }
 
-sb::Status ServerPool::start(const plan::Configuration &config, int round)
+sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdStart *coldStart)
 {
     stop(config.name);
     m_startOutputs.erase(config.name);
@@ -112,8 +114,13 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
     const QString base = m_logDir.filePath(config.name + QStringLiteral("-r%1").arg(round));
     server.stdoutPath = base + QStringLiteral(".out");
     server.stderrPath = base + QStringLiteral(".err");
+    ColdStart figures;
+    figures.startedAt = QDateTime::currentDateTimeUtc();
+    QElapsedTimer spawnClock;
+    spawnClock.start();
     sb::Status st = server.process->start(config.command, config.cwd, config.env, server.stdoutPath,
                                           server.stderrPath, config.cpus);
+    figures.execMs = double(spawnClock.nsecsElapsed()) / 1e6;
     if (!st.ok()) {
         m_servers.erase(config.name);
         return sb::qtError(sb::qtCode(st.error()), config.where,
@@ -121,7 +128,9 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
                                          sb::qtDetail(st.error())));
     }
     ServerProcess *process = server.process.get();
-    st = waitReady(config.baseUrl, config.ready, [process] { return process->running(); });
+    ReadyTimes times;
+    st = waitReady(
+        config.baseUrl, config.ready, [process] { return process->running(); }, &times);
     if (!st.ok()) {
         const QString why = process->running() ? QString() : process->exitDescription();
         QString detail = sb::qtDetail(st.error());
@@ -138,14 +147,29 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round)
         }
         return sb::qtError(sb::qtCode(st.error()), config.where, detail);
     }
+    // At ready, before anything else touches the tree: the memory it needed to come up.
+    const sample::MemoryUsage memory = sample::treeMemory(process->members());
+    figures.acceptMs = times.acceptMs;
+    figures.readyMs = times.readyMs;
+    figures.rssBytes = memory.rssBytes;
+    figures.pssBytes = memory.pssBytes;
     m_notify(QStringLiteral("server-started"), config.name,
-             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4")
+             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4 %5 ms after its "
+                            "exec")
                  .arg(m_plan.redact(config.command.join(QLatin1Char(' '))))
                  .arg(process->pid())
-                 .arg(containmentName(process->containment()), config.baseUrl),
+                 .arg(containmentName(process->containment()), config.baseUrl)
+                 .arg(figures.readyMs, 0, 'f', 1),
              QJsonObject{{QStringLiteral("pid"), double(process->pid())},
                          {QStringLiteral("round"), round},
-                         {QStringLiteral("containment"), containmentName(process->containment())}});
+                         {QStringLiteral("containment"), containmentName(process->containment())},
+                         {QStringLiteral("exec_ms"), figures.execMs},
+                         {QStringLiteral("accept_ms"), figures.acceptMs},
+                         {QStringLiteral("ready_ms"), figures.readyMs},
+                         {QStringLiteral("rss_bytes"), double(figures.rssBytes)},
+                         {QStringLiteral("pss_bytes"), double(figures.pssBytes)}});
+    if (coldStart)
+        *coldStart = figures;
     return sb::Ok{};
 }
 

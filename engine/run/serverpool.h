@@ -5,6 +5,7 @@
 #include "run/serverprocess.h"
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QJsonObject>
 #include <QString>
 #include <QTemporaryDir>
@@ -34,6 +35,18 @@ public:
         QByteArray stderrBytes;
     };
 
+    // How one start of a tree went (the cold start), measured by start(): times on the steady
+    // clock from the moment start() spawned the tree.
+    struct ColdStart
+    {
+        QDateTime startedAt; // when the spawn began (UTC, millisecond precision)
+        double execMs = 0;   // spawn -> the server exec'd (ServerProcess::start returned), ms
+        double acceptMs = 0; // exec -> the first TCP connect that succeeded, ms (2 ms steps)
+        double readyMs = 0;  // exec -> the readiness probe's expected answer, ms (10 ms steps)
+        qint64 rssBytes = 0; // the whole tree's RSS right after it answered ready, bytes
+        qint64 pssBytes = 0; // the whole tree's PSS then (RSS where PSS is unreadable), bytes
+    };
+
     ServerPool(const plan::Plan &plan, Notify notify);
     ~ServerPool(); // stops every tree (their output is dropped: stop() them first to keep it)
     ServerPool(const ServerPool &) = delete;
@@ -44,8 +57,10 @@ public:
     // (something else answers on the port for 2 s), "run.start" (ServerProcess::start),
     // "run.ready-timeout" / "run.ready-died" (the server's exit is named, and the last lines it
     // wrote, stderr before stdout, are quoted). Nothing is left running after an error; what
-    // the tree wrote is kept for takeStartOutput().
-    sb::Status start(const plan::Configuration &config, int round);
+    // the tree wrote is kept for takeStartOutput(). `coldStart`, when given, receives how the
+    // start went (only when it succeeds: a failed start has no figures); they also go with the
+    // "server-started" note's data (exec_ms, accept_ms, ready_ms, rss_bytes, pss_bytes).
+    sb::Status start(const plan::Configuration &config, int round, ColdStart *coldStart = nullptr);
     // What the tree of the configuration's last failed start() wrote (redacted), once; nullopt
     // when there is none.
     std::optional<Output> takeStartOutput(const QString &configuration);

@@ -112,4 +112,18 @@ bool NameMatcher::matches(const std::string &comm, const std::string &cmdline) c
     return false;
 }
 
+MemoryUsage treeMemory(const std::vector<pid_t> &pids)
+{
+    MemoryUsage sum;
+    for (pid_t pid : pids) {
+        MemoryUsage one;
+        if (!readMemory(pid, one))
+            continue;
+        sum.rssBytes += one.rssBytes;
+        sum.pssBytes += one.hasPss ? one.pssBytes : one.rssBytes;
+        sum.hasPss = sum.hasPss || one.hasPss;
+    }
+    return sum;
+}
+
 } // namespace sb::sample

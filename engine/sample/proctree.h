@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sample/procreader.h"
+
 #include <cstdint>
 #include <string>
 #include <sys/types.h>
@@ -21,6 +23,11 @@ int64_t treeCpuNs(pid_t root);
 // The same sum from /proc/PID/stat alone (utime + stime + cutime + cstime, clock ticks), which
 // is what `ps` and the agreement check of tests/bench use. -1 when `root` does not exist.
 int64_t treeStatCpuNs(pid_t root);
+
+// RSS and PSS summed over `pids` (a tree's members), one readMemory() each: a process without
+// PSS (no smaps_rollup) counts its RSS as its PSS, as the sampler counts it; a process gone
+// meanwhile counts nothing. hasPss: at least one process had PSS.
+MemoryUsage treeMemory(const std::vector<pid_t> &pids);
 
 // Matches processes by name: a pattern matches when it equals the comm (the kernel's 15-byte
 // name; a longer pattern matches a comm that is its 15-byte prefix), or the base name of the

@@ -74,6 +74,8 @@ constexpr Bounds kMicros{0, kMaxLatencyUs}; // latency, us
 constexpr Bounds kReading{-1e300, 1e300};   // a sampler reading in its own unit
 constexpr Bounds kNone{};                   // not a number
 
+constexpr Bounds kMs{-1, 1e10}; // a cold start's durations, ms (-1 = not measured)
+
 // A server tree's age: -1 = unknown (windows stored before it was recorded).
 constexpr Bounds kAgeS{-1, 1e9};                  // seconds since the tree started
 constexpr Bounds kAgeCount{-1, kMaxExactInteger}; // responses the tree had served
@@ -340,6 +342,22 @@ const std::vector<Field<ServerLogRecord>> &serverLogFields()
     return f;
 }
 
+const std::vector<Field<ServerStartRecord>> &serverStartFields()
+{
+    using S = ServerStartRecord;
+    static const std::vector<Field<S>> f{
+        field("configuration", &S::configuration, Required),
+        field("round", &S::round, Required, kSmall),
+        field("started_at", &S::startedAt),
+        field("exec_ms", &S::execMs, Required, kMs),
+        field("accept_ms", &S::acceptMs, Required, kMs),
+        field("ready_ms", &S::readyMs, Required, kMs),
+        field("rss_bytes", &S::rssBytes, Required, kCount),
+        field("pss_bytes", &S::pssBytes, Required, kCount),
+    };
+    return f;
+}
+
 template<typename R> QJsonArray writeAll(const std::vector<Field<R>> &fields, const QVector<R> &rs)
 {
     QJsonArray a;
@@ -407,6 +425,11 @@ QJsonArray serverLogsToJson(const QVector<ServerLogRecord> &logs)
     return writeAll(serverLogFields(), logs);
 }
 
+QJsonArray serverStartsToJson(const QVector<ServerStartRecord> &starts)
+{
+    return writeAll(serverStartFields(), starts);
+}
+
 sb::Status runFromJson(const QJsonValue &v, const QString &path, RunRecord &out)
 {
     return read(runFields(), v, path, out);
@@ -438,6 +461,12 @@ sb::Result<QVector<EventRecord>> eventsFromJson(const QJsonValue &v, const QStri
 sb::Result<QVector<ServerLogRecord>> serverLogsFromJson(const QJsonValue &v, const QString &path)
 {
     return readAll(serverLogFields(), v, path);
+}
+
+sb::Result<QVector<ServerStartRecord>> serverStartsFromJson(const QJsonValue &v,
+                                                            const QString &path)
+{
+    return readAll(serverStartFields(), v, path);
 }
 
 } // namespace sb::store

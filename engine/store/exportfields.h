@@ -24,6 +24,7 @@ QJsonObject runToJson(const RunRecord &run);
 QJsonObject windowToJson(const WindowRecord &window);
 QJsonArray eventsToJson(const QVector<EventRecord> &events);
 QJsonArray serverLogsToJson(const QVector<ServerLogRecord> &logs);
+QJsonArray serverStartsToJson(const QVector<ServerStartRecord> &starts);
 
 // Read back from the value at `path` (a JSON path such as "$.windows[3]"), each field checked for
 // its type and range (counts are integers 0..2^53, durations 0..10^7 s, concurrency
@@ -36,6 +37,8 @@ sb::Status windowFromJson(const QJsonValue &v, const QString &path, WindowRecord
 // Arrays: absent = none.
 sb::Result<QVector<EventRecord>> eventsFromJson(const QJsonValue &v, const QString &path);
 sb::Result<QVector<ServerLogRecord>> serverLogsFromJson(const QJsonValue &v, const QString &path);
+sb::Result<QVector<ServerStartRecord>> serverStartsFromJson(const QJsonValue &v,
+                                                            const QString &path);
 
 // An "import.format" error: where = `path`, detail = what is wrong with the value there.
 sb::Error importFormatError(const QString &path, const QString &detail);

@@ -174,6 +174,22 @@ struct ServerLogRecord
     QByteArray stderrBytes; // everything the server tree wrote to stderr
 };
 
+// One start of a configuration's server tree that became ready (the cold start): from the
+// spawn to the exec, to the port accepting connections, to the readiness probe's expected answer,
+// and the tree's memory at that moment. A start that failed has none.
+struct ServerStartRecord
+{
+    QString runId;         // the run
+    QString configuration; // configuration name
+    int round = 0;         // 0-based round the tree was started for
+    QDateTime startedAt;   // when the spawn began (UTC, millisecond precision)
+    double execMs = 0;     // spawn -> the server's program exec'd, ms
+    double acceptMs = 0;   // exec -> the first TCP connect that succeeded, ms (2 ms resolution)
+    double readyMs = 0;    // exec -> the readiness probe's expected answer, ms (10 ms resolution)
+    qint64 rssBytes = 0; // the whole tree's RSS at ready, bytes (shared pages counted per process)
+    qint64 pssBytes = 0; // the whole tree's PSS at ready, bytes (shared pages divided)
+};
+
 // What `stackbench resume` needs about one cell in one round.
 struct CellProgress
 {

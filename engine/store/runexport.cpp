@@ -139,6 +139,9 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
     sb::Result<QVector<ServerLogRecord>> logs = store.serverLogs(runId);
     if (!logs.ok())
         return logs.error();
+    sb::Result<QVector<ServerStartRecord>> starts = store.serverStarts(runId);
+    if (!starts.ok())
+        return starts.error();
 
     QJsonArray configurationArray;
     for (const ConfigurationRecord &c : *configurations)
@@ -154,7 +157,8 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
                        {QStringLiteral("configurations"), configurationArray},
                        {QStringLiteral("windows"), windowArray},
                        {QStringLiteral("events"), eventsToJson(*events)},
-                       {QStringLiteral("server_logs"), serverLogsToJson(*logs)}};
+                       {QStringLiteral("server_logs"), serverLogsToJson(*logs)},
+                       {QStringLiteral("server_starts"), serverStartsToJson(*starts)}};
 }
 
 QByteArray exportBytes(const QJsonObject &document)
@@ -183,6 +187,7 @@ struct Parsed
     QVector<WindowRecord> windows;
     QVector<EventRecord> events;
     QVector<ServerLogRecord> logs;
+    QVector<ServerStartRecord> starts; // none in an export from before them
 };
 
 sb::Status parseRun(const QJsonValue &v, RunRecord &run)
@@ -209,9 +214,8 @@ sb::Status parseRun(const QJsonValue &v, RunRecord &run)
     return sb::Ok{};
 }
 
-sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v,
-                                                             const QString &runId,
-                                                             const QByteArray &planText)
+sb::Result<QVector<ConfigurationRecord>>
+parseConfigurations(const QJsonValue &v, const QString &runId, const QByteArray &planText)
 {
     bool countsGiven = true;
     const QString path = QStringLiteral("$.configurations");
@@ -245,8 +249,7 @@ sb::Result<QVector<ConfigurationRecord>> parseConfigurations(const QJsonValue &v
         const QJsonValue cpus = o.value(QStringLiteral("cpu_count"));
         if (!cpus.isUndefined()) {
             double count = 0;
-            if (const QString why = checkJsonNumber(cpus, 0, 1 << 20, true, &count);
-                !why.isEmpty())
+            if (const QString why = checkJsonNumber(cpus, 0, 1 << 20, true, &count); !why.isEmpty())
                 return importFormatError(at + QStringLiteral(".cpu_count"), why);
             c.cpuCount = int(count);
         } else {
@@ -342,8 +345,8 @@ sb::Result<Parsed> parse(const QJsonObject &d)
     if (sb::Status st = parseRun(d.value(QStringLiteral("run")), p.run); !st.ok())
         return st.error();
     backfillRun(p.run); // an export from before plan_name
-    auto configurations = parseConfigurations(d.value(QStringLiteral("configurations")), p.run.id,
-                                              p.run.planText);
+    auto configurations =
+        parseConfigurations(d.value(QStringLiteral("configurations")), p.run.id, p.run.planText);
     if (!configurations.ok())
         return configurations.error();
     p.configurations = *configurations;
@@ -371,6 +374,17 @@ sb::Result<Parsed> parse(const QJsonObject &d)
         if (p.logs[i].configuration.isEmpty())
             return importFormatError(QStringLiteral("$.server_logs[%1].configuration").arg(i),
                                      QStringLiteral("is empty"));
+    auto starts = serverStartsFromJson(d.value(QStringLiteral("server_starts")),
+                                       QStringLiteral("$.server_starts"));
+    if (!starts.ok())
+        return starts.error();
+    p.starts = *starts;
+    for (qsizetype i = 0; i < p.starts.size(); ++i) {
+        p.starts[i].runId = p.run.id;
+        if (p.starts[i].configuration.isEmpty())
+            return importFormatError(QStringLiteral("$.server_starts[%1].configuration").arg(i),
+                                     QStringLiteral("is empty"));
+    }
     return p;
 }
 
@@ -389,6 +403,9 @@ sb::Status writeAll(RunStore &store, const Parsed &p)
         if (sb::Status st = store.appendServerLog(p.run.id, l.configuration, l.round, l.stdoutBytes,
                                                   l.stderrBytes);
             !st.ok())
+            return st;
+    for (const ServerStartRecord &s : p.starts)
+        if (sb::Status st = store.saveServerStart(s); !st.ok())
             return st;
     return sb::Ok{};
 }

@@ -122,6 +122,8 @@ public:
     // Appends output of a configuration's server tree in one round; chunks are joined on read.
     sb::Status appendServerLog(const QString &runId, const QString &configuration, int round,
                                const QByteArray &stdoutBytes, const QByteArray &stderrBytes);
+    // Inserts one start of a configuration's tree (ServerStartRecord). Errors: "store.write".
+    sb::Status saveServerStart(const ServerStartRecord &start);
     // Deletes a run and everything stored for it.
     sb::Status deleteRun(const QString &runId);
 
@@ -143,6 +145,9 @@ public:
     sb::Result<int> eventCount(const QString &runId, const QString &kind) const;
     // One record per (configuration, round), ordered by first output, chunks joined.
     sb::Result<QVector<ServerLogRecord>> serverLogs(const QString &runId) const;
+    // The starts of the run's server trees in stored order; none for a store of a schema
+    // before version 6 (ReadOnly mode).
+    sb::Result<QVector<ServerStartRecord>> serverStarts(const QString &runId) const;
     // For resume: per (round, configuration, route, concurrency) the number of attempts and of
     // valid windows, ordered by the cell's first window.
     sb::Result<QVector<CellProgress>> cellProgress(const QString &runId) const;

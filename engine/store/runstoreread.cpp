@@ -235,6 +235,27 @@ sb::Result<QVector<ServerLogRecord>> RunStore::serverLogs(const QString &runId) 
     return list;
 }
 
+sb::Result<QVector<ServerStartRecord>> RunStore::serverStarts(const QString &runId) const
+{
+    QVector<ServerStartRecord> list;
+    if (m_schemaVersion < 6) // an older store read as it is: it recorded no start
+        return list;
+    const QString table = QStringLiteral("server_starts");
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT %1 FROM server_starts WHERE run_id = ? ORDER BY id")
+                  .arg(columnList(serverStartColumns(), m_schemaVersion)));
+    q.addBindValue(runId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("store.read"), table, q);
+    while (q.next()) {
+        ServerStartRecord s;
+        readAll(q, 0, serverStartColumns(), m_schemaVersion, s);
+        list << s;
+    }
+    return list;
+}
+
 sb::Result<QVector<CellProgress>> RunStore::cellProgress(const QString &runId) const
 {
     QSqlQuery q(m_db);

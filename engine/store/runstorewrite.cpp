@@ -225,6 +225,19 @@ sb::Status RunStore::appendServerLog(const QString &runId, const QString &config
     return exec(q, table, QStringLiteral("store.write"));
 }
 
+sb::Status RunStore::saveServerStart(const ServerStartRecord &start)
+{
+    const QString table = QStringLiteral("server_starts");
+    if (sb::Status s = writable(table); !s)
+        return s;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO server_starts (%1) VALUES (%2)")
+                  .arg(columnList(serverStartColumns(), latestSchemaVersion()),
+                       placeholders(serverStartColumns())));
+    bindAll(q, serverStartColumns(), start);
+    return exec(q, table, QStringLiteral("store.write"));
+}
+
 sb::Status RunStore::deleteRun(const QString &runId)
 {
     if (sb::Status s = writable(kRunsTable); !s)
@@ -238,6 +251,7 @@ sb::Status RunStore::deleteRun(const QString &runId)
         "DELETE FROM windows WHERE run_id = ?",
         "DELETE FROM events WHERE run_id = ?",
         "DELETE FROM server_logs WHERE run_id = ?",
+        "DELETE FROM server_starts WHERE run_id = ?",
         "DELETE FROM configurations WHERE run_id = ?",
         "DELETE FROM runs WHERE id = ?",
     };

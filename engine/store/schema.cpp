@@ -131,6 +131,24 @@ Migration version5()
     };
 }
 
+// A table of its own: one row per start of a server tree. Runs stored before it have none.
+Migration version6()
+{
+    return {
+        6,
+        "cold start of each server tree: exec, accepting, ready, memory at ready",
+        {
+            QStringLiteral(
+                "CREATE TABLE server_starts (id %PK%, run_id TEXT NOT NULL REFERENCES runs(id)"
+                " ON DELETE CASCADE, configuration TEXT NOT NULL, round INTEGER NOT NULL,"
+                " started_at TEXT, exec_ms DOUBLE PRECISION NOT NULL,"
+                " accept_ms DOUBLE PRECISION NOT NULL, ready_ms DOUBLE PRECISION NOT NULL,"
+                " rss_bytes BIGINT NOT NULL, pss_bytes BIGINT NOT NULL)"),
+            QStringLiteral("CREATE INDEX server_starts_run ON server_starts (run_id, id)"),
+        },
+    };
+}
+
 // How a field of type T is stored and read back.
 template<typename T> QVariant toSql(const T &value)
 {
@@ -185,8 +203,8 @@ template<typename R> Column<R> required(const char *name, QString R::*member, in
 
 const QVector<Migration> &migrations()
 {
-    static const QVector<Migration> list = {version1(), version2(), version3(), version4(),
-                                            version5()};
+    static const QVector<Migration> list = {version1(), version2(), version3(),
+                                            version4(), version5(), version6()};
     return list;
 }
 
@@ -303,6 +321,19 @@ const Columns<ConfigurationRecord> &configurationColumns()
         required("name", &C::name),
         column("info", &C::info),
         column("cpu_count", &C::cpuCount, 4),
+    };
+    return list;
+}
+
+const Columns<ServerStartRecord> &serverStartColumns()
+{
+    using S = ServerStartRecord;
+    static const Columns<S> list = {
+        required("run_id", &S::runId, 6),     required("configuration", &S::configuration, 6),
+        column("round", &S::round, 6),        column("started_at", &S::startedAt, 6),
+        column("exec_ms", &S::execMs, 6),     column("accept_ms", &S::acceptMs, 6),
+        column("ready_ms", &S::readyMs, 6),   column("rss_bytes", &S::rssBytes, 6),
+        column("pss_bytes", &S::pssBytes, 6),
     };
     return list;
 }

@@ -54,6 +54,8 @@ const Columns<WindowRecord> &windowColumns();
 const Columns<IntervalRecord> &intervalColumns();
 // configurations; (run_id, name) is the key.
 const Columns<ConfigurationRecord> &configurationColumns();
+// server_starts without the id (assigned by the database; the stored order).
+const Columns<ServerStartRecord> &serverStartColumns();
 
 // Values as stored: times as UTC ISO text with milliseconds, JSON as compact text.
 QString timeText(const QDateTime &time);

@@ -580,6 +580,39 @@ void roundTrip(RunStore &store)
     QCOMPARE(logs->at(1).stdoutBytes, binaryLog);
     QCOMPARE(logs->at(1).stderrBytes, QByteArrayLiteral("warn\n"));
 
+    // Server starts (cold start), in stored order, every field as written.
+    const ServerStartRecord firstStart{runId,
+                                       QStringLiteral("gunicorn"),
+                                       0,
+                                       eventAt,
+                                       3.25,
+                                       120.5,
+                                       180.75,
+                                       qint64(60) << 20,
+                                       qint64(41) << 20};
+    ServerStartRecord secondStart = firstStart;
+    secondStart.configuration = QStringLiteral("elysia");
+    secondStart.acceptMs = -1;
+    secondStart.rssBytes = qint64(5) << 30;
+    QVERIFY(store.saveServerStart(firstStart).ok());
+    QVERIFY(store.saveServerStart(secondStart).ok());
+    const auto starts = store.serverStarts(runId);
+    QVERIFY(starts.ok());
+    QCOMPARE(starts->size(), 2);
+    for (const auto &[got, want] :
+         {std::pair{starts->at(0), firstStart}, std::pair{starts->at(1), secondStart}}) {
+        QCOMPARE(got.runId, want.runId);
+        QCOMPARE(got.configuration, want.configuration);
+        QCOMPARE(got.round, want.round);
+        QCOMPARE(got.startedAt, want.startedAt);
+        QCOMPARE(got.execMs, want.execMs);
+        QCOMPARE(got.acceptMs, want.acceptMs);
+        QCOMPARE(got.readyMs, want.readyMs);
+        QCOMPARE(got.rssBytes, want.rssBytes);
+        QCOMPARE(got.pssBytes, want.pssBytes);
+    }
+    QVERIFY(store.serverStarts(QStringLiteral("no-such-run"))->isEmpty());
+
     // Resume by another process: the runner is replaced, the rest of the run stays.
     QVERIFY(store.setRunner(runId, 77, QStringLiteral("other-host"), QStringLiteral("b:9")).ok());
     const auto resumed = store.run(runId);
@@ -621,6 +654,7 @@ void roundTrip(RunStore &store)
     QVERIFY(store.windows(runId)->isEmpty());
     QVERIFY(store.events(runId)->isEmpty());
     QVERIFY(store.serverLogs(runId)->isEmpty());
+    QVERIFY(store.serverStarts(runId)->isEmpty());
     QVERIFY(store.configurations(runId)->isEmpty());
     QCOMPARE(sb::qtCode(store.window(written[0].id).error()), QStringLiteral("store.not-found"));
     QCOMPARE(sb::qtCode(store.deleteRun(runId).error()), QStringLiteral("store.not-found"));
@@ -1207,6 +1241,8 @@ void TstRunStore::readOnlyReadsAndRefusesWrites()
         {"saveEvent", store.saveEvent({id, utc(9, 0, 1, 0), QStringLiteral("warning"),
                                        QStringLiteral("x"), QJsonObject{}})},
         {"appendServerLog", store.appendServerLog(id, QStringLiteral("A"), 0, "out", "err")},
+        {"saveServerStart",
+         store.saveServerStart({id, QStringLiteral("A"), 0, utc(9, 0, 1, 0), 1, 2, 3, 4, 5})},
         {"deleteRun", store.deleteRun(id)},
     };
     for (const auto &[name, status] : writes) {

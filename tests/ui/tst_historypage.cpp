@@ -351,6 +351,40 @@ private slots:
         QVERIFY(d->logView()->font().fixedPitch());
     }
 
+    // Each configuration's cold start beside the run's summary, median [min-max] over its
+    // starts; a run without starts shows none.
+    void detailsShowTheColdStartPerConfiguration()
+    {
+        const QString path = freshStore();
+        QVERIFY(!path.isEmpty());
+        {
+            auto opened = store::RunStore::open(path, store::RunStore::OpenMode::Existing);
+            QVERIFY(opened.ok());
+            for (int round = 0; round < 2; ++round)
+                QVERIFY((*opened)
+                            ->saveServerStart(store::ServerStartRecord{
+                                test::kFinished, QStringLiteral("target-a"), round,
+                                QDateTime::currentDateTimeUtc(), 1.5, 10.0 + 10 * round,
+                                30.0 + 20 * round, qint64(10) << 20, qint64(5) << 20})
+                            .ok());
+        }
+        StoreService service;
+        HistoryPage page(&service);
+        QVERIFY(showPage(page, path));
+        QVERIFY(select(page, test::kFinished));
+        const QString summary = page.details()->summaryView()->toPlainText();
+        QVERIFY2(summary.contains(QStringLiteral("Cold start target-a")), qPrintable(summary));
+        QVERIFY2(summary.contains(
+                     QStringLiteral("2 start(s): exec to accepting 15.0 ms "
+                                    "[10.0-20.0], to ready 40.0 ms [30.0-50.0]; "
+                                    "at ready RSS 10.0 MiB [10.0-10.0], PSS 5.0 MiB [5.0-5.0]")),
+                 qPrintable(summary));
+        QVERIFY(!summary.contains(QStringLiteral("Cold start target-b")));
+        QVERIFY(select(page, test::kInterrupted));
+        QVERIFY(
+            !page.details()->summaryView()->toPlainText().contains(QStringLiteral("Cold start")));
+    }
+
     void openShowsTheGrid_data()
     {
         QTest::addColumn<QString>("runId");

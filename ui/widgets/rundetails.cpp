@@ -1,5 +1,6 @@
 #include "ui/widgets/rundetails.h"
 
+#include "report/memoryreport.h"
 #include "ui/models/runsmodel.h"
 #include "ui/pages/rundialog.h"
 #include "ui/storeresults.h"
@@ -246,6 +247,13 @@ void RunDetails::fillSummary(const StoredRun &run)
         html += row(tr("Configuration %1").arg(c.name),
                     command.isArray() ? words.join(QLatin1Char(' ')) : command.toString());
     }
+    for (const report::ColdStartSummary &c : run.coldStarts)
+        html +=
+            row(tr("Cold start %1").arg(c.configuration),
+                tr("%n start(s): exec to accepting %1, to ready %2; at ready RSS %3, PSS %4",
+                   nullptr, c.starts)
+                    .arg(report::coldStartMsText(c.acceptMs), report::coldStartMsText(c.readyMs),
+                         report::memoryRangeText(c.rssBytes), report::memoryRangeText(c.pssBytes)));
     html += QStringLiteral("</table>");
     m_summary->setHtml(html);
 }

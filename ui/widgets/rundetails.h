@@ -12,7 +12,8 @@ namespace sb {
 
 struct StoredRun;
 
-// The History page's details pane for one stored run, in tabs: a summary, the environment
+// The History page's details pane for one stored run, in tabs: a summary (with each
+// configuration's cold start: median [min-max] over its starts), the environment
 // record (and the plan's file hashes), warnings and the gates that fired with each invalid
 // attempt's reason, the events, and the server logs (stdout and stderr per configuration and
 // round, monospace). GUI thread.
