@@ -371,6 +371,10 @@ struct Profile
     Order order = Order::Rotate;
     Process process = Process::Round;
     int retries = 2; // re-measures of a window that failed a gate, >= 0
+    // "rate": requests per second in total (0.01..1e7): this profile runs an open loop at this
+    // rate whatever "load" says (one plan then has closed-loop profiles and an open-loop one,
+    // seed 004's queueing check); 0 (no key) = the plan's "load" mode and rate.
+    double rateRps = 0;
 };
 
 // "variables": a named value used as ${var:NAME} in requests, commands, env and hook SQL. A

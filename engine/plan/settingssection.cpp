@@ -187,7 +187,7 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
     if (!f.expectObject(obj, path,
                         latin1List({"kind", "configuration", "rounds", "concurrency", "warmup",
                                     "warmup_scope", "warmup_concurrency", "measure_s", "settle_s",
-                                    "cooldown_s", "order", "process", "retries"})))
+                                    "cooldown_s", "order", "process", "retries", "rate"})))
         return false;
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
@@ -213,6 +213,8 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
         pr.process = Profile::Process(index);
     if (const JsonValue *v = obj.value(u"retries"))
         f.integer(*v, child("retries"), 0, kMaxRetries, pr.retries);
+    if (const JsonValue *v = obj.value(u"rate"))
+        f.rate(*v, child("rate"), pr.rateRps);
     readKind(ctx, obj, path, pr);
     return f.errorCount() == before;
 }
