@@ -1136,12 +1136,13 @@ private slots:
             << QStringLiteral("plan.range");
         QTest::newRow("profile rate 0")
             << profile("\"rate\": 0")
-            << QStringLiteral("$.profiles.q.rate: must be at least 0.01 requests/s, not \"0\"")
+            << QStringLiteral(
+                   "$.profiles.q.rate: must be at least 0.01 requests per second, not \"0\"")
             << QStringLiteral("plan.range");
         QTest::newRow("profile rate as text")
             << profile("\"rate\": \"fast\"")
-            << QStringLiteral(
-                   "$.profiles.q.rate: expected a number of requests per second, got a string")
+            << QStringLiteral("$.profiles.q.rate: expected a number of requests per second, found "
+                              "a string (\"fast\")")
             << QStringLiteral("plan.type");
         QTest::newRow("cooldown a year")
             << profile("\"cooldown_s\": 31536000")
