@@ -42,7 +42,8 @@ Options:
                     full profile, 50000/200000 for the others)
   --stackbench PATH the stackbench binary (default \$STACKBENCH, else ../../../build/app/stackbench)
   --store PATH|URL  run store (default: stackbench's own, \$XDG_DATA_HOME/stackbench/runs.sqlite)
-  --baseline CONFIG configuration the report's ratios divide by (default hono)
+  --baseline CONFIG configuration the report's ratios divide by (default hono; elysia:A, the
+                    first arm, for the aa profile)
   --out DIR         where the report and its environment record go (default: beside the
                     store: the --store file's directory, else \$XDG_DATA_HOME/stackbench)
   --report FILE     Markdown report (default: OUT/report-PROFILE.md); its environment record
@@ -68,7 +69,7 @@ USERS=
 ORDERS=
 STACKBENCH_BIN=${STACKBENCH:-$HERE/../../../build/app/stackbench}
 STORE=
-BASELINE=hono
+BASELINE=
 REPORT=
 OUT_DIR=
 KEEP_RUNNING=0
@@ -132,6 +133,10 @@ parse_args() {
         else
             OUT_DIR=${XDG_DATA_HOME:-$HOME/.local/share}/stackbench
         fi
+    fi
+    if [[ -z $BASELINE ]]; then
+        # An A/A profile's run has the arms elysia:A and elysia:B instead of the plan's stacks.
+        if [[ $PROFILE == aa ]]; then BASELINE=elysia:A; else BASELINE=hono; fi
     fi
     REPORT=$(realpath -m "${REPORT:-$OUT_DIR/report-$PROFILE.md}")
     ENV_RECORD=${REPORT%.md}.environment.json
