@@ -335,8 +335,12 @@ struct Profile
     enum class Order
     {
         Rotate,    // configurations rotate by one position each round (seed 000)
-        Alternate, // adjacent pairs, first position alternating each round (seed 004)
-        Fixed      // as written, every round
+        Alternate, // adjacent pairs, first position alternating each round
+        Fixed,     // as written, every round
+        Pairs      // cell by cell: each cell (route x concurrency) of a round measures every
+                   // configuration back to back in adjacent pairs, the first position
+                   // alternating from cell to cell and from round to round (seed 004's trials);
+                   // needs "process": "window"
     };
     enum class Process
     {

@@ -252,7 +252,7 @@ void TestExamplePlan::bunSqlPlanSaysSeed004sProtocol()
     QCOMPARE(full->settleMs, qint64(5000));
     QCOMPARE(full->measureMs, qint64(30000));
     QCOMPARE(full->cooldownMs, qint64(15000));
-    QCOMPARE(full->order, Profile::Order::Alternate);
+    QCOMPARE(full->order, Profile::Order::Pairs);
     QCOMPARE(full->process, Profile::Process::Window);
     const Profile *aa = plan.profile(QStringLiteral("aa"));
     QVERIFY(aa);

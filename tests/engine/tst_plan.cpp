@@ -314,6 +314,8 @@ private slots:
         const Profile *open = plan.profile(QStringLiteral("open"));
         QVERIFY(open);
         QCOMPARE(open->rateRps, 2500.0);
+        QCOMPARE(open->order, Profile::Order::Pairs);
+        QCOMPARE(open->process, Profile::Process::Window);
         QCOMPARE(plan.profile(QStringLiteral("absent")), nullptr);
     }
 
@@ -454,7 +456,7 @@ private slots:
             << QStringLiteral("bad-enum.json")
             << QStringList{QStringLiteral(
                    "%F:6:57: $.profiles.quick.order: invalid value \"random\"; allowed: "
-                   "\"rotate\", \"alternate\", \"fixed\"")};
+                   "\"rotate\", \"alternate\", \"fixed\", \"pairs\"")};
         QTest::newRow("duplicate configuration name")
             << QStringLiteral("duplicate-name.json")
             << QStringList{QStringLiteral(
@@ -1134,6 +1136,11 @@ private slots:
             << profile("\"settle_s\": -1")
             << QStringLiteral("$.profiles.q.settle_s: must not be negative, not \"-1\"")
             << QStringLiteral("plan.range");
+        QTest::newRow("pairs without a process per window")
+            << profile("\"order\": \"pairs\"")
+            << QStringLiteral("$.profiles.q.order: \"order\": \"pairs\" starts a fresh process for "
+                              "every window: add \"process\": \"window\"")
+            << QStringLiteral("plan.value");
         QTest::newRow("profile rate 0")
             << profile("\"rate\": 0")
             << QStringLiteral(
