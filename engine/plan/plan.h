@@ -335,8 +335,12 @@ struct Profile
     enum class Order
     {
         Rotate,    // configurations rotate by one position each round (seed 000)
-        Alternate, // adjacent pairs, first position alternating each round (seed 004)
-        Fixed      // as written, every round
+        Alternate, // adjacent pairs, first position alternating each round
+        Fixed,     // as written, every round
+        Pairs      // cell by cell: each cell (route x concurrency) of a round measures every
+                   // configuration back to back in adjacent pairs, the first position
+                   // alternating from cell to cell and from round to round (seed 004's trials);
+                   // needs "process": "window"
     };
     enum class Process
     {
@@ -371,6 +375,10 @@ struct Profile
     Order order = Order::Rotate;
     Process process = Process::Round;
     int retries = 2; // re-measures of a window that failed a gate, >= 0
+    // "rate": requests per second in total (0.01..1e7): this profile runs an open loop at this
+    // rate whatever "load" says (one plan then has closed-loop profiles and an open-loop one,
+    // seed 004's queueing check); 0 (no key) = the plan's "load" mode and rate.
+    double rateRps = 0;
 };
 
 // "variables": a named value used as ${var:NAME} in requests, commands, env and hook SQL. A

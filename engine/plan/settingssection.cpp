@@ -187,7 +187,7 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
     if (!f.expectObject(obj, path,
                         latin1List({"kind", "configuration", "rounds", "concurrency", "warmup",
                                     "warmup_scope", "warmup_concurrency", "measure_s", "settle_s",
-                                    "cooldown_s", "order", "process", "retries"})))
+                                    "cooldown_s", "order", "process", "retries", "rate"})))
         return false;
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
@@ -206,13 +206,23 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
         f.seconds(*v, child("cooldown_s"), 0, pr.cooldownMs);
     int index = 0;
     if (const JsonValue *v = obj.value(u"order");
-        v && f.enumIndex(*v, child("order"), latin1List({"rotate", "alternate", "fixed"}), index))
+        v && f.enumIndex(*v, child("order"), latin1List({"rotate", "alternate", "fixed", "pairs"}),
+                         index))
         pr.order = Profile::Order(index);
     if (const JsonValue *v = obj.value(u"process");
         v && f.enumIndex(*v, child("process"), latin1List({"round", "window", "once"}), index))
         pr.process = Profile::Process(index);
     if (const JsonValue *v = obj.value(u"retries"))
         f.integer(*v, child("retries"), 0, kMaxRetries, pr.retries);
+    // Pairs interleave the configurations window by window: one tree per round or per run would
+    // keep both running at once.
+    if (const JsonValue *v = obj.value(u"order");
+        v && pr.order == Profile::Order::Pairs && pr.process != Profile::Process::Window)
+        f.error(*v, child("order"), "plan.value",
+                trEngine("sb::plan", "\"order\": \"pairs\" starts a fresh process for every "
+                                     "window: add \"process\": \"window\""));
+    if (const JsonValue *v = obj.value(u"rate"))
+        f.rate(*v, child("rate"), pr.rateRps);
     readKind(ctx, obj, path, pr);
     return f.errorCount() == before;
 }

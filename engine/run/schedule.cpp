@@ -50,6 +50,7 @@ QStringList configurationOrder(const QStringList &configurations, plan::Profile:
             result[i] = configurations[(i + round) % n];
         break;
     case plan::Profile::Order::Alternate:
+    case plan::Profile::Order::Pairs:
         if (round % 2 == 1)
             for (qsizetype i = 0; i + 1 < n; i += 2)
                 result.swapItemsAt(i, i + 1);
@@ -82,6 +83,22 @@ QList<ScheduledWindow> buildSchedule(const plan::Plan &plan, const plan::Profile
         if (only.isEmpty() || only.contains(c.name))
             configurations << c.name;
     QList<ScheduledWindow> schedule;
+    if (profile.order == plan::Profile::Order::Pairs) {
+        for (int round = 0; round < profile.rounds; ++round) {
+            int cell = 0; // alternates the first position within the round, round adds one more
+            for (const plan::Route &route : plan.routes) {
+                if (!routes.isEmpty() && !routes.contains(route.name))
+                    continue;
+                for (int c : profile.concurrency) {
+                    for (const QString &configuration :
+                         configurationOrder(configurations, profile.order, round + cell))
+                        schedule.append({round, configuration, route.name, c});
+                    ++cell;
+                }
+            }
+        }
+        return schedule;
+    }
     for (int round = 0; round < profile.rounds; ++round) {
         for (const QString &configuration :
              configurationOrder(configurations, profile.order, round)) {

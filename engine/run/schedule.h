@@ -45,7 +45,8 @@ QList<ScheduledBlock> blocksOf(const QList<ScheduledWindow> &schedule);
 //   Rotate    - the list rotated left by `round` positions (seed 000);
 //   Alternate - adjacent pairs (1st,2nd), (3rd,4th)...; in odd rounds each pair is swapped, so
 //               the first position alternates (seed 004); an odd one out stays last;
-//   Fixed     - as given.
+//   Fixed     - as given;
+//   Pairs     - as Alternate, with `round` counting cells (buildSchedule passes round + cell).
 QStringList configurationOrder(const QStringList &configurations, plan::Profile::Order order,
                                int round);
 
@@ -55,7 +56,9 @@ QStringList configurationOrder(const QStringList &configurations, plan::Profile:
 QList<plan::Configuration> aaArms(const plan::Plan &plan, const plan::Profile &profile);
 
 // The whole matrix in run order: rounds, then configurations in configurationOrder(), then routes
-// in plan order, then concurrency in profile order. `only` and `routes` filter by name (empty =
+// in plan order, then concurrency in profile order; with Order::Pairs: rounds, then routes, then
+// concurrency, then the configurations of that cell back to back, the first position alternating
+// from cell to cell and round to round. `only` and `routes` filter by name (empty =
 // all); names must exist (checked by the caller).
 QList<ScheduledWindow> buildSchedule(const plan::Plan &plan, const plan::Profile &profile,
                                      const QStringList &only, const QStringList &routes);

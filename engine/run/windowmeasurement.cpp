@@ -36,8 +36,8 @@ sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile
     spec.request = std::move(*request);
     spec.connections = concurrency;
     spec.threads = std::max(1, std::min(plan.load.threads, concurrency));
-    spec.openLoop = plan.load.mode == plan::LoadSettings::Mode::Open;
-    spec.ratePerS = plan.load.rateRps;
+    spec.openLoop = plan.load.mode == plan::LoadSettings::Mode::Open || profile.rateRps > 0;
+    spec.ratePerS = profile.rateRps > 0 ? profile.rateRps : plan.load.rateRps;
     spec.timeoutMs = plan.load.timeoutMs;
     spec.durationMs = profile.measureMs;
     spec.intervalMs = windowIntervalMs(plan.sampler.intervalMs, profile.measureMs);

@@ -77,6 +77,7 @@ private slots:
     void tokensAreWhatTheAppsExpect();
     void reportGoesBesideTheStore_data();
     void reportGoesBesideTheStore();
+    void bunSqlPlanSaysSeed004sProtocol();
 };
 
 void TestExamplePlan::checkPassesWithoutStartingAnything()
@@ -218,6 +219,47 @@ void TestExamplePlan::reportGoesBesideTheStore()
             QStringLiteral("\nenvironment record: %1/report-quick.environment.json\n").arg(dir)),
         qPrintable(out));
     QVERIFY2(!out.contains(QStringLiteral(STACKBENCH_SOURCE_DIR "/report")), qPrintable(out));
+}
+
+// Seed 004's example (resources/examples/bun-sql): its protocol is plan keys, not run.sh code.
+void TestExamplePlan::bunSqlPlanSaysSeed004sProtocol()
+{
+    setExampleEnvironment();
+    using sb::plan::Profile;
+    const sb::plan::PlanLoad load = sb::plan::loadPlan(
+        QStringLiteral(STACKBENCH_SOURCE_DIR "/resources/examples/bun-sql/plan.json"));
+    QVERIFY2(load.ok(), qPrintable(load.errorText()));
+    QVERIFY2(load.warnings.isEmpty(),
+             qPrintable(load.warnings.isEmpty() ? QString() : load.warnings.first().toString()));
+    const sb::plan::Plan &plan = *load.plan;
+    QCOMPARE(plan.configurations.size(), 2);
+    for (const sb::plan::Configuration &c : plan.configurations) {
+        QCOMPARE(c.cpus, std::vector<int>{0});
+        QVERIFY(c.isSecret(QStringLiteral("PGPASSWORD")));
+        QCOMPARE(c.env.value(QStringLiteral("NODE_ENV")), QStringLiteral("production"));
+    }
+    QCOMPARE(plan.load.cpus, std::vector<int>{1});
+    QCOMPARE(plan.load.timeoutMs, qint64(10000));
+    QVERIFY(plan.sampler.exclude.contains(QStringLiteral("postgres")));
+    QCOMPARE(plan.routes.size(), 4);
+    QVERIFY(!plan.hooks.beforeWindow.isEmpty()); // the reset of every trial
+    const Profile *full = plan.profile(QStringLiteral("full"));
+    QVERIFY(full);
+    QCOMPARE(full->rounds, 5);
+    QCOMPARE(full->concurrency, (QList<int>{1, 10, 50, 100}));
+    QCOMPARE(full->warmup.kind, sb::plan::Warmup::Kind::Requests);
+    QCOMPARE(full->warmup.requests, qint64(1000));
+    QCOMPARE(full->settleMs, qint64(5000));
+    QCOMPARE(full->measureMs, qint64(30000));
+    QCOMPARE(full->cooldownMs, qint64(15000));
+    QCOMPARE(full->order, Profile::Order::Pairs);
+    QCOMPARE(full->process, Profile::Process::Window);
+    const Profile *aa = plan.profile(QStringLiteral("aa"));
+    QVERIFY(aa);
+    QCOMPARE(aa->kind, Profile::Kind::AA);
+    QVERIFY(plan.profile(QStringLiteral("open"))->rateRps > 0);
+    QVERIFY(plan.profile(QStringLiteral("open-near"))->rateRps >
+            plan.profile(QStringLiteral("open"))->rateRps);
 }
 
 QTEST_GUILESS_MAIN(TestExamplePlan)

@@ -270,7 +270,7 @@ private slots:
         QCOMPARE(plan.load.rateRps, 1500.5);
 
         // profiles, in file order
-        QCOMPARE(plan.profiles.size(), 7);
+        QCOMPARE(plan.profiles.size(), 8);
         const Profile *quick = plan.profile(QStringLiteral("quick"));
         QVERIFY(quick);
         QCOMPARE(quick, &plan.profiles[0]);
@@ -284,6 +284,7 @@ private slots:
         QCOMPARE(quick->order, Profile::Order::Rotate);
         QCOMPARE(quick->process, Profile::Process::Round);
         QCOMPARE(quick->retries, 2);
+        QCOMPARE(quick->rateRps, 0.0); // the plan's "load" decides
 
         const Profile *full = plan.profile(QStringLiteral("full"));
         QVERIFY(full);
@@ -310,6 +311,11 @@ private slots:
         QCOMPARE(noise->kind, Profile::Kind::AA);
         QCOMPARE(noise->aaConfiguration, QStringLiteral("native"));
         QCOMPARE(quick->kind, Profile::Kind::Matrix);
+        const Profile *open = plan.profile(QStringLiteral("open"));
+        QVERIFY(open);
+        QCOMPARE(open->rateRps, 2500.0);
+        QCOMPARE(open->order, Profile::Order::Pairs);
+        QCOMPARE(open->process, Profile::Process::Window);
         QCOMPARE(plan.profile(QStringLiteral("absent")), nullptr);
     }
 
@@ -450,7 +456,7 @@ private slots:
             << QStringLiteral("bad-enum.json")
             << QStringList{QStringLiteral(
                    "%F:6:57: $.profiles.quick.order: invalid value \"random\"; allowed: "
-                   "\"rotate\", \"alternate\", \"fixed\"")};
+                   "\"rotate\", \"alternate\", \"fixed\", \"pairs\"")};
         QTest::newRow("duplicate configuration name")
             << QStringLiteral("duplicate-name.json")
             << QStringList{QStringLiteral(
@@ -1130,6 +1136,21 @@ private slots:
             << profile("\"settle_s\": -1")
             << QStringLiteral("$.profiles.q.settle_s: must not be negative, not \"-1\"")
             << QStringLiteral("plan.range");
+        QTest::newRow("pairs without a process per window")
+            << profile("\"order\": \"pairs\"")
+            << QStringLiteral("$.profiles.q.order: \"order\": \"pairs\" starts a fresh process for "
+                              "every window: add \"process\": \"window\"")
+            << QStringLiteral("plan.value");
+        QTest::newRow("profile rate 0")
+            << profile("\"rate\": 0")
+            << QStringLiteral(
+                   "$.profiles.q.rate: must be at least 0.01 requests per second, not \"0\"")
+            << QStringLiteral("plan.range");
+        QTest::newRow("profile rate as text")
+            << profile("\"rate\": \"fast\"")
+            << QStringLiteral("$.profiles.q.rate: expected a number of requests per second, found "
+                              "a string (\"fast\")")
+            << QStringLiteral("plan.type");
         QTest::newRow("cooldown a year")
             << profile("\"cooldown_s\": 31536000")
             << QStringLiteral("$.profiles.q.cooldown_s: must be at most 1 day, not \"31536000\"")

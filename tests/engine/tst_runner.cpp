@@ -107,6 +107,66 @@ private slots:
             << int(plan::Profile::Order::Alternate) << 1
             << QStringList{QStringLiteral("b"), QStringLiteral("a"), QStringLiteral("c")};
         QTest::newRow("fixed r1") << int(plan::Profile::Order::Fixed) << 1 << abc;
+        QTest::newRow("pairs r1") << int(plan::Profile::Order::Pairs) << 1
+                                  << QStringList{QStringLiteral("b"), QStringLiteral("a"),
+                                                 QStringLiteral("c")};
+    }
+
+    // Seed 004's trials: each cell's two configurations back to back, the first alternating from
+    // cell to cell and from round to round, so every cell has each first once in two rounds.
+    void scheduleInPairs()
+    {
+        plan::Plan p;
+        for (const char *name : {"elysia", "hono"}) {
+            plan::Configuration c;
+            c.name = QString::fromLatin1(name);
+            p.configurations << c;
+        }
+        for (const char *name : {"get-user", "create-order"}) {
+            plan::Route r;
+            r.name = QString::fromLatin1(name);
+            p.routes << r;
+        }
+        plan::Profile profile;
+        profile.order = plan::Profile::Order::Pairs;
+        profile.process = plan::Profile::Process::Window;
+        profile.rounds = 2;
+        profile.concurrency = {10, 100};
+        const QList<run::ScheduledWindow> s = run::buildSchedule(p, profile, {}, {});
+        QCOMPARE(s.size(), 16);
+        QStringList got;
+        for (const run::ScheduledWindow &w : s)
+            got << QStringLiteral("%1 %2 %3 %4")
+                       .arg(w.round)
+                       .arg(w.route)
+                       .arg(w.concurrency)
+                       .arg(w.configuration);
+        const QStringList expected{QStringLiteral("0 get-user 10 elysia"),
+                                   QStringLiteral("0 get-user 10 hono"),
+                                   QStringLiteral("0 get-user 100 hono"),
+                                   QStringLiteral("0 get-user 100 elysia"),
+                                   QStringLiteral("0 create-order 10 elysia"),
+                                   QStringLiteral("0 create-order 10 hono"),
+                                   QStringLiteral("0 create-order 100 hono"),
+                                   QStringLiteral("0 create-order 100 elysia"),
+                                   QStringLiteral("1 get-user 10 hono"),
+                                   QStringLiteral("1 get-user 10 elysia"),
+                                   QStringLiteral("1 get-user 100 elysia"),
+                                   QStringLiteral("1 get-user 100 hono"),
+                                   QStringLiteral("1 create-order 10 hono"),
+                                   QStringLiteral("1 create-order 10 elysia"),
+                                   QStringLiteral("1 create-order 100 elysia"),
+                                   QStringLiteral("1 create-order 100 hono")};
+        QCOMPARE(got, expected);
+        // The runner measures block by block: a configuration that closes one cell and opens the
+        // next is one block of two windows (each with its own tree, "process": "window"), so the
+        // 16 windows are 10 blocks, in the same order.
+        const QList<run::ScheduledBlock> blocks = run::blocksOf(s);
+        QCOMPARE(blocks.size(), 10);
+        QList<run::ScheduledWindow> flattened;
+        for (const run::ScheduledBlock &b : blocks)
+            flattened << b.cells;
+        QCOMPARE(flattened, s);
     }
 
     void scheduleOrder()

@@ -147,6 +147,40 @@ private slots:
         QCOMPARE(QString::fromStdString(spec.error().code), code);
     }
 
+    // A profile's "rate" makes its windows an open loop at that rate over the plan's "load".
+    void profileRateOverridesTheLoadSection_data()
+    {
+        QTest::addColumn<bool>("planOpen");
+        QTest::addColumn<double>("planRate");
+        QTest::addColumn<double>("profileRate");
+        QTest::addColumn<bool>("openLoop");
+        QTest::addColumn<double>("rate");
+        QTest::newRow("closed plan, no profile rate") << false << 0.0 << 0.0 << false << 0.0;
+        QTest::newRow("closed plan, profile rate") << false << 0.0 << 2500.0 << true << 2500.0;
+        QTest::newRow("open plan, no profile rate") << true << 900.0 << 0.0 << true << 900.0;
+        QTest::newRow("open plan, profile rate") << true << 900.0 << 2500.0 << true << 2500.0;
+    }
+
+    void profileRateOverridesTheLoadSection()
+    {
+        QFETCH(bool, planOpen);
+        QFETCH(double, planRate);
+        QFETCH(double, profileRate);
+        QFETCH(bool, openLoop);
+        QFETCH(double, rate);
+        Setup s = setup();
+        s.plan.load.mode =
+            planOpen ? plan::LoadSettings::Mode::Open : plan::LoadSettings::Mode::Closed;
+        s.plan.load.rateRps = planRate;
+        s.profile.rateRps = profileRate;
+        const sb::Result<run::WindowSpec> spec =
+            run::windowSpecFor(s.plan, s.profile, s.config, s.route, 8);
+        QVERIFY(spec.ok());
+        QCOMPARE(spec->openLoop, openLoop);
+        QCOMPARE(spec->ratePerS, rate);
+        QCOMPARE(spec->connections, 8);
+    }
+
     void warmupSpec_data()
     {
         using Scope = plan::Profile::WarmupScope;

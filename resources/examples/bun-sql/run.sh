@@ -1,0 +1,268 @@
+#!/bin/bash
+# Seed 004's example: Elysia against Hono on Bun, both through Bun SQL with one ten-connection
+# pool, over one seeded PostgreSQL cluster, measured by Stackbench. See README.md beside this file.
+# The cluster handling is the PostgreSQL example's (../common/pgcluster.sh).
+#
+# Safe to run again: every step checks what is already there (packages, node_modules, the
+# cluster, the seed) and does only what is missing.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+PY=/usr/bin/python3 # Debian's python3-* packages are visible to this one only
+
+usage() {
+    cat <<EOF
+Usage: $0 [COMMAND] [OPTIONS]
+
+Commands:
+  run (default)   install, start the cluster, seed, check and run plan.json's profile, write
+                  the report, stop the cluster
+  resume RUN      start the cluster again and continue an interrupted RUN ('stackbench
+                  resume': the cells not measured yet), then write its report
+  setup           install, start the cluster and seed it; leave it running (then
+                  eval "\$($0 env)" and use plan.json with stackbench yourself)
+  crosscheck      install, start the cluster, seed, then measure the same stacks with wrk and
+                  /proc instead of Stackbench (../postgres/lib/crosscheck.py with this plan;
+                  options after -- go to it), stop the cluster
+  stop            stop the example's cluster
+  env             print the shell variables the plan needs (eval "\$($0 env)")
+  where           print where the cluster, the store, the report and its environment record
+                  go with these options, and do nothing
+
+Options:
+  --profile NAME    plan profile: quick (default, ~12 minutes), full (seed 004's protocol: 160
+                    trials, ~1 h 15 min), aa (Elysia against itself, quick timing: the noise
+                    floor), open or open-near (open loop at a fixed rate below / near the
+                    closed-loop ceiling)
+  --data-dir DIR    where the cluster and its secrets live (default:
+                    \$XDG_DATA_HOME/stackbench/example-bunsql, or /var/lib/stackbench/example-bunsql
+                    as root)
+  --users N --orders M
+                    seed size, with 3 items per order (default seed 004's 100000/1000000 for the
+                    full profile, 50000/200000 for the others)
+  --stackbench PATH the stackbench binary (default \$STACKBENCH, else ../../../build/app/stackbench)
+  --store PATH|URL  run store (default: stackbench's own, \$XDG_DATA_HOME/stackbench/runs.sqlite)
+  --baseline CONFIG configuration the report's ratios divide by (default hono; elysia:A, the
+                    first arm, for the aa profile)
+  --out DIR         where the report and its environment record go (default: beside the
+                    store: the --store file's directory, else \$XDG_DATA_HOME/stackbench)
+  --report FILE     Markdown report (default: OUT/report-PROFILE.md); its environment record
+                    goes beside it (report-PROFILE.environment.json)
+  --keep-running    leave the cluster running at the end
+  --no-install      do not install packages (fail if something is missing)
+  -h, --help        this text
+EOF
+}
+
+say() { printf '== %s\n' "$*"; }
+die() {
+    printf 'run.sh: %s\n' "$*" >&2
+    exit 2
+}
+
+# --- options -------------------------------------------------------------------------------------
+
+COMMAND=run
+PROFILE=quick
+DATA_DIR=
+USERS=
+ORDERS=
+STACKBENCH_BIN=${STACKBENCH:-$HERE/../../../build/app/stackbench}
+STORE=
+BASELINE=
+REPORT=
+OUT_DIR=
+KEEP_RUNNING=0
+INSTALL=1
+CROSSCHECK_ARGS=()
+RESUME_RUN=
+ENV_RECORD=
+
+parse_args() {
+    if [[ $# -gt 0 && $1 != -* ]]; then
+        COMMAND=$1
+        shift
+    fi
+    if [[ $COMMAND == resume ]]; then
+        RESUME_RUN=${1:?resume needs the run id (see 'stackbench list')}
+        shift
+    fi
+    case $COMMAND in run | resume | setup | crosscheck | stop | env | where) ;; *) die "unknown command '$COMMAND' (see --help)" ;; esac
+    while [[ $# -gt 0 ]]; do
+        case $1 in
+        --profile) PROFILE=${2:?--profile needs a value}; shift ;;
+        --data-dir) DATA_DIR=${2:?--data-dir needs a value}; shift ;;
+        --users) USERS=${2:?--users needs a value}; shift ;;
+        --orders) ORDERS=${2:?--orders needs a value}; shift ;;
+        --stackbench) STACKBENCH_BIN=${2:?--stackbench needs a value}; shift ;;
+        --store) STORE=${2:?--store needs a value}; shift ;;
+        --baseline) BASELINE=${2:?--baseline needs a value}; shift ;;
+        --report) REPORT=${2:?--report needs a value}; shift ;;
+        --out) OUT_DIR=${2:?--out needs a value}; shift ;;
+        --keep-running) KEEP_RUNNING=1 ;;
+        --no-install) INSTALL=0 ;;
+        -h | --help) usage; exit 0 ;;
+        --) shift; CROSSCHECK_ARGS=("$@"); break ;;
+        *) die "unknown option '$1' (see --help)" ;;
+        esac
+        shift
+    done
+    case $PROFILE in quick | full | aa | open | open-near) ;; *) die "--profile must be quick, full, aa, open or open-near, not '$PROFILE'" ;; esac
+    if [[ $PROFILE == full ]]; then
+        USERS=${USERS:-100000}
+        ORDERS=${ORDERS:-1000000}
+    else
+        USERS=${USERS:-50000}
+        ORDERS=${ORDERS:-200000}
+    fi
+    # The plan's routes and parity checks read user 42424 and its orders.
+    [[ $USERS =~ ^[0-9]+$ && $USERS -ge 42424 ]] || die "--users must be a number >= 42424"
+    [[ $ORDERS =~ ^[0-9]+$ && $ORDERS -ge 1 && $ORDERS -le 10000000 ]] || die "--orders must be 1..10000000"
+    if [[ -z $DATA_DIR ]]; then
+        if [[ $(id -u) == 0 ]]; then
+            DATA_DIR=/var/lib/stackbench/example-bunsql # /root is not reachable by the postgres user
+        else
+            DATA_DIR=${XDG_DATA_HOME:-$HOME/.local/share}/stackbench/example-bunsql
+        fi
+    fi
+    [[ $DATA_DIR != *[[:space:]]* ]] || die "--data-dir must not contain blanks (it goes into postgres -c options)"
+    # Never into the checkout (the README starts this script from its root): beside the store.
+    if [[ -z $OUT_DIR ]]; then
+        if [[ -n $STORE && $STORE != *://* ]]; then
+            OUT_DIR=$(dirname "$(realpath -m "$STORE")")
+        else
+            OUT_DIR=${XDG_DATA_HOME:-$HOME/.local/share}/stackbench
+        fi
+    fi
+    if [[ -z $BASELINE ]]; then
+        # An A/A profile's run has the arms elysia:A and elysia:B instead of the plan's stacks.
+        if [[ $PROFILE == aa ]]; then BASELINE=elysia:A; else BASELINE=hono; fi
+    fi
+    REPORT=$(realpath -m "${REPORT:-$OUT_DIR/report-$PROFILE.md}")
+    ENV_RECORD=${REPORT%.md}.environment.json
+}
+
+# --- packages and the cluster: ../common/pgcluster.sh ----------------------------------------------
+
+DEBIAN_PACKAGES=(postgresql python3-psycopg2)
+NPM_DIR=$HERE # one package.json for Bun, Elysia and Hono: both servers resolve ../node_modules
+DB_NAME=stackbench_bunsql
+# shellcheck source=../common/pgcluster.sh
+source "$HERE/../common/pgcluster.sh"
+
+export_env() {
+    export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGDATABASE=$DB_NAME PGUSER=bench
+    export SB_EXAMPLE_PGPORT=$PG_PORT
+    PGPASSWORD=$(secret_file pgpassword)
+    SB_EXAMPLE_PGPASSWORD=$PGPASSWORD
+    export PGPASSWORD SB_EXAMPLE_PGPASSWORD
+}
+
+# --- the run -------------------------------------------------------------------------------------
+
+# MEASURING_FLAG (environment): a file that exists while this script measures, so that others
+# sharing the machine can wait (their builds would be foreign CPU in every window); removed on exit.
+measuring() {
+    [[ -n ${MEASURING_FLAG:-} ]] && touch "$MEASURING_FLAG"
+    return 0
+}
+
+on_exit() {
+    local rc=$?
+    [[ -n ${MEASURING_FLAG:-} ]] && rm -f "$MEASURING_FLAG"
+    if [[ $KEEP_RUNNING == 0 && ($COMMAND == run || $COMMAND == resume || $COMMAND == crosscheck) ]]; then
+        cluster_stop || true
+    fi
+    exit $rc
+}
+
+prepare() {
+    install_debian
+    install_npm
+    pg_paths
+    cluster_init
+    cluster_start
+    database_setup
+    export_env
+    # A resumed run goes on with the data it started with, whatever --profile says now.
+    [[ -n $RESUME_RUN ]] || "$PY" "$HERE/lib/seed.py" --users "$USERS" --orders "$ORDERS" --items-per-order 3
+}
+
+# Runs (or, with RESUME_RUN, resumes) the plan, then writes the report of the run.
+run_plan() {
+    [[ -x $STACKBENCH_BIN ]] || die "no stackbench at $STACKBENCH_BIN (build it, or pass --stackbench / set STACKBENCH)"
+    local store=() log run_id rc
+    [[ -n $STORE ]] && store=(--store "$STORE")
+    mkdir -p "$(dirname "$REPORT")" || die "cannot create $(dirname "$REPORT") for the report (--out DIR)"
+    "$STACKBENCH_BIN" check --no-parity "$HERE/plan.json"
+    log=$(mktemp)
+    set +e
+    if [[ -n $RESUME_RUN ]]; then
+        say "resuming run $RESUME_RUN"
+        "$STACKBENCH_BIN" resume "$RESUME_RUN" "${store[@]}" | tee "$log"
+    else
+        say "running profile $PROFILE (the run id comes first; Ctrl-C stops, '$0 resume RUN' continues)"
+        "$STACKBENCH_BIN" run "$HERE/plan.json" --profile "$PROFILE" "${store[@]}" | tee "$log"
+    fi
+    rc=${PIPESTATUS[0]}
+    set -e
+    run_id=$(sed -n 's/^run \([^ ]*\)$/\1/p' "$log" | head -n 1)
+    rm -f "$log"
+    run_id=${run_id:-$RESUME_RUN}
+    [[ -n $run_id ]] || die "stackbench run printed no run id (exit $rc)"
+    say "writing the report of run $run_id to $REPORT (ratios over $BASELINE)"
+    "$STACKBENCH_BIN" report "$run_id" --baseline "$BASELINE" -o "$REPORT" "${store[@]}"
+    # The environment record beside the report: the machine, and the versions the probes read.
+    "$STACKBENCH_BIN" export "$run_id" "${store[@]}" | "$PY" -c '
+import json, sys
+run = json.load(sys.stdin)
+json.dump({"run": run["run"]["id"], "environment": run["run"]["environment"],
+           "configurations": {c["name"]: {k: c["info"].get(k) for k in
+                                          ("versions", "cpus_applied", "load_cpus_applied", "containment")}
+                              for c in run["configurations"]}},
+          sys.stdout, indent=2, sort_keys=True)
+print()' >"$ENV_RECORD"
+    say "environment record of run $run_id: $ENV_RECORD"
+    echo "$run_id" >"$DATA_DIR/last-run"
+    [[ $rc == 0 ]] || say "stackbench exited $rc: the report says which cells have no valid window. An interrupted run continues with '$0 resume $run_id'; windows that failed the foreign-CPU gate need a quieter machine and a new run"
+    return "$rc"
+}
+
+main() {
+    parse_args "$@"
+    case $COMMAND in
+    stop) cluster_stop ;;
+    where)
+        local store=${STORE:-${XDG_DATA_HOME:-$HOME/.local/share}/stackbench/runs.sqlite}
+        printf 'cluster: %s\nstore: %s\nreport: %s\nenvironment record: %s\n' \
+            "$DATA_DIR/pgdata" "$store" "$REPORT" "$ENV_RECORD"
+        ;;
+    env)
+        pg_paths
+        cluster_running || die "the cluster in $PGDATA_DIR is not running (run.sh setup)"
+        PG_PORT=$(sed -n 4p "$PGDATA_DIR/postmaster.pid")
+        export_env
+        printf 'export PGHOST=%s PGPORT=%s PGDATABASE=%s PGUSER=%s PGPASSWORD=%s SB_EXAMPLE_PGPORT=%s SB_EXAMPLE_PGPASSWORD=%s\n' \
+            "$PGHOST" "$PGPORT" "$PGDATABASE" "$PGUSER" "$PGPASSWORD" "$SB_EXAMPLE_PGPORT" "$SB_EXAMPLE_PGPASSWORD"
+        ;;
+    setup)
+        prepare
+        say "cluster left running on 127.0.0.1:$PG_PORT; '$0 stop' stops it"
+        ;;
+    run | resume)
+        trap on_exit EXIT
+        prepare
+        measuring
+        run_plan
+        ;;
+    crosscheck)
+        trap on_exit EXIT
+        command -v wrk >/dev/null || DEBIAN_PACKAGES+=(wrk)
+        prepare
+        measuring
+        "$PY" "$HERE/../postgres/lib/crosscheck.py" --plan "$HERE/plan.json" --only elysia,hono "${CROSSCHECK_ARGS[@]}"
+        ;;
+    esac
+}
+
+main "$@"
