@@ -4311,6 +4311,10 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>path &quot;%1&quot; must not contain spaces or control characters (once its placeholders are resolved); percent-encode them</source>
         <translation>Pfad „%1“ darf keine Leer- oder Steuerzeichen enthalten (nach dem Ersetzen der Platzhalter); kodieren Sie sie mit Prozentzeichen</translation>
     </message>
+    <message>
+        <source>&quot;order&quot;: &quot;pairs&quot; starts a fresh process for every window: add &quot;process&quot;: &quot;window&quot;</source>
+        <translation>&quot;order&quot;: &quot;pairs&quot; startet für jedes Fenster einen frischen Prozess: &quot;process&quot;: &quot;window&quot; ergänzen</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>

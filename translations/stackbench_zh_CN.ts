@@ -4278,6 +4278,10 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>path &quot;%1&quot; must not contain spaces or control characters (once its placeholders are resolved); percent-encode them</source>
         <translation>路径“%1”不得包含空格或控制字符（占位符解析之后）；请对其进行百分号编码</translation>
     </message>
+    <message>
+        <source>&quot;order&quot;: &quot;pairs&quot; starts a fresh process for every window: add &quot;process&quot;: &quot;window&quot;</source>
+        <translation>&quot;order&quot;: &quot;pairs&quot; 会为每个窗口启动新进程：请添加 &quot;process&quot;: &quot;window&quot;</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>

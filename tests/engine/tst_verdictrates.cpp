@@ -340,6 +340,16 @@ void TestVerdictRates::notesSayWhatWouldDecide()
     QCOMPARE(close.windowsNeeded, 14);
     QVERIFY(close.note.find("about 14 windows a side") != std::string::npos);
 
+    // The count is for the mean of the windows' logs, and the note names that difference, not
+    // the medians' ratio (1.02x here, against a mean of 9.9 % from the one 130): it said "about
+    // 8 windows a side would tell a difference of 1.5 % apart" at 12 % noise.
+    const Comparison skewed = compareWindows({100, 102, 130}, {100, 100, 100});
+    QCOMPARE(skewed.verdict, Verdict::NoWinner);
+    const double meanPct = (std::exp((std::log(1.02) + std::log(1.30)) / 3) - 1) * 100;
+    const std::string expected =
+        QStringLiteral("mean difference of %1 %").arg(meanPct, 0, 'f', 1).toStdString();
+    QVERIFY2(skewed.note.find(expected) != std::string::npos, skewed.note.c_str());
+
     const Comparison noisy = compareWindows({100, 112}, {104, 98});
     QCOMPARE(noisy.verdict, Verdict::NoWinner);
     QVERIFY2(noisy.note.find("quieter machine") != std::string::npos, noisy.note.c_str());
