@@ -170,46 +170,6 @@ prepare() {
     [[ -n $RESUME_RUN ]] || "$PY" "$HERE/lib/pgseed.py" --users "$USERS" --orders "$ORDERS"
 }
 
-# Runs (or, with RESUME_RUN, resumes) the plan, then writes the report of the run.
-run_plan() {
-    [[ -x $STACKBENCH_BIN ]] || die "no stackbench at $STACKBENCH_BIN (build it, or pass --stackbench / set STACKBENCH)"
-    local store=() log run_id rc
-    [[ -n $STORE ]] && store=(--store "$STORE")
-    mkdir -p "$(dirname "$REPORT")" || die "cannot create $(dirname "$REPORT") for the report (--out DIR)"
-    "$STACKBENCH_BIN" check --no-parity "$HERE/plan.json"
-    log=$(mktemp)
-    set +e
-    if [[ -n $RESUME_RUN ]]; then
-        say "resuming run $RESUME_RUN"
-        "$STACKBENCH_BIN" resume "$RESUME_RUN" "${store[@]}" | tee "$log"
-    else
-        say "running profile $PROFILE (the run id comes first; Ctrl-C stops, '$0 resume RUN' continues)"
-        "$STACKBENCH_BIN" run "$HERE/plan.json" --profile "$PROFILE" "${store[@]}" | tee "$log"
-    fi
-    rc=${PIPESTATUS[0]}
-    set -e
-    run_id=$(sed -n 's/^run \([^ ]*\)$/\1/p' "$log" | head -n 1)
-    rm -f "$log"
-    run_id=${run_id:-$RESUME_RUN}
-    [[ -n $run_id ]] || die "stackbench run printed no run id (exit $rc)"
-    say "writing the report of run $run_id to $REPORT (ratios over $BASELINE)"
-    "$STACKBENCH_BIN" report "$run_id" --baseline "$BASELINE" -o "$REPORT" "${store[@]}"
-    # The environment record beside the report: the machine, and the versions the probes read.
-    "$STACKBENCH_BIN" export "$run_id" "${store[@]}" | "$PY" -c '
-import json, sys
-run = json.load(sys.stdin)
-json.dump({"run": run["run"]["id"], "environment": run["run"]["environment"],
-           "configurations": {c["name"]: {k: c["info"].get(k) for k in
-                                          ("versions", "cpus_applied", "load_cpus_applied", "containment")}
-                              for c in run["configurations"]}},
-          sys.stdout, indent=2, sort_keys=True)
-print()' >"$ENV_RECORD"
-    say "environment record of run $run_id: $ENV_RECORD"
-    echo "$run_id" >"$DATA_DIR/last-run"
-    [[ $rc == 0 ]] || say "stackbench exited $rc: the report says which cells have no valid window. An interrupted run continues with '$0 resume $run_id'; windows that failed the foreign-CPU gate need a quieter machine and a new run"
-    return "$rc"
-}
-
 main() {
     parse_args "$@"
     case $COMMAND in
