@@ -34,12 +34,7 @@ private:
     // exec "$0" "$@" to become the target).
     QJsonObject wrapped(const QString &name, const QString &script) const
     {
-        QJsonObject c = plans().target(name);
-        QJsonArray argv{QStringLiteral("sh"), QStringLiteral("-c"), script};
-        for (const QJsonValue &v : c.value(QStringLiteral("command")).toArray())
-            argv.append(v);
-        c.insert(QStringLiteral("command"), argv);
-        return c;
+        return plans().target(name, {QStringLiteral("sh"), QStringLiteral("-c"), script});
     }
 
     // Runs the configurations for `rounds` rounds (a fresh tree each round) into NAME.sqlite;
