@@ -196,7 +196,11 @@ QJsonObject reportJson(const RunReport &report)
              s.saturation.saturated ? QJsonValue(s.saturation.fromConcurrency) : QJsonValue()},
             {QStringLiteral("p50_growth"),
              s.saturation.saturated ? number(s.saturation.p50Growth) : QJsonValue()},
-            {QStringLiteral("sentence"), QString::fromStdString(s.saturation.sentence)}});
+            {QStringLiteral("sentence"), QString::fromStdString(s.saturation.sentence)},
+            {QStringLiteral("top_concurrency"), s.topConcurrency},
+            {QStringLiteral("top_bound"), s.topBound.isEmpty() ? QJsonValue() : s.topBound},
+            {QStringLiteral("top_bound_because"),
+             s.topBound.isEmpty() ? QJsonValue() : s.topBoundBecause}});
     QJsonObject invalidByGate;
     for (auto it = report.invalidByGate.begin(); it != report.invalidByGate.end(); ++it)
         invalidByGate.insert(it.key(), it.value());

@@ -147,6 +147,11 @@ Document header(const RunReport &r)
         if (!r.options.noiseFloorSource.isEmpty())
             baseline << QStringLiteral(" (") << r.options.noiseFloorSource << QStringLiteral(")");
         baseline << QStringLiteral(".");
+    } else if (r.aa && r.measuredFloor >= 0) {
+        // An A/A run is where a floor comes from: telling it to run one reads as a bug.
+        baseline << QStringLiteral("An A/A run: it measures the noise floor itself, %1 (the "
+                                   "section \"Noise floor (A/A run)\").")
+                        .arg(formatPercent(r.measuredFloor));
     } else {
         baseline << QStringLiteral("No noise floor is known for this run (run an A/A profile and "
                                    "pass --noise-floor RUN).");
@@ -227,6 +232,21 @@ Document routeSection(const RunReport &r, const QString &route)
     return d;
 }
 
+// A cell's bound, with how many of its valid windows had it when they did not all agree:
+// "server (2 of 3 windows)".
+QString boundCell(const CellReport &c)
+{
+    if (c.bound.isEmpty())
+        return notMeasured();
+    int all = 0;
+    for (int n : c.windowBounds)
+        all += n;
+    const int agreeing = c.windowBounds.value(c.bound);
+    return agreeing == all
+               ? c.bound
+               : QStringLiteral("%1 (%2 of %3 windows)").arg(c.bound).arg(agreeing).arg(all);
+}
+
 Document ceilingSection(const RunReport &r)
 {
     Document d;
@@ -243,8 +263,8 @@ Document ceilingSection(const RunReport &r)
     else
         for (const SaturationReport &s : r.saturations)
             d.item(saturationLine(s));
-    d.paragraph(QStringLiteral("Where the machine's CPU went (median window of each cell, shares "
-                               "of all %1 cores):")
+    d.paragraph(QStringLiteral("Where the machine's CPU went (in each cell the window nearest its "
+                               "median among those with its bound; shares of all %1 cores):")
                     .arg(r.machineCores));
     Table t = tableOf({QStringLiteral("configuration"), QStringLiteral("route"),
                        QStringLiteral("c"), QStringLiteral("server tree"),
@@ -259,7 +279,7 @@ Document ceilingSection(const RunReport &r)
         auto share = [measured](double x) { return measured ? formatPercent(x) : notMeasured(); };
         t.rows.append({c.configuration, code(c.route), number(c.concurrency), share(s.server),
                        share(s.database), share(s.generator), share(s.own), share(s.foreign),
-                       share(s.idle), c.bound.isEmpty() ? notMeasured() : c.bound, c.boundBecause});
+                       share(s.idle), boundCell(c), c.boundBecause});
     }
     d.table(t);
     return d;
@@ -528,8 +548,15 @@ Table summaryTable(const RunReport &r)
 
 Inline saturationLine(const SaturationReport &s)
 {
-    return Inline(s.configuration) << QStringLiteral(" ") << code(s.route) << QStringLiteral(": ")
-                                   << QString::fromStdString(s.saturation.sentence);
+    Inline line = Inline(s.configuration)
+                  << QStringLiteral(" ") << code(s.route) << QStringLiteral(": ")
+                  << QString::fromStdString(s.saturation.sentence);
+    // Where the ceiling is at the highest level, in the words of the table below; "none" says
+    // again what "not saturated" said.
+    if (!s.topBound.isEmpty() && s.topBound != QLatin1String("none"))
+        line << QStringLiteral("; at c=%1 %2-bound: ").arg(s.topConcurrency).arg(s.topBound)
+             << s.topBoundBecause;
+    return line;
 }
 
 Document definitionsDocument()
@@ -580,8 +607,10 @@ Document definitionsDocument()
             "tree held at least %3 % of its plateau; *none*: nothing saturated, raise "
             "concurrency.\n"
             "**saturation point**: the lowest concurrency from which every higher level's 2xx/s "
-            "stays within %10 %, and how much p50 grew from there to the highest level; past it, "
-            "how much throughput fell while p50 grew.")
+            "is flat against it by the bound's rule (grown less than the concurrency ratio to the "
+            "power %4, or within %10 % without one), how much p50 grew from there to the highest "
+            "level, and the highest level's bound; past it (the highest level more than %11 % "
+            "below the peak), how much throughput fell while p50 grew.")
             .arg(QString::number(stats::kClientBusyShare * 100),
                  QString::number(stats::kMachineIdleShare * 100),
                  QString::number(stats::kPlateauShare * 100), QString::number(stats::kFlatExponent),
@@ -590,7 +619,8 @@ Document definitionsDocument()
                  QString::number(stats::kContendedShare * 100),
                  QString::number(stats::kWaitCoresShare * 100),
                  QString::number(stats::kWaitIdleShare * 100))
-            .arg(QString::number(stats::kFlatShare * 100));
+            .arg(QString::number(stats::kFlatShare * 100))
+            .arg(QString::number(stats::kPastShare * 100));
     Document d;
     d.heading(2, QStringLiteral("Definitions"));
     for (const QString &item : items.split(QLatin1Char('\n')))

@@ -134,6 +134,15 @@ void classifyCells(RunReport &r,
         }
         const auto &windows = byCell.at({cell.configuration, cell.route, cell.concurrency});
         const store::WindowRecord *mid = medianWindow(windows, cell.figures.okPerS.median);
+        // The window the row reads from: the nearest to the median among those with the
+        // cell's bound (most windows'; a tie goes to the median window's).
+        struct Classified
+        {
+            const store::WindowRecord *window;
+            QString bound;
+            stats::BoundFinding finding;
+        };
+        std::vector<Classified> classified;
         for (const store::WindowRecord *w : windows) {
             if (!w->valid)
                 continue;
@@ -141,17 +150,38 @@ void classifyCells(RunReport &r,
             context.foreignTop = foreignTop(*w);
             const stats::BoundFinding f =
                 stats::classifyBound(windowCpu(*w, r.machineCores), context);
-            ++cell.windowBounds[QString::fromLatin1(stats::boundKey(f.bound))];
-            if (w == mid) {
-                cell.boundBecause = QString::fromStdString(f.because);
-                cell.shares = stats::cpuShares(windowCpu(*w, r.machineCores));
-            }
+            const QString key = QString::fromLatin1(stats::boundKey(f.bound));
+            ++cell.windowBounds[key];
+            classified.push_back({w, key, f});
         }
+        // The bound most windows had; a tie goes to the median window's.
         int most = 0;
-        for (auto it = cell.windowBounds.begin(); it != cell.windowBounds.end(); ++it) {
-            if (it.value() > most) {
+        for (auto it = cell.windowBounds.begin(); it != cell.windowBounds.end(); ++it)
+            if (it.value() > most)
                 most = it.value();
-                cell.bound = it.key();
+        for (const Classified &c : classified)
+            if (c.window == mid && cell.windowBounds.value(c.bound) == most)
+                cell.bound = c.bound;
+        if (cell.bound.isEmpty())
+            for (auto it = cell.windowBounds.begin(); it != cell.windowBounds.end(); ++it)
+                if (it.value() == most) {
+                    cell.bound = it.key();
+                    break;
+                }
+        // The sentence of a window with that bound, the one nearest the cell's median: the
+        // median window's own sentence may be another bound's ("server" beside "the database
+        // used 0.82 cores against the server tree's 0.71").
+        double nearest = -1;
+        for (const Classified &c : classified) {
+            if (c.bound != cell.bound)
+                continue;
+            const double d = std::fabs(windowOkPerS(*c.window) - cell.figures.okPerS.median);
+            if (nearest < 0 || d < nearest) {
+                nearest = d;
+                cell.boundBecause = QString::fromStdString(c.finding.because);
+                // Its shares too: a row whose shares say the database took more than the tree
+                // beside a sentence saying the tree was full reads as a contradiction.
+                cell.shares = stats::cpuShares(windowCpu(*c.window, r.machineCores));
             }
         }
     }
@@ -167,8 +197,19 @@ void saturate(RunReport &r)
                 if (cell && cell->figures.validWindows > 0)
                     levels.push_back({c, cell->figures.okPerS.median, cell->figures.p50Us.median});
             }
-            if (!levels.empty())
-                r.saturations.append({configuration, route, stats::saturationPoint(levels)});
+            if (levels.empty())
+                continue;
+            SaturationReport s;
+            s.configuration = configuration;
+            s.route = route;
+            s.saturation = stats::saturationPoint(levels);
+            // What held the highest level back: the ceiling the saturation point reached.
+            if (const CellReport *top = r.cell(configuration, route, levels.back().concurrency)) {
+                s.topConcurrency = top->concurrency;
+                s.topBound = top->bound;
+                s.topBoundBecause = top->boundBecause;
+            }
+            r.saturations.append(s);
         }
     }
 }

@@ -48,9 +48,10 @@ struct CellReport
     std::vector<double> p99Us;       // per valid window, the window's own p99
     std::vector<int> rounds;         // per valid window, its 0-based round (pairs the verdicts)
     QString bound;                   // the bound most valid windows had ("server", ...), "" if none
-    QString boundBecause;            // the figures that decided it, for the median window
+    QString boundBecause;            // the figures that decided it: the window with that bound
+                                     // nearest the cell's median
     QMap<QString, int> windowBounds; // bound -> valid windows
-    stats::CpuShares shares;         // where the machine's CPU went, median window
+    stats::CpuShares shares;         // where the machine's CPU went, in boundBecause's window
     TreeAge treeAge; // the server tree's age at the valid windows (report/treeage.h)
 };
 
@@ -70,6 +71,11 @@ struct SaturationReport
     QString configuration;
     QString route;
     stats::Saturation saturation;
+    // The bound of the highest concurrency level measured (CellReport::bound, "" if none) and
+    // its sentence: where the ceiling is once throughput stopped growing.
+    int topConcurrency = 0;
+    QString topBound;
+    QString topBoundBecause;
 };
 
 struct RunReport

@@ -66,9 +66,19 @@ bool within(double value, double reference, double share)
     return reference > 0 && std::fabs(value - reference) <= share * reference;
 }
 
-// Whether throughput stayed flat between two concurrency levels (any order): it grew less than
-// the concurrency ratio to kFlatExponent, or fell. A window's figure carries its noise, so a
-// fixed +-10 % against a neighbour's median misses one flat window in six.
+} // namespace
+
+double flatGrowthLimit(int fromConcurrency, int toConcurrency)
+{
+    if (fromConcurrency <= 0 || toConcurrency <= 0 || fromConcurrency == toConcurrency)
+        return 1 + kFlatShare;
+    const double ratio = fromConcurrency < toConcurrency ? double(toConcurrency) / fromConcurrency
+                                                         : double(fromConcurrency) / toConcurrency;
+    return std::pow(ratio, kFlatExponent);
+}
+
+// A window's figure carries its noise, so a fixed +-10 % against a neighbour's median misses
+// one flat window in six: the allowance grows with the step in concurrency.
 bool flatBetween(double okPerS, int concurrency, double otherOkPerS, int otherConcurrency)
 {
     if (okPerS <= 0 || otherOkPerS <= 0)
@@ -77,12 +87,8 @@ bool flatBetween(double okPerS, int concurrency, double otherOkPerS, int otherCo
         return within(okPerS, otherOkPerS, kFlatShare);
     const bool higher = concurrency > otherConcurrency;
     const double growth = higher ? okPerS / otherOkPerS : otherOkPerS / okPerS;
-    const double ratio =
-        higher ? double(concurrency) / otherConcurrency : double(otherConcurrency) / concurrency;
-    return growth < std::pow(ratio, kFlatExponent);
+    return growth < flatGrowthLimit(concurrency, otherConcurrency);
 }
-
-} // namespace
 
 BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
 {
@@ -173,14 +179,14 @@ Saturation saturationPoint(std::vector<Level> levels)
         s.sentence = "one concurrency level: no saturation point";
         return s;
     }
-    // Past saturation: the highest level fell more than 10 % below the peak, whatever it did
-    // in between.
+    // Past saturation: the highest level fell more than kPastShare below the peak, whatever it
+    // did in between.
     const auto peak =
         std::max_element(levels.begin(), levels.end(),
                          [](const Level &a, const Level &b) { return a.okPerS < b.okPerS; });
     const Level &last = levels.back();
-    char buf[200];
-    if (peak != levels.end() - 1 && last.okPerS < (1 - kFlatShare) * peak->okPerS) {
+    char buf[320];
+    if (peak != levels.end() - 1 && last.okPerS < (1 - kPastShare) * peak->okPerS) {
         s.saturated = true;
         s.past = true;
         s.fromConcurrency = peak->concurrency;
@@ -193,27 +199,46 @@ Saturation saturationPoint(std::vector<Level> levels)
         s.sentence = buf;
         return s;
     }
-    // The lowest level from which every higher level stays within +-10 % of it.
+    // The lowest level from which every higher level is flat against it: the rule the bound
+    // uses against a neighbouring level.
+    auto step = [](const Level &from, const Level &to) {
+        char text[160];
+        if (from.concurrency <= 0 || to.concurrency <= 0) {
+            std::snprintf(text, sizeof text, "%+.0f %% from c=%d, flat up to %+.0f %%",
+                          100 * (to.okPerS / from.okPerS - 1), from.concurrency, 100 * kFlatShare);
+            return std::string(text);
+        }
+        std::snprintf(text, sizeof text,
+                      "%+.0f %% from c=%d for %gx the connections, flat up to %+.0f %%",
+                      100 * (to.okPerS / from.okPerS - 1), from.concurrency,
+                      double(to.concurrency) / from.concurrency,
+                      100 * (flatGrowthLimit(from.concurrency, to.concurrency) - 1));
+        return std::string(text);
+    };
     for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
-        bool flat = true;
+        bool flat = levels[i].okPerS > 0;
         for (std::size_t j = i + 1; j < levels.size() && flat; ++j)
-            flat = within(levels[j].okPerS, levels[i].okPerS, kFlatShare);
+            flat = flatBetween(levels[j].okPerS, levels[j].concurrency, levels[i].okPerS,
+                               levels[i].concurrency);
         if (!flat)
             continue;
         s.saturated = true;
         s.fromConcurrency = levels[i].concurrency;
         s.p50Growth = levels[i].p50Us > 0 ? levels.back().p50Us / levels[i].p50Us : 0;
-        std::snprintf(buf, sizeof buf, "throughput within 10 %% from c=%d on while p50 grew %.1fx",
-                      s.fromConcurrency, s.p50Growth);
+        std::snprintf(
+            buf, sizeof buf, "throughput flat from c=%d on (c=%d: %s) while p50 grew %.1fx",
+            s.fromConcurrency, last.concurrency, step(levels[i], last).c_str(), s.p50Growth);
         s.sentence = buf;
         return s;
     }
     // Neither: still rising at the highest level.
     const Level &before = levels[levels.size() - 2];
-    std::snprintf(
-        buf, sizeof buf, "throughput still rising at c=%d (%+.0f %% from c=%d): not saturated",
-        last.concurrency, before.okPerS > 0 ? 100 * (last.okPerS / before.okPerS - 1) : 0.0,
-        before.concurrency);
+    if (before.okPerS > 0)
+        std::snprintf(buf, sizeof buf, "throughput still rising at c=%d (%s): not saturated",
+                      last.concurrency, step(before, last).c_str());
+    else
+        std::snprintf(buf, sizeof buf, "throughput still rising at c=%d: not saturated",
+                      last.concurrency);
     s.sentence = buf;
     return s;
 }

@@ -19,6 +19,10 @@ inline constexpr double kFlatExponent = 0.2;      // a window against a neighbou
                                                   // flat when throughput grew less than the
                                                   // concurrency ratio to this power (1.15x for
                                                   // 2x the connections, 1.52x for 8x)
+inline constexpr double kPastShare = 0.20;        // the highest level this far below the peak:
+                                                  // past saturation (a level's median carries
+                                                  // ~5 % noise: 10 % called one flat server in
+                                                  // eight past it, tst_ceilingrates)
 inline constexpr double kContendedShare = 0.10;   // foreign CPU at least this share of a full
                                                   // machine: contended, not machine-bound
 inline constexpr double kWaitCoresShare = 0.50;   // tree below this share of one core and
@@ -93,6 +97,16 @@ struct BoundFinding
     std::string because; // the figures that decided it, one sentence
 };
 
+// Whether throughput stayed flat between two concurrency levels (any order): it grew less than
+// the concurrency ratio to kFlatExponent, or fell. Without both concurrencies (0) or at equal
+// ones: within kFlatShare. The bound and the saturation point both use it, so a cell called
+// server-bound "flat against the next level" is never in a "still rising" configuration.
+bool flatBetween(double okPerS, int concurrency, double otherOkPerS, int otherConcurrency);
+
+// The most throughput may grow from `fromConcurrency` to `toConcurrency` and still be flat:
+// (to / from) ^ kFlatExponent (1.58 for 10x the connections). 1 + kFlatShare without both.
+double flatGrowthLimit(int fromConcurrency, int toConcurrency);
+
 // The first rule that holds, in the order client, server (its CPU set full: at least
 // kPlateauShare of serverCpus busy), machine or contended (< 5 % idle: contended when foreign
 // CPU took >= 10 % of the machine), database, waits, server (flat at its plateau), none.
@@ -109,17 +123,19 @@ struct Level
 struct Saturation
 {
     bool saturated = false;  // throughput stopped growing within the levels measured
-    bool past = false;       // and then fell more than 10 % below its peak
-    int fromConcurrency = 0; // the lowest level from which every higher one is within +-10 %
-                             // (past: the peak's level)
+    bool past = false;       // and then fell more than kPastShare below its peak
+    int fromConcurrency = 0; // the lowest level from which every higher one is flat against it
+                             // (flatBetween; past: the peak's level)
     double p50Growth = 0;    // p50 at the highest level / p50 at fromConcurrency
-    std::string sentence;    // "throughput within 10 % from c=10 on while p50 grew 5.0x",
-                             // "past saturation: throughput fell 25 % from c=10 while p50 grew
-                             // 9.0x", "throughput still rising at c=500 (+80 % from c=100): not
-                             // saturated"
+    std::string sentence;    // "throughput flat from c=10 on (c=100: +39 % for 10x the
+                             // connections, flat up to +58 %) while p50 grew 7.1x",
+                             // "past saturation: throughput fell 25 % from c=10 to c=200 while
+                             // p50 grew 9.0x", "throughput still rising at c=500 (+80 % from
+                             // c=100 for 5x the connections, flat up to +38 %): not saturated"
 };
 
-// The saturation point over `levels` (any order; at least two are needed).
+// The saturation point over `levels` (any order; at least two are needed), by the same flat
+// rule as classifyBound.
 Saturation saturationPoint(std::vector<Level> levels);
 
 } // namespace sb::stats

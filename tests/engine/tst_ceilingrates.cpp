@@ -168,6 +168,8 @@ private Q_SLOTS:
     void namesTheLimit_data();
     void namesTheLimit();
     void waitsQuotesItsFloor();
+    void saturationPointRates_data();
+    void saturationPointRates();
 };
 
 void TestCeilingRates::namesTheLimit_data()
@@ -226,6 +228,69 @@ void TestCeilingRates::waitsQuotesItsFloor()
     QVERIFY2(f.because.find("waits: 50.2 ms per request at 0.20 cores (2.50 ms of CPU each)") !=
                  std::string::npos,
              f.because.c_str());
+}
+
+// The saturation point over a configuration's levels, each level's median drawn with 5 %
+// log-normal noise around a known curve: a server full from c=10 on (the quick profile's two
+// levels and a sweep of four), one still scaling (2x throughput for 10x the connections, and
+// linear), one past its peak (35 % below it at the highest level). Each must be read right in at
+// least 95 % of 2,000 trials.
+void TestCeilingRates::saturationPointRates_data()
+{
+    QTest::addColumn<QList<int>>("levels");
+    QTest::addColumn<int>("curve"); // 0 full from c=10, 1 c^0.3, 2 linear, 3 falls after c=10
+    QTest::addColumn<bool>("saturated");
+    QTest::addColumn<bool>("past");
+    QTest::addColumn<int>("from"); // expected fromConcurrency, 0 = any
+    QTest::newRow("full from c=10, levels 10 100")
+        << QList<int>{10, 100} << 0 << true << false << 10;
+    QTest::newRow("full from c=10, levels 1 10 50 100")
+        << QList<int>{1, 10, 50, 100} << 0 << true << false << 10;
+    QTest::newRow("2x for 10x, levels 10 100") << QList<int>{10, 100} << 1 << false << false << 0;
+    QTest::newRow("linear, levels 1 10 50 100")
+        << QList<int>{1, 10, 50, 100} << 2 << false << false << 0;
+    QTest::newRow("falls 35 % after c=10, levels 10 50 100")
+        << QList<int>{10, 50, 100} << 3 << true << true << 0;
+}
+
+void TestCeilingRates::saturationPointRates()
+{
+    QFETCH(QList<int>, levels);
+    QFETCH(int, curve);
+    QFETCH(bool, saturated);
+    QFETCH(bool, past);
+    QFETCH(int, from);
+    auto truth = [curve](int c) {
+        switch (curve) {
+        case 0:
+            return 10000.0 * std::min(c, 10) / 10;
+        case 1:
+            return 1000.0 * std::pow(c, 0.3);
+        case 2:
+            return 100.0 * c;
+        default:
+            return c <= 10 ? 10000.0 : c <= 50 ? 8000.0 : 6500.0;
+        }
+    };
+    Draw d(9100 + 7 * curve + levels.size());
+    const int trials = 2000;
+    int right = 0;
+    std::string wrongExample;
+    for (int t = 0; t < trials; ++t) {
+        std::vector<Level> drawn;
+        for (int c : levels)
+            drawn.push_back({c, d.jitter(truth(c), 0.05), 1000.0 * c});
+        const Saturation s = saturationPoint(drawn);
+        const bool ok =
+            s.saturated == saturated && s.past == past && (from == 0 || s.fromConcurrency == from);
+        if (ok)
+            ++right;
+        else if (wrongExample.empty())
+            wrongExample = s.sentence;
+    }
+    const double rate = double(right) / trials;
+    qInfo("%s: %.1f %% read right", QTest::currentDataTag(), rate * 100);
+    QVERIFY2(rate >= 0.95, wrongExample.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCeilingRates)

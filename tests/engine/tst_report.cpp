@@ -49,6 +49,7 @@ private Q_SLOTS:
     void ceiling();
     void pinnedServerFillingItsCpuSetIsServerBound();
     void contendedNamesTheForeignProcesses();
+    void boundSentenceAndCeilingLineAgree();
     void invalidAttemptsAreCountedWithReasons();
     void legacyInvalidKindNamesTheGateThatFailed_data();
     void legacyInvalidKindNamesTheGateThatFailed();
@@ -205,7 +206,8 @@ void TestReport::ceiling()
             QVERIFY(s.saturation.saturated);
             QCOMPARE(s.saturation.fromConcurrency, 10);
             QCOMPARE(QString::fromStdString(s.saturation.sentence),
-                     QStringLiteral("throughput within 10 % from c=10 on while p50 grew 10.0x"));
+                     QStringLiteral("throughput flat from c=10 on (c=100: +1 % from c=10 for 10x "
+                                    "the connections, flat up to +58 %) while p50 grew 10.0x"));
         }
         if (s.configuration == QLatin1String("native"))
             QVERIFY(!s.saturation.saturated);
@@ -347,6 +349,66 @@ void TestReport::contendedNamesTheForeignProcesses()
     QVERIFY2(md.contains(QStringLiteral("the most: \\<b>x\\</b>\\\\n\\| (pid 7) 1.40 cores |")),
              qPrintable(md));
     QVERIFY(!md.contains(QStringLiteral("x</b>\n")));
+}
+
+// The bun-sql quick run: a tree pinned to one CPU, its database beside it. At c=100 two of three
+// windows were server-bound and the median one database-bound: the cell said "server" with the
+// median window's database sentence, and the ceiling line said "still rising (+39 %)" about a
+// configuration whose cells the table called flat. Now the sentence is a server window's, the
+// split is shown, and the ceiling line uses the table's rule and names the top level's bound.
+void TestReport::boundSentenceAndCeilingLineAgree()
+{
+    store::RunRecord run;
+    run.id = QStringLiteral("bunsql");
+    run.planText = R"({"name": "bun-sql", "configurations": [{"name": "hono", "cpus": "0"}],
+        "routes": [{"name": "user-orders"}]})";
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    QVector<store::WindowRecord> windows;
+    const double ok100[] = {10900, 11000, 11100};
+    const double cores100[] = {0.92, 0.71, 0.93};
+    const double database100[] = {0.60, 0.82, 0.58};
+    for (int round = 0; round < 3; ++round) {
+        store::WindowRecord low =
+            window(run.id, round, QStringLiteral("hono"), QStringLiteral("user-orders"), 10,
+                   7900 + round, 0.77, 1200);
+        low.excludedPctMean = 55;
+        store::WindowRecord high =
+            window(run.id, round, QStringLiteral("hono"), QStringLiteral("user-orders"), 100,
+                   ok100[round], cores100[round], 9000);
+        high.excludedPctMean = 100 * database100[round];
+        windows << low << high;
+    }
+    const report::RunReport r = report::buildRunReport(run, windows, {}, {});
+    const report::CellReport *cell =
+        r.cell(QStringLiteral("hono"), QStringLiteral("user-orders"), 100);
+    QVERIFY(cell);
+    QCOMPARE(cell->bound, QStringLiteral("server"));
+    QCOMPARE(cell->windowBounds.value(QStringLiteral("server")), 2);
+    QCOMPARE(cell->windowBounds.value(QStringLiteral("database")), 1);
+    QVERIFY2(cell->boundBecause.contains(QStringLiteral("of the 1 CPU(s) of its CPU set")),
+             qPrintable(cell->boundBecause));
+    QVERIFY2(!cell->boundBecause.contains(QStringLiteral("the database used")),
+             qPrintable(cell->boundBecause));
+    // The row's shares are that window's: the tree's 0.92 of 2 cores, not the median window's
+    // 0.71 beside a database at 0.82.
+    QVERIFY2(std::fabs(cell->shares.server - 0.46) < 1e-9,
+             qPrintable(QString::number(cell->shares.server)));
+    QVERIFY2(std::fabs(cell->shares.database - 0.30) < 1e-9,
+             qPrintable(QString::number(cell->shares.database)));
+    // +39 % for 10x the connections is flat by the bound's rule (under +58 %).
+    QCOMPARE(r.saturations.size(), 1);
+    const report::SaturationReport &s = r.saturations.first();
+    QVERIFY2(s.saturation.saturated, s.saturation.sentence.c_str());
+    QCOMPARE(s.saturation.fromConcurrency, 10);
+    QCOMPARE(s.topBound, QStringLiteral("server"));
+    const QString md = report::reportMarkdown(r);
+    QVERIFY2(md.contains(QStringLiteral("throughput flat from c=10 on (c=100: +39 % from c=10 for "
+                                        "10x the connections, flat up to +58 %)")),
+             qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("; at c=100 server-bound: the server tree used 0.92 cores "
+                                        "of the 1 CPU(s) of its CPU set")),
+             qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| server (2 of 3 windows) |")), qPrintable(md));
 }
 
 void TestReport::unknownBaseline()
@@ -572,6 +634,9 @@ void TestReport::anAaRunReportsItsFloor()
     QCOMPARE(marked.measuredFloorByRoute.value(QStringLiteral("health")), marked.measuredFloor);
     const QString md = report::reportMarkdown(marked);
     QVERIFY2(md.contains(QStringLiteral("## Noise floor (A/A run)")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("An A/A run: it measures the noise floor itself, 0.6 %")),
+             qPrintable(md));
+    QVERIFY(!md.contains(QStringLiteral("run an A/A profile")));
     QVERIFY(md.contains(QStringLiteral("| **all routes** | **0.6 %** | |")));
     const QJsonObject json = report::reportJson(marked);
     QCOMPARE(json.value(QStringLiteral("measured_noise_floor"))
