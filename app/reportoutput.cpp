@@ -1,6 +1,7 @@
 #include "app/reportoutput.h"
 
 #include "core/qterror.h"
+#include "report/coldstartreport.h"
 #include "report/comparison.h"
 #include "report/escape.h"
 #include "report/memoryreport.h"
@@ -70,6 +71,17 @@ QString memoryLines(const report::RunReport &r)
            report::terminalOf(table, QStringLiteral("  "));
 }
 
+// Each configuration's cold start, as the report's Cold start section sums it up.
+QString coldStartLines(const report::RunReport &r)
+{
+    const report::Table table = report::coldStartSummaryTable(r);
+    if (table.rows.isEmpty())
+        return QString();
+    return QStringLiteral(
+               "\ncold start of the server trees (median [min-max] over the starts):\n") +
+           report::terminalOf(table, QStringLiteral("  "));
+}
+
 } // namespace
 
 void printRunSummary(const report::RunReport &r, const QString &storeLocation)
@@ -88,6 +100,7 @@ void printRunSummary(const report::RunReport &r, const QString &storeLocation)
             out += QStringLiteral("  ") +
                    report::terminalText(report::saturationLine(s).plainText()) + QLatin1Char('\n');
     out += memoryLines(r);
+    out += coldStartLines(r);
     // A shell word the user can paste: single quotes, each ' inside as '\''.
     QString quoted = storeLocation;
     quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));

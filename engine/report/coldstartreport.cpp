@@ -65,6 +65,20 @@ QString coldStartMsText(const stats::Spread &ms)
         .arg(oneMs(ms.median), formatNumber(ms.min, 1), formatNumber(ms.max, 1));
 }
 
+Table coldStartSummaryTable(const RunReport &r)
+{
+    Table t;
+    for (const char *h : {"configuration", "starts", "exec \u2192 accepting", "exec \u2192 ready",
+                          "RSS at ready", "PSS at ready"})
+        t.header << headerCell(h);
+    t.align = {Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Right};
+    for (const ColdStartSummary &s : coldStartSummaries(r))
+        t.rows.append({s.configuration, QString::number(s.starts), coldStartMsText(s.acceptMs),
+                       coldStartMsText(s.readyMs), memoryRangeText(s.rssBytes),
+                       memoryRangeText(s.pssBytes)});
+    return t;
+}
+
 Document coldStartSection(const RunReport &r, bool everyStart)
 {
     Document d;
@@ -80,16 +94,7 @@ Document coldStartSection(const RunReport &r, bool everyStart)
                                    "was stored before Stackbench recorded its starts."));
         return d;
     }
-    Table t;
-    for (const char *h : {"configuration", "starts", "exec \u2192 accepting", "exec \u2192 ready",
-                          "RSS at ready", "PSS at ready"})
-        t.header << headerCell(h);
-    t.align = {Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Right};
-    for (const ColdStartSummary &s : summaries)
-        t.rows.append({s.configuration, QString::number(s.starts), coldStartMsText(s.acceptMs),
-                       coldStartMsText(s.readyMs), memoryRangeText(s.rssBytes),
-                       memoryRangeText(s.pssBytes)});
-    d.table(t);
+    d.table(coldStartSummaryTable(r));
     if (!everyStart && r.starts.size() > kColdStartRowsInline) {
         d.paragraph(QStringLiteral("%1 starts: the HTML report and the run's export list every "
                                    "one.")

@@ -33,6 +33,11 @@ QVector<ColdStartSummary> coldStartSummaries(const RunReport &report);
 // "412.0 ms [401.2-455.9]", "412.0 ms" for one start; notMeasured() for none.
 QString coldStartMsText(const stats::Spread &ms);
 
+// One row per configuration with a start: starts, exec -> accepting, exec -> ready, RSS and
+// PSS at ready as median [min-max]; no rows without a start. The section's table and the
+// terminal summary's.
+Table coldStartSummaryTable(const RunReport &report);
+
 // The report's Cold start section: what the figures mean, one row per configuration (starts,
 // exec -> accepting, exec -> ready, RSS and PSS at ready as median [min-max]) and a table of
 // every start (round, time, spawn -> exec, the figures). The table of every start is left out

@@ -109,6 +109,13 @@ private Q_SLOTS:
         QVERIFY2(memory.contains(QStringLiteral("MiB")) && memory.contains(ages),
                  qPrintable(memory));
 
+        // And each configuration's cold start: a fresh tree per window here, so every
+        // configuration has starts with their exec -> ready.
+        const QString cold = out.mid(out.indexOf(QStringLiteral("cold start of the server trees")));
+        QVERIFY2(out.contains(QStringLiteral("cold start of the server trees")), qPrintable(out));
+        QVERIFY2(cold.contains(QStringLiteral(" ms")) && cold.contains(QStringLiteral("MiB")),
+                 qPrintable(cold));
+
         // `stackbench report` has the Memory section with the ages.
         const test::Outcome report = test::runProgram(
             QStringLiteral(STACKBENCH_BIN),
