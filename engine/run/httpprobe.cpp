@@ -303,6 +303,14 @@ bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sen
 
 } // namespace
 
+bool acceptsConnections(const http::Url &url, qint64 timeoutMs)
+{
+    QString error;
+    Socket socket;
+    socket.reset(connectTo(url, Clock::now() + std::chrono::milliseconds(timeoutMs), &error));
+    return socket.fd() >= 0;
+}
+
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs)
 {
     HttpResponse response;

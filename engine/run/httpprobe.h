@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "http/url.h"
 #include "plan/plan.h"
 
 #include <QByteArray>
@@ -33,6 +34,11 @@ struct HttpResponse
 // limits::kMaxProbeHeadBytes is an error, a body is kept up to limits::kMaxProbeBodyBytes.
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request,
                          qint64 timeoutMs);
+
+// True when something at url's host:port accepts a TCP connection within timeoutMs (the
+// connection is closed at once, unused). A listener whose backlog is full drops the handshake:
+// the timeout bounds what a blocking connect would wait for minutes. Any thread.
+bool acceptsConnections(const http::Url &url, qint64 timeoutMs);
 
 // How long a start took to come up, measured by waitReady() from its call (which follows the
 // server's exec).

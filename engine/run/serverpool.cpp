@@ -11,41 +11,11 @@
 #include <QThread>
 #include <cerrno>
 #include <csignal>
-#include <netdb.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace sb::run {
 
 namespace {
-
-// True when something accepts connections on the configuration's address within a second (a
-// listener whose backlog is full drops the handshake: a blocking connect would wait minutes).
-bool portAnswers(const http::Url &url)
-{
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo *res = nullptr;
-    if (getaddrinfo(url.host.c_str(), std::to_string(url.port).c_str(), &hints, &res) != 0)
-        return false;
-    const int fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    bool answered = false;
-    if (fd >= 0) {
-        if (::connect(fd, res->ai_addr, res->ai_addrlen) == 0) {
-            answered = true;
-        } else if (errno == EINPROGRESS) {
-            pollfd p{fd, POLLOUT, 0};
-            int error = 0;
-            socklen_t len = sizeof error;
-            answered = ::poll(&p, 1, 1000) == 1 &&
-                       ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) == 0 && error == 0;
-        }
-        ::close(fd);
-    }
-    freeaddrinfo(res);
-    return answered;
-}
 
 QByteArray takeFile(const QString &path)
 {
@@ -100,9 +70,9 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
         return sb::qtError(QStringLiteral("run.url"), config.where,
                            trEngine("sb::run", "base URL: %1").arg(sb::qtDetail(parsed.error())));
     // Something else answering on the port would be measured instead of this configuration.
-    for (int i = 0; i < 40 && portAnswers(*parsed); ++i)
+    for (int i = 0; i < 40 && acceptsConnections(*parsed, 1000); ++i)
         QThread::msleep(50);
-    if (portAnswers(*parsed))
+    if (acceptsConnections(*parsed, 1000))
         return sb::qtError(QStringLiteral("run.port-busy"), config.where,
                            trEngine("sb::run", "%1 already accepts connections before '%2' "
                                                "started; stop whatever listens there")
