@@ -227,9 +227,9 @@ sb::Status PerfRecording::stop()
     const QString err = stderrText(QStringLiteral("record.err"));
     keepWarnings(err);
     const bool wrote = QFileInfo(m_dir + QStringLiteral("/perf.data")).size() > 0;
-    // SIGINT ends perf record normally (exit code 0); a crash or an error code without a file
-    // is a failure, a file with an error code (a target that ended first) is still read.
-    if (m_record->exitStatus() == QProcess::CrashExit || !wrote) {
+    // perf record ends on SIGINT by raising it again once its file is written: how it ended
+    // says nothing, the file does (a crash leaves none).
+    if (!wrote) {
         const QString why = firstLines(err, 2);
         return perfError(m_tool.path,
                          QStringLiteral("perf record failed%1")

@@ -176,7 +176,7 @@ QByteArray PerfScriptFolder::frameOf(QByteArrayView line)
     QByteArray name;
     if (rest.isEmpty() || rest == "[unknown]") {
         const QByteArrayView file = baseName(object);
-        if (file.isEmpty() || file == "unknown") {
+        if (file.isEmpty() || file == "[unknown]" || file == "unknown") {
             name = QByteArrayLiteral("[unknown]");
         } else {
             name = '[' + cleanName(file, m_limits.maxFrameBytes - 2) + ']';
