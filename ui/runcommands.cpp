@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QLocale>
 #include <QMessageBox>
 
@@ -37,10 +38,11 @@ RunCommands::RunCommands(StoreService *store, PlanPage *planPage, PlanFile *plan
     , m_run(new RunController(this))
     , m_check(new CheckController(this))
     , m_parity(new ParityModel(this))
-    , m_profileCpu(new QAction(tr("Profile &CPU with perf"), this))
+    , m_profileCpu(new QAction(tr("&Profile CPU with perf"), this))
 {
     m_profileCpu->setObjectName(QStringLiteral("actionProfileCpu"));
     m_profileCpu->setCheckable(true);
+    m_profileCpu->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F7));
     m_profileCpu->setToolTip(
         tr("Take a CPU profile of each cell's server tree with perf: one more window after the "
            "cell's last measured window (the profile's \"profile_cpu\" chooses the cells when "

@@ -37,8 +37,8 @@ public:
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
     ParityModel *parityModel() const { return m_parity; }
-    // Run ▸ Profile CPU with perf (checkable, off by default): Start takes CPU profiles
-    // (run::RunOptions::profileCpu).
+    // Run ▸ Profile CPU with perf (Ctrl+Shift+F7; checkable, off by default): Start takes CPU
+    // profiles (run::RunOptions::profileCpu).
     QAction *profileCpuAction() const { return m_profileCpu; }
 
     // ${name} values for the plan; "stackbench" defaults to this program
