@@ -6,8 +6,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <QThread>
 #include <csignal>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace sb::profile {
@@ -44,6 +44,20 @@ QString firstLines(const QString &text, int lines)
             break;
     }
     return kept.join(QStringLiteral(" / "));
+}
+
+// perf's signals as a shell would give them: the command line blocks SIGINT and SIGTERM in its
+// threads (it waits for them with sigtimedwait), and a blocked or ignored signal survives exec,
+// so perf record would never see the SIGINT that ends it.
+void defaultSignals(QProcess &process)
+{
+    process.setChildProcessModifier([] {
+        sigset_t none;
+        sigemptyset(&none);
+        pthread_sigmask(SIG_SETMASK, &none, nullptr);
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+    });
 }
 
 } // namespace
@@ -112,13 +126,17 @@ QString perfCgroupOf(const QByteArray &cgroupDir)
 QStringList perfRecordArguments(const PerfSettings &settings, const PerfTarget &target,
                                 const QString &outputPath)
 {
-    QStringList args{
-        QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-        QStringLiteral("-F"), QString::number(settings.frequencyHz), QStringLiteral("--call-graph"),
-        settings.callGraph == QLatin1String("dwarf") ? QStringLiteral("dwarf,8192")
-                                                     : QStringLiteral("fp"),
-        // A tree that forks without end cannot fill the disk.
-        QStringLiteral("--max-size=512M"), QStringLiteral("-q"), QStringLiteral("-o"), outputPath};
+    QStringList args{QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                     QStringLiteral("-F"), QString::number(settings.frequencyHz),
+                     QStringLiteral("--call-graph"),
+                     settings.callGraph == QLatin1String("dwarf") ? QStringLiteral("dwarf,8192")
+                                                                  : QStringLiteral("fp"),
+                     // A tree that forks without end cannot fill the disk.
+                     QStringLiteral("--max-size=512M"),
+                     // No copy of every object sampled into ~/.debug: the stacks are symbolised
+                     // right after the window, while the objects are still there.
+                     QStringLiteral("--no-buildid-cache"), QStringLiteral("-q"),
+                     QStringLiteral("-o"), outputPath};
     if (!target.cgroup.isEmpty()) {
         args << QStringLiteral("-a") << QStringLiteral("-G") << target.cgroup;
     } else {
@@ -189,6 +207,7 @@ sb::Status PerfRecording::start(const PerfTarget &target)
     m_record->setStandardInputFile(QProcess::nullDevice());
     m_record->setStandardOutputFile(QProcess::nullDevice());
     m_record->setStandardErrorFile(m_dir + QStringLiteral("/record.err"));
+    defaultSignals(*m_record);
     m_record->start(m_tool.path, perfRecordArguments(m_settings, target, data));
     if (!m_record->waitForStarted(10000))
         return perfError(m_tool.path,
@@ -245,6 +264,7 @@ sb::Result<PerfFold> PerfRecording::fold(const FoldLimits &limits, int timeoutMs
     script.setStandardInputFile(QProcess::nullDevice());
     script.setStandardOutputFile(text);
     script.setStandardErrorFile(m_dir + QStringLiteral("/script.err"));
+    defaultSignals(script);
     script.start(m_tool.path, perfScriptArguments(m_dir + QStringLiteral("/perf.data")));
     if (!script.waitForStarted(10000))
         return perfError(m_tool.path,

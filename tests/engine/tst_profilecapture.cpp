@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <csignal>
+#include <pthread.h>
 
 using namespace sb;
 
@@ -443,7 +445,16 @@ private slots:
         profile.insert(QStringLiteral("profile_cpu"),
                        QJsonObject{{QStringLiteral("call_graph"), QStringLiteral("dwarf")}});
         test::Recorder recorder;
+        // As the command line runs it: SIGINT and SIGTERM blocked in its threads (perf, which
+        // inherits the mask, would never see the SIGINT that ends it).
+        sigset_t stop;
+        sigemptyset(&stop);
+        sigaddset(&stop, SIGINT);
+        sigaddset(&stop, SIGTERM);
+        sigset_t before;
+        pthread_sigmask(SIG_BLOCK, &stop, &before);
         const auto r = runPlan(QStringLiteral("capture"), cpuRoute(2000), profile, &recorder);
+        pthread_sigmask(SIG_SETMASK, &before, nullptr);
         QVERIFY2(r.ok() && r->error.isEmpty(), qPrintable(test::resultText(r)));
         QCOMPARE(r->status, QString(store::kStatusFinished));
         const auto profiles = profilesOf(QStringLiteral("capture"), r->runId, true);
