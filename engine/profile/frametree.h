@@ -10,6 +10,7 @@
 
 #include "core/result.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
