@@ -3,7 +3,7 @@
 // committed folded stacks (tests/data/profiles/) and cold starts, then shows them.
 //
 //   gui_profiles --store PATH [--show history|compare] [--open N | --diff N,M] [--tab T]
-//                [--size WxH] [--screenshot FILE] [--stay]
+//                [--search TEXT] [--size WxH] [--screenshot FILE] [--stay]
 //
 // The store is written when PATH does not exist yet. --show history selects run A on the
 // History page with its CPU profiles tab; --open N / --diff N,M then open profile N (or M
@@ -15,12 +15,14 @@
 #include "ui/pages/historypage.h"
 #include "ui/pages/profiledialog.h"
 #include "ui/widgets/profilelist.h"
+#include "ui/widgets/profileview.h"
 #include "ui/widgets/rundetails.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -131,6 +133,8 @@ int main(int argc, char **argv)
          {QStringLiteral("size"), QStringLiteral("Window size."), QStringLiteral("WxH"),
           QStringLiteral("1280x720")},
          {QStringLiteral("screenshot"), QStringLiteral("Grab to FILE."), QStringLiteral("FILE")},
+         {QStringLiteral("search"), QStringLiteral("Search the dialog's graph."),
+          QStringLiteral("TEXT")},
          {QStringLiteral("stay"), QStringLiteral("Keep running.")}});
     parser.process(app);
     const QString path = parser.value(QStringLiteral("store"));
@@ -188,6 +192,7 @@ int main(int argc, char **argv)
             dialog->resize(size.value(0).toInt() - 80, size.value(1).toInt() - 60);
             dialog->move(window.pos() + QPoint(40, 30));
             grabbed = dialog;
+            dialog->view()->searchEdit()->setText(parser.value(QStringLiteral("search")));
         }
     }
     QTimer::singleShot(500, &app, [&] {

@@ -25,9 +25,9 @@ public:
         SelfSamplesColumn = 3,
         TotalSamplesColumn = 4,
         // Two profiles:
-        SelfAColumn = 1,
-        SelfBColumn = 2,
-        ChangeColumn = 3, // self share B - A, percentage points
+        ChangeColumn = 1, // self share B - A, percentage points: what a differential is read for
+        SelfAColumn = 2,
+        SelfBColumn = 3,
         TotalAColumn = 4,
         TotalBColumn = 5,
     };

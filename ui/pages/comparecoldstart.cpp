@@ -24,7 +24,7 @@ CompareColdStart::CompareColdStart(QWidget *parent)
     setWordWrap(false);
     verticalHeader()->hide();
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setStretchLastSection(false);
 }
 
 void CompareColdStart::setComparison(const charts::CompareResult &result)

@@ -19,6 +19,8 @@ CompareProfiles::CompareProfiles(QWidget *parent)
 {
     setObjectName(QStringLiteral("compareProfiles"));
     m_hint->setWordWrap(true);
+    // The page gives its charts little height: the table beside the graph.
+    m_view->setOrientation(Qt::Horizontal);
     m_a->setAccessibleName(tr("Profile A (baseline)"));
     m_b->setAccessibleName(tr("Profile B"));
     for (QComboBox *box : {m_a, m_b}) {
@@ -86,14 +88,11 @@ void CompareProfiles::fillLists(const charts::CompareResult &result)
     m_updating = false;
     m_a->setEnabled(!m_entries.isEmpty());
     m_b->setEnabled(!m_entries.isEmpty());
+    // Said only while there is nothing to pick: the pickers and the legend say the rest.
     m_hint->setText(s.runs.isEmpty() ? tr("Tick runs to compare their CPU profiles.")
-                    : m_entries.isEmpty()
-                        ? tr("None of the compared runs has a CPU profile: profile cells "
-                             "when you run a plan, then compare them here.")
-                        : tr("%n CPU profile(s) in the compared runs. Red frames take a "
-                             "larger share of B's samples than of A's, blue a smaller "
-                             "one; hover a frame for both shares.",
-                             nullptr, int(m_entries.size())));
+                                     : tr("None of the compared runs has a CPU profile: profile "
+                                          "cells when you run a plan, then compare them here."));
+    m_hint->setVisible(m_entries.isEmpty());
 }
 
 void CompareProfiles::pickPair(const QString &route, int concurrency)

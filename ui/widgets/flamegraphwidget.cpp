@@ -106,6 +106,11 @@ void FlameGraphWidget::relayout()
     update();
 }
 
+int FlameGraphWidget::fullHeight() const
+{
+    return top() + (m_empty ? 3 : m_tree.maxDepth() + 1) * kRowHeight + 2 * kMargin;
+}
+
 QSize FlameGraphWidget::sizeHint() const
 {
     const int rows = std::max(m_layout.rows, 8);
@@ -231,6 +236,10 @@ bool FlameGraphWidget::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
+        if (m_diff && !m_empty && help->pos().y() < top()) {
+            QToolTip::showText(help->globalPos(), legendText(), this);
+            return true;
+        }
         const int node = nodeAt(help->pos());
         if (node >= 0)
             QToolTip::showText(help->globalPos(), toolTipFor(node), this, frameRect(node).toRect());
@@ -239,6 +248,13 @@ bool FlameGraphWidget::event(QEvent *event)
         return true;
     }
     return QWidget::event(event);
+}
+
+QString FlameGraphWidget::legendText() const
+{
+    return tr("B against A, each as shares of its own samples: blue a smaller share in B, red a "
+              "larger one (full colour at %1); width: the mean of the two")
+        .arg(report::shareDeltaText(m_scale));
 }
 
 void FlameGraphWidget::paintLegend(QPainter &p)
@@ -250,10 +266,7 @@ void FlameGraphWidget::paintLegend(QPainter &p)
     g.setColorAt(1, rgb(report::kDiffGrew));
     p.fillRect(bar, g);
     p.setPen(palette().color(QPalette::WindowText));
-    const QString text =
-        tr("blue: a smaller share in %1 than in %2, red: a larger one (full colour at %3); "
-           "width: the mean of both shares")
-            .arg(m_nameB, m_nameA, report::shareDeltaText(m_scale));
+    const QString text = legendText();
     const QRect textRect(bar.right() + 8, 0, width() - bar.right() - 8 - kMargin, kLegendHeight);
     p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
                fontMetrics().elidedText(text, Qt::ElideRight, textRect.width()));

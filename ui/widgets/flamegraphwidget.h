@@ -58,6 +58,10 @@ public:
     // The largest change in share drawn in full colour (differential mode).
     double colourScale() const { return m_scale; }
 
+    // The height every frame of the profile needs, pixels (its deepest stack), whatever is
+    // zoomed or too narrow to draw now.
+    int fullHeight() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -85,6 +89,7 @@ private:
     QRectF boxOf(const profile::FlameRect &rect) const;
     int top() const { return m_diff ? kLegendHeight : 0; }
     void paintLegend(QPainter &painter);
+    QString legendText() const;
 
     profile::FrameTree m_tree;
     profile::DiffTree m_diffTree;

@@ -9,6 +9,7 @@
 #include "report/reportmarkdown.h"
 #include "ui/models/profilefunctionsmodel.h"
 #include "ui/widgets/flamegraphwidget.h"
+#include "ui/widgets/profilelist.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -22,6 +23,7 @@
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -71,6 +73,9 @@ ProfileView::ProfileView(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setToolTip(tr("The window: the profiling window, one more window of the cell under "
+                             "perf after its measured windows; its 2xx/s against the cell's "
+                             "median shows what profiling cost."));
 
     m_search->setPlaceholderText(tr("Search frames"));
     m_search->setAccessibleName(tr("Search frames"));
@@ -137,6 +142,7 @@ ProfileView::ProfileView(QWidget *parent)
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -146,22 +152,20 @@ ProfileView::ProfileView(QWidget *parent)
     clear(tr("No profile is shown."));
 }
 
-QString ProfileView::describe(const store::ProfileRecord &p) const
+QString ProfileView::describe(const store::ProfileRecord &p, bool withCell) const
 {
-    QString text = tr("%1 on %2 at c=%3: %4 samples at %5 Hz (%6), after round %7")
-                       .arg(p.configuration, p.route, QString::number(p.concurrency),
-                            QLocale().toString(p.samples), QString::number(p.frequencyHz),
-                            callGraphName(p.callGraph), QString::number(p.round + 1));
+    QString text = withCell ? ProfileList::cellName(p) + QStringLiteral(": ") : QString();
+    text += tr("%1 samples at %2 Hz (%3), round %4")
+                .arg(QLocale().toString(p.samples), QString::number(p.frequencyHz),
+                     callGraphName(p.callGraph), QString::number(p.round + 1));
     if (p.cellOkPerS > 0)
-        text +=
-            tr("; the profiling window served %1 2xx/s against the cell's median of %2 "
-               "(%3)")
-                .arg(QLocale().toString(p.okPerS, 'f', 0), QLocale().toString(p.cellOkPerS, 'f', 0),
-                     (p.okPerS >= p.cellOkPerS ? QStringLiteral("+") : QString()) +
-                         report::formatPercent(p.okPerS / p.cellOkPerS - 1));
+        text += tr("; window %1 2xx/s, %2 against the cell's median %3")
+                    .arg(QLocale().toString(p.okPerS, 'f', 0),
+                         (p.okPerS >= p.cellOkPerS ? QStringLiteral("+") : QString()) +
+                             report::formatPercent(p.okPerS / p.cellOkPerS - 1),
+                         QLocale().toString(p.cellOkPerS, 'f', 0));
     else
-        text +=
-            tr("; the profiling window served %1 2xx/s").arg(QLocale().toString(p.okPerS, 'f', 0));
+        text += tr("; window %1 2xx/s").arg(QLocale().toString(p.okPerS, 'f', 0));
     if (!p.note.isEmpty())
         text += QLatin1String(". ") + tr("Note: %1").arg(p.note);
     return text;
@@ -183,7 +187,7 @@ void ProfileView::setProfile(const store::ProfileRecord &p)
     m_fileStem =
         fileSafe(QStringLiteral("%1-%2-c%3-%4")
                      .arg(p.configuration, p.route, QString::number(p.concurrency), p.runId));
-    m_summary->setText(describe(p));
+    m_summary->setText(describe(p, true));
     m_export->setPopupMode(QToolButton::DelayedPopup);
     m_export->setMenu(nullptr);
     const sb::Result<profile::FrameTree> tree = report::profileTree(p);
@@ -201,6 +205,7 @@ void ProfileView::setProfile(const store::ProfileRecord &p)
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), 520));
     m_export->setEnabled(true);
+    fitGraph();
 }
 
 void ProfileView::setDiff(const store::ProfileRecord &a, const store::ProfileRecord &b,
@@ -210,9 +215,8 @@ void ProfileView::setDiff(const store::ProfileRecord &a, const store::ProfileRec
     m_nameA = nameA;
     m_nameB = nameB;
     m_fileStem = fileSafe(QStringLiteral("%1-c%2").arg(b.route, QString::number(b.concurrency)));
-    m_summary->setText(tr("%1 against %2 (the baseline), each as shares of its own samples.\n"
-                          "%2: %3\n%1: %4")
-                           .arg(nameB, nameA, describe(a), describe(b)));
+    m_summary->setText(
+        tr("A, %1: %2\nB, %3: %4").arg(nameA, describe(a, false), nameB, describe(b, false)));
     m_export->setMenu(m_exportMenu);
     m_export->setPopupMode(QToolButton::InstantPopup);
     const sb::Result<profile::FrameTree> ta = report::profileTree(a);
@@ -236,6 +240,7 @@ void ProfileView::setDiff(const store::ProfileRecord &a, const store::ProfileRec
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), 520));
     m_export->setEnabled(true);
+    fitGraph();
 }
 
 void ProfileView::clear(const QString &message)
@@ -243,6 +248,49 @@ void ProfileView::clear(const QString &message)
     m_diff = false;
     m_summary->setText(message);
     showError(message);
+}
+
+void ProfileView::fitGraph()
+{
+    // The graph as high as its rows (within 40 % to 75 % of the room), the table the rest: a
+    // shallow profile leaves the table its rows, a deep one scrolls.
+    const bool across = m_splitter->orientation() == Qt::Horizontal;
+    const int room =
+        (across ? m_splitter->width() : m_splitter->height()) - m_splitter->handleWidth();
+    if (!isVisible() || room <= 0) {
+        m_fitPending = true;
+        return;
+    }
+    m_fitPending = false;
+    if (across) {
+        const int graph = room * 3 / 5;
+        m_splitter->setSizes({graph, room - graph});
+        return;
+    }
+    const int needed = m_flame->fullHeight() + 2 * m_scroll->frameWidth();
+    const int graph = std::clamp(needed, room * 2 / 5, room * 3 / 4);
+    m_splitter->setSizes({graph, room - graph});
+}
+
+void ProfileView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_fitPending)
+        fitGraph();
+}
+
+void ProfileView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Until the user moves the splitter, a new size is fitted afresh.
+    if (!m_userSized)
+        fitGraph();
+}
+
+void ProfileView::setOrientation(Qt::Orientation orientation)
+{
+    m_splitter->setOrientation(orientation);
+    fitGraph();
 }
 
 QString ProfileView::summaryText() const

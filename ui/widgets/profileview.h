@@ -38,6 +38,9 @@ public:
                  const QString &nameB);
     // Nothing shown; `message` says why.
     void clear(const QString &message);
+    // The flame graph above the table (vertical, the default) or beside it (horizontal: a page
+    // with little height, such as Compare's tab).
+    void setOrientation(Qt::Orientation orientation);
 
     FlameGraphWidget *flameGraph() const { return m_flame; }
     ProfileFunctionsModel *functions() const { return m_functions; }
@@ -55,16 +58,24 @@ Q_SIGNALS:
     void exported(const QString &path);
     void exportFailed(const QString &message);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitGraph();
     void exportWithDialog(bool sideB);
     void showSearchResult(int matches, double share);
     void showError(const QString &message);
-    QString describe(const store::ProfileRecord &p) const;
+    // The profile in one sentence, starting with its cell when `withCell`.
+    QString describe(const store::ProfileRecord &p, bool withCell) const;
 
     profile::FrameTree m_a; // the profile shown, or A of a differential
     profile::FrameTree m_b; // B of a differential
     bool m_diff = false;
     bool m_loaded = false;
+    bool m_fitPending = true; // fitGraph() once shown
+    bool m_userSized = false; // the user moved the splitter: keep it
     QString m_nameA;
     QString m_nameB;
     QString m_fileStem; // a suggested file name, without ".folded"
