@@ -90,7 +90,7 @@ QString graph(const profile::FrameTree &tree, const QVector<double> &weights,
         const double y = framesBottom - (r.depth + 1) * o.rowPx;
         const Frame f = frameOf(r.node);
         const QString name = r.node == profile::FrameTree::kRoot
-                                 ? QStringLiteral("all")
+                                 ? QStringLiteral("all samples")
                                  : svg::elided(tree.name(r.node), kMaxNameChars);
         body += QStringLiteral("<g><title>%1</title><rect x=\"%2\" y=\"%3\" width=\"%4\" "
                                "height=\"%5\" rx=\"2\" fill=\"%6\"/>")
@@ -203,10 +203,9 @@ QString diffFlameGraphSvg(const profile::DiffTree &diff, const QString &nameA, c
                               "fill=\"url(#%4)\"/>\n")
                    .arg(num(kPad), num(top + 4), num(barWidth), htmlEscaped(id));
         const QString legendText =
-            QStringLiteral("blue: a smaller share in %1 than in %2 (%3 and beyond), red: a "
-                           "larger one (%4 and beyond); width: the mean of the two shares")
-                .arg(svg::elided(nameB, 60), svg::elided(nameA, 60), shareDeltaText(-scale),
-                     shareDeltaText(scale));
+            QStringLiteral("blue: a smaller share in %1 than in %2, red: a larger one (full "
+                           "colour at \u00b1%3)")
+                .arg(svg::elided(nameB, 60), svg::elided(nameA, 60), shareDeltaText(scale).mid(1));
         out += QStringLiteral("<text x=\"%1\" y=\"%2\" font-size=\"%3\" fill=\"%4\">%5</text>\n")
                    .arg(num(kPad + barWidth + 10), num(top + 13), QString::number(kTextSize),
                         hex(kFlameText), htmlEscaped(legendText));
@@ -214,7 +213,8 @@ QString diffFlameGraphSvg(const profile::DiffTree &diff, const QString &nameA, c
             QStringLiteral("<text x=\"%1\" y=\"%2\" font-size=\"%3\" fill=\"#687080\">"
                            "%4</text>\n")
                 .arg(num(kPad), num(top + 28), QString::number(kTextSize),
-                     htmlEscaped(QStringLiteral("%1: %2, %3: %4")
+                     htmlEscaped(QStringLiteral("width: the mean of the two shares; %1: %2, "
+                                                "%3: %4")
                                      .arg(svg::elided(nameA, 80), samplesText(diff.samplesA()),
                                           svg::elided(nameB, 80), samplesText(diff.samplesB()))));
         return out;

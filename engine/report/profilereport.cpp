@@ -110,7 +110,7 @@ void profileBlock(Document &d, const RunReport &r, int index)
                                 callGraphText(p.callGraph), QString::number(p.round + 1)))
                 << overheadText(r, p));
     if (!p.note.isEmpty())
-        d.paragraph(Inline(strong(QStringLiteral("Note: "))) << p.note);
+        d.paragraph(Inline(strong(QStringLiteral("Note:"))) << QStringLiteral(" ") << p.note);
     const sb::Result<profile::FrameTree> tree = profileTree(p);
     if (!tree.ok()) {
         d.paragraph(alert(
