@@ -61,6 +61,12 @@ int runCommand(const QStringList &args)
         QStringLiteral("The configuration the summary compares the others with (default: the "
                        "plan's \"baseline\", else its first configuration)."),
         QStringLiteral("CONFIG"));
+    const QCommandLineOption profileCpu = cl.flag(
+        {QStringLiteral("profile-cpu")},
+        QStringLiteral("Take a CPU profile of each cell's server tree with perf: one more window "
+                       "after the cell's last measured window, stored beside it (the profile's "
+                       "\"profile_cpu\" chooses the cells when it has one; default: every "
+                       "cell, frame pointers, 99 Hz). Without perf the run goes on without."));
     const QCommandLineOption store = addStoreOption(cl);
     const QCommandLineOption var = addVarOption(cl);
     if (const std::optional<int> done = cl.parse(args))
@@ -83,6 +89,7 @@ int runCommand(const QStringList &args)
     options.routes = *routeNames;
     options.storeLocation = cl.value(store);
     options.variables = *vars;
+    options.profileCpu = cl.isSet(profileCpu);
     return runAndWatch(cl, options, nullptr, cl.value(baseline));
 }
 

@@ -2666,6 +2666,14 @@ B, %3: %4</translation>
         <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
         <translation>Wiederhole die fehlgeschlagenen Zellen von Lauf %1 (%2, Profil %3)</translation>
     </message>
+    <message>
+        <source>&amp;Profile CPU with perf</source>
+        <translation>CPU-&amp;Profil mit perf</translation>
+    </message>
+    <message>
+        <source>Take a CPU profile of each cell&apos;s server tree with perf: one more window after the cell&apos;s last measured window (the profile&apos;s &quot;profile_cpu&quot; chooses the cells when it has one)</source>
+        <translation>Mit perf ein CPU-Profil des Prozessbaums jeder Zelle aufnehmen: ein weiteres Fenster nach dem letzten gemessenen Fenster der Zelle (hat das Profil &quot;profile_cpu&quot;, wählt es die Zellen)</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunController</name>
@@ -4722,6 +4730,22 @@ B, %3: %4</translation>
     <message>
         <source>&quot;order&quot;: &quot;pairs&quot; starts a fresh process for every window: add &quot;process&quot;: &quot;window&quot;</source>
         <translation>&quot;order&quot;: &quot;pairs&quot; startet für jedes Fenster einen frischen Prozess: &quot;process&quot;: &quot;window&quot; ergänzen</translation>
+    </message>
+    <message>
+        <source>true, false or an object with &quot;routes&quot;, &quot;concurrency&quot;, &quot;call_graph&quot;, &quot;frequency_hz&quot;</source>
+        <translation>true, false oder ein Objekt mit &quot;routes&quot;, &quot;concurrency&quot;, &quot;call_graph&quot;, &quot;frequency_hz&quot;</translation>
+    </message>
+    <message>
+        <source>no route &quot;%1&quot; in the plan</source>
+        <translation>keine Route „%1“ im Plan</translation>
+    </message>
+    <message>
+        <source>an array of route names</source>
+        <translation>ein Array von Routennamen</translation>
+    </message>
+    <message>
+        <source>the profile measures no concurrency %1</source>
+        <translation>das Profil misst keine Nebenläufigkeit %1</translation>
     </message>
 </context>
 <context>

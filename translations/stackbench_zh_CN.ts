@@ -2648,6 +2648,14 @@ B，%3：%4</translation>
         <source>Retrying the failed cells of run %1 (%2, profile %3)</source>
         <translation>正在重试运行 %1 中失败的单元（%2，方案 %3）</translation>
     </message>
+    <message>
+        <source>&amp;Profile CPU with perf</source>
+        <translation>用 perf 分析 CPU(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Take a CPU profile of each cell&apos;s server tree with perf: one more window after the cell&apos;s last measured window (the profile&apos;s &quot;profile_cpu&quot; chooses the cells when it has one)</source>
+        <translation>用 perf 为每个单元的服务器进程树采集 CPU 剖析：在该单元最后一个测量窗口之后再运行一个窗口（配置文件有 &quot;profile_cpu&quot; 时由它选择单元）</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunController</name>
@@ -4687,6 +4695,22 @@ B，%3：%4</translation>
     <message>
         <source>&quot;order&quot;: &quot;pairs&quot; starts a fresh process for every window: add &quot;process&quot;: &quot;window&quot;</source>
         <translation>&quot;order&quot;: &quot;pairs&quot; 会为每个窗口启动新进程：请添加 &quot;process&quot;: &quot;window&quot;</translation>
+    </message>
+    <message>
+        <source>true, false or an object with &quot;routes&quot;, &quot;concurrency&quot;, &quot;call_graph&quot;, &quot;frequency_hz&quot;</source>
+        <translation>true、false，或含 &quot;routes&quot;、&quot;concurrency&quot;、&quot;call_graph&quot;、&quot;frequency_hz&quot; 的对象</translation>
+    </message>
+    <message>
+        <source>no route &quot;%1&quot; in the plan</source>
+        <translation>计划中没有路由“%1”</translation>
+    </message>
+    <message>
+        <source>an array of route names</source>
+        <translation>由路由名组成的数组</translation>
+    </message>
+    <message>
+        <source>the profile measures no concurrency %1</source>
+        <translation>该配置文件不测量并发数 %1</translation>
     </message>
 </context>
 <context>

@@ -274,7 +274,7 @@ void MainWindow::createMenus()
 
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
     addInOrder(runMenu, {m_checkAction, nullptr, m_startAction, m_stopAction, m_resumeAction,
-                         m_retryAction});
+                         m_retryAction, nullptr, m_commands->profileCpuAction()});
 
     QMenu *history = menuBar()->addMenu(tr("H&istory"));
     history->setObjectName(QStringLiteral("historyMenu"));

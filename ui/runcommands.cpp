@@ -9,9 +9,11 @@
 #include "ui/runcontroller.h"
 #include "ui/storeservice.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QLocale>
 #include <QMessageBox>
 
@@ -36,7 +38,15 @@ RunCommands::RunCommands(StoreService *store, PlanPage *planPage, PlanFile *plan
     , m_run(new RunController(this))
     , m_check(new CheckController(this))
     , m_parity(new ParityModel(this))
+    , m_profileCpu(new QAction(tr("&Profile CPU with perf"), this))
 {
+    m_profileCpu->setObjectName(QStringLiteral("actionProfileCpu"));
+    m_profileCpu->setCheckable(true);
+    m_profileCpu->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F7));
+    m_profileCpu->setToolTip(
+        tr("Take a CPU profile of each cell's server tree with perf: one more window after the "
+           "cell's last measured window (the profile's \"profile_cpu\" chooses the cells when "
+           "it has one)"));
     connect(m_store, &StoreService::runsLoaded, this, [this](const RunsResult &r) {
         if (r.request == m_resumeRequest)
             offerResume(r);
@@ -73,6 +83,7 @@ run::RunOptions RunCommands::startOptions() const
     options.storeLocation = m_store->location();
     options.variables = planVariables();
     m_planPage->outline()->applyTo(options);
+    options.profileCpu = m_profileCpu->isChecked();
     return options;
 }
 

@@ -8,6 +8,7 @@
 #include <QVector>
 #include <optional>
 
+class QAction;
 class QWidget;
 
 namespace sb {
@@ -36,6 +37,9 @@ public:
     RunController *runController() const { return m_run; }
     CheckController *checkController() const { return m_check; }
     ParityModel *parityModel() const { return m_parity; }
+    // Run ▸ Profile CPU with perf (Ctrl+Shift+F7; checkable, off by default): Start takes CPU
+    // profiles (run::RunOptions::profileCpu).
+    QAction *profileCpuAction() const { return m_profileCpu; }
 
     // ${name} values for the plan; "stackbench" defaults to this program
     // (QCoreApplication::applicationFilePath()) when not given.
@@ -104,6 +108,7 @@ private:
     RunController *m_run;
     CheckController *m_check;
     ParityModel *m_parity;
+    QAction *m_profileCpu;
     plan::PlanVariables m_variables;
     quint64 m_resumeRequest = 0;   // the store's runs, asked for by resume() or retryFailed()
     bool m_lookingToRetry = false; // that request is retryFailed()'s

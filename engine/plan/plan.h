@@ -330,6 +330,20 @@ struct Warmup
 };
 
 // A profile: how much to measure.
+// "profile_cpu" of a profile: a CPU profile of the server tree of the cells it selects, taken in
+// one extra window after each such cell's measured window of the last round, under perf record
+// (run/cellprofiler.h; the measured windows stay clean). File: true (every cell, the defaults),
+// false (none), or {"routes": [...], "concurrency": [...], "call_graph": "fp" | "dwarf",
+// "frequency_hz": 99}, every key optional.
+struct CpuProfiling
+{
+    bool enabled = false;   // profile the cells selected below
+    QStringList routes;     // "routes": route names of the plan; empty = every route
+    QList<int> concurrency; // "concurrency": of the profile's own; empty = every one
+    QString callGraph = QStringLiteral("fp"); // "call_graph": "fp" (frame pointers) or "dwarf"
+    int frequencyHz = 99;                     // "frequency_hz": samples per second, 1..1000
+};
+
 struct Profile
 {
     enum class Order
@@ -379,6 +393,7 @@ struct Profile
     // rate whatever "load" says (one plan then has closed-loop profiles and an open-loop one,
     // seed 004's queueing check); 0 (no key) = the plan's "load" mode and rate.
     double rateRps = 0;
+    CpuProfiling profileCpu; // "profile_cpu" (none by default)
 };
 
 // "variables": a named value used as ${var:NAME} in requests, commands, env and hook SQL. A

@@ -181,13 +181,74 @@ void readWarmupScope(FieldReader &f, const JsonValue &obj, const QString &path, 
         f.integer(*v, child("warmup_concurrency"), 1, kMaxConcurrency, pr.warmupConcurrency);
 }
 
+// "profile_cpu": true, false, or an object selecting routes and concurrency levels of the plan
+// and the profile, with perf's call graph and frequency.
+void readCpuProfiling(SectionContext &ctx, const JsonValue &v, const QString &path, Profile &pr)
+{
+    FieldReader &f = ctx.fields;
+    CpuProfiling &cpu = pr.profileCpu;
+    if (v.isBool()) {
+        cpu.enabled = v.boolean;
+        return;
+    }
+    if (!v.isObject()) {
+        f.typeError(v, path,
+                    trEngine("sb::plan", "true, false or an object with \"routes\", "
+                                         "\"concurrency\", \"call_graph\", \"frequency_hz\""));
+        return;
+    }
+    if (!f.expectObject(v, path,
+                        latin1List({"routes", "concurrency", "call_graph", "frequency_hz"})))
+        return;
+    cpu.enabled = true;
+    auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *routes = v.value(u"routes"); routes && routes->isArray()) {
+        for (size_t i = 0; i < routes->items.size(); ++i) {
+            const JsonValue &item = routes->items[i];
+            const QString at = jsonIndexPath(child("routes"), qsizetype(i));
+            QString name;
+            if (!f.string(item, at, name, true))
+                continue;
+            if (!ctx.plan.route(name))
+                f.error(item, at, "plan.value",
+                        trEngine("sb::plan", "no route \"%1\" in the plan").arg(name));
+            else if (!cpu.routes.contains(name))
+                cpu.routes << name;
+        }
+    } else if (routes) {
+        f.typeError(*routes, child("routes"), trEngine("sb::plan", "an array of route names"));
+    }
+    if (const JsonValue *levels = v.value(u"concurrency"); levels && levels->isArray()) {
+        for (size_t i = 0; i < levels->items.size(); ++i) {
+            const QString at = jsonIndexPath(child("concurrency"), qsizetype(i));
+            int c = 0;
+            if (!f.integer(levels->items[i], at, 1, kMaxConcurrency, c))
+                continue;
+            if (!pr.concurrency.contains(c))
+                f.error(levels->items[i], at, "plan.value",
+                        trEngine("sb::plan", "the profile measures no concurrency %1").arg(c));
+            else if (!cpu.concurrency.contains(c))
+                cpu.concurrency << c;
+        }
+    } else if (levels) {
+        f.typeError(*levels, child("concurrency"), trEngine("sb::plan", "an array of integers"));
+    }
+    int index = 0;
+    if (const JsonValue *graph = v.value(u"call_graph");
+        graph && f.enumIndex(*graph, child("call_graph"), latin1List({"fp", "dwarf"}), index))
+        cpu.callGraph = index == 0 ? QStringLiteral("fp") : QStringLiteral("dwarf");
+    if (const JsonValue *hz = v.value(u"frequency_hz"))
+        f.integer(*hz, child("frequency_hz"), 1, 1000, cpu.frequencyHz);
+}
+
 bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path, Profile &pr)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path,
-                        latin1List({"kind", "configuration", "rounds", "concurrency", "warmup",
-                                    "warmup_scope", "warmup_concurrency", "measure_s", "settle_s",
-                                    "cooldown_s", "order", "process", "retries", "rate"})))
+    if (!f.expectObject(
+            obj, path,
+            latin1List({"kind", "configuration", "rounds", "concurrency", "warmup", "warmup_scope",
+                        "warmup_concurrency", "measure_s", "settle_s", "cooldown_s", "order",
+                        "process", "retries", "rate", "profile_cpu"})))
         return false;
     const qsizetype before = f.errorCount();
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
@@ -224,6 +285,8 @@ bool readProfile(SectionContext &ctx, const JsonValue &obj, const QString &path,
     if (const JsonValue *v = obj.value(u"rate"))
         f.rate(*v, child("rate"), pr.rateRps);
     readKind(ctx, obj, path, pr);
+    if (const JsonValue *v = obj.value(u"profile_cpu"))
+        readCpuProfiling(ctx, *v, child("profile_cpu"), pr);
     return f.errorCount() == before;
 }
 

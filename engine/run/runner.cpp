@@ -3,6 +3,7 @@
 #include "core/enginetext.h"
 #include "core/qterror.h"
 #include "run/attemptpolicy.h"
+#include "run/cellprofiler.h"
 #include "run/configurationsession.h"
 #include "run/hookmoments.h"
 #include "run/plancheck.h"
@@ -38,6 +39,7 @@ public:
         , m_progress(m_context)
         , m_measurement(m_context, m_configurations, m_moments, m_progress)
         , m_attempts(m_context, m_configurations, m_measurement, m_progress)
+        , m_profiler(m_context, m_configurations, m_measurement)
         , m_opening(m_context)
     {}
 
@@ -69,6 +71,7 @@ private:
     RunProgress m_progress;
     WindowMeasurement m_measurement;
     CellAttempts m_attempts;
+    CellProfiler m_profiler;
     RunOpening m_opening;
     QString m_failure; // why the run failed (Flow::Failed)
 };
@@ -172,6 +175,8 @@ Flow Runner::Session::measureRoute(const plan::Configuration &config,
         flow = m_attempts.measure(config, route, cells[c], m_opening.stored(cells[c]));
         if (flow == Flow::Failed)
             m_failure = m_attempts.failure();
+        else if (flow == Flow::Continue) // after the cell's measured windows, never between them
+            flow = m_profiler.profile(config, route, cells[c]);
     }
     // A failure of it is noted; the route's windows are measured already.
     (void)m_moments.run(&plan::HookSet::afterRoute, &config, &route);

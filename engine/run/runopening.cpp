@@ -20,6 +20,8 @@ namespace {
 // The caller's ${NAME} placeholders (RunOptions::variables) are kept in the run's environment
 // record under this key, so that a resume fills the plan the same way without being told again.
 const QLatin1String kPlaceholdersKey("placeholders");
+// RunOptions::profileCpu, kept the same way (true, or absent).
+const QLatin1String kProfileCpuKey("profile_cpu");
 
 QJsonObject placeholdersJson(const plan::PlanVariables &variables)
 {
@@ -65,6 +67,7 @@ RunOptions resumedOptions(const store::RunRecord &run, const RunOptions &given)
         out.variables.insert(it.key(), it.value().toString());
     for (auto it = given.variables.begin(); it != given.variables.end(); ++it)
         out.variables.insert(it.key(), it.value());
+    out.profileCpu = given.profileCpu || run.environment.value(kProfileCpuKey).toBool();
     return out;
 }
 
@@ -189,6 +192,8 @@ void RunOpening::readEnvironment(const plan::PlanVariables &placeholders)
                                    m_inhibitor.state(), &m_environmentWarnings);
     if (!placeholders.isEmpty())
         m_environment.insert(kPlaceholdersKey, placeholdersJson(placeholders));
+    if (m_context.options.profileCpu)
+        m_environment.insert(kProfileCpuKey, true);
 }
 
 void RunOpening::announce(bool resumed, int alreadyValid)

@@ -24,6 +24,10 @@ struct RunOptions
     // Resume: re-measure exactly the cells that ran out of retries (cellTodo()), each with a
     // fresh retry budget; a finished run may be resumed so. Ignored for a new run.
     bool retryFailed = false;
+    // Take CPU profiles even where the profile has no "profile_cpu": every cell of the last
+    // round, at the defaults (run/cellprofiler.h); a profile's own "profile_cpu" is used as
+    // written. Kept with the run, so that resume profiles the same way.
+    bool profileCpu = false;
 };
 
 } // namespace sb::run

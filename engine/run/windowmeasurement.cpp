@@ -11,6 +11,7 @@
 #include "run/runprogress.h"
 
 #include <QDateTime>
+#include <QScopeGuard>
 #include <QSet>
 #include <QThread>
 #include <algorithm>
@@ -77,8 +78,11 @@ WindowMeasurement::WindowMeasurement(RunContext &context, ConfigurationSession &
 {}
 
 store::WindowRecord WindowMeasurement::measure(const plan::Configuration &config,
-                                               const plan::Route &route, const CellRef &cell)
+                                               const plan::Route &route, const CellRef &cell,
+                                               LoadAttachment *attachment)
 {
+    m_attachment = attachment;
+    const auto detach = qScopeGuard([this] { m_attachment = nullptr; });
     store::WindowRecord window;
     window.runId = m_context.runId;
     window.round = cell.round;
@@ -206,7 +210,11 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     const double treeAgeS = m_configurations.treeAge(config.name).seconds;
     const qint64 treeRequests = window.treeRequests;
     spec.sample = treeSampling(config.name);
+    if (m_attachment)
+        m_attachment->loadStarting(config.name);
     const sb::Result<WindowOutcome> r = load.measure(spec, window);
+    if (m_attachment)
+        m_attachment->loadEnded();
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("the measured window could not start: ") +

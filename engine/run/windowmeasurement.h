@@ -46,6 +46,19 @@ WindowSpec warmupSpecFor(const plan::Plan &plan, const plan::Profile &profile,
 // Marks the window invalid with a store::kInvalid* kind and a reason.
 void setInvalid(store::WindowRecord &window, QLatin1String kind, const QString &reason);
 
+// What runs beside a window's measured load and nothing else of it: the profiling window's perf
+// record (run/cellprofiler.h), so that the profile covers exactly the load a window measures.
+// Called on the run's thread.
+class LoadAttachment
+{
+public:
+    virtual ~LoadAttachment() = default;
+    // Right before the measured load starts (after the warm-up, hooks and settle).
+    virtual void loadStarting(const QString &configuration) = 0;
+    // Right after it ended, however it ended (not called when it never came to start).
+    virtual void loadEnded() = 0;
+};
+
 // One attempt of a cell, up to the record to store: before_window hooks, the warm-up (fails
 // closed; per route with warmup_scope "route"), after_warmup hooks, settle, the measured window
 // with the sampler watching the tree, the gates, after_window hooks. Every way it can fail sets
@@ -62,8 +75,10 @@ public:
     // ...", kind "start"). It carries its tree's age (treeAgeS when the measured window started,
     // treeRequests before its warm-up: ConfigurationSession::treeAge()), and the warm-up's and the
     // window's responses count as served by the tree.
+    // With `attachment`, it runs beside the measured load: the profiling window, measured the
+    // same way as the cell's windows and not stored as one (run/cellprofiler.h).
     store::WindowRecord measure(const plan::Configuration &config, const plan::Route &route,
-                                const CellRef &cell);
+                                const CellRef &cell, LoadAttachment *attachment = nullptr);
     // Abandons the load in flight, if any (and one that is about to start). Any thread.
     void cancel();
 
@@ -89,6 +104,7 @@ private:
     HookMoments &m_moments;
     RunProgress &m_progress;
 
+    LoadAttachment *m_attachment = nullptr; // the current measure()'s, if any
     std::mutex m_loadMutex;
     LoadWindow *m_load = nullptr; // the attempt's, while measureLoad() runs
 };

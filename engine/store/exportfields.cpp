@@ -2,6 +2,7 @@
 
 #include "core/limits.h"
 #include "core/qterror.h"
+#include "store/foldedcompression.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -75,6 +76,8 @@ constexpr Bounds kReading{-1e300, 1e300};   // a sampler reading in its own unit
 constexpr Bounds kNone{};                   // not a number
 
 constexpr Bounds kMs{-1, 1e10}; // a cold start's durations, ms (-1 = not measured)
+
+constexpr Bounds kCellRate{-1, 1e12}; // a profiled cell's median 2xx/s (-1 = unknown)
 
 // A server tree's age: -1 = unknown (windows stored before it was recorded).
 constexpr Bounds kAgeS{-1, 1e9};                  // seconds since the tree started
@@ -358,6 +361,43 @@ const std::vector<Field<ServerStartRecord>> &serverStartFields()
     return f;
 }
 
+// A profile's folded stacks travel as a base64 zlib stream ("folded_zlib"; Python:
+// zlib.decompress(base64.b64decode(v))), inflated with the store's bound on import.
+Field<ProfileRecord> foldedField()
+{
+    return {"folded_zlib",
+            [](const ProfileRecord &p) {
+                return QJsonValue(QString::fromLatin1(zlibStreamOf(p.folded).toBase64()));
+            },
+            [](ProfileRecord &p, const QJsonValue &j) {
+                QByteArray stream;
+                if (QString why = fromJson(j, stream, kNone); !why.isEmpty())
+                    return why;
+                return inflateFoldedStream(stream, &p.folded);
+            },
+            Required};
+}
+
+const std::vector<Field<ProfileRecord>> &profileFields()
+{
+    using P = ProfileRecord;
+    static const std::vector<Field<P>> f{
+        field("configuration", &P::configuration, Required),
+        field("route", &P::route, Required),
+        field("concurrency", &P::concurrency, Required, kConnections),
+        field("round", &P::round, Required, kSmall),
+        field("taken_at", &P::takenAt),
+        field("ok_per_s", &P::okPerS, Required, kRate),
+        field("cell_ok_per_s", &P::cellOkPerS, Required, kCellRate),
+        field("frequency_hz", &P::frequencyHz, Required, kSmall),
+        field("call_graph", &P::callGraph, Required),
+        field("samples", &P::samples, Required, kCount),
+        field("note", &P::note),
+        foldedField(),
+    };
+    return f;
+}
+
 template<typename R> QJsonArray writeAll(const std::vector<Field<R>> &fields, const QVector<R> &rs)
 {
     QJsonArray a;
@@ -430,6 +470,11 @@ QJsonArray serverStartsToJson(const QVector<ServerStartRecord> &starts)
     return writeAll(serverStartFields(), starts);
 }
 
+QJsonArray profilesToJson(const QVector<ProfileRecord> &profiles)
+{
+    return writeAll(profileFields(), profiles);
+}
+
 sb::Status runFromJson(const QJsonValue &v, const QString &path, RunRecord &out)
 {
     return read(runFields(), v, path, out);
@@ -467,6 +512,11 @@ sb::Result<QVector<ServerStartRecord>> serverStartsFromJson(const QJsonValue &v,
                                                             const QString &path)
 {
     return readAll(serverStartFields(), v, path);
+}
+
+sb::Result<QVector<ProfileRecord>> profilesFromJson(const QJsonValue &v, const QString &path)
+{
+    return readAll(profileFields(), v, path);
 }
 
 } // namespace sb::store

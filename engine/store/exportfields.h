@@ -25,6 +25,8 @@ QJsonObject windowToJson(const WindowRecord &window);
 QJsonArray eventsToJson(const QVector<EventRecord> &events);
 QJsonArray serverLogsToJson(const QVector<ServerLogRecord> &logs);
 QJsonArray serverStartsToJson(const QVector<ServerStartRecord> &starts);
+// Profiles with their folded stacks (each read with RunStore::profile()), as "folded_zlib".
+QJsonArray profilesToJson(const QVector<ProfileRecord> &profiles);
 
 // Read back from the value at `path` (a JSON path such as "$.windows[3]"), each field checked for
 // its type and range (counts are integers 0..2^53, durations 0..10^7 s, concurrency
@@ -39,6 +41,9 @@ sb::Result<QVector<EventRecord>> eventsFromJson(const QJsonValue &v, const QStri
 sb::Result<QVector<ServerLogRecord>> serverLogsFromJson(const QJsonValue &v, const QString &path);
 sb::Result<QVector<ServerStartRecord>> serverStartsFromJson(const QJsonValue &v,
                                                             const QString &path);
+
+// Profiles: "folded_zlib" inflated with the bound kMaxFoldedBytes (an error past it).
+sb::Result<QVector<ProfileRecord>> profilesFromJson(const QJsonValue &v, const QString &path);
 
 // An "import.format" error: where = `path`, detail = what is wrong with the value there.
 sb::Error importFormatError(const QString &path, const QString &detail);

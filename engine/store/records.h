@@ -190,6 +190,33 @@ struct ServerStartRecord
     qint64 pssBytes = 0; // the whole tree's PSS at ready, bytes (shared pages divided)
 };
 
+// One CPU profile of a cell's server tree: the extra window taken after the cell's measured
+// windows, under perf record. Folded stacks are stored compressed; in memory they are text.
+struct ProfileRecord
+{
+    qint64 id = 0;          // store id (0 before insert)
+    QString runId;          // the run
+    QString configuration;  // configuration name
+    QString route;          // route name
+    int concurrency = 0;    // connections (closed loop) of the cell
+    int round = 0;          // the round after whose window it was taken (0-based)
+    QDateTime takenAt;      // when the profiling window began (UTC, millisecond precision)
+    double okPerS = 0;      // the profiling window's own 2xx/s
+    double cellOkPerS = -1; // the cell's measured median 2xx/s when it was taken (-1 unknown)
+    int frequencyHz = 0;    // perf's sampling frequency, Hz
+    QString callGraph;      // "fp" (frame pointers) or "dwarf"
+    qint64 samples = 0;     // samples in `folded`
+    QString note;           // what the user must know: "python frames are the interpreter's
+                            // (CPython < 3.12 has no perf map)", "perf lost 12 samples", ...
+    QByteArray folded;      // "frame;frame;leaf COUNT\n" lines, root first (Brendan Gregg's
+                            // collapsed format), UTF-8, in memory uncompressed; empty from
+                            // RunStore::profiles(), at most kMaxFoldedBytes
+};
+
+// The largest folded text a profile may hold, bytes: the store and an import refuse more (a
+// hostile export or store cannot make a reader inflate gigabytes).
+inline constexpr qint64 kMaxFoldedBytes = qint64(64) << 20;
+
 // What `stackbench resume` needs about one cell in one round.
 struct CellProgress
 {

@@ -142,6 +142,16 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
     sb::Result<QVector<ServerStartRecord>> starts = store.serverStarts(runId);
     if (!starts.ok())
         return starts.error();
+    sb::Result<QVector<ProfileRecord>> listed = store.profiles(runId);
+    if (!listed.ok())
+        return listed.error();
+    QVector<ProfileRecord> profiles;
+    for (const ProfileRecord &brief : *listed) {
+        sb::Result<ProfileRecord> full = store.profile(brief.id);
+        if (!full.ok())
+            return full.error();
+        profiles << *full;
+    }
 
     QJsonArray configurationArray;
     for (const ConfigurationRecord &c : *configurations)
@@ -158,7 +168,8 @@ sb::Result<QJsonObject> exportRun(const RunStore &store, const QString &runId)
                        {QStringLiteral("windows"), windowArray},
                        {QStringLiteral("events"), eventsToJson(*events)},
                        {QStringLiteral("server_logs"), serverLogsToJson(*logs)},
-                       {QStringLiteral("server_starts"), serverStartsToJson(*starts)}};
+                       {QStringLiteral("server_starts"), serverStartsToJson(*starts)},
+                       {QStringLiteral("profiles"), profilesToJson(profiles)}};
 }
 
 QByteArray exportBytes(const QJsonObject &document)
@@ -188,6 +199,7 @@ struct Parsed
     QVector<EventRecord> events;
     QVector<ServerLogRecord> logs;
     QVector<ServerStartRecord> starts; // none in an export from before them
+    QVector<ProfileRecord> profiles;   // none in an export from before them
 };
 
 sb::Status parseRun(const QJsonValue &v, RunRecord &run)
@@ -278,6 +290,15 @@ QSet<QString> planConfigurations(const QByteArray &planText)
     return names;
 }
 
+// The configurations a window or profile may name: the records' and the plan's.
+QSet<QString> configurationNames(const Parsed &p)
+{
+    QSet<QString> names = planConfigurations(p.run.planText);
+    for (const ConfigurationRecord &c : p.configurations)
+        names.insert(c.name);
+    return names;
+}
+
 sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed &p)
 {
     const QString path = QStringLiteral("$.windows");
@@ -288,9 +309,7 @@ sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed
     if (windows.isEmpty())
         return importFormatError(path,
                                  QStringLiteral("holds no window: there is nothing to import"));
-    QSet<QString> configurations = planConfigurations(p.run.planText);
-    for (const ConfigurationRecord &c : p.configurations)
-        configurations.insert(c.name);
+    const QSet<QString> configurations = configurationNames(p);
     QMap<QString, qsizetype> cells; // a window's cell, round and attempt -> its index
     QVector<WindowRecord> out;
     for (qsizetype i = 0; i < windows.size(); ++i) {
@@ -320,6 +339,30 @@ sb::Result<QVector<WindowRecord>> parseWindows(const QJsonValue &v, const Parsed
                         .arg(*seen));
         cells.insert(key, i);
         out.append(w);
+    }
+    return out;
+}
+
+sb::Result<QVector<ProfileRecord>> parseProfiles(const QJsonValue &v, const QString &runId,
+                                                 const QSet<QString> &configurations)
+{
+    const QString path = QStringLiteral("$.profiles");
+    auto profiles = profilesFromJson(v, path);
+    if (!profiles.ok())
+        return profiles.error();
+    QVector<ProfileRecord> out = *profiles;
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        const QString at = QStringLiteral("%1[%2]").arg(path).arg(i);
+        out[i].runId = runId;
+        if (!configurations.contains(out[i].configuration))
+            return importFormatError(at + QStringLiteral(".configuration"),
+                                     QStringLiteral("names no configuration of $.configurations "
+                                                    "nor of the run's plan"));
+        if (out[i].route.isEmpty())
+            return importFormatError(at + QStringLiteral(".route"), QStringLiteral("is empty"));
+        if (out[i].callGraph != QLatin1String("fp") && out[i].callGraph != QLatin1String("dwarf"))
+            return importFormatError(at + QStringLiteral(".call_graph"),
+                                     QStringLiteral("must be \"fp\" or \"dwarf\""));
     }
     return out;
 }
@@ -385,6 +428,11 @@ sb::Result<Parsed> parse(const QJsonObject &d)
             return importFormatError(QStringLiteral("$.server_starts[%1].configuration").arg(i),
                                      QStringLiteral("is empty"));
     }
+    auto profiles =
+        parseProfiles(d.value(QStringLiteral("profiles")), p.run.id, configurationNames(p));
+    if (!profiles.ok())
+        return profiles.error();
+    p.profiles = *profiles;
     return p;
 }
 
@@ -407,6 +455,9 @@ sb::Status writeAll(RunStore &store, const Parsed &p)
     for (const ServerStartRecord &s : p.starts)
         if (sb::Status st = store.saveServerStart(s); !st.ok())
             return st;
+    for (const ProfileRecord &profile : p.profiles)
+        if (sb::Result<qint64> id = store.insertProfile(profile); !id.ok())
+            return id.error();
     return sb::Ok{};
 }
 

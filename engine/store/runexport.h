@@ -3,7 +3,8 @@
 // A run, everything stored for it, as one JSON document (schema "stackbench-export", version 1,
 // documented in docs/export.schema.json), and back into a store: the plan text, environment,
 // configurations, every window and attempt with its intervals, samples, histograms and gates,
-// events, server logs and the cold starts of its server trees. Export -> import -> export gives the
+// events, server logs, the cold starts of its server trees and its CPU profiles (folded stacks
+// as a base64 zlib stream, inflated with a bound on import). Export -> import -> export gives the
 // same bytes apart from the store's own window ids. Create, use and destroy with the store on its
 // thread.
 

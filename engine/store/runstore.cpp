@@ -315,9 +315,11 @@ sb::Status RunStore::initialise()
 sb::Result<int> RunStore::readSchemaVersion()
 {
     static const QStringList ours = {
-        QStringLiteral("runs"),        QStringLiteral("configurations"), QStringLiteral("windows"),
-        QStringLiteral("intervals"),   QStringLiteral("samples"),        QStringLiteral("events"),
-        QStringLiteral("server_logs"), QStringLiteral("server_starts")};
+        QStringLiteral("runs"),        QStringLiteral("configurations"),
+        QStringLiteral("windows"),     QStringLiteral("intervals"),
+        QStringLiteral("samples"),     QStringLiteral("events"),
+        QStringLiteral("server_logs"), QStringLiteral("server_starts"),
+        QStringLiteral("profiles")};
     const QStringList tables = m_db.tables(QSql::Tables);
     if (tables.contains(QLatin1String("schema_version"))) {
         QSqlQuery q(m_db);

@@ -124,6 +124,10 @@ public:
                                const QByteArray &stdoutBytes, const QByteArray &stderrBytes);
     // Inserts one start of a configuration's tree (ServerStartRecord). Errors: "store.write".
     sb::Status saveServerStart(const ServerStartRecord &start);
+    // Inserts one CPU profile (ProfileRecord; profile.id is ignored) with its folded stacks
+    // compressed; returns its id. Errors: "store.write" (also: folded larger than
+    // kMaxFoldedBytes, nothing written).
+    sb::Result<qint64> insertProfile(const ProfileRecord &profile);
     // Deletes a run and everything stored for it.
     sb::Status deleteRun(const QString &runId);
 
@@ -148,6 +152,12 @@ public:
     // The starts of the run's server trees in stored order; none for a store of a schema
     // before version 6 (ReadOnly mode).
     sb::Result<QVector<ServerStartRecord>> serverStarts(const QString &runId) const;
+    // The run's profiles in stored order WITHOUT their folded stacks (empty `folded`; cheap to
+    // list); none for a store of a schema before version 7 (ReadOnly mode).
+    sb::Result<QVector<ProfileRecord>> profiles(const QString &runId) const;
+    // One profile WITH its folded stacks, inflated. Errors: "store.not-found", "store.read"
+    // (also: stored stacks that do not inflate, or inflate past kMaxFoldedBytes).
+    sb::Result<ProfileRecord> profile(qint64 id) const;
     // For resume: per (round, configuration, route, concurrency) the number of attempts and of
     // valid windows, ordered by the cell's first window.
     sb::Result<QVector<CellProgress>> cellProgress(const QString &runId) const;
@@ -190,6 +200,8 @@ private:
     sb::Status loadIntervals(const QString &windowIds, const QVariant &key,
                              const QHash<qint64, qsizetype> &position,
                              QVector<WindowRecord> &list) const;
+    sb::Result<QVector<ProfileRecord>> loadProfiles(const QString &where, const QVariant &key,
+                                                    bool withFolded) const;
     sb::Status loadSamples(const QString &windowIds, const QVariant &key,
                            const QHash<qint64, qsizetype> &position,
                            QVector<WindowRecord> &list) const;

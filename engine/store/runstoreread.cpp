@@ -1,5 +1,6 @@
 #include "core/qterror.h"
 #include "store/backfill.h"
+#include "store/foldedcompression.h"
 #include "store/runstore.h"
 #include "store/runstoreinternal.h"
 #include "store/schema.h"
@@ -254,6 +255,53 @@ sb::Result<QVector<ServerStartRecord>> RunStore::serverStarts(const QString &run
         list << s;
     }
     return list;
+}
+
+sb::Result<QVector<ProfileRecord>> RunStore::loadProfiles(const QString &where, const QVariant &key,
+                                                          bool withFolded) const
+{
+    QVector<ProfileRecord> list;
+    if (m_schemaVersion < 7) // an older store read as it is: it took no profile
+        return list;
+    const QString table = QStringLiteral("profiles");
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT id, %1%2 FROM profiles WHERE %3 ORDER BY id")
+                  .arg(columnList(profileColumns(), m_schemaVersion),
+                       withFolded ? QStringLiteral(", folded") : QString(), where));
+    q.addBindValue(key);
+    if (!q.exec())
+        return sqlError(QStringLiteral("store.read"), table, q);
+    while (q.next()) {
+        ProfileRecord p;
+        p.id = q.value(0).toLongLong();
+        const int next = readAll(q, 1, profileColumns(), m_schemaVersion, p);
+        if (withFolded) {
+            if (const QString why = uncompressFolded(q.value(next).toByteArray(), &p.folded);
+                !why.isEmpty())
+                return sb::qtError(
+                    QStringLiteral("store.read"), m_display + QStringLiteral(" (table profiles)"),
+                    QStringLiteral("profile %1's folded stacks %2").arg(p.id).arg(why));
+        }
+        list << p;
+    }
+    return list;
+}
+
+sb::Result<QVector<ProfileRecord>> RunStore::profiles(const QString &runId) const
+{
+    return loadProfiles(QStringLiteral("run_id = ?"), runId, false);
+}
+
+sb::Result<ProfileRecord> RunStore::profile(qint64 id) const
+{
+    sb::Result<QVector<ProfileRecord>> list = loadProfiles(QStringLiteral("id = ?"), id, true);
+    if (!list)
+        return list.error();
+    if (list->isEmpty())
+        return sb::qtError(QStringLiteral("store.not-found"), m_display,
+                           QStringLiteral("no profile %1").arg(id));
+    return list->first();
 }
 
 sb::Result<QVector<CellProgress>> RunStore::cellProgress(const QString &runId) const

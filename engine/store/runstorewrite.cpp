@@ -1,5 +1,6 @@
 #include "core/qterror.h"
 #include "store/backfill.h"
+#include "store/foldedcompression.h"
 #include "store/runstore.h"
 #include "store/runstoreinternal.h"
 #include "store/schema.h"
@@ -238,6 +239,30 @@ sb::Status RunStore::saveServerStart(const ServerStartRecord &start)
     return exec(q, table, QStringLiteral("store.write"));
 }
 
+sb::Result<qint64> RunStore::insertProfile(const ProfileRecord &profile)
+{
+    const QString table = QStringLiteral("profiles");
+    if (sb::Status s = writable(table); !s)
+        return s.error();
+    if (profile.folded.size() > kMaxFoldedBytes)
+        return sb::qtError(QStringLiteral("store.write"),
+                           m_display + QStringLiteral(" (table profiles)"),
+                           QStringLiteral("the profile's folded stacks hold %1 bytes, more than "
+                                          "the %2 MiB a profile may hold")
+                               .arg(profile.folded.size())
+                               .arg(kMaxFoldedBytes >> 20));
+    QSqlQuery q(m_db);
+    QString sql = QStringLiteral("INSERT INTO profiles (%1, folded) VALUES (%2, ?)")
+                      .arg(columnList(profileColumns(), latestSchemaVersion()),
+                           placeholders(profileColumns()));
+    if (m_backend == Backend::Postgres)
+        sql += QStringLiteral(" RETURNING id");
+    q.prepare(sql);
+    bindAll(q, profileColumns(), profile);
+    q.addBindValue(compressFolded(profile.folded));
+    return insertReturningId(q, table);
+}
+
 sb::Status RunStore::deleteRun(const QString &runId)
 {
     if (sb::Status s = writable(kRunsTable); !s)
@@ -252,6 +277,7 @@ sb::Status RunStore::deleteRun(const QString &runId)
         "DELETE FROM events WHERE run_id = ?",
         "DELETE FROM server_logs WHERE run_id = ?",
         "DELETE FROM server_starts WHERE run_id = ?",
+        "DELETE FROM profiles WHERE run_id = ?",
         "DELETE FROM configurations WHERE run_id = ?",
         "DELETE FROM runs WHERE id = ?",
     };

@@ -149,6 +149,26 @@ Migration version6()
     };
 }
 
+// A table of its own: one CPU profile per profiled cell and round, its folded stacks compressed
+// (qCompress: a 4-byte big-endian length, then a zlib stream). Runs stored before it have none.
+Migration version7()
+{
+    return {
+        7,
+        "CPU profile of a cell's server tree: folded stacks of one profiling window",
+        {
+            QStringLiteral(
+                "CREATE TABLE profiles (id %PK%, run_id TEXT NOT NULL REFERENCES runs(id)"
+                " ON DELETE CASCADE, configuration TEXT NOT NULL, route TEXT NOT NULL,"
+                " concurrency INTEGER NOT NULL, round INTEGER NOT NULL, taken_at TEXT,"
+                " ok_per_s DOUBLE PRECISION NOT NULL, cell_ok_per_s DOUBLE PRECISION NOT NULL,"
+                " frequency_hz INTEGER NOT NULL, call_graph TEXT NOT NULL,"
+                " samples BIGINT NOT NULL, note TEXT NOT NULL, folded %BLOB%)"),
+            QStringLiteral("CREATE INDEX profiles_run ON profiles (run_id, id)"),
+        },
+    };
+}
+
 // How a field of type T is stored and read back.
 template<typename T> QVariant toSql(const T &value)
 {
@@ -203,8 +223,8 @@ template<typename R> Column<R> required(const char *name, QString R::*member, in
 
 const QVector<Migration> &migrations()
 {
-    static const QVector<Migration> list = {version1(), version2(), version3(),
-                                            version4(), version5(), version6()};
+    static const QVector<Migration> list = {version1(), version2(), version3(), version4(),
+                                            version5(), version6(), version7()};
     return list;
 }
 
@@ -334,6 +354,26 @@ const Columns<ServerStartRecord> &serverStartColumns()
         column("exec_ms", &S::execMs, 6),     column("accept_ms", &S::acceptMs, 6),
         column("ready_ms", &S::readyMs, 6),   column("rss_bytes", &S::rssBytes, 6),
         column("pss_bytes", &S::pssBytes, 6),
+    };
+    return list;
+}
+
+const Columns<ProfileRecord> &profileColumns()
+{
+    using P = ProfileRecord;
+    static const Columns<P> list = {
+        required("run_id", &P::runId, 7),
+        required("configuration", &P::configuration, 7),
+        required("route", &P::route, 7),
+        column("concurrency", &P::concurrency, 7),
+        column("round", &P::round, 7),
+        column("taken_at", &P::takenAt, 7),
+        column("ok_per_s", &P::okPerS, 7),
+        column("cell_ok_per_s", &P::cellOkPerS, 7),
+        column("frequency_hz", &P::frequencyHz, 7),
+        required("call_graph", &P::callGraph, 7),
+        column("samples", &P::samples, 7),
+        required("note", &P::note, 7),
     };
     return list;
 }

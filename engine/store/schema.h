@@ -56,6 +56,9 @@ const Columns<IntervalRecord> &intervalColumns();
 const Columns<ConfigurationRecord> &configurationColumns();
 // server_starts without the id (assigned by the database; the stored order).
 const Columns<ServerStartRecord> &serverStartColumns();
+// profiles without the id (assigned by the database) and without the compressed folded stacks
+// (written and read by RunStore::insertProfile() and profile(), which compress and bound them).
+const Columns<ProfileRecord> &profileColumns();
 
 // Values as stored: times as UTC ISO text with milliseconds, JSON as compact text.
 QString timeText(const QDateTime &time);

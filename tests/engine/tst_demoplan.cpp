@@ -182,6 +182,15 @@ private slots:
         QCOMPARE(p.profile(QStringLiteral("aa"))->kind, plan::Profile::Kind::AA);
         QCOMPARE(p.profile(QStringLiteral("aa"))->aaConfiguration, QStringLiteral("native"));
         QCOMPARE(p.profile(QStringLiteral("full"))->rounds, 3);
+        // The full profile profiles one route of each server (the same cpu route on both, at one
+        // concurrency); the quick one stays fast and profiles nothing.
+        const plan::CpuProfiling &fullCpu = p.profile(QStringLiteral("full"))->profileCpu;
+        QVERIFY(fullCpu.enabled);
+        QCOMPARE(fullCpu.routes, QStringList{QStringLiteral("cpu")});
+        QCOMPARE(fullCpu.concurrency, QList<int>{10});
+        QCOMPARE(fullCpu.callGraph, QStringLiteral("dwarf"));
+        for (const char *name : {"quick", "aa", "ci"})
+            QVERIFY2(!p.profile(QLatin1String(name))->profileCpu.enabled, name);
         QVERIFY2(p.parity.size() >= 38, qPrintable(QString::number(p.parity.size())));
         // Every route's happy path is among the parity checks, answered as the route expects.
         for (const plan::Route &r : p.routes) {

@@ -284,7 +284,12 @@ private slots:
         QCOMPARE(quick->order, Profile::Order::Rotate);
         QCOMPARE(quick->process, Profile::Process::Round);
         QCOMPARE(quick->retries, 2);
-        QCOMPARE(quick->rateRps, 0.0); // the plan's "load" decides
+        QCOMPARE(quick->rateRps, 0.0);      // the plan's "load" decides
+        QVERIFY(quick->profileCpu.enabled); // "profile_cpu": true: every cell, the defaults
+        QVERIFY(quick->profileCpu.routes.isEmpty());
+        QVERIFY(quick->profileCpu.concurrency.isEmpty());
+        QCOMPARE(quick->profileCpu.callGraph, QStringLiteral("fp"));
+        QCOMPARE(quick->profileCpu.frequencyHz, 99);
 
         const Profile *full = plan.profile(QStringLiteral("full"));
         QVERIFY(full);
@@ -298,8 +303,14 @@ private slots:
         QCOMPARE(full->order, Profile::Order::Alternate);
         QCOMPARE(full->process, Profile::Process::Window);
         QCOMPARE(full->retries, 0);
+        QVERIFY(full->profileCpu.enabled);
+        QCOMPARE(full->profileCpu.routes, QStringList{QStringLiteral("health")});
+        QCOMPARE(full->profileCpu.concurrency, (QList<int>{10, 100}));
+        QCOMPARE(full->profileCpu.callGraph, QStringLiteral("dwarf"));
+        QCOMPARE(full->profileCpu.frequencyHz, 49);
 
         const Profile *ms = plan.profile(QStringLiteral("ms"));
+        QVERIFY(!ms->profileCpu.enabled); // no key: no profile
         QCOMPARE(ms->warmup.durationMs, qint64(500));
         QCOMPARE(ms->order, Profile::Order::Fixed);
         QCOMPARE(ms->process, Profile::Process::Once);

@@ -248,6 +248,85 @@ private slots:
         QCOMPARE(load.plan->profiles[0].warmupConcurrency, concurrency);
     }
 
+    // "profile_cpu": true, false, or which cells are profiled and how (run/cellprofiler.h).
+    void profileCpu_data()
+    {
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<bool>("enabled");
+        QTest::addColumn<QStringList>("routes");
+        QTest::addColumn<QList<int>>("concurrency");
+        QTest::addColumn<QString>("callGraph");
+        QTest::addColumn<int>("frequencyHz");
+        QTest::addColumn<QString>("error"); // the diagnostic's path and message
+        const QString fp = QStringLiteral("fp");
+        QTest::newRow("true") << QByteArray("true") << true << QStringList() << QList<int>() << fp
+                              << 99 << QString();
+        QTest::newRow("false") << QByteArray("false") << false << QStringList() << QList<int>()
+                               << fp << 99 << QString();
+        QTest::newRow("every key")
+            << QByteArray("{\"routes\": [\"r\"], \"concurrency\": [8], \"call_graph\": "
+                          "\"dwarf\", \"frequency_hz\": 199}")
+            << true << QStringList{QStringLiteral("r")} << QList<int>{8} << QStringLiteral("dwarf")
+            << 199 << QString();
+        QTest::newRow("empty object: every cell")
+            << QByteArray("{}") << true << QStringList() << QList<int>() << fp << 99 << QString();
+        QTest::newRow("unknown route")
+            << QByteArray("{\"routes\": [\"nope\"]}") << false << QStringList() << QList<int>()
+            << fp << 99
+            << QStringLiteral("$.profiles.q.profile_cpu.routes[0]: no route \"nope\" in the plan");
+        QTest::newRow("concurrency the profile lacks")
+            << QByteArray("{\"concurrency\": [16]}") << false << QStringList() << QList<int>() << fp
+            << 99
+            << QStringLiteral("$.profiles.q.profile_cpu.concurrency[0]: the profile measures no "
+                              "concurrency 16");
+        QTest::newRow("call graph")
+            << QByteArray("{\"call_graph\": \"lbr\"}") << false << QStringList() << QList<int>()
+            << fp << 99
+            << QStringLiteral("$.profiles.q.profile_cpu.call_graph: invalid value \"lbr\"; "
+                              "allowed: \"fp\", \"dwarf\"");
+        QTest::newRow("frequency too high")
+            << QByteArray("{\"frequency_hz\": 5000}") << false << QStringList() << QList<int>()
+            << fp << 99
+            << QStringLiteral("$.profiles.q.profile_cpu.frequency_hz: must be between 1 and 1000, "
+                              "found 5000");
+        QTest::newRow("unknown key")
+            << QByteArray("{\"route\": [\"r\"]}") << false << QStringList() << QList<int>() << fp
+            << 99 << QStringLiteral("$.profiles.q.profile_cpu.route: unknown key");
+        QTest::newRow("a string")
+            << QByteArray("\"yes\"") << false << QStringList() << QList<int>() << fp << 99
+            << QStringLiteral("$.profiles.q.profile_cpu: expected true, false or an object");
+    }
+
+    void profileCpu()
+    {
+        QFETCH(QByteArray, value);
+        QFETCH(bool, enabled);
+        QFETCH(QStringList, routes);
+        QFETCH(QList<int>, concurrency);
+        QFETCH(QString, callGraph);
+        QFETCH(int, frequencyHz);
+        QFETCH(QString, error);
+        const PlanLoad load = loadMem(
+            "{\"format\": 1, \"name\": \"w\",\n"
+            "\"configurations\": [{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000}],\n"
+            "\"routes\": [{\"name\": \"r\", \"path\": \"/\"}],\n"
+            "\"profiles\": {\"q\": {\"concurrency\": [1, 8], \"profile_cpu\": " +
+            value + "}}}");
+        if (!error.isEmpty()) {
+            QVERIFY(!load.ok());
+            const QString all = messages(load.diagnostics).join(QLatin1Char('\n'));
+            QVERIFY2(all.contains(error), qPrintable(all));
+            return;
+        }
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const CpuProfiling &cpu = load.plan->profiles[0].profileCpu;
+        QCOMPARE(cpu.enabled, enabled);
+        QCOMPARE(cpu.routes, routes);
+        QCOMPARE(cpu.concurrency, concurrency);
+        QCOMPARE(cpu.callGraph, callGraph);
+        QCOMPARE(cpu.frequencyHz, frequencyHz);
+    }
+
     void defaultProfile_data()
     {
         QTest::addColumn<QByteArray>("member");

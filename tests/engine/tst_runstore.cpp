@@ -3,6 +3,7 @@
 
 #include "core/qterror.h"
 #include "pgcluster.h"
+#include "store/runexport.h"
 #include "store/runstore.h"
 
 #include <QCryptographicHash>
@@ -11,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -237,6 +239,48 @@ RunRecord makeRun(const QString &id, const QDateTime &startedAt)
     r.runnerHost = QStringLiteral("bench-01.example");
     r.runnerStart = QStringLiteral("6f1c2a9e-93b1-4c1e-8d4a-0e2f5b7c9d11:123456789");
     return r;
+}
+
+// A profile of a cell with folded stacks that use every kind of byte a frame may have.
+ProfileRecord makeProfile(const QString &runId, const QString &configuration, int round)
+{
+    ProfileRecord p;
+    p.runId = runId;
+    p.configuration = configuration;
+    p.route = QStringLiteral("/hash");
+    p.concurrency = 64;
+    p.round = round;
+    p.takenAt = utc(9, 16, round, 250);
+    p.okPerS = 8123.5;
+    p.cellOkPerS = 8430.25;
+    p.frequencyHz = 99;
+    p.callGraph = QStringLiteral("fp");
+    p.samples = 1500;
+    p.note = QStringLiteral("python frames are the interpreter's (CPython < 3.12 has no perf map)");
+    for (int i = 0; i < 300; ++i)
+        p.folded +=
+            QStringLiteral("stackbench-targ;start_thread;sb::hash\u00e9_%1;sha256_block %2\n")
+                .arg(i)
+                .arg(5)
+                .toUtf8();
+    return p;
+}
+
+void compareProfile(const ProfileRecord &got, const ProfileRecord &want, bool withFolded)
+{
+    QCOMPARE(got.runId, want.runId);
+    QCOMPARE(got.configuration, want.configuration);
+    QCOMPARE(got.route, want.route);
+    QCOMPARE(got.concurrency, want.concurrency);
+    QCOMPARE(got.round, want.round);
+    QCOMPARE(got.takenAt, want.takenAt);
+    QCOMPARE(got.okPerS, want.okPerS);
+    QCOMPARE(got.cellOkPerS, want.cellOkPerS);
+    QCOMPARE(got.frequencyHz, want.frequencyHz);
+    QCOMPARE(got.callGraph, want.callGraph);
+    QCOMPARE(got.samples, want.samples);
+    QCOMPARE(got.note, want.note);
+    QCOMPARE(got.folded, withFolded ? want.folded : QByteArray());
 }
 
 // A histogram-like blob whose bytes depend on `seed`, including NUL and high bytes.
@@ -613,6 +657,34 @@ void roundTrip(RunStore &store)
     }
     QVERIFY(store.serverStarts(QStringLiteral("no-such-run"))->isEmpty());
 
+    // Profiles: listed without their folded stacks, read one by one with them.
+    const ProfileRecord firstProfile = makeProfile(runId, QStringLiteral("gunicorn"), 0);
+    ProfileRecord secondProfile = makeProfile(runId, QStringLiteral("elysia"), 1);
+    secondProfile.callGraph = QStringLiteral("dwarf");
+    secondProfile.cellOkPerS = -1;
+    secondProfile.note.clear();
+    secondProfile.folded.clear(); // perf found nothing: a profile with no stacks is kept
+    secondProfile.samples = 0;
+    const auto firstProfileId = store.insertProfile(firstProfile);
+    QVERIFY(firstProfileId.ok());
+    const auto secondProfileId = store.insertProfile(secondProfile);
+    QVERIFY(secondProfileId.ok());
+    QVERIFY(*secondProfileId > *firstProfileId);
+    const auto profiles = store.profiles(runId);
+    QVERIFY(profiles.ok());
+    QCOMPARE(profiles->size(), 2);
+    QCOMPARE(profiles->at(0).id, *firstProfileId);
+    compareProfile(profiles->at(0), firstProfile, false);
+    compareProfile(profiles->at(1), secondProfile, false);
+    const auto oneProfile = store.profile(*firstProfileId);
+    QVERIFY(oneProfile.ok());
+    QCOMPARE(oneProfile->id, *firstProfileId);
+    compareProfile(*oneProfile, firstProfile, true);
+    compareProfile(*store.profile(*secondProfileId), secondProfile, true);
+    QCOMPARE(sb::qtCode(store.profile(*secondProfileId + 1000).error()),
+             QStringLiteral("store.not-found"));
+    QVERIFY(store.profiles(QStringLiteral("no-such-run"))->isEmpty());
+
     // Resume by another process: the runner is replaced, the rest of the run stays.
     QVERIFY(store.setRunner(runId, 77, QStringLiteral("other-host"), QStringLiteral("b:9")).ok());
     const auto resumed = store.run(runId);
@@ -655,6 +727,8 @@ void roundTrip(RunStore &store)
     QVERIFY(store.events(runId)->isEmpty());
     QVERIFY(store.serverLogs(runId)->isEmpty());
     QVERIFY(store.serverStarts(runId)->isEmpty());
+    QVERIFY(store.profiles(runId)->isEmpty());
+    QCOMPARE(sb::qtCode(store.profile(*firstProfileId).error()), QStringLiteral("store.not-found"));
     QVERIFY(store.configurations(runId)->isEmpty());
     QCOMPARE(sb::qtCode(store.window(written[0].id).error()), QStringLiteral("store.not-found"));
     QCOMPARE(sb::qtCode(store.deleteRun(runId).error()), QStringLiteral("store.not-found"));
@@ -695,6 +769,12 @@ private slots:
     void migrateFromVersion1();
     void migrateFromVersion3FillsTypedColumns();
     void migrateFromVersion4KeepsRowsWithAgesUnknown();
+    void migrateFromVersion6AddsProfiles();
+    void profileTooLargeIsRefused();
+    void hostileStoredProfileIsRefused();
+    void profileExportImport();
+    void hostileProfileImportIsRefused_data();
+    void hostileProfileImportIsRefused();
     void planNameFromTextWhenNotGiven();
     void twoConnectionsShareAFile();
     void crashSafety();
@@ -1684,6 +1764,292 @@ void TstRunStore::migrateFromVersion4KeepsRowsWithAgesUnknown()
                             .arg(id))
                  .toInt(),
              4);
+}
+
+// Version 6 as released: version 4 (writeSchemaVersion4), then version 5's and 6's statements.
+QString writeSchemaVersion6(QSqlDatabase db)
+{
+    if (const QString failure = writeSchemaVersion4(db); !failure.isEmpty())
+        return failure;
+    const QStringList statements = {
+        QStringLiteral("ALTER TABLE windows ADD COLUMN tree_age_s DOUBLE PRECISION NOT NULL"
+                       " DEFAULT -1"),
+        QStringLiteral("ALTER TABLE windows ADD COLUMN tree_requests BIGINT NOT NULL DEFAULT -1"),
+        QStringLiteral(
+            "INSERT INTO schema_version VALUES (5, 'server tree age of a window:"
+            " seconds and requests since the tree started', '2026-12-01T00:00:00.000Z')"),
+        QStringLiteral(
+            "CREATE TABLE server_starts (id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES"
+            " runs(id) ON DELETE CASCADE, configuration TEXT NOT NULL, round INTEGER NOT NULL,"
+            " started_at TEXT, exec_ms DOUBLE PRECISION NOT NULL,"
+            " accept_ms DOUBLE PRECISION NOT NULL, ready_ms DOUBLE PRECISION NOT NULL,"
+            " rss_bytes BIGINT NOT NULL, pss_bytes BIGINT NOT NULL)"),
+        QStringLiteral("CREATE INDEX server_starts_run ON server_starts (run_id, id)"),
+        QStringLiteral("INSERT INTO server_starts (run_id, configuration, round, started_at,"
+                       " exec_ms, accept_ms, ready_ms, rss_bytes, pss_bytes) VALUES"
+                       " ('20261120-000000-0003', 'native', 0, '2026-11-20T00:00:01.000Z', 2, 30,"
+                       " 40, 1000000, 900000)"),
+        QStringLiteral("INSERT INTO schema_version VALUES (6, 'cold start of each server tree:"
+                       " exec, accepting, ready, memory at ready', '2026-12-02T00:00:00.000Z')"),
+    };
+    for (const QString &sql : statements) {
+        QSqlQuery q(db);
+        if (!q.exec(sql))
+            return q.lastError().text() + QStringLiteral(" in ") + sql;
+    }
+    return QString();
+}
+
+// A store of version 6 reads no profile as it is (ReadOnly, unchanged on disk); migrated to 7 it
+// keeps its rows and stores profiles of its runs.
+void TstRunStore::migrateFromVersion6AddsProfiles()
+{
+    const QString dir = sandbox(QStringLiteral("version6"));
+    const QString path = dir + QStringLiteral("/old.sqlite");
+    {
+        RawSqlite raw(path);
+        QVERIFY(raw.ok());
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA journal_mode=WAL")));
+        const QString failure = writeSchemaVersion6(QSqlDatabase::database(QStringLiteral("raw")));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+    const QString id = QStringLiteral("20261120-000000-0003");
+    const QByteArray before = fileBytes(path);
+    {
+        auto store = RunStore::open(path, Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : errorText(store.error())));
+        QCOMPARE((*store)->schemaVersion(), 6);
+        const auto none = (*store)->profiles(id);
+        QVERIFY2(none.ok(), qPrintable(none.ok() ? QString() : errorText(none.error())));
+        QVERIFY(none->isEmpty());
+        QCOMPARE(sb::qtCode((*store)->profile(1).error()), QStringLiteral("store.not-found"));
+        QCOMPARE((*store)->serverStarts(id)->size(), 1);
+        // An export of an old store carries an empty list of profiles.
+        const auto exported = exportRun(**store, id);
+        QVERIFY(exported.ok());
+        QCOMPARE(exported->value(QStringLiteral("profiles")).toArray().size(), 0);
+    }
+    QCOMPARE(fileBytes(path), before);
+    auto opened = RunStore::open(path, Mode::Existing);
+    QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : errorText(opened.error())));
+    RunStore &store = **opened;
+    QCOMPARE(store.schemaVersion(), RunStore::latestSchemaVersion());
+    QVERIFY(RunStore::latestSchemaVersion() >= 7);
+    checkVersion3TypedColumns(store); // the older rows as they were
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(store.serverStarts(id)->size(), 1);
+    QCOMPARE(store.windows(id)->size(), 4);
+    QVERIFY(store.profiles(id)->isEmpty());
+    const ProfileRecord p = makeProfile(id, QStringLiteral("native"), 0);
+    const auto saved = store.insertProfile(p);
+    QVERIFY2(saved.ok(), qPrintable(saved.ok() ? QString() : errorText(saved.error())));
+    compareProfile(*store.profile(*saved), p, true);
+    QVERIFY(store.deleteRun(id).ok());
+    QVERIFY(store.profiles(id)->isEmpty());
+    RawSqlite raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM profiles")).toInt(), 0);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT description FROM schema_version WHERE version = 7"))
+                 .toString()
+                 .contains(QStringLiteral("profile")),
+             true);
+}
+
+// Folded stacks beyond the limit are refused whole: nothing is written.
+void TstRunStore::profileTooLargeIsRefused()
+{
+    auto opened = RunStore::open(m_dir->filePath(QStringLiteral("toolarge.sqlite")));
+    QVERIFY(opened.ok());
+    RunStore &store = **opened;
+    const QString id = QStringLiteral("20261130-110000-0001");
+    QVERIFY(store.createRun(makeRun(id, utc(11, 0, 0, 0))).ok());
+    ProfileRecord p = makeProfile(id, QStringLiteral("native"), 0);
+    p.folded = QByteArray(kMaxFoldedBytes + 1, 'a');
+    const auto refused = store.insertProfile(p);
+    QVERIFY(!refused.ok());
+    QCOMPARE(sb::qtCode(refused.error()), QStringLiteral("store.write"));
+    QVERIFY2(sb::qtDetail(refused.error()).contains(QStringLiteral("64 MiB")),
+             qPrintable(sb::qtText(refused.error())));
+    QVERIFY(store.profiles(id)->isEmpty());
+    p.folded.resize(kMaxFoldedBytes); // exactly the limit is kept
+    const auto kept = store.insertProfile(p);
+    QVERIFY(kept.ok());
+    QCOMPARE(store.profile(*kept)->folded.size(), kMaxFoldedBytes);
+}
+
+// A store file from elsewhere whose compressed stacks lie: a header claiming 10 bytes over a
+// stream that inflates to 65 MiB, a header claiming 1 GiB, bytes that are not zlib. Each read
+// fails with "store.read" and never inflates past the limit; listing still works.
+void TstRunStore::hostileStoredProfileIsRefused()
+{
+    const QString path = m_dir->filePath(QStringLiteral("hostile.sqlite"));
+    const QString id = QStringLiteral("20261130-120000-0001");
+    qint64 profileId = 0;
+    {
+        auto opened = RunStore::open(path);
+        QVERIFY(opened.ok());
+        QVERIFY((*opened)->createRun(makeRun(id, utc(12, 0, 0, 0))).ok());
+        const auto saved = (*opened)->insertProfile(makeProfile(id, QStringLiteral("native"), 0));
+        QVERIFY(saved.ok());
+        profileId = *saved;
+    }
+    QByteArray bomb = qCompress(QByteArray((qint64(65) << 20), '\0'));
+    bomb[0] = 0; // the header now claims 10 bytes
+    bomb[1] = 0;
+    bomb[2] = 0;
+    bomb[3] = 10;
+    QByteArray huge = qCompress(QByteArrayLiteral("a;b 1\n"));
+    huge[0] = 0x40; // claims 1 GiB
+    const QByteArray garbage = QByteArrayLiteral("\0\0\0\x05not a zlib stream at all");
+    for (const QByteArray &stored : {bomb, huge, garbage}) {
+        {
+            RawSqlite raw(path);
+            QSqlQuery q(QSqlDatabase::database(QStringLiteral("raw")));
+            q.prepare(QStringLiteral("UPDATE profiles SET folded = ? WHERE id = ?"));
+            q.addBindValue(stored);
+            q.addBindValue(profileId);
+            QVERIFY(q.exec());
+        }
+        auto opened = RunStore::open(path, Mode::ReadOnly);
+        QVERIFY(opened.ok());
+        const auto read = (*opened)->profile(profileId);
+        QVERIFY(!read.ok());
+        QCOMPARE(sb::qtCode(read.error()), QStringLiteral("store.read"));
+        QVERIFY2(sb::qtDetail(read.error()).contains(QStringLiteral("folded stacks")),
+                 qPrintable(sb::qtText(read.error())));
+        QCOMPARE((*opened)->profiles(id)->size(), 1); // the list does not inflate anything
+    }
+}
+
+// A window an import accepts (makeWindow()'s are for the store, which checks nothing).
+WindowRecord importableWindow(const QString &runId, const QString &configuration)
+{
+    WindowRecord w;
+    w.runId = runId;
+    w.configuration = configuration;
+    w.route = QStringLiteral("/hash");
+    w.concurrency = 64;
+    w.valid = true;
+    w.startedAt = utc(13, 1, 0, 0);
+    w.elapsedS = 1.5;
+    w.requests = 1200;
+    w.ok = 1200;
+    return w;
+}
+
+// Export -> import -> export carries the profiles with their stacks, byte for byte.
+void TstRunStore::profileExportImport()
+{
+    auto from = RunStore::open(m_dir->filePath(QStringLiteral("export-from.sqlite")));
+    auto to = RunStore::open(m_dir->filePath(QStringLiteral("export-to.sqlite")));
+    QVERIFY(from.ok() && to.ok());
+    const QString id = QStringLiteral("20261130-130000-0001");
+    RunRecord run = makeRun(id, utc(13, 0, 0, 0));
+    run.status = QString(kStatusFinished);
+    run.finishedAt = utc(13, 5, 0, 0);
+    QVERIFY((*from)->createRun(run).ok());
+    QVERIFY((*from)->saveConfiguration({id, QStringLiteral("native"), QJsonObject{}, 0}).ok());
+    QVERIFY((*from)->saveWindow(importableWindow(id, QStringLiteral("native"))).ok());
+    const ProfileRecord p = makeProfile(id, QStringLiteral("native"), 0);
+    QVERIFY((*from)->insertProfile(p).ok());
+    const auto document = exportRun(**from, id);
+    QVERIFY(document.ok());
+    const QJsonArray list = document->value(QStringLiteral("profiles")).toArray();
+    QCOMPARE(list.size(), 1);
+    // The stream is a plain zlib stream (what Python's zlib.decompress reads): qUncompress of it
+    // with qCompress's length header in front gives the text back.
+    const QByteArray stream = QByteArray::fromBase64(
+        list[0].toObject().value(QStringLiteral("folded_zlib")).toString().toLatin1());
+    QByteArray withHeader(4, '\0');
+    withHeader[0] = char((p.folded.size() >> 24) & 0xff);
+    withHeader[1] = char((p.folded.size() >> 16) & 0xff);
+    withHeader[2] = char((p.folded.size() >> 8) & 0xff);
+    withHeader[3] = char(p.folded.size() & 0xff);
+    QCOMPARE(qUncompress(withHeader + stream), p.folded);
+    const auto imported = importRun(**to, exportBytes(*document));
+    QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : errorText(imported.error())));
+    const auto profiles = (*to)->profiles(id);
+    QVERIFY(profiles.ok());
+    QCOMPARE(profiles->size(), 1);
+    compareProfile(*(*to)->profile(profiles->at(0).id), p, true);
+    const auto again = exportRun(**to, id);
+    QVERIFY(again.ok());
+    QCOMPARE(again->value(QStringLiteral("profiles")), document->value(QStringLiteral("profiles")));
+}
+
+void TstRunStore::hostileProfileImportIsRefused_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("says");
+    // A zlib stream of 65 MiB of zeros: about 65 KB of base64 that would inflate past the limit.
+    const QByteArray bomb = qCompress(QByteArray((qint64(65) << 20), '\0')).mid(4);
+    QTest::newRow("bomb") << QStringLiteral("folded_zlib")
+                          << QJsonValue(QString::fromLatin1(bomb.toBase64()))
+                          << QStringLiteral("$.profiles[0].folded_zlib")
+                          << QStringLiteral("more than 64 MiB");
+    QTest::newRow("not zlib") << QStringLiteral("folded_zlib")
+                              << QJsonValue(QStringLiteral("bm90IHpsaWI="))
+                              << QStringLiteral("$.profiles[0].folded_zlib")
+                              << QStringLiteral("not compressed folded stacks");
+    QTest::newRow("not base64") << QStringLiteral("folded_zlib") << QJsonValue(QStringLiteral("*"))
+                                << QStringLiteral("$.profiles[0].folded_zlib")
+                                << QStringLiteral("base64");
+    QTest::newRow("call graph") << QStringLiteral("call_graph") << QJsonValue(QStringLiteral("lbr"))
+                                << QStringLiteral("$.profiles[0].call_graph")
+                                << QStringLiteral("\"fp\" or \"dwarf\"");
+    QTest::newRow("configuration")
+        << QStringLiteral("configuration") << QJsonValue(QStringLiteral("nobody"))
+        << QStringLiteral("$.profiles[0].configuration")
+        << QStringLiteral("names no configuration");
+    QTest::newRow("samples") << QStringLiteral("samples") << QJsonValue(-3)
+                             << QStringLiteral("$.profiles[0].samples")
+                             << QStringLiteral("out of range");
+    QTest::newRow("missing stacks")
+        << QStringLiteral("folded_zlib") << QJsonValue()
+        << QStringLiteral("$.profiles[0].folded_zlib") << QStringLiteral("is missing");
+}
+
+// An export's profile that is hostile or wrong is refused at its JSON path, and nothing of the
+// run is left in the store.
+void TstRunStore::hostileProfileImportIsRefused()
+{
+    QFETCH(QString, field);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, path);
+    QFETCH(QString, says);
+    auto from = RunStore::open(m_dir->filePath(QStringLiteral("hostile-from.sqlite")));
+    QVERIFY(from.ok());
+    const QString id = QStringLiteral("20261130-140000-0001");
+    if (!(*from)->run(id).ok()) {
+        RunRecord run = makeRun(id, utc(14, 0, 0, 0));
+        QVERIFY((*from)->createRun(run).ok());
+        QVERIFY((*from)->saveConfiguration({id, QStringLiteral("native"), QJsonObject{}, 0}).ok());
+        QVERIFY((*from)->saveWindow(importableWindow(id, QStringLiteral("native"))).ok());
+        QVERIFY((*from)->insertProfile(makeProfile(id, QStringLiteral("native"), 0)).ok());
+    }
+    QJsonObject document = *exportRun(**from, id);
+    QJsonArray profiles = document.value(QStringLiteral("profiles")).toArray();
+    QJsonObject profile = profiles[0].toObject();
+    if (value.isNull())
+        profile.remove(field);
+    else
+        profile.insert(field, value);
+    profiles[0] = profile;
+    document.insert(QStringLiteral("profiles"), profiles);
+    auto to =
+        RunStore::open(m_dir->filePath(QStringLiteral("hostile-to-%1.sqlite")
+                                           .arg(QString::fromLatin1(QTest::currentDataTag())
+                                                    .replace(QLatin1Char(' '), QLatin1Char('-')))));
+    QVERIFY(to.ok());
+    const auto imported = importRun(**to, document);
+    QVERIFY(!imported.ok());
+    QCOMPARE(sb::qtCode(imported.error()), QStringLiteral("import.format"));
+    QCOMPARE(sb::qtWhere(imported.error()), path);
+    QVERIFY2(sb::qtDetail(imported.error()).contains(says),
+             qPrintable(sb::qtText(imported.error())));
+    QCOMPARE(sb::qtCode((*to)->run(id).error()), QStringLiteral("store.not-found"));
 }
 
 // A writer that leaves planName empty (an import of an older export, a hand-made record) gets

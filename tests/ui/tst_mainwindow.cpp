@@ -576,6 +576,12 @@ private slots:
                                     QStringLiteral("target-a"), false));
         QCOMPARE(window.startOptions().only, QStringList{QStringLiteral("target-b")});
         QCOMPARE(outline->estimate().windows, 8);
+        // Run > Profile CPU with perf: off by default, Start takes profiles once it is ticked.
+        auto *profileCpu = window.findChild<QAction *>(QStringLiteral("actionProfileCpu"));
+        QVERIFY(profileCpu && profileCpu->isCheckable() && !profileCpu->isChecked());
+        QVERIFY(!window.startOptions().profileCpu);
+        profileCpu->trigger();
+        QVERIFY(window.startOptions().profileCpu);
     }
 
     void stackbenchDefaultsToThisProgram()
