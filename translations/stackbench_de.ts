@@ -285,6 +285,56 @@
     </message>
 </context>
 <context>
+    <name>sb::ColdStartModel</name>
+    <message>
+        <source>exec to accepting connections: %1</source>
+        <translation>exec bis Verbindungen angenommen werden: %1</translation>
+    </message>
+    <message>
+        <source>PSS at ready: %1</source>
+        <translation>PSS bei Bereitschaft: %1</translation>
+    </message>
+    <message>
+        <source>Starts of the configuration&apos;s server tree that became ready</source>
+        <translation>Starts des Server-Prozessbaums der Konfiguration, die bereit wurden</translation>
+    </message>
+    <message>
+        <source>From the server&apos;s exec to the readiness probe&apos;s expected answer: median [min-max] over the starts</source>
+        <translation>Vom exec des Servers bis zur erwarteten Antwort der Bereitschaftsprobe: Median [Min–Max] über die Starts</translation>
+    </message>
+    <message>
+        <source>The whole tree&apos;s resident memory when it became ready: median [min-max] over the starts</source>
+        <translation>Residenter Speicher des ganzen Prozessbaums bei Bereitschaft: Median [Min–Max] über die Starts</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Starts</source>
+        <translation>Starts</translation>
+    </message>
+    <message>
+        <source>Exec → ready</source>
+        <translation>Exec → bereit</translation>
+    </message>
+    <message>
+        <source>RSS at ready</source>
+        <translation>RSS bei Bereitschaft</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareColdStart</name>
+    <message>
+        <source>Cold start</source>
+        <translation>Kaltstart</translation>
+    </message>
+</context>
+<context>
     <name>sb::CompareModel</name>
     <message>
         <source>%1-bound</source>
@@ -674,6 +724,53 @@ Median [Min–Max]</translation>
 … und %n weitere Punkte (für alle hierher zeigen)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU-Profile</translation>
+    </message>
+    <message>
+        <source>Cold start</source>
+        <translation>Kaltstart</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareProfiles</name>
+    <message>
+        <source>Profile A (baseline)</source>
+        <translation>CPU-Profil A (Basislinie)</translation>
+    </message>
+    <message>
+        <source>Profile B</source>
+        <translation>CPU-Profil B</translation>
+    </message>
+    <message>
+        <source>Differential flame graph of</source>
+        <translation>Differenzielles Flammendiagramm von</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>gegen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · c=%3</source>
+        <translation>%1 · %2 · c=%3</translation>
+    </message>
+    <message>
+        <source>Tick runs to compare their CPU profiles.</source>
+        <translation>Haken Sie Läufe an, um ihre CPU-Profile zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>None of the compared runs has a CPU profile: profile cells when you run a plan, then compare them here.</source>
+        <translation>Keiner der verglichenen Läufe hat ein CPU-Profil: Profilieren Sie Zellen, wenn Sie einen Plan ausführen, und vergleichen Sie sie dann hier.</translation>
+    </message>
+    <message>
+        <source>No CPU profile to show.</source>
+        <translation>Kein CPU-Profil anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Pick two profiles above.</source>
+        <translation>Wählen Sie oben zwei Profile.</translation>
+    </message>
 </context>
 <context>
     <name>sb::DiagnosticsModel</name>
@@ -802,6 +899,60 @@ Median [Min–Max]</translation>
             <numerusform>%n ersetzt</numerusform>
             <numerusform>%n ersetzt</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sb::FlameGraphWidget</name>
+    <message numerus="yes">
+        <source>%Ln sample(s)</source>
+        <translation>
+            <numerusform>%Ln Sample</numerusform>
+            <numerusform>%Ln Samples</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Flame graph</source>
+        <translation>Flammendiagramm</translation>
+    </message>
+    <message>
+        <source>The profile holds no sample.</source>
+        <translation>Das Profil enthält kein Sample.</translation>
+    </message>
+    <message>
+        <source>Neither profile holds a sample.</source>
+        <translation>Keines der beiden Profile enthält ein Sample.</translation>
+    </message>
+    <message>
+        <source>No profile is shown.</source>
+        <translation>Kein Profil angezeigt.</translation>
+    </message>
+    <message>
+        <source>all samples</source>
+        <translation>alle Samples</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3 (%4)
+%5: %6 (%7)</source>
+        <translation>%1
+%2: %3 (%4)
+%5: %6 (%7)</translation>
+    </message>
+    <message>
+        <source>change %1; self %2 → %3</source>
+        <translation>Änderung %1; selbst %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1
+%2, total %3 of all samples
+self %4 (%5)</source>
+        <translation>%1
+%2, insgesamt %3 aller Samples
+selbst %4 (%5)</translation>
+    </message>
+    <message>
+        <source>B against A, each as shares of its own samples: blue a smaller share in B, red a larger one (full colour at %1); width: the mean of the two</source>
+        <translation>B gegen A, jeweils als Anteil an den eigenen Samples: blau ein kleinerer Anteil in B, rot ein größerer (volle Farbe bei %1); Breite: der Mittelwert beider</translation>
     </message>
 </context>
 <context>
@@ -1957,6 +2108,255 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     </message>
 </context>
 <context>
+    <name>sb::ProfileDialog</name>
+    <message>
+        <source>CPU profile: %1 on %2 at c=%3 (run %4)</source>
+        <translation>CPU-Profil: %1 auf %2 bei c=%3 (Lauf %4)</translation>
+    </message>
+    <message>
+        <source>Differential flame graph: %1 against %2</source>
+        <translation>Differenzielles Flammendiagramm: %1 gegen %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileFunctionsModel</name>
+    <message>
+        <source>The function (frame) name</source>
+        <translation>Der Name der Funktion (des Frames)</translation>
+    </message>
+    <message>
+        <source>The change in self share from %1 to %2, percentage points</source>
+        <translation>Die Änderung des Selbst-Anteils von %1 zu %2, in Prozentpunkten</translation>
+    </message>
+    <message>
+        <source>Shares of each profile&apos;s own samples</source>
+        <translation>Anteile an den eigenen Samples jedes Profils</translation>
+    </message>
+    <message>
+        <source>Samples in the function itself</source>
+        <translation>Samples in der Funktion selbst</translation>
+    </message>
+    <message>
+        <source>Samples with the function anywhere on the stack, counted once per stack</source>
+        <translation>Samples mit der Funktion irgendwo im Stack, einmal pro Stack gezählt</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>Self in %1</source>
+        <translation>Selbst in %1</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Total in %1</source>
+        <translation>Gesamt in %1</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Self samples</source>
+        <translation>Samples selbst</translation>
+    </message>
+    <message>
+        <source>Total samples</source>
+        <translation>Samples gesamt</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileList</name>
+    <message>
+        <source>%1 on %2 at c=%3</source>
+        <translation>%1 auf %2 bei c=%3</translation>
+    </message>
+    <message>
+        <source>CPU profile…</source>
+        <translation>CPU-Profil…</translation>
+    </message>
+    <message>
+        <source>Differential flame graph…</source>
+        <translation>Differenzielles Flammendiagramm…</translation>
+    </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU-Profile</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Samples</translation>
+    </message>
+    <message>
+        <source>Window 2xx/s (cell median)</source>
+        <translation>Messfenster 2xx/s (Median der Zelle)</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>The selected profile&apos;s flame graph and top functions</source>
+        <translation>Flammendiagramm und häufigste Funktionen des gewählten Profils</translation>
+    </message>
+    <message>
+        <source>Select two profiles: the second against the first, coloured by the change in each frame&apos;s share</source>
+        <translation>Wählen Sie zwei Profile: das zweite gegen das erste, gefärbt nach der Änderung des Anteils jedes Frames</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>No cell of this run was profiled.</source>
+        <translation>Keine Zelle dieses Laufs wurde profiliert.</translation>
+    </message>
+    <message>
+        <source>Double-click a profile for its flame graph; select two for a differential flame graph (the second against the first).</source>
+        <translation>Doppelklicken Sie ein Profil für sein Flammendiagramm; wählen Sie zwei für ein differenzielles Flammendiagramm (das zweite gegen das erste).</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileView</name>
+    <message>
+        <source>frame pointers</source>
+        <translation>Frame-Pointer</translation>
+    </message>
+    <message>
+        <source>DWARF</source>
+        <translation>DWARF</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The window: the profiling window, one more window of the cell under perf after its measured windows; its 2xx/s against the cell&apos;s median shows what profiling cost.</source>
+        <translation>Das Messfenster: das Profilierungsfenster, ein weiteres Messfenster der Zelle unter perf nach ihren Messfenstern; seine 2xx/s gegen den Median der Zelle zeigen, was das Profilieren gekostet hat.</translation>
+    </message>
+    <message>
+        <source>Search frames</source>
+        <translation>Frames suchen</translation>
+    </message>
+    <message>
+        <source>Highlights the frames whose name contains the text (case-insensitive) and shows the share of samples they cover.</source>
+        <translation>Hebt die Frames hervor, deren Name den Text enthält (ohne Groß-/Kleinschreibung), und zeigt den Anteil der Samples, den sie abdecken.</translation>
+    </message>
+    <message>
+        <source>Show the whole profile again (Escape in the graph)</source>
+        <translation>Wieder das ganze Profil zeigen (Escape im Diagramm)</translation>
+    </message>
+    <message>
+        <source>Export folded stacks…</source>
+        <translation>Gefaltete Stacks exportieren…</translation>
+    </message>
+    <message>
+        <source>Brendan Gregg&apos;s folded format, as speedscope, hotspot and flamegraph.pl read it</source>
+        <translation>Das gefaltete Format von Brendan Gregg, wie es speedscope, hotspot und flamegraph.pl lesen</translation>
+    </message>
+    <message>
+        <source>Stacks of %1…</source>
+        <translation>Stacks von %1…</translation>
+    </message>
+    <message>
+        <source>Top functions</source>
+        <translation>Häufigste Funktionen</translation>
+    </message>
+    <message>
+        <source>Double-click a function to search for it in the graph</source>
+        <translation>Doppelklicken Sie eine Funktion, um sie im Diagramm zu suchen</translation>
+    </message>
+    <message>
+        <source>No profile is shown.</source>
+        <translation>Kein Profil angezeigt.</translation>
+    </message>
+    <message>
+        <source>%1 samples at %2 Hz (%3), round %4</source>
+        <translation>%1 Samples bei %2 Hz (%3), Runde %4</translation>
+    </message>
+    <message>
+        <source>; window %1 2xx/s, %2 against the cell&apos;s median %3</source>
+        <translation>; Messfenster %1 2xx/s, %2 gegen den Median der Zelle %3</translation>
+    </message>
+    <message>
+        <source>; window %1 2xx/s</source>
+        <translation>; Messfenster %1 2xx/s</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>The stored stacks cannot be read: %1</source>
+        <translation>Die gespeicherten Stacks können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>A, %1: %2
+B, %3: %4</source>
+        <translation>A, %1: %2
+B, %3: %4</translation>
+    </message>
+    <message>
+        <source>The stored stacks of %1 cannot be read: %2</source>
+        <translation>Die gespeicherten Stacks von %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The two profiles cannot be compared: %1</source>
+        <translation>Die beiden Profile können nicht verglichen werden: %1</translation>
+    </message>
+    <message>
+        <source>no frame matches</source>
+        <translation>kein Frame passt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n function(s) match, %1 of all samples</source>
+        <translation>
+            <numerusform>%n Funktion passt, %1 aller Samples</numerusform>
+            <numerusform>%n Funktionen passen, %1 aller Samples</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no profile is shown</source>
+        <translation>kein Profil angezeigt</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Export folded stacks</source>
+        <translation>Gefaltete Stacks exportieren</translation>
+    </message>
+    <message>
+        <source>Folded stacks (*.folded *.txt);;All files (*)</source>
+        <translation>Gefaltete Stacks (*.folded *.txt);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>sb::QuickTestPage</name>
     <message>
         <source>%1: problem</source>
@@ -2537,6 +2937,14 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
             <numerusform>%n Start: exec bis zur ersten Verbindung %1, bis bereit %2; bei Bereitschaft RSS %3, PSS %4</numerusform>
             <numerusform>%n Starts: exec bis zur ersten Verbindung %1, bis bereit %2; bei Bereitschaft RSS %3, PSS %4</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU-Profile</translation>
+    </message>
+    <message>
+        <source>CPU profiles (%1)</source>
+        <translation>CPU-Profile (%1)</translation>
     </message>
 </context>
 <context>

@@ -285,6 +285,56 @@
     </message>
 </context>
 <context>
+    <name>sb::ColdStartModel</name>
+    <message>
+        <source>exec to accepting connections: %1</source>
+        <translation>exec 到接受连接：%1</translation>
+    </message>
+    <message>
+        <source>PSS at ready: %1</source>
+        <translation>就绪时 PSS：%1</translation>
+    </message>
+    <message>
+        <source>Starts of the configuration&apos;s server tree that became ready</source>
+        <translation>该配置的服务器进程树达到就绪的启动次数</translation>
+    </message>
+    <message>
+        <source>From the server&apos;s exec to the readiness probe&apos;s expected answer: median [min-max] over the starts</source>
+        <translation>从服务器 exec 到就绪探测得到预期响应：各次启动的中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>The whole tree&apos;s resident memory when it became ready: median [min-max] over the starts</source>
+        <translation>进程树整体在就绪时的常驻内存：各次启动的中位数 [最小-最大]</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Starts</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Exec → ready</source>
+        <translation>Exec → 就绪</translation>
+    </message>
+    <message>
+        <source>RSS at ready</source>
+        <translation>就绪时 RSS</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareColdStart</name>
+    <message>
+        <source>Cold start</source>
+        <translation>冷启动</translation>
+    </message>
+</context>
+<context>
     <name>sb::CompareModel</name>
     <message>
         <source>%1-bound</source>
@@ -670,6 +720,53 @@ median [min-max]</source>
 … 以及另外 %n 项（悬停此处查看全部）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU 剖析</translation>
+    </message>
+    <message>
+        <source>Cold start</source>
+        <translation>冷启动</translation>
+    </message>
+</context>
+<context>
+    <name>sb::CompareProfiles</name>
+    <message>
+        <source>Profile A (baseline)</source>
+        <translation>CPU 剖析 A（基线）</translation>
+    </message>
+    <message>
+        <source>Profile B</source>
+        <translation>CPU 剖析 B</translation>
+    </message>
+    <message>
+        <source>Differential flame graph of</source>
+        <translation>差分火焰图：</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · c=%3</source>
+        <translation>%1 · %2 · c=%3</translation>
+    </message>
+    <message>
+        <source>Tick runs to compare their CPU profiles.</source>
+        <translation>勾选运行以比较它们的 CPU 剖析。</translation>
+    </message>
+    <message>
+        <source>None of the compared runs has a CPU profile: profile cells when you run a plan, then compare them here.</source>
+        <translation>所比较的运行都没有 CPU 剖析：运行计划时对单元进行剖析，然后在这里比较。</translation>
+    </message>
+    <message>
+        <source>No CPU profile to show.</source>
+        <translation>没有可显示的 CPU 剖析。</translation>
+    </message>
+    <message>
+        <source>Pick two profiles above.</source>
+        <translation>请在上方选择两个剖析。</translation>
+    </message>
 </context>
 <context>
     <name>sb::DiagnosticsModel</name>
@@ -797,6 +894,59 @@ median [min-max]</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sb::FlameGraphWidget</name>
+    <message numerus="yes">
+        <source>%Ln sample(s)</source>
+        <translation>
+            <numerusform>%Ln 个样本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Flame graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>The profile holds no sample.</source>
+        <translation>该剖析不含任何样本。</translation>
+    </message>
+    <message>
+        <source>Neither profile holds a sample.</source>
+        <translation>两个剖析都不含样本。</translation>
+    </message>
+    <message>
+        <source>No profile is shown.</source>
+        <translation>未显示剖析。</translation>
+    </message>
+    <message>
+        <source>all samples</source>
+        <translation>全部样本</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3 (%4)
+%5: %6 (%7)</source>
+        <translation>%1
+%2：%3（%4）
+%5：%6（%7）</translation>
+    </message>
+    <message>
+        <source>change %1; self %2 → %3</source>
+        <translation>变化 %1；自身 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1
+%2, total %3 of all samples
+self %4 (%5)</source>
+        <translation>%1
+%2，总计占全部样本的 %3
+自身 %4（%5）</translation>
+    </message>
+    <message>
+        <source>B against A, each as shares of its own samples: blue a smaller share in B, red a larger one (full colour at %1); width: the mean of the two</source>
+        <translation>B 对比 A，各按自身样本的占比：蓝色表示在 B 中占比更小，红色表示更大（%1 时为全色）；宽度：两者的平均值</translation>
     </message>
 </context>
 <context>
@@ -1944,6 +2094,254 @@ Fair benchmarks of complete HTTP server stacks.</source>
     </message>
 </context>
 <context>
+    <name>sb::ProfileDialog</name>
+    <message>
+        <source>CPU profile: %1 on %2 at c=%3 (run %4)</source>
+        <translation>CPU 剖析：%1 在 %2，c=%3（运行 %4）</translation>
+    </message>
+    <message>
+        <source>Differential flame graph: %1 against %2</source>
+        <translation>差分火焰图：%1 对比 %2</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileFunctionsModel</name>
+    <message>
+        <source>The function (frame) name</source>
+        <translation>函数（帧）名称</translation>
+    </message>
+    <message>
+        <source>The change in self share from %1 to %2, percentage points</source>
+        <translation>自身占比从 %1 到 %2 的变化，单位为百分点</translation>
+    </message>
+    <message>
+        <source>Shares of each profile&apos;s own samples</source>
+        <translation>各剖析自身样本中的占比</translation>
+    </message>
+    <message>
+        <source>Samples in the function itself</source>
+        <translation>函数自身中的样本</translation>
+    </message>
+    <message>
+        <source>Samples with the function anywhere on the stack, counted once per stack</source>
+        <translation>调用栈中任意位置含该函数的样本，每个调用栈只计一次</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Self in %1</source>
+        <translation>%1 中自身</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Total in %1</source>
+        <translation>%1 中总计</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Self samples</source>
+        <translation>自身样本</translation>
+    </message>
+    <message>
+        <source>Total samples</source>
+        <translation>总样本</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileList</name>
+    <message>
+        <source>%1 on %2 at c=%3</source>
+        <translation>%1 在 %2，c=%3</translation>
+    </message>
+    <message>
+        <source>CPU profile…</source>
+        <translation>CPU 剖析…</translation>
+    </message>
+    <message>
+        <source>Differential flame graph…</source>
+        <translation>差分火焰图…</translation>
+    </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU 剖析</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Window 2xx/s (cell median)</source>
+        <translation>窗口 2xx/s（单元中位数）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>The selected profile&apos;s flame graph and top functions</source>
+        <translation>所选剖析的火焰图和热点函数</translation>
+    </message>
+    <message>
+        <source>Select two profiles: the second against the first, coloured by the change in each frame&apos;s share</source>
+        <translation>选择两个剖析：第二个对比第一个，按每个帧占比的变化着色</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>No cell of this run was profiled.</source>
+        <translation>此运行没有被剖析的单元。</translation>
+    </message>
+    <message>
+        <source>Double-click a profile for its flame graph; select two for a differential flame graph (the second against the first).</source>
+        <translation>双击剖析查看其火焰图；选择两个查看差分火焰图（第二个对比第一个）。</translation>
+    </message>
+</context>
+<context>
+    <name>sb::ProfileView</name>
+    <message>
+        <source>frame pointers</source>
+        <translation>帧指针</translation>
+    </message>
+    <message>
+        <source>DWARF</source>
+        <translation>DWARF</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>The window: the profiling window, one more window of the cell under perf after its measured windows; its 2xx/s against the cell&apos;s median shows what profiling cost.</source>
+        <translation>窗口：剖析窗口，即单元在其测量窗口之后于 perf 下额外运行的一个窗口；其 2xx/s 与单元中位数的对比显示了剖析的开销。</translation>
+    </message>
+    <message>
+        <source>Search frames</source>
+        <translation>搜索帧</translation>
+    </message>
+    <message>
+        <source>Highlights the frames whose name contains the text (case-insensitive) and shows the share of samples they cover.</source>
+        <translation>高亮名称包含该文本的帧（不区分大小写），并显示它们覆盖的样本占比。</translation>
+    </message>
+    <message>
+        <source>Show the whole profile again (Escape in the graph)</source>
+        <translation>重新显示整个剖析（在图中按 Escape）</translation>
+    </message>
+    <message>
+        <source>Export folded stacks…</source>
+        <translation>导出折叠调用栈…</translation>
+    </message>
+    <message>
+        <source>Brendan Gregg&apos;s folded format, as speedscope, hotspot and flamegraph.pl read it</source>
+        <translation>Brendan Gregg 的折叠格式，speedscope、hotspot 和 flamegraph.pl 均可读取</translation>
+    </message>
+    <message>
+        <source>Stacks of %1…</source>
+        <translation>%1 的调用栈…</translation>
+    </message>
+    <message>
+        <source>Top functions</source>
+        <translation>热点函数</translation>
+    </message>
+    <message>
+        <source>Double-click a function to search for it in the graph</source>
+        <translation>双击函数以在图中搜索它</translation>
+    </message>
+    <message>
+        <source>No profile is shown.</source>
+        <translation>未显示剖析。</translation>
+    </message>
+    <message>
+        <source>%1 samples at %2 Hz (%3), round %4</source>
+        <translation>%1 个样本，%2 Hz（%3），第 %4 轮</translation>
+    </message>
+    <message>
+        <source>; window %1 2xx/s, %2 against the cell&apos;s median %3</source>
+        <translation>；窗口 %1 2xx/s，相对单元中位数 %3 为 %2</translation>
+    </message>
+    <message>
+        <source>; window %1 2xx/s</source>
+        <translation>；窗口 %1 2xx/s</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>The stored stacks cannot be read: %1</source>
+        <translation>无法读取存储的调用栈：%1</translation>
+    </message>
+    <message>
+        <source>A, %1: %2
+B, %3: %4</source>
+        <translation>A，%1：%2
+B，%3：%4</translation>
+    </message>
+    <message>
+        <source>The stored stacks of %1 cannot be read: %2</source>
+        <translation>无法读取 %1 存储的调用栈：%2</translation>
+    </message>
+    <message>
+        <source>The two profiles cannot be compared: %1</source>
+        <translation>无法比较这两个剖析：%1</translation>
+    </message>
+    <message>
+        <source>no frame matches</source>
+        <translation>没有匹配的帧</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n function(s) match, %1 of all samples</source>
+        <translation>
+            <numerusform>%n 个函数匹配，占全部样本的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no profile is shown</source>
+        <translation>未显示剖析</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>Export folded stacks</source>
+        <translation>导出折叠调用栈</translation>
+    </message>
+    <message>
+        <source>Folded stacks (*.folded *.txt);;All files (*)</source>
+        <translation>折叠调用栈 (*.folded *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>sb::QuickTestPage</name>
     <message>
         <source>%1: problem</source>
@@ -2519,6 +2917,14 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>
             <numerusform>%n 次启动：exec 到接受连接 %1，到就绪 %2；就绪时 RSS %3，PSS %4</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>CPU profiles</source>
+        <translation>CPU 剖析</translation>
+    </message>
+    <message>
+        <source>CPU profiles (%1)</source>
+        <translation>CPU 剖析（%1）</translation>
     </message>
 </context>
 <context>

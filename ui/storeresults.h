@@ -68,6 +68,8 @@ struct StoredRun
     QVector<store::ConfigurationRecord> configurations;
     QVector<report::ColdStartSummary> coldStarts; // per configuration with a start that became
                                                   // ready (report/coldstartreport.h)
+    QVector<store::ProfileRecord> profiles;       // the run's CPU profiles with their folded stacks
+                                                  // (report::loadProfiles)
 };
 
 // A run's record and its windows, with their intervals and samples when asked (a resumed run's

@@ -2,6 +2,7 @@
 
 #include "core/qterror.h"
 #include "plan/planloader.h"
+#include "report/profilereport.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
@@ -66,11 +67,12 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
     auto logs = s.serverLogs(runId);
     auto configurations = s.configurations(runId);
     auto starts = s.serverStarts(runId);
+    auto profiles = report::loadProfiles(s, runId);
     for (const sb::Error *e :
          {windows.ok() ? nullptr : &windows.error(), events.ok() ? nullptr : &events.error(),
           logs.ok() ? nullptr : &logs.error(),
           configurations.ok() ? nullptr : &configurations.error(),
-          starts.ok() ? nullptr : &starts.error()})
+          starts.ok() ? nullptr : &starts.error(), profiles.ok() ? nullptr : &profiles.error()})
         if (e) {
             out.error = oneLine(*e);
             return out;
@@ -89,6 +91,7 @@ StoredRun loadStoredRun(const store::RunStore &s, const QString &runId,
     report::RunReport r = report::buildRunReport(*record, out.windows, out.events, options);
     r.starts = *starts;
     out.coldStarts = report::coldStartSummaries(r);
+    out.profiles = *profiles;
     out.warnings = r.warnings;
     out.blocked = r.blocked;
     out.invalidByGate = r.invalidByGate;

@@ -2,6 +2,7 @@
 
 #include "report/escape.h"
 #include "report/memoryreport.h"
+#include "report/profilereport.h"
 #include "report/reportcharts.h"
 #include "report/reportmarkdown.h"
 #include "store/runstore.h"
@@ -42,6 +43,16 @@ QString chartsHtml(const RunReport &report, const QVector<store::WindowRecord> &
 {
     if (report.cells.isEmpty())
         return QString();
+    int profile = -1;
+    int other = -1;
+    if (isProfileChartsKey(route, &profile, &other)) {
+        // A flame graph is as wide as the page: two charts' width side by side.
+        const QString svg = profileChartsSvg(report, route, 2 * size.width() + 12,
+                                             QStringLiteral("f%1-").arg(++figures));
+        return svg.isEmpty() ? QString()
+                             : QStringLiteral("<div class=\"charts\">\n<figure>") + svg +
+                                   QStringLiteral("</figure>\n</div>\n");
+    }
     QString memoryRoute;
     const QVector<svg::Chart> charts = isMemoryChartsKey(route, &memoryRoute)
                                            ? QVector<svg::Chart>{memoryChart(report, memoryRoute)}

@@ -2,6 +2,7 @@
 
 #include "report/coldstartreport.h"
 #include "report/memoryreport.h"
+#include "report/profilereport.h"
 #include "report/runvalidity.h"
 #include "stats/ceiling.h"
 #include "stats/summary.h"
@@ -639,7 +640,7 @@ Document reportDocument(const RunReport &r, bool everyStart)
     d << summarySection(r);
     for (const QString &route : r.routes)
         d << routeSection(r, route);
-    d << memorySection(r) << coldStartSection(r, everyStart);
+    d << memorySection(r) << coldStartSection(r, everyStart) << profileSection(r);
     if (r.aa)
         d << floorSection(r);
     d << ceilingSection(r) << gatesSection(r) << setupSection(r) << environmentSection(r)

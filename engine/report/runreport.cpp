@@ -3,6 +3,7 @@
 #include "core/qterror.h"
 #include "report/cellcomparison.h"
 #include "report/figures.h"
+#include "report/profilereport.h"
 #include "report/windowfigures.h"
 #include "store/planoutline.h"
 #include "store/runstatus.h"
@@ -385,6 +386,10 @@ sb::Result<RunReport> loadRunReport(const store::RunStore &store, const QString 
         return starts.error();
     RunReport report = buildRunReport(*run, *configurations, *windows, *events, options);
     report.starts = std::move(*starts);
+    sb::Result<QVector<store::ProfileRecord>> profiles = loadProfiles(store, runId);
+    if (!profiles.ok())
+        return profiles.error();
+    report.profiles = std::move(*profiles);
     if (windowsOut)
         *windowsOut = std::move(*windows);
     return report;

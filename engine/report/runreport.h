@@ -106,6 +106,9 @@ struct RunReport
     // Every start of a server tree that became ready (cold start), in stored order; filled by
     // loadRunReport() (buildRunReport() leaves it empty: the caller may fill it).
     QVector<store::ServerStartRecord> starts;
+    // The run's CPU profiles with their folded stacks, in stored order; filled by
+    // loadRunReport() (report/profilereport.h: loadProfiles) like `starts`.
+    QVector<store::ProfileRecord> profiles;
 
     const CellReport *cell(const QString &configuration, const QString &route,
                            int concurrency) const;

@@ -3,6 +3,8 @@
 #include "core/qterror.h"
 #include "ui/charts/comparecharts.h"
 #include "ui/models/comparemodel.h"
+#include "ui/pages/comparecoldstart.h"
+#include "ui/pages/compareprofiles.h"
 #include "ui/storeservice.h"
 #include "ui/widgets/chartexportmenu.h"
 #include "ui/widgets/chartview.h"
@@ -199,6 +201,11 @@ void ComparePage::createCharts()
         m_picked << 0;
         m_tabs->addTab(tab, names[t]);
     }
+    // After the charts: no ChartView, so currentChartView() is none there (m_views stops).
+    m_profiles = new CompareProfiles(m_tabs);
+    m_tabs->addTab(m_profiles, tr("CPU profiles"));
+    m_coldStart = new CompareColdStart(m_tabs);
+    m_tabs->addTab(m_coldStart, tr("Cold start"));
 
     // Layout: the run list left; controls, labels, table and charts right.
     auto *controls = new QHBoxLayout;
@@ -635,6 +642,8 @@ void ComparePage::rebuildCharts()
         charts::percentileChart(s, m_route, m_concurrency, look));
     m_views[TimelineTab][0]->replaceChart(charts::timelineChart(s, m_route, m_concurrency, look));
     m_views[MemoryTab][0]->replaceChart(charts::memoryChart(s, m_route, look));
+    m_profiles->setComparison(m_result, m_route, m_concurrency);
+    m_coldStart->setComparison(m_result);
     if (m_exportMenu)
         updateExportActions();
 }

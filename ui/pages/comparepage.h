@@ -26,6 +26,8 @@ class QTreeWidgetItem;
 namespace sb {
 
 class ChartExportMenu;
+class CompareColdStart;
+class CompareProfiles;
 class ChartView;
 class CompareModel;
 class StoreService;
@@ -36,9 +38,10 @@ class StoreService;
 // noise floor (from an A/A run), the raw <-> per CPU-second toggle, a label for runs that are not
 // like for like, the summary table with verdict badges, and the charts (box plots, 2xx/s and
 // latency against concurrency, percentile curves, per-window timelines, peak memory) of the route
-// and cell picked in the table, each exportable to PNG, SVG and PDF. The store is the window's
-// StoreService's (read on its thread; only the latest request's result is shown), and the page
-// follows its switches. GUI thread.
+// and cell picked in the table, each exportable to PNG, SVG and PDF; then the runs' CPU profiles
+// (a differential flame graph) and cold starts. The store is the window's StoreService's (read
+// on its thread; only the latest request's result is shown), and the page follows its switches.
+// GUI thread.
 class ComparePage : public QWidget
 {
     Q_OBJECT
@@ -65,6 +68,10 @@ public:
     QComboBox *baselineBox() const { return m_baseline; }
     QComboBox *noiseFloorBox() const { return m_noiseFloor; }
     QTabWidget *chartTabs() const { return m_tabs; }
+    // The tabs after the charts: CPU profiles (a differential flame graph of two profiled
+    // cells) and cold start per run and configuration.
+    CompareProfiles *profiles() const { return m_profiles; }
+    CompareColdStart *coldStart() const { return m_coldStart; }
     // Every chart view, and the one of the tab shown that File ▸ Export means (the one last
     // clicked or right-clicked, the tab's first until then).
     QList<ChartView *> chartViews() const;
@@ -178,6 +185,8 @@ private:
     QList<int> m_picked; // per tab: the chart of m_views[tab] File ▸ Export means
     ChartExportMenu *m_exportMenu = nullptr;
     QAction *m_htmlAction = nullptr;
+    CompareProfiles *m_profiles = nullptr;
+    CompareColdStart *m_coldStart = nullptr;
 };
 
 } // namespace sb

@@ -2,9 +2,11 @@
 
 #include "ui/models/runsfiltermodel.h"
 #include "ui/models/runsmodel.h"
+#include "ui/pages/profiledialog.h"
 #include "ui/pages/rundialog.h"
 #include "ui/pages/storedialog.h"
 #include "ui/storeservice.h"
+#include "ui/widgets/profilelist.h"
 #include "ui/widgets/rundetails.h"
 
 #include <QAction>
@@ -102,6 +104,7 @@ HistoryPage::HistoryPage(StoreService *store, QWidget *parent)
     setObjectName(QStringLiteral("historyPage"));
     setAcceptDrops(true);
     qRegisterMetaType<sb::RunDialog *>();
+    qRegisterMetaType<sb::ProfileDialog *>();
     m_filter->setSourceModel(m_model);
     createActions();
     createLayout();
@@ -244,6 +247,20 @@ void HistoryPage::createLayout()
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_details = new RunDetails(split);
+    // A profiled cell's flame graph, or two profiles of the run as a differential.
+    connect(m_details->profileList(), &ProfileList::profileRequested, this,
+            [this](const store::ProfileRecord &p) {
+                auto *dialog = new ProfileDialog(p, this);
+                dialog->show();
+                Q_EMIT profileOpened(dialog);
+            });
+    connect(m_details->profileList(), &ProfileList::diffRequested, this,
+            [this](const store::ProfileRecord &a, const store::ProfileRecord &b) {
+                auto *dialog = new ProfileDialog(a, b, ProfileList::cellName(a),
+                                                 ProfileList::cellName(b), this);
+                dialog->show();
+                Q_EMIT profileOpened(dialog);
+            });
     split->addWidget(m_table);
     split->addWidget(m_details);
     split->setStretchFactor(0, 2);

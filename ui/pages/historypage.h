@@ -17,6 +17,7 @@ class QTableView;
 namespace sb {
 
 class RunDetails;
+class ProfileDialog;
 class RunDialog;
 class RunsFilterModel;
 class RunsModel;
@@ -104,6 +105,8 @@ Q_SIGNALS:
     // The details of the selected run are shown.
     void detailsShown(const QString &runId);
     void runOpened(sb::RunDialog *dialog);
+    // A CPU profile (or two as a differential) of the details' run opened in `dialog`.
+    void profileOpened(sb::ProfileDialog *dialog);
     void resumeRequested(const sb::RunRow &run);
     void retryRequested(const sb::RunRow &run);
     // The user switched the store (the location includes any password: keep it, never show

@@ -4,6 +4,7 @@
 #include "ui/models/runsmodel.h"
 #include "ui/pages/rundialog.h"
 #include "ui/storeresults.h"
+#include "ui/widgets/profilelist.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -174,6 +175,9 @@ RunDetails::RunDetails(QWidget *parent)
     addTab(logs, tr("Server logs"));
     connect(m_logList, &QListWidget::currentRowChanged, this, &RunDetails::showLog);
 
+    m_profiles = new ProfileList(this);
+    addTab(m_profiles, tr("CPU profiles"));
+
     showMessage(tr("Select a run to see its details."));
 }
 
@@ -188,6 +192,7 @@ void RunDetails::showMessage(const QString &message)
     m_logList->clear();
     m_logTexts.clear();
     m_log->clear();
+    m_profiles->setProfiles({});
     setCounts(0, 0, 0);
 }
 
@@ -203,6 +208,7 @@ void RunDetails::setRun(const StoredRun &run)
     fillGates(run);
     fillEvents(run);
     fillLogs(run);
+    m_profiles->setProfiles(run.profiles);
     setCounts(run.invalidWindows, int(run.events.size()), int(run.serverLogs.size()));
 }
 
@@ -211,6 +217,8 @@ void RunDetails::setCounts(int gates, int events, int logs)
     setTabText(GatesTab, gates ? tr("Gates (%1)").arg(gates) : tr("Gates"));
     setTabText(EventsTab, events ? tr("Events (%1)").arg(events) : tr("Events"));
     setTabText(LogsTab, logs ? tr("Server logs (%1)").arg(logs) : tr("Server logs"));
+    const int profiles = m_profiles->count();
+    setTabText(ProfilesTab, profiles ? tr("CPU profiles (%1)").arg(profiles) : tr("CPU profiles"));
 }
 
 void RunDetails::fillSummary(const StoredRun &run)

@@ -10,13 +10,14 @@ class QTreeWidget;
 
 namespace sb {
 
+class ProfileList;
 struct StoredRun;
 
 // The History page's details pane for one stored run, in tabs: a summary (with each
 // configuration's cold start: median [min-max] over its starts), the environment
 // record (and the plan's file hashes), warnings and the gates that fired with each invalid
 // attempt's reason, the events, and the server logs (stdout and stderr per configuration and
-// round, monospace). GUI thread.
+// round, monospace), and the run's CPU profiles (ProfileList). GUI thread.
 class RunDetails : public QTabWidget
 {
     Q_OBJECT
@@ -27,7 +28,8 @@ public:
         EnvironmentTab,
         GatesTab,
         EventsTab,
-        LogsTab
+        LogsTab,
+        ProfilesTab // the run's CPU profiles (ProfileList)
     };
 
     explicit RunDetails(QWidget *parent = nullptr);
@@ -46,6 +48,7 @@ public:
     QTreeWidget *eventsView() const { return m_events; }
     QListWidget *logList() const { return m_logList; }
     QPlainTextEdit *logView() const { return m_log; }
+    ProfileList *profileList() const { return m_profiles; }
 
 private:
     void fillSummary(const StoredRun &run);
@@ -64,6 +67,7 @@ private:
     QTreeWidget *m_events;
     QListWidget *m_logList;
     QPlainTextEdit *m_log;
+    ProfileList *m_profiles;
     QList<QString> m_logTexts; // per m_logList row
 };
 
