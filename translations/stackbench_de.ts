@@ -2668,7 +2668,7 @@ B, %3: %4</translation>
     </message>
     <message>
         <source>&amp;Profile CPU with perf</source>
-        <translation>CPU-&amp;Profil mit perf</translation>
+        <translation>&amp;CPU-Profil mit perf</translation>
     </message>
     <message>
         <source>Take a CPU profile of each cell&apos;s server tree with perf: one more window after the cell&apos;s last measured window (the profile&apos;s &quot;profile_cpu&quot; chooses the cells when it has one)</source>

@@ -224,14 +224,15 @@ private slots:
             QVERIFY((*store)->createRun(run).ok());
         }
         {
-            // Back to version 5 as that version made it: no table, no step 6.
+            // Back to version 5 as that version made it: no table, no step 6 (nor a later one).
             QSqlDatabase raw =
                 QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
             raw.setDatabaseName(path);
             QVERIFY(raw.open());
             QSqlQuery q(raw);
             QVERIFY(q.exec(QStringLiteral("DROP TABLE server_starts")));
-            QVERIFY(q.exec(QStringLiteral("DELETE FROM schema_version WHERE version = 6")));
+            QVERIFY(q.exec(QStringLiteral("DROP TABLE IF EXISTS profiles"))); // version 7
+            QVERIFY(q.exec(QStringLiteral("DELETE FROM schema_version WHERE version >= 6")));
             q.finish();
             raw.close();
         }
