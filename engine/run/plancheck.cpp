@@ -2,6 +2,7 @@
 
 #include "core/enginetext.h"
 #include "core/qterror.h"
+#include "profile/perfrecord.h"
 #include "run/configurationsession.h"
 #include "run/hookmoments.h"
 #include "run/runcontext.h"
@@ -89,6 +90,7 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
     passed = checkDatabase(report) && passed;
     passed = checkHooks(report) && passed;
     checkVersions(report);
+    checkProfiling(report);
     if (parity)
         passed = checkParity(report) && passed;
     else
@@ -96,6 +98,25 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
                                            "parity and before_/after_configuration hooks are not "
                                            "checked"));
     return passed;
+}
+
+// CPU profiles, when the run will take any: whether perf is there and may be used. Not a
+// failure: without perf the run goes on, valid, without profiles (run/cellprofiler.h).
+void PlanCheck::checkProfiling(QStringList *report)
+{
+    if (!m_context.profile->profileCpu.enabled && !m_context.options.profileCpu)
+        return;
+    const profile::PerfTool perf = profile::findPerf();
+    if (!perf.problem.isEmpty()) {
+        report->append(trEngine("sb::run", "cpu profiles: not taken: %1 (the run goes on "
+                                           "without them)")
+                           .arg(perf.problem));
+        return;
+    }
+    report->append(
+        perf.note.isEmpty()
+            ? trEngine("sb::run", "cpu profiles: perf %1").arg(perf.path)
+            : trEngine("sb::run", "cpu profiles: perf %1 (%2)").arg(perf.path, perf.note));
 }
 
 bool PlanCheck::checked(const plan::Configuration &config) const

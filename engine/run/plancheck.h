@@ -48,6 +48,7 @@ private:
     bool checkHooks(QStringList *report);
     bool checkHook(const plan::Hook &hook, QStringList *report);
     void checkVersions(QStringList *report);
+    void checkProfiling(QStringList *report);
     bool checkParity(QStringList *report);
     bool checked(const plan::Configuration &config) const;
     // Appends `line` to *report, and to *m_problems too when it says what failed.

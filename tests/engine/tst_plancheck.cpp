@@ -207,6 +207,64 @@ private slots:
                  qPrintable(joined));
     }
 
+    // A run that will take CPU profiles: check says whether perf can take them (a line, never a
+    // failure: the run goes on without them); a run that takes none says nothing of perf.
+    void checkSaysWhetherPerfCanProfile_data()
+    {
+        QTest::addColumn<bool>("profiling");
+        QTest::addColumn<QByteArray>("perf");  // STACKBENCH_PERF
+        QTest::addColumn<QString>("expected"); // in the line; "" = no line
+        QTest::newRow("no profiles") << false << QByteArray("/nonexistent/perf") << QString();
+        QTest::newRow("perf missing")
+            << true << QByteArray("/nonexistent/perf")
+            << QStringLiteral("cpu profiles: not taken: STACKBENCH_PERF names /nonexistent/perf");
+        QTest::newRow("a perf program")
+            << true << QByteArray("/bin/true") << QStringLiteral("cpu profiles: perf /");
+    }
+
+    void checkSaysWhetherPerfCanProfile()
+    {
+        QFETCH(bool, profiling);
+        QFETCH(QByteArray, perf);
+        QFETCH(QString, expected);
+        QVERIFY(m_dir.isValid());
+        const QByteArray saved = qgetenv("STACKBENCH_PERF");
+        const bool wasSet = qEnvironmentVariableIsSet("STACKBENCH_PERF");
+        qputenv("STACKBENCH_PERF", perf);
+        const sb::test::RunPlans plans(m_dir.path(), m_dir.filePath(QStringLiteral("db.sqlite")));
+        QJsonObject profile = sb::test::RunPlans::profile(1, QJsonArray{1});
+        if (profiling)
+            profile.insert(QStringLiteral("profile_cpu"), true);
+        const QString path = plans.write(
+            QStringLiteral("perf-%1").arg(
+                QString::fromLatin1(QTest::currentDataTag()).section(QLatin1Char(' '), 0, 0)),
+            QJsonObject{
+                {QStringLiteral("configurations"), QJsonArray{plans.target(QStringLiteral("a"))}},
+                {QStringLiteral("routes"), sb::test::RunPlans::routes(1)},
+                {QStringLiteral("profiles"), QJsonObject{{QStringLiteral("p"), profile}}}});
+        QVERIFY(!path.isEmpty());
+        run::Runner runner;
+        run::RunOptions options;
+        options.planPath = path;
+        QStringList report;
+        QStringList problems;
+        const sb::Result<bool> passed = runner.check(options, &report, false, &problems);
+        if (wasSet)
+            qputenv("STACKBENCH_PERF", saved);
+        else
+            qunsetenv("STACKBENCH_PERF");
+        QVERIFY2(passed.ok(), passed.ok() ? "" : passed.error().detail.c_str());
+        QVERIFY(*passed); // perf or not, nothing failed
+        QVERIFY(problems.isEmpty());
+        const QStringList lines = report.filter(QStringLiteral("cpu profiles:"));
+        if (expected.isEmpty()) {
+            QVERIFY2(lines.isEmpty(), qPrintable(report.join(QLatin1Char('\n'))));
+            return;
+        }
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].startsWith(expected), qPrintable(lines[0]));
+    }
+
 private:
     QTemporaryDir m_dir;
 };
