@@ -308,8 +308,12 @@ int CommandLine::fail(const sb::Error &error) const
     const QString hint = showsHint(error)
                              ? QStringLiteral(" (see 'stackbench %1 --help')").arg(m_command)
                              : QString();
-    printLine(stderr,
-              QStringLiteral("stackbench %1: %2%3").arg(m_command, sb::qtText(error), hint));
+    // An error of several lines (a plan with several mistakes: one per line) is printed line by
+    // line, each still made safe for the terminal; the command's name heads the first.
+    const QStringList lines = sb::qtText(error).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    printLine(stderr, QStringLiteral("stackbench %1: %2%3").arg(m_command, lines.value(0), hint));
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        printLine(stderr, lines[i]);
     return exitCodeFor(error);
 }
 

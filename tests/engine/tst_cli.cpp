@@ -123,6 +123,7 @@ private slots:
     void usageErrors_data();
     void usageErrors();
     void exceptionIsOneLine();
+    void planErrorsOneALine();
     void readersCreateNoStore_data();
     void readersCreateNoStore();
     void resumeUnknownRun();
@@ -357,6 +358,34 @@ void TestCli::exceptionIsOneLine()
     QVERIFY2(err.endsWith(QStringLiteral("\nstackbench check: 1 problem(s) in /dev/zero\n")),
              qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 2);
+}
+
+bool oneLineEach(const QByteArray &bytes); // below
+
+// The defect: a plan with two mistakes made `run` print one line holding a literal "\n"
+// between them. Each mistake is a line of its own, the first headed by the command.
+void TestCli::planErrorsOneALine()
+{
+    const QString plan = m_dir.filePath(QStringLiteral("two-mistakes.json"));
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(R"({"format": 1, "name": "two",
+  "configurations": [{"name": "a", "command": ["true"], "port": 1}],
+  "routes": [{"name": "r", "path": "/"}],
+  "profiles": {"p": {"rounds": 1, "concurrency": [1], "bogus_one": 1},
+               "q": {"rounds": 1, "concurrency": [1], "bogus_two": 2}}})");
+    f.close();
+    const Outcome o = run(launch({QStringLiteral("run"), plan}));
+    QVERIFY2(!o.crashed, o.err.constData());
+    QCOMPARE(o.exitCode, 2);
+    const QStringList lines = text(o.err).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith(QStringLiteral("stackbench run: ")) &&
+                 lines[0].contains(QStringLiteral("bogus_one")),
+             qPrintable(lines[0]));
+    QVERIFY2(lines[1].contains(QStringLiteral("bogus_two")), qPrintable(lines[1]));
+    QVERIFY2(!text(o.err).contains(QStringLiteral("\\n")), o.err.constData());
+    QVERIFY(oneLineEach(o.err));
 }
 
 void TestCli::readersCreateNoStore_data()
