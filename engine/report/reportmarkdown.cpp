@@ -253,7 +253,15 @@ Document ceilingSection(const RunReport &r)
     Document d;
     d.heading(2, QStringLiteral("Where the ceiling is"));
     // A run at one level has no saturation point anywhere: one sentence, not one per cell.
-    if (r.concurrency.size() == 1 && !r.saturations.isEmpty())
+    if (r.concurrency.size() == 1 && !r.saturations.isEmpty() && r.openLoop)
+        d.item(Inline(QStringLiteral("Every cell ran as an open loop at one fixed rate (c=%1 "
+                                     "connections carried it): a saturation point needs closed-"
+                                     "loop levels or several rates (a profile's ")
+                          .arg(r.concurrency.first()))
+               << code(QStringLiteral("rate"))
+               << QStringLiteral("); the bound below says what held each cell back at that "
+                                 "rate, and the latency shows the queueing."));
+    else if (r.concurrency.size() == 1 && !r.saturations.isEmpty())
         d.item(Inline(QStringLiteral("Every cell ran at one concurrency level (c=%1): a "
                                      "saturation point needs two or more (a profile with several ")
                           .arg(r.concurrency.first()))

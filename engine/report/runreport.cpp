@@ -114,6 +114,7 @@ void classifyCells(RunReport &r,
     for (CellReport &cell : r.cells) {
         stats::BoundContext context;
         context.serverCpus = r.serverCpus.value(cell.configuration);
+        context.openLoop = r.openLoop;
         context.concurrency = cell.concurrency;
         for (int c : r.concurrency) {
             const CellReport *other = r.cell(cell.configuration, cell.route, c);
@@ -300,6 +301,7 @@ RunReport buildRunReport(const store::RunRecord &run,
     std::map<CellKey, QVector<const store::WindowRecord *>> byCell;
     for (const store::WindowRecord &w : windows) {
         byCell[{w.configuration, w.route, w.concurrency}].append(&w);
+        r.openLoop = r.openLoop || !w.histogramUncorrected.isEmpty();
         r.checkpointsInWindows += w.checkpoints;
         if (w.valid) {
             ++r.validWindows;

@@ -97,7 +97,8 @@ struct RunReport
     qint64 checkpointsInWindows = 0;  // database checkpoints inside measured windows, all attempts
     QMap<QString, int> events;        // event kind -> count
     bool aa = false;                  // an A/A run: two arms of one configuration
-    double measuredFloor = -1;        // aa: the largest |ratio - 1| between the arms, any cell
+    bool openLoop = false; // its windows were an open loop (a fixed rate: "rate" of the profile)
+    double measuredFloor = -1; // aa: the largest |ratio - 1| between the arms, any cell
     QMap<QString, double> measuredFloorByRoute; // aa: the same per route
     QStringList blocked;                        // "configuration-blocked" event details
     QStringList warnings;                       // "warning" event details

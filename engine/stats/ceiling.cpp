@@ -166,8 +166,10 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
     }
     return {Bound::None,
             format("nothing saturated (server tree %.2f cores, plateau %.2f; machine %.1f %% "
-                   "idle): raise concurrency",
-                   cpu.serverCores, context.plateauCores, 100 * shares.idle)};
+                   "idle): ",
+                   cpu.serverCores, context.plateauCores, 100 * shares.idle) +
+                (context.openLoop ? "the open loop's rate was served: raise the rate"
+                                  : "raise concurrency")};
 }
 
 Saturation saturationPoint(std::vector<Level> levels)

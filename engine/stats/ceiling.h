@@ -64,7 +64,7 @@ enum class Bound
                // CPU set (when pinned) or its plateau
     Server,    // the tree filled the CPUs its CPU set allows, or throughput was flat against a
                // neighbouring concurrency with the tree at its plateau
-    None       // nothing saturated: raise concurrency
+    None       // nothing saturated: raise concurrency (an open loop: the rate)
 };
 // "client", "machine", "contended", "waits", "database", "server", "none".
 const char *boundKey(Bound b);
@@ -89,6 +89,9 @@ struct BoundContext
     int concurrency = 0;
     int lowerConcurrency = 0;
     int higherConcurrency = 0;
+    // The load was an open loop (a fixed rate): when nothing saturated, the advice is a higher
+    // rate, not more connections (they only carry the rate).
+    bool openLoop = false;
 };
 
 struct BoundFinding

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void cpuSharesSumToOne();
     void bounds_data();
     void bounds();
+    void openLoopBounds();
     void saturation_data();
     void saturation();
     void cellExcludesInvalidAndPools();
@@ -319,6 +320,38 @@ void TestStats::bounds()
     const BoundFinding f = classifyBound(cpu, context);
     QCOMPARE(int(f.bound), bound);
     QVERIFY2(QString::fromStdString(f.because).contains(because), f.because.c_str());
+}
+
+// An open loop that nothing held back: its connections only carry a fixed rate, so the advice
+// is a higher rate, not more connections; a saturated open loop reads as a closed one does.
+void TestStats::openLoopBounds()
+{
+    WindowCpu cpu;
+    cpu.machineCores = 2;
+    cpu.serverCores = 0.19;
+    cpu.databaseCores = 0.08;
+    cpu.generatorCores = 0.08;
+    cpu.generatorThreads = 1;
+    BoundContext context;
+    context.okPerS = 999.9;
+    context.plateauCores = 0.17;
+    context.concurrency = 100;
+    context.openLoop = true;
+    const BoundFinding open = classifyBound(cpu, context);
+    QCOMPARE(int(open.bound), int(Bound::None));
+    QVERIFY2(QString::fromStdString(open.because).endsWith(QStringLiteral("raise the rate")),
+             open.because.c_str());
+    context.openLoop = false;
+    const BoundFinding closed = classifyBound(cpu, context);
+    QVERIFY2(QString::fromStdString(closed.because).endsWith(QStringLiteral("raise concurrency")),
+             closed.because.c_str());
+    // The database path full in an open loop: the same bound as in a closed one.
+    cpu.databaseCores = 0.62;
+    cpu.serverCores = 0.46;
+    context.plateauCores = 0.46;
+    context.serverCpus = 1;
+    context.openLoop = true;
+    QCOMPARE(int(classifyBound(cpu, context).bound), int(Bound::Database));
 }
 
 void TestStats::saturation_data()
