@@ -267,6 +267,23 @@ page_compare() {
   echo "screenshots: $OUT/compare-export.png (the percentile chart exported as PDF)"
 }
 
+# CPU profiles (gui_profiles: the Compare fixture's runs with the committed folded stacks of the
+# demo's two servers). profile.png: History, a run's CPU profiles tab with the native server's
+# flame graph open, "SHA256" searched. profile-diff.png: Compare, the CPU profiles tab of two
+# runs, the differential flame graph of one cell across them.
+page_profiles() {
+  local store="$WORK/profiles.sqlite"
+  mkdir -p "$OUT"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$BUILD/tests/gui_profiles" --store "$store" --show history --open 0 --search SHA256 \
+    --size "${WIDTH}x${HEIGHT}" --screenshot "$OUT/profile.png" >/dev/null
+  echo "screenshots: $OUT/profile.png"
+  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+    "$BUILD/tests/gui_profiles" --store "$store" --show compare \
+    --size "${WIDTH}x${HEIGHT}" --screenshot "$OUT/profile-diff.png" >/dev/null
+  echo "screenshots: $OUT/profile-diff.png"
+}
+
 [ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
 [ -x "$PAGES" ] || { echo "screenshots: build gui_pages first ($PAGES)" >&2; exit 1; }
 start_xvfb
