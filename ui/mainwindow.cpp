@@ -373,6 +373,35 @@ void MainWindow::createDocks()
     // and the live charts need it more than an empty Problems list.
     const bool shortScreen = screen() && screen()->availableGeometry().height() < 900;
     resizeDocks({m_problemsDock}, {shortScreen ? 130 : 200}, Qt::Vertical);
+    connect(m_stack, &QStackedWidget::currentChanged, this, &MainWindow::followDocks);
+}
+
+// The docks (Problems, Check results, Log) serve the plan and its runs. History and Compare need
+// the window's height for their tables, charts and flame graphs (at 1280x720 Compare showed one
+// row of its table above them): there the docks step aside, and they come back as they were when
+// the Plan, Run or Quick test page is shown again. View's actions still open them anywhere.
+void MainWindow::followDocks(int page)
+{
+    const bool aside = page == HistoryPageIndex || page == ComparePageIndex;
+    if (aside == m_docksAside)
+        return;
+    m_docksAside = aside;
+    const QList<QDockWidget *> docks{m_problemsDock, m_checkDock, m_logDock};
+    if (aside) {
+        m_docksOpen.clear();
+        m_dockInFront = m_checkDock->isVisible() ? m_checkDock : m_problemsDock;
+        for (QDockWidget *dock : docks)
+            if (dock->toggleViewAction()->isChecked())
+                m_docksOpen << dock;
+        for (QDockWidget *dock : std::as_const(m_docksOpen))
+            dock->hide();
+        return;
+    }
+    for (QDockWidget *dock : std::as_const(m_docksOpen))
+        dock->show();
+    if (m_dockInFront && m_docksOpen.contains(m_dockInFront))
+        m_dockInFront->raise();
+    m_docksOpen.clear();
 }
 
 void MainWindow::createStatusBar()
@@ -680,6 +709,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     checkController()->stop();
+    followDocks(PlanPageIndex); // the docks as the user left them, not as History put them
     writeSettings();
     event->accept();
 }

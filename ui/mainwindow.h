@@ -95,6 +95,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void followDocks(int page);
     // JSON exports dropped on the window are imported into the store (History).
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -149,6 +150,11 @@ private:
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QDockWidget *m_checkDock = nullptr;
+    // History and Compare put the docks aside (followDocks()); the ones open before, and the
+    // tab that was in front.
+    bool m_docksAside = false;
+    QList<QDockWidget *> m_docksOpen;
+    QDockWidget *m_dockInFront = nullptr;
     QTreeView *m_problems = nullptr;
     QPlainTextEdit *m_log = nullptr;
     CheckView *m_checkView = nullptr;

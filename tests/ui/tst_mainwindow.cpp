@@ -405,6 +405,40 @@ private slots:
         QCOMPARE(file.readAll(), before);
     }
 
+    // History and Compare take the window's height: the docks step aside there and come back
+    // as they were (the check tab in front, the log closed by the user stays closed).
+    void docksStepAsideOnHistoryAndCompare()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *checkDock = window.findChild<QDockWidget *>(QStringLiteral("checkDock"));
+        auto *problemsDock = window.findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        auto *logDock = window.findChild<QDockWidget *>(QStringLiteral("logDock"));
+        QVERIFY(checkDock && problemsDock && logDock);
+        logDock->close();
+        checkDock->raise();
+        QTRY_VERIFY(checkDock->isVisible());
+        const int planHeight = window.planPage()->height();
+        window.showPage(MainWindow::HistoryPageIndex);
+        QTRY_VERIFY(!problemsDock->isVisible() && !checkDock->isVisible());
+        QVERIFY(!logDock->isVisible());
+        QTRY_VERIFY(window.historyPage()->height() > planHeight + 100);
+        window.showPage(MainWindow::ComparePageIndex);
+        QVERIFY(!problemsDock->isVisible() && !checkDock->isVisible());
+        window.showPage(MainWindow::PlanPageIndex);
+        QTRY_VERIFY(checkDock->isVisible());
+        QVERIFY(problemsDock->toggleViewAction()->isChecked());
+        QVERIFY(problemsDock->visibleRegion().isEmpty()); // behind the check tab, as before
+        QVERIFY(!logDock->isVisible());
+        // Opened by hand on History, a dock stays where the user put it.
+        window.showPage(MainWindow::HistoryPageIndex);
+        logDock->show();
+        window.showPage(MainWindow::RunPageIndex);
+        QVERIFY(logDock->isVisible());
+    }
+
     void aFailingCheckSaysWhyInOneLine()
     {
         MainWindow window;

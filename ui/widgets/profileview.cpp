@@ -142,7 +142,10 @@ ProfileView::ProfileView(QWidget *parent)
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
-    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        m_userSized = true;
+        fitColumns();
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -203,7 +206,8 @@ void ProfileView::setProfile(const store::ProfileRecord &p)
     m_table->horizontalHeader()->setSortIndicator(ProfileFunctionsModel::SelfColumn,
                                                   Qt::DescendingOrder);
     m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), 520));
+    m_functionWidth = std::min(m_table->columnWidth(0), 520);
+    fitColumns();
     m_export->setEnabled(true);
     fitGraph();
 }
@@ -238,7 +242,8 @@ void ProfileView::setDiff(const store::ProfileRecord &a, const store::ProfileRec
     m_functions->setDeltas(profile::functionDeltas(m_a, m_b), nameA, nameB);
     m_table->horizontalHeader()->setSortIndicatorShown(false);
     m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), 520));
+    m_functionWidth = std::min(m_table->columnWidth(0), 520);
+    fitColumns();
     m_export->setEnabled(true);
     fitGraph();
 }
@@ -277,11 +282,26 @@ void ProfileView::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
     if (m_fitPending)
         fitGraph();
+    fitColumns();
+}
+
+// The function column takes the table's spare width (names are long, numbers short): a wide
+// dialog left half the table empty beside five narrow columns.
+void ProfileView::fitColumns()
+{
+    if (m_functionWidth <= 0)
+        return;
+    int others = 0;
+    for (int c = 1; c < m_table->model()->columnCount(); ++c)
+        others += m_table->columnWidth(c);
+    const int room = m_table->viewport()->width() - others;
+    m_table->setColumnWidth(0, std::max(m_functionWidth, room));
 }
 
 void ProfileView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    fitColumns();
     // Until the user moves the splitter, a new size is fitted afresh.
     if (!m_userSized)
         fitGraph();

@@ -64,6 +64,7 @@ protected:
 
 private:
     void fitGraph();
+    void fitColumns();
     void exportWithDialog(bool sideB);
     void showSearchResult(int matches, double share);
     void showError(const QString &message);
@@ -76,6 +77,7 @@ private:
     bool m_loaded = false;
     bool m_fitPending = true; // fitGraph() once shown
     bool m_userSized = false; // the user moved the splitter: keep it
+    int m_functionWidth = 0;  // the function column's width by its contents (at most 520 px)
     QString m_nameA;
     QString m_nameB;
     QString m_fileStem; // a suggested file name, without ".folded"
