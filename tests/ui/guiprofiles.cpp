@@ -2,11 +2,12 @@
 // Compare fixture's runs (tests/ui/comparefixture.h) into a new store with profiles from the
 // committed folded stacks (tests/data/profiles/) and cold starts, then shows them.
 //
-//   gui_profiles --store PATH [--show history|compare] [--open N | --diff N,M] [--tab T]
-//                [--search TEXT] [--size WxH] [--screenshot FILE] [--stay]
+//   gui_profiles --store PATH [--show history|compare] [--run ID] [--open N | --diff N,M]
+//                [--tab T] [--search TEXT] [--size WxH] [--screenshot FILE] [--stay]
 //
 // The store is written when PATH does not exist yet. --show history selects run A on the
-// History page with its CPU profiles tab; --open N / --diff N,M then open profile N (or M
+// History page with its CPU profiles tab (--run: that run instead, of a store that exists);
+// --open N / --diff N,M then open profile N (or M
 // against N) of its list in a dialog. --show compare compares runs A and B on the Compare page
 // at tab T (default: the CPU profiles tab). Prints "ready" when shown and quits unless --stay.
 #include "comparefixture.h"
@@ -135,7 +136,9 @@ int main(int argc, char **argv)
          {QStringLiteral("screenshot"), QStringLiteral("Grab to FILE."), QStringLiteral("FILE")},
          {QStringLiteral("search"), QStringLiteral("Search the dialog's graph."),
           QStringLiteral("TEXT")},
-         {QStringLiteral("stay"), QStringLiteral("Keep running.")}});
+         {QStringLiteral("stay"), QStringLiteral("Keep running.")},
+         {QStringLiteral("run"), QStringLiteral("History: this run of an existing store."),
+          QStringLiteral("ID")}});
     parser.process(app);
     const QString path = parser.value(QStringLiteral("store"));
     if (path.isEmpty())
@@ -169,8 +172,10 @@ int main(int argc, char **argv)
         if (!listed.wait(30000))
             fail(QStringLiteral("no run listed"));
         QSignalSpy details(page, &HistoryPage::detailsShown);
-        if (!page->selectRun(ids.a))
-            fail(QStringLiteral("run %1 is not listed").arg(ids.a));
+        const QString runId =
+            parser.isSet(QStringLiteral("run")) ? parser.value(QStringLiteral("run")) : ids.a;
+        if (!page->selectRun(runId))
+            fail(QStringLiteral("run %1 is not listed").arg(runId));
         if (!details.wait(30000))
             fail(QStringLiteral("no details shown"));
         page->details()->setCurrentIndex(RunDetails::ProfilesTab);

@@ -267,21 +267,39 @@ page_compare() {
   echo "screenshots: $OUT/compare-export.png (the percentile chart exported as PDF)"
 }
 
-# CPU profiles (gui_profiles: the Compare fixture's runs with the committed folded stacks of the
-# demo's two servers). profile.png: History, a run's CPU profiles tab with the native server's
-# flame graph open, "SHA256" searched. profile-diff.png: Compare, the CPU profiles tab of two
-# runs, the differential flame graph of one cell across them.
+# CPU profiles of a real run: the demo plan's cpu route at c=10 on both servers, one round of
+# 5 s windows, then its profiling window each (DWARF), as the full profile takes them.
+# profile.png: History, the native server's flame graph with "SHA256" searched. profile-diff.png:
+# the differential flame graph of the two servers' profiles (native against python).
 page_profiles() {
-  local store="$WORK/profiles.sqlite"
-  mkdir -p "$OUT"
-  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
-    "$BUILD/tests/gui_profiles" --store "$store" --show history --open 0 --search SHA256 \
-    --size "${WIDTH}x${HEIGHT}" --screenshot "$OUT/profile.png" >/dev/null
-  echo "screenshots: $OUT/profile.png"
-  DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
-    "$BUILD/tests/gui_profiles" --store "$store" --show compare \
-    --size "${WIDTH}x${HEIGHT}" --screenshot "$OUT/profile-diff.png" >/dev/null
-  echo "screenshots: $OUT/profile-diff.png"
+  local store="$WORK/profiles.sqlite" plan="$WORK/profiles.json" out="$WORK/profiles.out" run
+  mkdir -p "$OUT" "$WORK/profiles-data"
+  /usr/bin/python3 - "$ROOT/resources/plans/demo.json" "$plan" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+plan["profiles"] = {"shots": {"rounds": 1, "concurrency": [10], "warmup": "1s", "measure_s": 5,
+                              "process": "round",
+                              "profile_cpu": {"call_graph": "dwarf"}}}
+# A picture, not a measurement: a busy machine must not stop it.
+plan.setdefault("sampler", {})["foreign_gate"] = "100%machine"
+json.dump(plan, open(sys.argv[2], "w"), indent=1)
+PY
+  "$BUILD/app/stackbench" run "$plan" --routes cpu --store "$store" \
+    --var demo_port_native=18291 --var demo_port_python=18292 \
+    --var demo_dir="$ROOT/resources/demo" --var data_dir="$WORK/profiles-data" >"$out" 2>&1 ||
+    { echo "screenshots: the profiled run failed:" >&2; cat "$out" >&2; exit 1; }
+  run="$(sed -n 's/^run \([0-9a-f-]*\) finished: .*/\1/p' "$out" | head -1)"
+  # Profiles are listed in stored order: native's first, python's second.
+  profile_shot() {
+    local name="$1"
+    shift
+    DISPLAY="$DISPLAY_NUMBER" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$WORK/config" \
+      "$BUILD/tests/gui_profiles" --store "$store" --show history --run "$run" \
+      --size "${WIDTH}x${HEIGHT}" --screenshot "$OUT/$name" "$@" >/dev/null
+    echo "screenshots: $OUT/$name (run $run)"
+  }
+  profile_shot profile.png --open 0 --search SHA256
+  profile_shot profile-diff.png --diff 1,0
 }
 
 [ -x "$DEMO" ] || { echo "screenshots: build gui_demo first ($DEMO)" >&2; exit 1; }
