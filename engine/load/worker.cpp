@@ -169,7 +169,8 @@ void Worker::connect(Conn &c, int64_t now)
         setsockopt(c.fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     if (c.connectedOnce)
         count(measuring(now), [](Counters &k) { ++k.reconnects; });
-    c.connectStartNs = now;
+    // Read again: `now` may be the start of a loop over thousands of connects.
+    c.connectStartNs = nowNs();
     int rc = ::connect(c.fd, reinterpret_cast<const sockaddr *>(&s.addr), s.addrLen);
     if (rc < 0 && errno != EINPROGRESS) {
         failConnect(c, now);
@@ -275,8 +276,10 @@ void Worker::continueHandshake(Conn &c, int64_t now)
         if (resumed)
             ++k.tlsResumed;
     });
+    // Read again: the handshake may have finished in the call that began it (the thread was
+    // preempted between its write and its read), and `now` is that call's start.
     if (measured)
-        handshakeTime.record(toUs(now - c.handshakeStartNs));
+        handshakeTime.record(toUs(nowNs() - c.handshakeStartNs));
     opened(c, now);
 }
 
