@@ -14,11 +14,11 @@ namespace sb::cli {
 namespace {
 
 const char *const kDescription =
-    "Runs one window of HTTP/1.1 load (over TLS for https://) against URL and reports successful "
-    "throughput, latency\n"
-    "percentiles (HDR histogram, first byte written to last byte read), errors by kind and the\n"
-    "client's own CPU time. The window sends for -d (or until -n requests), then drains: it\n"
-    "waits for the requests still in flight, up to --timeout, and that wait is measured too.\n"
+    "Runs one window of HTTP/1.1 load (over TLS for https://) against URL and reports\n"
+    "successful throughput, latency percentiles (HDR histogram, first byte written to last\n"
+    "byte read), errors by kind and the client's own CPU time. The window sends for -d (or\n"
+    "until -n requests), then drains: it waits for the requests still in flight, up to\n"
+    "--timeout, and that wait is measured too.\n"
     "Waiting is latency, not failure: the default timeout is 180 s. Ctrl-C stops early.\n"
     "With --rate (open loop) latency runs from the intended send time to the kernel's receive\n"
     "time of the response, and the send delay (how late each request went out) is reported.\n"
