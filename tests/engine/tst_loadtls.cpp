@@ -163,8 +163,9 @@ private slots:
                  describe(r));
         QCOMPARE(r.handshakeTime.count(), r.total.tlsHandshakes);
         QVERIFY2(r.total.tlsHandshakes >= 300, describe(r)); // one connection per request
-        // Reconnects offer the worker's last session: most resume (the first connections
-        // cannot; one whose connect began before a ticket came does a full handshake).
+        // Every reconnect offers the worker's last session, and most resume: measured 199 to
+        // 296 of 300 (296 is every reconnect). nginx sometimes answers an offered, resumable
+        // ticket with a full handshake (traced on the client side: the session was offered).
         QVERIFY2(r.total.tlsResumed * 2 >= r.total.tlsHandshakes, describe(r));
     }
 
