@@ -14,13 +14,18 @@ namespace sb::cli {
 namespace {
 
 const char *const kDescription =
-    "Runs one window of HTTP/1.1 load against URL and reports successful throughput, latency\n"
-    "percentiles (HDR histogram, first byte written to last byte read), errors by kind and the\n"
-    "client's own CPU time. The window sends for -d (or until -n requests), then drains: it\n"
-    "waits for the requests still in flight, up to --timeout, and that wait is measured too.\n"
+    "Runs one window of HTTP/1.1 load (over TLS for https://) against URL and reports\n"
+    "successful throughput, latency percentiles (HDR histogram, first byte written to last\n"
+    "byte read), errors by kind and the client's own CPU time. The window sends for -d (or\n"
+    "until -n requests), then drains: it waits for the requests still in flight, up to\n"
+    "--timeout, and that wait is measured too.\n"
     "Waiting is latency, not failure: the default timeout is 180 s. Ctrl-C stops early.\n"
     "With --rate (open loop) latency runs from the intended send time to the kernel's receive\n"
     "time of the response, and the send delay (how late each request went out) is reported.\n"
+    "https:// verifies the server's certificate (system CA store, or --cacert) and its name\n"
+    "unless --insecure; SNI names the host unless it is an IP address; ALPN offers http/1.1.\n"
+    "The report adds connect and TLS handshake times per connection, the resumed handshakes\n"
+    "and TLS errors by class (handshake, certificate, alert, closed without close_notify).\n"
     "Exit 1 when the window was aborted or interrupted, or measured no 2xx response.";
 
 run::LoadWindow *g_measurement = nullptr;
@@ -110,7 +115,7 @@ int report(const CommandLine &cl, const LoadOptions &options, const LoadRun &run
 int loadCommand(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("load"), QString::fromLatin1(kDescription));
-    cl.positional(QStringLiteral("URL"), QStringLiteral("http://host[:port]/path"));
+    cl.positional(QStringLiteral("URL"), QStringLiteral("http[s]://host[:port]/path"));
     const LoadArguments arguments(cl);
     if (const std::optional<int> done = cl.parse(args))
         return *done;

@@ -89,6 +89,14 @@ LoadArguments::LoadArguments(CommandLine &cl)
                        QStringLiteral("Also write the latency distribution in HdrHistogram's "
                                       ".hgrm text format (ms) to FILE."),
                        QStringLiteral("FILE")))
+    , m_insecure(cl.flag(QStringList{QStringLiteral("insecure")},
+                         QStringLiteral("https: do not verify the server's certificate (the "
+                                        "report says so). Default: verified against the "
+                                        "system's CA store and the URL's host.")))
+    , m_cacert(cl.option(QStringList{QStringLiteral("cacert")},
+                         QStringLiteral("https: trust the CAs in this PEM file instead of the "
+                                        "system's store."),
+                         QStringLiteral("FILE")))
 {
     cl.allowEmpty(m_body);
 }
@@ -118,6 +126,8 @@ sb::Status LoadArguments::readRequest(LoadOptions &options) const
         return s;
     if (sb::Status s = readBody(request); !s.ok())
         return s;
+    if (sb::Status s = readTls(request); !s.ok())
+        return s;
     options.spec.request = request.request();
     return sb::Ok{};
 }
@@ -132,6 +142,28 @@ sb::Status LoadArguments::readHeaders(plan::RequestBuilder &request) const
         if (sb::Status s = request.addHeader(h.left(colon).trimmed(), h.mid(colon + 1)); !s.ok())
             return m_cl.optionError(m_header, sb::qtText(s.error()));
     }
+    return sb::Ok{};
+}
+
+sb::Status LoadArguments::readTls(plan::RequestBuilder &request) const
+{
+    plan::TlsSettings tls;
+    tls.insecure = m_cl.isSet(m_insecure);
+    if (m_cl.isSet(m_cacert)) {
+        if (tls.insecure)
+            return m_cl.optionError(m_cacert, QStringLiteral("give --cacert or --insecure, "
+                                                             "not both"));
+        tls.caFile = m_cl.value(m_cacert);
+        QFile file(tls.caFile);
+        if (!file.open(QIODevice::ReadOnly))
+            return inputError(
+                m_cl.spelling(m_cacert),
+                QStringLiteral("cannot read \"%1\": %2").arg(tls.caFile, file.errorString()));
+    }
+    if ((m_cl.isSet(m_insecure) || m_cl.isSet(m_cacert)) && !request.request().tls)
+        return m_cl.optionError(m_cl.isSet(m_insecure) ? m_insecure : m_cacert,
+                                QStringLiteral("only for an https:// URL"));
+    request.setTlsSettings(tls);
     return sb::Ok{};
 }
 

@@ -39,6 +39,7 @@ private:
     sb::Status readRequest(LoadOptions &options) const;
     sb::Status readHeaders(plan::RequestBuilder &request) const;
     sb::Status readBody(plan::RequestBuilder &request) const;
+    sb::Status readTls(plan::RequestBuilder &request) const;
     sb::Status readPacing(run::WindowSpec &spec) const;
     sb::Status readLength(run::WindowSpec &spec) const;
     sb::Status readOutput(LoadOptions &options) const;
@@ -58,6 +59,8 @@ private:
     QCommandLineOption m_body;
     QCommandLineOption m_json;
     QCommandLineOption m_hgrm;
+    QCommandLineOption m_insecure;
+    QCommandLineOption m_cacert;
 };
 
 } // namespace sb::cli

@@ -53,7 +53,16 @@ qint64 errorCount(const store::WindowRecord &w, const char *kind)
 qint64 transportErrors(const store::WindowRecord &w)
 {
     qint64 n = 0;
-    for (const char *kind : {"connect", "read", "write", "timeout", "parse"})
+    for (const char *kind : run::transportErrorKinds())
+        n += errorCount(w, kind);
+    return n;
+}
+
+qint64 tlsErrors(const store::WindowRecord &w)
+{
+    qint64 n = 0;
+    for (const char *kind :
+         {"tls_handshake", "tls_certificate", "tls_alert", "tls_no_close_notify"})
         n += errorCount(w, kind);
     return n;
 }
@@ -153,8 +162,41 @@ void printCounts(const store::WindowRecord &w)
             "  Socket errors: connect %lld, read %lld, write %lld, timeout %lld, parse %lld\n",
             LL(errorCount(w, "connect")), LL(errorCount(w, "read")), LL(errorCount(w, "write")),
             LL(errorCount(w, "timeout")), LL(errorCount(w, "parse")));
+    if (tlsErrors(w) > 0)
+        std::printf("  TLS errors: handshake %lld, certificate %lld, alert %lld, closed without "
+                    "close_notify %lld\n",
+                    LL(errorCount(w, "tls_handshake")), LL(errorCount(w, "tls_certificate")),
+                    LL(errorCount(w, "tls_alert")), LL(errorCount(w, "tls_no_close_notify")));
     if (w.reconnects > 0)
         std::printf("  Reconnects: %lld\n", LL(w.reconnects));
+}
+
+// Connect time and, over TLS, the handshake time beside it (per connection).
+void printConnections(const run::WindowOutcome &r)
+{
+    const QJsonObject &c = r.connections;
+    auto line = [](const char *label, const QJsonObject &t, const QString &what) {
+        auto us = [&t](const char *key) { return t.value(QLatin1String(key)).toDouble(); };
+        std::printf("  %s avg %9s   p50 %9s   p99 %9s   max %9s  (%s)\n", label,
+                    qPrintable(latencyText(us("mean"))), qPrintable(latencyText(us("p50"))),
+                    qPrintable(latencyText(us("p99"))), qPrintable(latencyText(us("max"))),
+                    qPrintable(what));
+    };
+    const QJsonObject connect = c.value(QStringLiteral("connect_us")).toObject();
+    if (connect.value(QStringLiteral("count")).toDouble() > 0)
+        line("Connect  ", connect,
+             QStringLiteral("%1 connects").arg(LL(c.value(QStringLiteral("connects")).toDouble())));
+    const QJsonObject tls = c.value(QStringLiteral("tls")).toObject();
+    if (tls.isEmpty())
+        return;
+    const QJsonObject handshake = tls.value(QStringLiteral("handshake_us")).toObject();
+    if (handshake.value(QStringLiteral("count")).toDouble() > 0)
+        line("Handshake", handshake,
+             QStringLiteral("%1 TLS handshakes, %2 resumed")
+                 .arg(LL(tls.value(QStringLiteral("handshakes")).toDouble()))
+                 .arg(LL(tls.value(QStringLiteral("resumed")).toDouble())));
+    if (!tls.value(QStringLiteral("verify")).toBool())
+        std::printf("  TLS certificates NOT verified (--insecure)\n");
 }
 
 } // namespace
@@ -210,6 +252,7 @@ void printTextReport(const LoadOptions &o, const LoadRun &run)
     const store::WindowRecord &w = r.window;
     printLatency(o, r);
     printCounts(w);
+    printConnections(r);
     std::printf("Requests/sec: %12.2f\n", perS(w.requests, w.elapsedS));
     std::printf("2xx/sec:      %12.2f\n", report::windowOkPerS(w));
     std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", w.clientCpuS,
@@ -246,6 +289,8 @@ QByteArray jsonReport(const LoadOptions &o, const LoadRun &run)
     if (isOpen(o))
         j.insert(QStringLiteral("send_delay_us"),
                  sendDelayJson(run::decodedHistogram(r.sendDelayHistogram)));
+    for (auto it = r.connections.begin(); it != r.connections.end(); ++it)
+        j.insert(it.key(), it.value()); // connects, connect_us and over TLS tls
     j.insert(QStringLiteral("client_cpu_s"), w.clientCpuS);
     j.insert(QStringLiteral("process_cpu_s"), r.processCpuS);
     if (!r.loadCpus.empty())

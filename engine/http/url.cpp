@@ -2,7 +2,9 @@
 
 #include "http/ascii.h"
 
+#include <arpa/inet.h>
 #include <charconv>
+#include <netinet/in.h>
 
 namespace sb::http {
 
@@ -40,8 +42,10 @@ sb::Result<Url> parseUrl(std::string_view text)
     if (schemeEnd == std::string_view::npos || schemeEnd == 0)
         return fail("missing scheme (expected http://host[:port]/path)");
     const std::string_view scheme = text.substr(0, schemeEnd);
-    if (!equalsIgnoringCase(scheme, "http"))
-        return fail("unsupported scheme '" + std::string(scheme) + "' (only http)");
+    const bool tls = equalsIgnoringCase(scheme, "https");
+    if (!tls && !equalsIgnoringCase(scheme, "http"))
+        return fail("unsupported scheme '" + std::string(scheme) + "' (only http and https)");
+    const uint16_t defaultPort = tls ? 443 : 80;
 
     std::string_view rest = text.substr(schemeEnd + 3);
     const size_t authorityEnd = rest.find_first_of("/?#");
@@ -95,7 +99,7 @@ sb::Result<Url> parseUrl(std::string_view text)
         }
     }
 
-    uint16_t port = 80;
+    uint16_t port = defaultPort;
     if (hasPort) {
         if (portText.empty())
             return fail("empty port after ':'");
@@ -116,6 +120,7 @@ sb::Result<Url> parseUrl(std::string_view text)
     target = target.substr(0, target.find('#'));
 
     Url url;
+    url.tls = tls;
     url.host = std::string(host);
     url.port = port;
     if (target.empty())
@@ -125,9 +130,17 @@ sb::Result<Url> parseUrl(std::string_view text)
     else
         url.target = std::string(target);
     url.hostHeader = ipv6 ? "[" + url.host + "]" : url.host;
-    if (port != 80)
+    if (port != defaultPort)
         url.hostHeader += ":" + std::to_string(port);
     return url;
+}
+
+bool isIpLiteral(std::string_view host)
+{
+    if (host.find(':') != std::string_view::npos)
+        return true; // only an IPv6 address holds a colon
+    in_addr v4{};
+    return inet_pton(AF_INET, std::string(host).c_str(), &v4) == 1;
 }
 
 } // namespace sb::http

@@ -4,6 +4,7 @@
 // the worker's thread alone uses it.
 
 #include "http/responseparser.h"
+#include "load/tls.h"
 
 #include <cstdint>
 
@@ -13,6 +14,7 @@ enum class ConnectionState : uint8_t
 {
     Disconnected,
     Connecting,
+    Handshaking, // TCP connected, the TLS handshake under way
     Writing,
     Reading,
     Idle
@@ -30,10 +32,14 @@ struct Connection
     // When the last bytes read of the response arrived: the read's time, in open loop the
     // kernel's receive time.
     int64_t receivedNs = 0;
-    int64_t intendedNs = 0;     // open loop: the scheduled send time
-    int64_t deadlineNs = 0;     // timeout of the outstanding connect or request
-    int64_t retryAtNs = 0;      // Disconnected: reconnect at this time
-    Connection *prev = nullptr; // deadline list (ordered by deadline)
+    int64_t intendedNs = 0;       // open loop: the scheduled send time
+    int64_t deadlineNs = 0;       // timeout of the outstanding connect or request
+    int64_t retryAtNs = 0;        // Disconnected: reconnect at this time
+    int64_t connectStartNs = 0;   // when the outstanding connect began
+    int64_t handshakeStartNs = 0; // TLS: when the handshake began (the TCP connect's end)
+    SSL *ssl = nullptr;           // TLS: the connection's session, null over plain TCP
+    TlsIo io;                     // TLS: what its BIO reads from and writes to
+    Connection *prev = nullptr;   // deadline list (ordered by deadline)
     Connection *next = nullptr;
     bool listed = false;
     http::ResponseParser parser;

@@ -4,6 +4,7 @@
 #include "http/request.h"
 #include "load/intervalmerger.h"
 #include "load/speccheck.h"
+#include "load/tls.h"
 #include "load/worker.h"
 
 #include <algorithm>
@@ -40,6 +41,13 @@ void Counters::add(const Counters &o)
     bytesOut += o.bytesOut;
     reconnects += o.reconnects;
     late += o.late;
+    connects += o.connects;
+    tlsHandshakes += o.tlsHandshakes;
+    tlsResumed += o.tlsResumed;
+    tlsHandshakeErrors += o.tlsHandshakeErrors;
+    tlsCertificateErrors += o.tlsCertificateErrors;
+    tlsAlerts += o.tlsAlerts;
+    tlsNoCloseNotify += o.tlsNoCloseNotify;
     for (size_t i = 0; i < status.size(); ++i)
         status[i] += o.status[i];
 }
@@ -211,11 +219,21 @@ sb::Status LoadEngine::createWorkers()
     Shared &s = *m_shared;
     const LoadSpec &spec = s.spec;
     std::string hostHeader = spec.hostHeader.empty() ? endpointText(spec) : spec.hostHeader;
-    if (spec.hostHeader.empty() && spec.port == 80)
+    if (spec.hostHeader.empty() && spec.port == (spec.tls.enabled ? 443 : 80))
         hostHeader = spec.host.find(':') != std::string::npos ? "[" + spec.host + "]" : spec.host;
     s.requestBytes = http::encodeRequest(spec.request, hostHeader, true);
     s.headRequest = spec.request.method == "HEAD";
     s.intervalNs = int64_t(spec.intervalMs) * 1'000'000;
+    if (spec.tls.enabled) { // one context per window, its sessions per worker
+        sb::Result<std::unique_ptr<detail::TlsContext>> tls =
+            detail::TlsContext::create(spec.tls, spec.host);
+        if (!tls.ok()) {
+            sb::Error e = tls.error();
+            e.where = endpointText(spec);
+            return e;
+        }
+        s.tls = std::move(*tls);
+    }
     const int threads = spec.threads;
     m_workers.reserve(size_t(threads));
     for (int i = 0; i < threads; ++i) {
@@ -322,6 +340,8 @@ void LoadEngine::summarize()
     Shared &s = *m_shared;
     LoadResult &res = s.result;
     res.cancelled = s.cancelled.load();
+    res.tls = s.spec.tls.enabled;
+    res.tlsInsecure = s.spec.tls.enabled && !s.spec.tls.verify;
     if (s.aborted.load())
         res.aborted = "target unreachable for " + sb::formatDurationMs(s.spec.unreachableAbortMs);
     const int64_t measureStart = s.measureStartNs.load();
@@ -335,6 +355,8 @@ void LoadEngine::summarize()
         res.latency.add(w->latency);
         res.latencyUncorrected.add(w->latencyUncorrected);
         res.sendDelay.add(w->sendDelay);
+        res.connectTime.add(w->connectTime);
+        res.handshakeTime.add(w->handshakeTime);
         finish = std::max(finish, w->finishNs);
         sendEnd = std::max(sendEnd, w->stopNs);
         res.inFlightAtEnd += w->inFlightAtStop;

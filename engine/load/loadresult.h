@@ -33,10 +33,24 @@ struct Counters
     int64_t reconnects = 0;  // connections opened again after the first (close, error, timeout)
     int64_t late = 0;        // open loop: requests sent more than 1 ms after their intended time
     std::array<int64_t, 600> status{}; // responses per status code (index = code, 0..599)
+    int64_t connects = 0; // TCP connects that completed (the first ones and reconnects)
+    // TLS (https): completed handshakes, of them resumed ones (session resumption), and the
+    // failures, each in its class, apart from the plain transport errors above.
+    int64_t tlsHandshakes = 0;
+    int64_t tlsResumed = 0;
+    int64_t tlsHandshakeErrors = 0;   // handshake failed: the peer closed or reset it, timed out
+    int64_t tlsCertificateErrors = 0; // the server's certificate did not verify
+    int64_t tlsAlerts = 0;            // the peer sent a fatal alert
+    int64_t tlsNoCloseNotify = 0;     // the peer closed the TCP connection mid-response without a
+                                      // close_notify (a truncation: the response is lost)
 
+    int64_t tlsErrors() const
+    {
+        return tlsHandshakeErrors + tlsCertificateErrors + tlsAlerts + tlsNoCloseNotify;
+    }
     int64_t errors() const
     {
-        return connectErrors + readErrors + writeErrors + timeouts + parseErrors;
+        return connectErrors + readErrors + writeErrors + timeouts + parseErrors + tlsErrors();
     }
     void add(const Counters &o);
 };
@@ -91,6 +105,12 @@ struct LoadResult
     // closed loop. Counts the requests that were sent; total.late also counts those never sent.
     Histogram sendDelay = makeSendDelayHistogram();
     std::vector<int> cpusApplied; // CPUs the worker threads could run on (the union), sorted
+    // Measured connects: TCP connect time (connect() to the socket writable) and, over TLS,
+    // handshake time (from then to the handshake's end), us; one value per connection.
+    Histogram connectTime;
+    Histogram handshakeTime;
+    bool tls = false;         // the window spoke TLS
+    bool tlsInsecure = false; // ... without verifying the server's certificate
 };
 
 } // namespace sb::load

@@ -18,6 +18,18 @@ enum class Mode
     Open
 };
 
+// TLS of a window (HTTP/1.1 over TLS; OpenSSL, TLS 1.2 or later). Plain values.
+struct TlsSpec
+{
+    bool enabled = false; // connect with TLS (https://)
+    // Verify the server's certificate chain and that it names `host` (a DNS name, or an IP
+    // literal in its subjectAltName); false = the explicit insecure switch.
+    bool verify = true;
+    std::string caFile; // PEM file of trusted CAs; empty = the system store (default paths)
+    std::string sni;    // server name sent (SNI); empty = none (the host is an IP literal)
+    std::string alpn = "http/1.1"; // the one protocol offered by ALPN
+};
+
 // Everything one window of load needs. Plain values; copy freely.
 struct LoadSpec
 {
@@ -25,6 +37,7 @@ struct LoadSpec
     uint16_t port = 80;
     std::string hostHeader; // Host header value; empty = host[:port]
     http::Request request;  // the one request shape sent on every connection
+    TlsSpec tls;            // TLS settings; tls.enabled = https
 
     int connections = 10; // total connections, spread over the threads
     int threads = 1;      // worker threads, each with its own epoll loop

@@ -3,6 +3,7 @@
 #include "core/cpuset.h"
 #include "core/duration.h"
 #include "core/limits.h"
+#include "load/tls.h"
 #include "load/worker.h"
 #include "stats/histogram.h"
 
@@ -226,7 +227,8 @@ ResourceNeeds estimateNeeds(const LoadSpec &spec, const MachineLimits &m)
     // The probe's socket, then one per connection and one event loop per worker.
     n.fds = m.fdsOpen + 1 + connections + threads;
     n.residentBytes = threads * detail::Worker::fixedHeapBytes(histogramBytes) +
-                      connections * detail::Worker::heapBytesPerConnection() +
+                      connections * (detail::Worker::heapBytesPerConnection() +
+                                     (spec.tls.enabled ? detail::tls::kBytesPerConnection : 0)) +
                       (detail::kRingSize + 4) * histogramBytes +
                       int64_t(spec.request.body.size()) * 2;
     n.addressBytes = n.residentBytes + (threads + 1) * (m.stackBytes + 4096) + kArenaBytes;

@@ -5,9 +5,11 @@
 
 #include "load/loadresult.h"
 #include "load/loadspec.h"
+#include "load/tls.h"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <sched.h>
 #include <string>
 #include <sys/socket.h>
@@ -99,6 +101,7 @@ struct Window
     std::string requestBytes; // the encoded request, sent as is on every connection
     bool headRequest = false;
     int64_t intervalNs = 1'000'000'000;
+    std::unique_ptr<TlsContext> tls; // https: the window's one TLS context; null = plain TCP
 
     std::atomic<bool> cancelled{false}; // cancel(): stop at once
     std::atomic<bool> aborted{false};   // a worker found the target unreachable: stop sending

@@ -52,8 +52,9 @@ Worker::~Worker()
 
 int64_t Worker::fixedHeapBytes(int64_t histogramBytes)
 {
-    // latency, latencyUncorrected, the interval's, the carry's and one per ring slot.
-    return int64_t(sizeof(Worker)) + (4 + kRingSize) * histogramBytes + int64_t(kReadBufferBytes) +
+    // latency, latencyUncorrected, connectTime, handshakeTime, the interval's, the carry's and
+    // one per ring slot.
+    return int64_t(sizeof(Worker)) + (6 + kRingSize) * histogramBytes + int64_t(kReadBufferBytes) +
            int64_t(makeSendDelayHistogram().countsLength() * sizeof(int64_t));
 }
 
@@ -79,8 +80,12 @@ void Worker::join()
         m_thread.join();
 }
 
-void Worker::closeFd(Conn &c)
+void Worker::closeFd(Conn &c, bool notify)
 {
+    if (c.ssl) {
+        tls::close(c.ssl, notify && c.established());
+        c.ssl = nullptr;
+    }
     if (c.fd >= 0) {
         ::close(c.fd); // also removes it from the epoll set
         c.fd = -1;
@@ -164,6 +169,8 @@ void Worker::connect(Conn &c, int64_t now)
         setsockopt(c.fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     if (c.connectedOnce)
         count(measuring(now), [](Counters &k) { ++k.reconnects; });
+    // Read again: `now` may be the start of a loop over thousands of connects.
+    c.connectStartNs = nowNs();
     int rc = ::connect(c.fd, reinterpret_cast<const sockaddr *>(&s.addr), s.addrLen);
     if (rc < 0 && errno != EINPROGRESS) {
         failConnect(c, now);
@@ -179,6 +186,11 @@ void Worker::connect(Conn &c, int64_t now)
 void Worker::failConnect(Conn &c, int64_t now)
 {
     count(measuring(now), [](Counters &k) { ++k.connectErrors; });
+    abandonConnect(c, now);
+}
+
+void Worker::abandonConnect(Conn &c, int64_t now)
+{
     m_deadlines.remove(c);
     closeFd(c);
     c.state = State::Disconnected;
@@ -222,6 +234,110 @@ void Worker::drop(Conn &c, int64_t now)
 
 void Worker::connected(Conn &c, int64_t now)
 {
+    const bool measured = measuring(now);
+    count(measured, [](Counters &k) { ++k.connects; });
+    if (measured)
+        connectTime.record(toUs(now - c.connectStartNs));
+    if (m_window.tls) {
+        startHandshake(c, now);
+        return;
+    }
+    opened(c, now);
+}
+
+void Worker::startHandshake(Conn &c, int64_t now)
+{
+    c.io = TlsIo{};
+    c.io.fd = c.fd;
+    c.io.stamped = m_open;
+    c.ssl = m_window.tls->newConnection(c.io, m_tlsSession);
+    if (!c.ssl) {
+        failHandshake(c, now, TlsFailure::Handshake);
+        return;
+    }
+    c.handshakeStartNs = now;
+    c.state = State::Handshaking; // the connect's deadline now covers the handshake too
+    continueHandshake(c, now);
+}
+
+void Worker::continueHandshake(Conn &c, int64_t now)
+{
+    const TlsResult r = tls::handshake(c.ssl, m_window.tls->verifies());
+    if (r.wouldBlock)
+        return; // the socket's next edge goes on with it
+    if (r.bytes != 1) {
+        failHandshake(c, now, r.failure);
+        return;
+    }
+    const bool measured = measuring(now);
+    const bool resumed = tls::resumed(c.ssl);
+    count(measured, [resumed](Counters &k) {
+        ++k.tlsHandshakes;
+        if (resumed)
+            ++k.tlsResumed;
+    });
+    // Read again: the handshake may have finished in the call that began it (the thread was
+    // preempted between its write and its read), and `now` is that call's start.
+    if (measured)
+        handshakeTime.record(toUs(nowNs() - c.handshakeStartNs));
+    opened(c, now);
+}
+
+void Worker::failHandshake(Conn &c, int64_t now, TlsFailure failure)
+{
+    countTlsFailure(measuring(now), failure == TlsFailure::None ? TlsFailure::Handshake : failure);
+    abandonConnect(c, now);
+}
+
+void Worker::countTlsFailure(bool measured, TlsFailure failure)
+{
+    count(measured, [failure](Counters &k) {
+        switch (failure) {
+        case TlsFailure::Certificate:
+            ++k.tlsCertificateErrors;
+            break;
+        case TlsFailure::Alert:
+            ++k.tlsAlerts;
+            break;
+        case TlsFailure::NoCloseNotify:
+            ++k.tlsNoCloseNotify;
+            break;
+        case TlsFailure::Handshake:
+        case TlsFailure::None:
+            ++k.tlsHandshakeErrors;
+            break;
+        }
+    });
+}
+
+ssize_t Worker::transportRead(Conn &c, int64_t &stampNs, TlsFailure &failure)
+{
+    if (!c.ssl)
+        return m_open ? receiveStamped(c.fd, m_readBuffer.get(), kReadBufferBytes, stampNs)
+                      : receiveBytes(c.fd, m_readBuffer.get(), kReadBufferBytes);
+    const TlsResult r = tls::read(c.ssl, m_readBuffer.get(), kReadBufferBytes);
+    // The latest receive time of bytes read since the request went out (a record may have come
+    // with an earlier read, read ahead).
+    stampNs = c.io.stampNs;
+    failure = r.failure;
+    if (r.wouldBlock)
+        errno = EAGAIN;
+    return r.bytes;
+}
+
+ssize_t Worker::transportWrite(Conn &c, const char *data, size_t len, TlsFailure &failure)
+{
+    if (!c.ssl)
+        return sendBytes(c.fd, data, len);
+    const TlsResult r = tls::write(c.ssl, data, len);
+    failure = r.failure;
+    if (r.wouldBlock)
+        errno = EAGAIN;
+    return r.bytes;
+}
+
+void Worker::opened(Conn &c, int64_t now)
+{
     m_deadlines.remove(c);
     c.connectedOnce = true;
     c.connectFailures = 0;
@@ -248,6 +364,7 @@ void Worker::send(Conn &c, int64_t now, int64_t intendedNs, bool measured)
     c.sentNs = now;
     c.intendedNs = intendedNs;
     c.parser.begin(m_window.headRequest);
+    c.io.stampNs = 0;
     ++m_inFlight;
     m_deadlines.append(c, now);
     if (m_open)
@@ -259,11 +376,17 @@ void Worker::writeSome(Conn &c, int64_t now)
 {
     const std::string &req = m_window.requestBytes;
     while (c.written < req.size()) {
-        ssize_t n = sendBytes(c.fd, req.data() + c.written, req.size() - c.written);
+        TlsFailure failure = TlsFailure::None;
+        ssize_t n = transportWrite(c, req.data() + c.written, req.size() - c.written, failure);
         if (n > 0) {
             c.written += uint32_t(n);
             count(c.measured, [n](Counters &k) { k.bytesOut += n; });
             continue;
+        }
+        if (failure != TlsFailure::None) {
+            countTlsFailure(c.measured, failure);
+            drop(c, now);
+            return;
         }
         if (n < 0 && errno == EINTR)
             continue;
@@ -291,12 +414,20 @@ void Worker::readable(Conn &c, int64_t now, bool peerClosed)
 bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
 {
     int64_t stampNs = 0;
-    ssize_t n = m_open ? receiveStamped(c.fd, m_readBuffer.get(), kReadBufferBytes, stampNs)
-                       : receiveBytes(c.fd, m_readBuffer.get(), kReadBufferBytes);
+    TlsFailure failure = TlsFailure::None;
+    ssize_t n = transportRead(c, stampNs, failure);
     if (stampNs > 0) // the receive time on this clock, never after the read itself
         c.receivedNs = std::min(now, stampNs - m_realtimeOffsetNs);
     else
         c.receivedNs = now;
+    if (n < 0 && failure != TlsFailure::None) {
+        // A close without close_notify ends an idle keep-alive connection as a plain close
+        // does; in the middle of a response it truncates it.
+        if (!(failure == TlsFailure::NoCloseNotify && c.state == State::Idle))
+            countTlsFailure(c.state == State::Idle ? measuring(now) : c.measured, failure);
+        drop(c, now);
+        return false;
+    }
     if (n < 0) {
         if (errno == EINTR)
             return true;
@@ -328,8 +459,9 @@ bool Worker::readOnce(Conn &c, int64_t now, bool peerClosed)
     count(c.measured, [n](Counters &k) { k.bytesIn += n; });
     size_t consumed = 0;
     http::ResponseParser::Status st = c.parser.feed(m_readBuffer.get(), size_t(n), consumed);
+    // TLS returns a record at a time and may hold more read ahead: read on until it would block.
     if (st == http::ResponseParser::Status::NeedMore)
-        return peerClosed || size_t(n) == kReadBufferBytes;
+        return c.ssl || peerClosed || size_t(n) == kReadBufferBytes;
     if (st == http::ResponseParser::Status::Error) {
         count(c.measured, [](Counters &k) { ++k.parseErrors; });
         drop(c, now);
@@ -378,7 +510,7 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
         m_slots.latency().record(corrected);
     if (!keepOpen) {
         m_reach.closed(now);
-        closeFd(c);
+        closeFd(c, true);
         c.state = State::Disconnected;
         if (!m_stopSending)
             connect(c, now);
@@ -389,8 +521,11 @@ void Worker::complete(Conn &c, int64_t now, bool keepOpen)
 
 void Worker::timeout(Conn &c, int64_t now)
 {
-    const bool connecting = c.state == State::Connecting;
-    count(connecting ? measuring(now) : c.measured, [](Counters &k) { ++k.timeouts; });
+    const bool connecting = c.state == State::Connecting || c.state == State::Handshaking;
+    if (c.state == State::Handshaking) // a server that never finishes the handshake
+        countTlsFailure(measuring(now), TlsFailure::Handshake);
+    else
+        count(connecting ? measuring(now) : c.measured, [](Counters &k) { ++k.timeouts; });
     if (connecting)
         failedAttempt(now);
     drop(c, now);
@@ -559,16 +694,23 @@ void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
             connected(c, now);
             // The socket is never re-armed (epoll_ctl costs a system call per connect): bytes
             // or a close that came with the connect are served now, or their edge is lost.
-            if ((ev & (EPOLLIN | EPOLLRDHUP)) && c.fd >= 0 && c.state != State::Disconnected)
+            if ((ev & (EPOLLIN | EPOLLRDHUP)) && c.fd >= 0 && c.state != State::Disconnected &&
+                c.state != State::Handshaking)
                 readable(c, now, (ev & EPOLLRDHUP) != 0);
         }
+        break;
+    case State::Handshaking:
+        // Any edge may be the one the handshake waits for (WANT_READ or WANT_WRITE); a close or
+        // an error makes it fail.
+        continueHandshake(c, now);
         break;
     case State::Writing:
         // Edge-triggered: an event with both bits must serve both, or the write edge is lost
         // and the rest of the body waits for the timeout.
         if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP))
             readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
-        if ((ev & EPOLLOUT) && c.fd >= 0 && c.state == State::Writing)
+        // TLS may want to read before it writes on (WANT_READ): any edge goes on then.
+        if (((ev & EPOLLOUT) || c.ssl) && c.fd >= 0 && c.state == State::Writing)
             writeSome(c, now);
         break;
     case State::Reading:
@@ -602,7 +744,7 @@ void Worker::finish(int64_t now)
     tickInterval(now);
     m_slots.flushFinal(now, progress());
     for (Conn &c : m_conns)
-        closeFd(c);
+        closeFd(c, true);
     // Closing thousands of sockets is work the window caused: it counts.
     if (m_cpuStartNs >= 0)
         cpuNs = threadCpuNs() - m_cpuStartNs;
@@ -620,9 +762,10 @@ void Worker::stopSending(int64_t atNs)
     for (Conn &c : m_conns) {
         if (c.established() && c.state == State::Idle)
             m_reach.closedAtStop();
-        if (c.state == State::Idle || c.state == State::Connecting) {
+        if (c.state == State::Idle || c.state == State::Connecting ||
+            c.state == State::Handshaking) {
             m_deadlines.remove(c);
-            closeFd(c);
+            closeFd(c, true);
             c.state = State::Disconnected;
         }
     }

@@ -57,6 +57,8 @@ public:
     Histogram latency;
     Histogram latencyUncorrected;
     Histogram sendDelay = makeSendDelayHistogram();
+    Histogram connectTime;   // measured connects: TCP connect time, us
+    Histogram handshakeTime; // measured TLS handshakes, us
     int64_t finishNs = 0;
     int64_t cpuNs = 0;
     int64_t stopNs = 0;           // when sending stopped (the nominal end of a duration), 0 = never
@@ -67,7 +69,9 @@ private:
     using Conn = Connection;
     using State = ConnectionState;
 
-    void closeFd(Conn &c);
+    // Closes the socket and frees its TLS session; `notify` sends a TLS close_notify first (an
+    // orderly close of an established connection).
+    void closeFd(Conn &c, bool notify = false);
 
     // ---- phases
     bool measuring(int64_t now);
@@ -89,6 +93,8 @@ private:
     // ---- connections
     void connect(Conn &c, int64_t now);
     void failConnect(Conn &c, int64_t now);
+    // A connect (or TLS handshake) that failed: closes it and waits for the retry pause.
+    void abandonConnect(Conn &c, int64_t now);
     // A measured connect that failed or timed out uses up one attempt of a request limit, so
     // that a window with -n ends even when the target is gone.
     void failedAttempt(int64_t now);
@@ -99,7 +105,19 @@ private:
     // Drops the connection after an error, a timeout or a close, and opens a new one unless
     // sending has stopped. The outstanding request (if any) is lost.
     void drop(Conn &c, int64_t now);
+    // The TCP connect completed: over TLS the handshake begins, else the connection opened.
     void connected(Conn &c, int64_t now);
+    // The connection is ready for requests (TCP connected, and over TLS the handshake done).
+    void opened(Conn &c, int64_t now);
+    // ---- TLS
+    void startHandshake(Conn &c, int64_t now);
+    void continueHandshake(Conn &c, int64_t now);
+    void failHandshake(Conn &c, int64_t now, TlsFailure failure);
+    void countTlsFailure(bool measured, TlsFailure failure);
+    // One read or write on the connection's transport (the socket, or TLS over it): bytes, 0 at
+    // the end (read), or -1 with errno (EAGAIN when it would block) or with `failure` set.
+    ssize_t transportRead(Conn &c, int64_t &stampNs, TlsFailure &failure);
+    ssize_t transportWrite(Conn &c, const char *data, size_t len, TlsFailure &failure);
 
     // The connection has nothing outstanding: send the next request (closed loop) or wait for
     // the schedule (open loop).
@@ -142,6 +160,7 @@ private:
     int64_t m_nextSendNs = INT64_MAX; // open loop: the next intended send time, or INT64_MAX
     int64_t m_realtimeOffsetNs = 0;   // open loop: CLOCK_REALTIME - CLOCK_MONOTONIC, per batch
     Poller m_poller;
+    TlsSessionSlot m_tlsSession; // TLS: the last session of this worker's target, for resumption
     std::thread m_thread;
     std::atomic<pid_t> m_tid{0};
     std::atomic<bool> m_finished{false};

@@ -94,6 +94,7 @@ sb::Status RequestBuilder::setUrl(const QString &url)
     const sb::Result<http::Url> parsed = http::parseUrl(url.toStdString());
     if (!parsed.ok())
         return requestError("request.url", QString(), sb::qtDetail(parsed.error()));
+    m_request.tls = parsed->tls;
     m_request.host = QString::fromStdString(parsed->host);
     m_request.port = parsed->port;
     m_request.hostHeader = QString::fromStdString(parsed->hostHeader);

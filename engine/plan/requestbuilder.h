@@ -51,9 +51,21 @@ enum class TargetFault
 };
 TargetFault targetFault(const QString &target);
 
+// How an https:// request's TLS is set up (OpenSSL, TLS 1.2 or later, ALPN "http/1.1"). The
+// server's certificate is verified by default against the system's CA store, or against
+// `caFile` alone when one is given, and must name the URL's host (a name, or an IP literal in
+// its subjectAltName); SNI carries the host unless it is an IP literal. Plain values.
+struct TlsSettings
+{
+    bool insecure = false; // skip certificate verification (the window's result records it)
+    QString caFile;        // PEM file of trusted CAs instead of the system store; empty = system
+};
+
 // A request with where it goes: what one window sends on every connection. Plain values.
 struct HttpRequest
 {
+    bool tls = false;                           // https://: HTTP/1.1 over TLS
+    TlsSettings tlsSettings;                    // used when tls
     QString host = QStringLiteral("127.0.0.1"); // address or name to connect to (IPv6 bare)
     quint16 port = 80;                          // TCP port
     QString hostHeader;                         // the Host value: the URL's host[:port] or Host
@@ -65,13 +77,16 @@ struct HttpRequest
 
 // Builds an HttpRequest part by part, each part checked against the rule above as it is given.
 // Errors: code "request.url" (the URL grammar's reason, e.g. "unsupported scheme 'https'"; the
-// URL itself is never echoed: it may hold a password), "request.target", "request.method",
+// URL itself is never echoed: it may hold a password, e.g. "unsupported scheme 'ftp'"),
+// "request.target", "request.method",
 // "request.header" (where = the header's name); the request keeps its previous value then.
 class RequestBuilder
 {
 public:
-    // "http://host[:port]/path?query": host, port, Host value and target.
+    // "http[s]://host[:port]/path?query": scheme (tls), host, port, Host value and target.
     sb::Status setUrl(const QString &url);
+    // TLS settings of an https:// URL (kept, and unused, for http://).
+    void setTlsSettings(const TlsSettings &settings) { m_request.tlsSettings = settings; }
     // Replaces the target (a route's path below its configuration's base_url).
     sb::Status setTarget(const QString &target);
     // One of requestMethods(), in any case.

@@ -30,6 +30,13 @@ QString problemSummary(const load::Counters &c, int expectStatus)
                      .arg(c.writeErrors)
                      .arg(c.timeouts)
                      .arg(c.parseErrors);
+    if (c.tlsErrors() > 0)
+        parts << QStringLiteral("TLS: handshake %1, certificate %2, alert %3, closed without "
+                                "close_notify %4")
+                     .arg(c.tlsHandshakeErrors)
+                     .arg(c.tlsCertificateErrors)
+                     .arg(c.tlsAlerts)
+                     .arg(c.tlsNoCloseNotify);
     const int64_t unexpected = unexpectedStatuses(c, expectStatus);
     if (unexpected > 0) {
         QStringList codes;

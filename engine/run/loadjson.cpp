@@ -15,11 +15,46 @@ QJsonObject statusCountsJson(const load::Counters &counters)
 
 QJsonObject errorCountsJson(const load::Counters &counters)
 {
-    return QJsonObject{{QStringLiteral("connect"), double(counters.connectErrors)},
-                       {QStringLiteral("read"), double(counters.readErrors)},
-                       {QStringLiteral("write"), double(counters.writeErrors)},
-                       {QStringLiteral("timeout"), double(counters.timeouts)},
-                       {QStringLiteral("parse"), double(counters.parseErrors)}};
+    QJsonObject o{{QStringLiteral("connect"), double(counters.connectErrors)},
+                  {QStringLiteral("read"), double(counters.readErrors)},
+                  {QStringLiteral("write"), double(counters.writeErrors)},
+                  {QStringLiteral("timeout"), double(counters.timeouts)},
+                  {QStringLiteral("parse"), double(counters.parseErrors)}};
+    if (counters.tlsHandshakes > 0 || counters.tlsErrors() > 0) {
+        o.insert(QStringLiteral("tls_handshake"), double(counters.tlsHandshakeErrors));
+        o.insert(QStringLiteral("tls_certificate"), double(counters.tlsCertificateErrors));
+        o.insert(QStringLiteral("tls_alert"), double(counters.tlsAlerts));
+        o.insert(QStringLiteral("tls_no_close_notify"), double(counters.tlsNoCloseNotify));
+    }
+    return o;
+}
+
+const std::vector<const char *> &transportErrorKinds()
+{
+    static const std::vector<const char *> kinds{
+        "connect",         "read",      "write",
+        "timeout",         "parse",     "tls_handshake",
+        "tls_certificate", "tls_alert", "tls_no_close_notify"};
+    return kinds;
+}
+
+QJsonObject connectionsJson(const load::LoadResult &result)
+{
+    const load::Counters &t = result.total;
+    auto timeJson = [](const Histogram &h) {
+        QJsonObject o = latencySummaryJson(h);
+        o.insert(QStringLiteral("count"), double(h.count()));
+        return o;
+    };
+    QJsonObject o{{QStringLiteral("connects"), double(t.connects)},
+                  {QStringLiteral("connect_us"), timeJson(result.connectTime)}};
+    if (result.tls)
+        o.insert(QStringLiteral("tls"),
+                 QJsonObject{{QStringLiteral("verify"), !result.tlsInsecure},
+                             {QStringLiteral("handshakes"), double(t.tlsHandshakes)},
+                             {QStringLiteral("resumed"), double(t.tlsResumed)},
+                             {QStringLiteral("handshake_us"), timeJson(result.handshakeTime)}});
+    return o;
 }
 
 QJsonObject latencySummaryJson(const Histogram &histogram)

@@ -4,10 +4,12 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <vector>
 
 namespace sb::load {
 struct Counters;
-}
+struct LoadResult;
+} // namespace sb::load
 
 // The JSON forms of the load engine's results, shared by the run store's records and the
 // command line's --json output, so both name every figure the same way. Any thread.
@@ -15,8 +17,16 @@ namespace sb::run {
 
 // Status code (as text) -> responses, for codes that occurred.
 QJsonObject statusCountsJson(const load::Counters &counters);
-// {connect, read, write, timeout, parse} -> count.
+// {connect, read, write, timeout, parse} -> count; over TLS (a handshake or a TLS failure
+// happened) also {tls_handshake, tls_certificate, tls_alert, tls_no_close_notify}.
 QJsonObject errorCountsJson(const load::Counters &counters);
+// Every key errorCountsJson() may write, in that order.
+const std::vector<const char *> &transportErrorKinds();
+// The measured phase's connections: {connects, connect_us: {p50 .. stdev, count}} and over TLS
+// tls: {verify (false = the insecure switch), handshakes, resumed, handshake_us: {...}}; times
+// per connection in microseconds (connect: connect() until the socket was writable; handshake:
+// from then until the TLS handshake ended).
+QJsonObject connectionsJson(const load::LoadResult &result);
 // {p50, p90, p99, p999, max, mean, stdev} in the histogram's unit (microseconds).
 QJsonObject latencySummaryJson(const Histogram &histogram);
 // Histogram::encode() bytes as a QByteArray for the store.

@@ -1,5 +1,6 @@
 #include "run/loadwindow.h"
 
+#include "http/url.h"
 #include "load/loadengine.h"
 #include "run/gates.h"
 #include "run/intervalpairer.h"
@@ -27,6 +28,10 @@ load::LoadSpec loadSpecOf(const WindowSpec &s, bool warmUp)
     for (const plan::Header &h : s.request.headers)
         l.request.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
     l.request.body = s.request.body.toStdString();
+    l.tls.enabled = s.request.tls;
+    l.tls.verify = !s.request.tlsSettings.insecure;
+    l.tls.caFile = s.request.tlsSettings.caFile.toStdString();
+    l.tls.sni = http::isIpLiteral(l.host) ? std::string() : l.host;
     l.connections = s.connections;
     l.threads = s.threads;
     l.mode = s.openLoop ? load::Mode::Open : load::Mode::Closed;
@@ -71,6 +76,7 @@ void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult
     out.requestsSent = load.total.requests;
     out.late = load.total.late;
     out.processCpuS = load.processCpuS;
+    out.connections = connectionsJson(load);
     if (spec.openLoop)
         out.sendDelayHistogram = encodedHistogram(load.sendDelay);
     out.sampled = sampled;

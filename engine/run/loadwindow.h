@@ -73,12 +73,16 @@ struct WindowOutcome
     // connections) and startedAt (when the measured phase began, UTC). What the caller passed to
     // measure() is kept: identity, gates, flags, validity.
     store::WindowRecord window;
-    bool cancelled = false;        // cancel() stopped it; the figures cover the time until then
-    QString aborted;               // why the load gave up early ("target unreachable for 5 s"); ""
-    QString problems;              // transport errors and unexpected statuses in one sentence; ""
-    qint64 requestsSent = 0;       // requests written (answered, in flight or failed)
-    qint64 late = 0;               // open loop: requests sent over 1 ms after their intended time
-    double processCpuS = 0;        // CPU seconds of the whole process over clientCpuS's span
+    bool cancelled = false;  // cancel() stopped it; the figures cover the time until then
+    QString aborted;         // why the load gave up early ("target unreachable for 5 s"); ""
+    QString problems;        // transport errors and unexpected statuses in one sentence; ""
+    qint64 requestsSent = 0; // requests written (answered, in flight or failed)
+    qint64 late = 0;         // open loop: requests sent over 1 ms after their intended time
+    double processCpuS = 0;  // CPU seconds of the whole process over clientCpuS's span
+    // Connections of the measured phase: connects and connect time, over TLS the handshakes, the
+    // resumed ones, the handshake time and whether certificates were verified
+    // (run::connectionsJson()).
+    QJsonObject connections;
     QByteArray sendDelayHistogram; // open loop: how late each request went out
                                    // (Histogram::encode(), nanoseconds); empty in closed loop
     std::vector<int> loadCpus;     // CPUs the load threads could run on (their affinity, united)

@@ -267,7 +267,7 @@ void TestLoadCli::badInputIsOneLineAndExitTwo_data()
     };
     const QString u = QStringLiteral("URL");
     row("malformed url", {QStringLiteral("http//nope")}, "bad URL", true);
-    row("https", {QStringLiteral("https://127.0.0.1/")}, "https", true);
+    row("ftp", {QStringLiteral("ftp://127.0.0.1/")}, "ftp", true);
     row("unknown flag", {QStringLiteral("--frobnicate"), u}, "frobnicate", true);
     row("no url", {}, "missing URL", true);
     row("two urls", {u, u}, "unexpected argument", true);

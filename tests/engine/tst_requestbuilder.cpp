@@ -107,7 +107,8 @@ private slots:
         QTest::newRow("path and query")
             << QStringLiteral("http://h:81/a?b=c") << true << QStringLiteral("/a?b=c");
         QTest::newRow("no path") << QStringLiteral("http://h") << true << QStringLiteral("/");
-        QTest::newRow("https") << QStringLiteral("https://h/") << false << QString();
+        QTest::newRow("https") << QStringLiteral("https://h/") << true << QStringLiteral("/");
+        QTest::newRow("ftp") << QStringLiteral("ftp://h/") << false << QString();
         QTest::newRow("password") << QStringLiteral("http://u:hunter2@h/") << false << QString();
     }
     void urls()

@@ -13,6 +13,7 @@ private Q_SLOTS:
     void valid();
     void invalid_data();
     void invalid();
+    void ipLiterals();
 };
 
 void TestUrl::valid_data()
@@ -50,6 +51,16 @@ void TestUrl::valid_data()
     QTest::newRow("upper-case scheme")
         << QStringLiteral("HTTP://Host.Example:65535/X") << QStringLiteral("Host.Example") << 65535
         << QStringLiteral("/X") << QStringLiteral("Host.Example:65535");
+    QTest::newRow("https default port")
+        << QStringLiteral("https://localhost/a") << QStringLiteral("localhost") << 443
+        << QStringLiteral("/a") << QStringLiteral("localhost");
+    QTest::newRow("https explicit 443") << QStringLiteral("HTTPS://h:443") << QStringLiteral("h")
+                                        << 443 << QStringLiteral("/") << QStringLiteral("h");
+    QTest::newRow("https port 80 is not its default")
+        << QStringLiteral("https://127.0.0.1:80/") << QStringLiteral("127.0.0.1") << 80
+        << QStringLiteral("/") << QStringLiteral("127.0.0.1:80");
+    QTest::newRow("https ipv6") << QStringLiteral("https://[::1]:8443/x") << QStringLiteral("::1")
+                                << 8443 << QStringLiteral("/x") << QStringLiteral("[::1]:8443");
 }
 
 void TestUrl::valid()
@@ -67,6 +78,17 @@ void TestUrl::valid()
     QCOMPARE(int(url.port), port);
     QCOMPARE(QString::fromStdString(url.target), target);
     QCOMPARE(QString::fromStdString(url.hostHeader), hostHeader);
+    QCOMPARE(url.tls, text.startsWith(QStringLiteral("https"), Qt::CaseInsensitive));
+}
+
+void TestUrl::ipLiterals()
+{
+    QVERIFY(sb::http::isIpLiteral("127.0.0.1"));
+    QVERIFY(sb::http::isIpLiteral("::1"));
+    QVERIFY(sb::http::isIpLiteral("fe80::1:2"));
+    QVERIFY(!sb::http::isIpLiteral("localhost"));
+    QVERIFY(!sb::http::isIpLiteral("example.com"));
+    QVERIFY(!sb::http::isIpLiteral("127.0.0.1.example"));
 }
 
 void TestUrl::invalid_data()
@@ -78,8 +100,8 @@ void TestUrl::invalid_data()
     QTest::newRow("missing scheme")
         << QStringLiteral("127.0.0.1:8080/x") << QStringLiteral("scheme");
     QTest::newRow("scheme only separator") << QStringLiteral("://h/") << QStringLiteral("scheme");
-    QTest::newRow("https") << QStringLiteral("https://example.com/")
-                           << QStringLiteral("unsupported scheme 'https'");
+    QTest::newRow("httpss") << QStringLiteral("httpss://example.com/")
+                            << QStringLiteral("unsupported scheme 'httpss'");
     QTest::newRow("ftp") << QStringLiteral("ftp://h/") << QStringLiteral("'ftp'");
     QTest::newRow("port too large")
         << QStringLiteral("http://h:99999/") << QStringLiteral("port '99999' out of range");
