@@ -1,0 +1,144 @@
+// The equal-resource lane through real OpenSSH, with no outside network: tests/lane/netns-sshd.sh
+// makes two network namespaces joined by a veth link and starts Debian's sshd in one with
+// throwaway keys. Skips only when the machine cannot create namespaces (the script exits 77).
+#include "lane/lanewindow.h"
+#include "version.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sys/prctl.h>
+
+using namespace sb::lane;
+
+namespace {
+
+const QString kScript = QStringLiteral(STACKBENCH_SOURCE_DIR "/tests/lane/netns-sshd.sh");
+
+struct ScriptRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+ScriptRun runScript(const QStringList &extra)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral("/bin/bash"));
+    p.setArguments(QStringList{kScript, QStringLiteral(STACKBENCH_BIN)} + extra);
+    p.start();
+    ScriptRun r;
+    if (!p.waitForFinished(240'000)) {
+        p.terminate(); // the script cleans up on TERM
+        p.waitForFinished(30'000);
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+} // namespace
+
+class TestNetnsSshd : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // `ssh -o BatchMode=yes ... root@ADDR stackbench agent --version` across the veth link.
+    void agentVersionOverSsh()
+    {
+        const ScriptRun r = runScript({});
+        if (r.exitCode == 77)
+            QSKIP(qPrintable(r.err.trimmed()));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(
+            r.out.startsWith(QStringLiteral("stackbench %1 ").arg(QLatin1String(sb::kVersion))),
+            qPrintable(r.out));
+    }
+
+    // Two load shares through two ssh connections into the agent's namespace, against the
+    // reference target in the controller's namespace: the traffic crosses the veth link.
+    void twoSharesOverSsh()
+    {
+        const ScriptRun r = runScript(
+            {QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("insideTheNamespaces")});
+        if (r.exitCode == 77)
+            QSKIP(qPrintable(r.err.trimmed()));
+        qInfo("%s", qPrintable(r.out.section(QStringLiteral("QINFO"), 1).left(2000)));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("PASS   : TestNetnsSshd::insideTheNamespaces")),
+                 qPrintable(r.out));
+    }
+
+    // Run by twoSharesOverSsh through the script, in the controller's namespace (skips when run
+    // on its own).
+    void insideTheNamespaces()
+    {
+        const QString ssh = qEnvironmentVariable("SB_SSH");
+        const QString clientAddr = qEnvironmentVariable("SB_CLIENT_ADDR");
+        if (ssh.isEmpty() || clientAddr.isEmpty())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (twoSharesOverSsh)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess target;
+        target.setProgram(QStringLiteral(STACKBENCH_BIN));
+        target.setArguments({QStringLiteral("target"), QStringLiteral("--host"), clientAddr,
+                             QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
+                             dir.filePath(QStringLiteral("t.sqlite"))});
+        target.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        target.start();
+        uint16_t port = 0;
+        QString out;
+        static const QRegularExpression re(QStringLiteral("listening on http://[^:]+:(\\d+)"));
+        for (int i = 0; i < 1200 && port == 0; ++i) {
+            if (!target.waitForReadyRead(100) && target.state() != QProcess::Running)
+                break;
+            out += QString::fromUtf8(target.readAllStandardOutput());
+            const auto m = re.match(out);
+            if (m.hasMatch())
+                port = uint16_t(m.captured(1).toUInt());
+        }
+        QVERIFY2(port != 0, qPrintable(out + QString::fromUtf8(target.readAllStandardError())));
+        const QStringList words = ssh.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        std::vector<ShareSetup> shares;
+        for (const QString &name : {QStringLiteral("agent-1"), QStringLiteral("agent-2")}) {
+            sb::load::LoadSpec s;
+            s.host = clientAddr.toStdString();
+            s.port = port;
+            s.request.target = "/health";
+            s.connections = 2;
+            s.durationMs = 2000;
+            s.intervalMs = 500;
+            shares.push_back(
+                {AgentCommand{name, words.first(),
+                              words.mid(1) + QStringList{qEnvironmentVariable("SB_STACKBENCH"),
+                                                         QStringLiteral("agent")}},
+                 s});
+        }
+        const auto merged = runLaneWindow(shares);
+        target.terminate();
+        target.waitForFinished(10'000);
+        QVERIFY2(merged.ok(), merged.ok() ? "" : merged.error().toString().c_str());
+        const sb::load::LoadResult &a = merged->hosts[0].result;
+        const sb::load::LoadResult &b = merged->hosts[1].result;
+        qInfo("over ssh: agent-1 %lld 2xx, agent-2 %lld 2xx, merged %lld, p50 %lld us, p99 %lld "
+              "us, generator CPU %.3f s + %.3f s",
+              (long long)a.total.ok, (long long)b.total.ok, (long long)merged->total.ok,
+              (long long)merged->latency.valueAtPercentile(50),
+              (long long)merged->latency.valueAtPercentile(99), merged->cpu[0].clientCpuS,
+              merged->cpu[1].clientCpuS);
+        QVERIFY(a.total.ok > 0 && b.total.ok > 0);
+        QCOMPARE(merged->total.ok, a.total.ok + b.total.ok);
+        QCOMPARE(merged->total.errors(), int64_t(0));
+        sb::Histogram all;
+        QVERIFY(all.add(a.latency) && all.add(b.latency));
+        QCOMPARE(merged->latency.valueAtPercentile(50), all.valueAtPercentile(50));
+        QCOMPARE(merged->latency.valueAtPercentile(99), all.valueAtPercentile(99));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNetnsSshd)
+#include "tst_netnssshd.moc"
