@@ -1,11 +1,17 @@
 // The equal-resource lane through real OpenSSH, with no outside network: tests/lane/netns-sshd.sh
 // makes two network namespaces joined by a veth link and starts Debian's sshd in one with
 // throwaway keys. Skips only when the machine cannot create namespaces (the script exits 77).
+#include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
 #include "version.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -41,6 +47,56 @@ ScriptRun runScript(const QStringList &extra)
     return r;
 }
 
+int64_t orderRows(const QString &dbPath)
+{
+    int64_t rows = -1;
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("orders"));
+        db.setDatabaseName(dbPath);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(QStringLiteral("SELECT count(*) FROM orders")) && q.next())
+                rows = q.value(0).toLongLong();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("orders"));
+    return rows;
+}
+
+// Reads frames until one of `type` arrives, the process ends or 30 s pass.
+std::optional<QJsonObject> waitFor(QProcess &p, FrameReader &reader, const QString &type)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 30'000) {
+        while (true) {
+            auto m = reader.next();
+            if (!m.ok() || !*m)
+                break;
+            if (messageType(**m) == type)
+                return **m;
+        }
+        if (p.state() == QProcess::NotRunning && p.bytesAvailable() == 0)
+            break;
+        p.waitForReadyRead(200);
+        reader.feed(p.readAllStandardOutput());
+    }
+    return std::nullopt;
+}
+
+// Whether process `pid` runs (a zombie waiting for its parent does not).
+bool alive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    const qsizetype close = text.lastIndexOf(')');
+    return close > 0 && close + 2 < text.size() && text[close + 2] != 'Z';
+}
+
 } // namespace
 
 class TestNetnsSshd : public QObject
@@ -64,13 +120,18 @@ private Q_SLOTS:
     // reference target in the controller's namespace: the traffic crosses the veth link.
     void twoSharesOverSsh()
     {
-        const ScriptRun r = runScript(
-            {QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("insideTheNamespaces")});
+        const ScriptRun r = runScript({QStringLiteral(STACKBENCH_TEST_BINARY),
+                                       QStringLiteral("insideTheNamespaces"),
+                                       QStringLiteral("controllerKilledInside")});
         if (r.exitCode == 77)
             QSKIP(qPrintable(r.err.trimmed()));
-        qInfo("%s", qPrintable(r.out.section(QStringLiteral("QINFO"), 1).left(2000)));
+        for (const QString &line : r.out.split(QLatin1Char('\n')))
+            if (line.contains(QStringLiteral("over ssh:")))
+                qInfo("%s", qPrintable(line.section(QStringLiteral("over ssh:"), 1).trimmed()));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QStringLiteral("PASS   : TestNetnsSshd::insideTheNamespaces")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("PASS   : TestNetnsSshd::controllerKilledInside")),
                  qPrintable(r.out));
     }
 
@@ -84,6 +145,7 @@ private Q_SLOTS:
             QSKIP("runs inside tests/lane/netns-sshd.sh (twoSharesOverSsh)");
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("t.sqlite"));
         QProcess target;
         target.setProgram(QStringLiteral(STACKBENCH_BIN));
         target.setArguments({QStringLiteral("target"), QStringLiteral("--host"), clientAddr,
@@ -103,13 +165,18 @@ private Q_SLOTS:
                 port = uint16_t(m.captured(1).toUInt());
         }
         QVERIFY2(port != 0, qPrintable(out + QString::fromUtf8(target.readAllStandardError())));
+        const int64_t before = orderRows(db);
+        QVERIFY(before > 0);
         const QStringList words = ssh.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         std::vector<ShareSetup> shares;
         for (const QString &name : {QStringLiteral("agent-1"), QStringLiteral("agent-2")}) {
             sb::load::LoadSpec s;
             s.host = clientAddr.toStdString();
             s.port = port;
-            s.request.target = "/health";
+            // POST /orders inserts a row per 201: the target's own count.
+            s.request.method = "POST";
+            s.request.target = "/orders";
+            s.request.body = R"({"user_id":3,"amount_cents":500,"items":1})";
             s.connections = 2;
             s.durationMs = 2000;
             s.intervalMs = 500;
@@ -120,24 +187,69 @@ private Q_SLOTS:
                  s});
         }
         const auto merged = runLaneWindow(shares);
+        const int64_t inserted = orderRows(db) - before;
         target.terminate();
         target.waitForFinished(10'000);
         QVERIFY2(merged.ok(), merged.ok() ? "" : merged.error().toString().c_str());
         const sb::load::LoadResult &a = merged->hosts[0].result;
         const sb::load::LoadResult &b = merged->hosts[1].result;
-        qInfo("over ssh: agent-1 %lld 2xx, agent-2 %lld 2xx, merged %lld, p50 %lld us, p99 %lld "
-              "us, generator CPU %.3f s + %.3f s",
+        qInfo("over ssh: agent-1 %lld 2xx, agent-2 %lld 2xx, merged %lld, target inserted %lld, "
+              "p50 %lld us, p99 %lld us, generator CPU %.3f s + %.3f s",
               (long long)a.total.ok, (long long)b.total.ok, (long long)merged->total.ok,
-              (long long)merged->latency.valueAtPercentile(50),
+              (long long)inserted, (long long)merged->latency.valueAtPercentile(50),
               (long long)merged->latency.valueAtPercentile(99), merged->cpu[0].clientCpuS,
               merged->cpu[1].clientCpuS);
         QVERIFY(a.total.ok > 0 && b.total.ok > 0);
         QCOMPARE(merged->total.ok, a.total.ok + b.total.ok);
+        QCOMPARE(merged->total.ok, inserted);
         QCOMPARE(merged->total.errors(), int64_t(0));
         sb::Histogram all;
         QVERIFY(all.add(a.latency) && all.add(b.latency));
         QCOMPARE(merged->latency.valueAtPercentile(50), all.valueAtPercentile(50));
         QCOMPARE(merged->latency.valueAtPercentile(99), all.valueAtPercentile(99));
+    }
+
+    // Run by twoSharesOverSsh: the controller's ssh is killed (-9) mid-window; sshd closes the
+    // agent's stdin and the agent, in the other namespace, ends its load and exits.
+    void controllerKilledInside()
+    {
+        const QString ssh = qEnvironmentVariable("SB_SSH");
+        if (ssh.isEmpty())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (twoSharesOverSsh)");
+        // The share loads a listener of this test that accepts (the kernel's backlog) and never
+        // answers: the agent keeps its connections open and its intervals coming.
+        QTcpServer sink;
+        QVERIFY(sink.listen(QHostAddress(qEnvironmentVariable("SB_CLIENT_ADDR"))));
+        const QStringList words = ssh.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QProcess p;
+        p.start(words.first(), words.mid(1) + QStringList{qEnvironmentVariable("SB_STACKBENCH"),
+                                                          QStringLiteral("agent")});
+        QVERIFY(p.waitForStarted());
+        FrameReader reader;
+        const auto hello = waitFor(p, reader, QStringLiteral("hello"));
+        QVERIFY(hello);
+        const auto agent = readHello(*hello);
+        QVERIFY(agent.ok() && agent->pid > 0);
+        AgentHello own;
+        own.protocol = kProtocolVersion;
+        own.version = QString::fromLatin1(sb::kVersion);
+        p.write(encodeFrame(helloMessage(own)));
+        sb::load::LoadSpec s;
+        s.host = qEnvironmentVariable("SB_CLIENT_ADDR").toStdString();
+        s.port = sink.serverPort();
+        s.connections = 2;
+        s.durationMs = 120'000;
+        s.intervalMs = 200;
+        p.write(encodeFrame(loadMessage(1, s)));
+        QVERIFY(waitFor(p, reader, QStringLiteral("ready")));
+        p.write(encodeFrame(idMessage("start", 1)));
+        QVERIFY(waitFor(p, reader, QStringLiteral("interval")));
+        // The agent runs (same pid namespace, another network namespace).
+        QVERIFY(alive(agent->pid));
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(10'000));
+        // sshd sees the connection close, closes the agent's stdin, the agent exits.
+        QTRY_VERIFY_WITH_TIMEOUT(!alive(agent->pid), 30'000);
     }
 };
 
