@@ -23,8 +23,10 @@
 //                         A: interval {id, ...}          each interval, in order
 //                         A: done {id, result}           the window is over (or cancelled)
 //   C: stop {id}                                         cancels the window; done follows
+//   C: ping {}                                           every kPingMs after the hello
 //   C closes the agent's stdin: the agent cancels what it started, sends nothing more it must,
-//   and exits.
+//   and exits. So it does when it hears nothing for kControllerSilenceMs: a cut link may leave
+//   stdin open for hours (TCP keeps a silent connection), a load must not run that long alone.
 // The controller starts every share of a window with one `start` each, back to back: no clock
 // is shared between hosts.
 //
@@ -44,6 +46,8 @@
 namespace sb::lane {
 
 inline constexpr int kProtocolVersion = 1;
+inline constexpr int kPingMs = 2000;               // the controller's heartbeat
+inline constexpr int kControllerSilenceMs = 15000; // the agent ends alone after this silence
 // The largest frame either side accepts, payload bytes. A window's three histograms, base64,
 // take a few hundred KiB at most.
 inline constexpr qsizetype kMaxFrameBytes = 8 << 20;

@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <thread>
+#include <time.h>
 #include <unistd.h>
 
 namespace sb::lane {
@@ -51,7 +52,15 @@ struct AgentSession::Impl
     FrameReader reader;
     bool controllerHello = false;
     bool outBroken = false;
-    bool fatal = false; // the controller's stream broke or it is another version
+    bool fatal = false;      // the controller's stream broke or it is another version
+    int64_t lastHeardNs = 0; // CLOCK_MONOTONIC of the controller's last bytes
+
+    static int64_t nowNs()
+    {
+        timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
 
     // Any thread.
     void post(const QJsonObject &message)
@@ -107,6 +116,8 @@ struct AgentSession::Impl
             handleHello(message);
             return;
         }
+        if (type == QLatin1String("ping"))
+            return;
         const sb::Result<int> id = readId(message);
         if (!id.ok()) {
             fail(0, id.error());
@@ -224,6 +235,7 @@ struct AgentSession::Impl
             }
             return false;
         }
+        lastHeardNs = nowNs();
         reader.feed(QByteArray(buffer, qsizetype(n)));
         while (!fatal) {
             sb::Result<std::optional<QJsonObject>> message = reader.next();
@@ -250,8 +262,16 @@ struct AgentSession::Impl
         hello.pid = ::getpid();
         post(helloMessage(hello));
         while (flush()) {
+            if (controllerHello && nowNs() - lastHeardNs > kControllerSilenceMs * 1'000'000LL) {
+                std::fprintf(stderr,
+                             "stackbench agent: no word from the controller for %d s (a cut "
+                             "link?): ending what this agent started\n",
+                             kControllerSilenceMs / 1000);
+                fatal = true;
+                break;
+            }
             pollfd fds[2] = {{in, POLLIN, 0}, {wake, POLLIN, 0}};
-            if (::poll(fds, 2, -1) < 0) {
+            if (::poll(fds, 2, 1000) < 0) {
                 if (errno == EINTR)
                     continue;
                 fatal = true;

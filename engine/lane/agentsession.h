@@ -3,7 +3,8 @@
 // The agent's side of the agent protocol (agentprotocol.h): `stackbench agent` reads the
 // controller's frames on stdin and answers on stdout, running the load engine for the share it
 // is given. It ends everything it started when its stdin closes (the controller ended, or the
-// ssh connection broke) or its stdout breaks.
+// ssh connection broke), its stdout breaks, or the controller's heartbeat stops
+// (kControllerSilenceMs).
 
 #include <memory>
 

@@ -112,6 +112,10 @@ RemoteAgent::RemoteAgent(AgentCommand command, QObject *parent)
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &RemoteAgent::readOutput);
     connect(&m_process, &QProcess::readyReadStandardError, this, &RemoteAgent::readErrors);
     connect(&m_process, &QProcess::finished, this, &RemoteAgent::onFinished);
+    m_ping.setInterval(kPingMs);
+    connect(&m_ping, &QTimer::timeout, this, [this] {
+        send(QJsonObject{{QStringLiteral("type"), QStringLiteral("ping")}});
+    });
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
             fail(hostError(kConnectError, m_command.host,
@@ -143,6 +147,7 @@ void RemoteAgent::send(const QJsonObject &message)
 void RemoteAgent::close()
 {
     m_closing = true;
+    m_ping.stop();
     if (m_process.state() == QProcess::Running)
         m_process.closeWriteChannel();
 }
@@ -164,6 +169,7 @@ void RemoteAgent::fail(const sb::Error &error)
         return;
     m_failed = true;
     m_closing = true;
+    m_ping.stop();
     if (m_process.state() != QProcess::NotRunning)
         m_process.closeWriteChannel();
     Q_EMIT failed(error);
@@ -215,6 +221,7 @@ void RemoteAgent::readOutput()
             own.protocol = kProtocolVersion;
             own.version = QString::fromLatin1(sb::kVersion);
             send(helloMessage(own));
+            m_ping.start();
             Q_EMIT helloReceived();
             continue;
         }

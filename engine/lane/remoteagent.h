@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 namespace sb::lane {
 
@@ -84,6 +85,7 @@ private:
     bool m_closing = false;
     bool m_failed = false;
     QByteArray m_stderrTail; // the last bytes of the agent's (and ssh's) stderr
+    QTimer m_ping;           // the heartbeat the agent listens for (kPingMs)
 };
 
 } // namespace sb::lane

@@ -10,7 +10,8 @@
 # STACKBENCH is the stackbench binary (run on the "remote" side by its absolute path). COMMAND,
 # when given, runs instead of the --version check in the client's namespace with SB_SSH set to
 # the ssh command line that reaches the agent host (an array's words, space-separated; none has
-# a space), SB_AGENT_ADDR to that host's address and SB_CLIENT_ADDR to the client's own.
+# a space), SB_AGENT_ADDR to that host's address, SB_CLIENT_ADDR to the client's own and
+# SB_CLIENT_IF to the client's end of the link (a test may cut it).
 # Exit codes: 0 it worked, 1 it failed (the reason on stderr), 77 this machine cannot create
 # network namespaces (not root, no CAP_NET_ADMIN): a test skips then.
 # Everything it creates (namespaces, veth, sshd by its pid, the temporary directory) is removed
@@ -53,6 +54,11 @@ cleanup() {
     kill "$sshd_pid" 2>/dev/null
     wait "$sshd_pid" 2>/dev/null
   fi
+  # The sessions of that sshd and what they run (an agent behind a cut link): every process
+  # left in the agent's namespace is this run's.
+  local pids
+  pids=$(ip netns pids "$agent_ns" 2>/dev/null || true)
+  [ -n "$pids" ] && kill -9 $pids 2>/dev/null
   ip netns del "$client_ns" 2>/dev/null
   ip netns del "$agent_ns" 2>/dev/null
   ip link del "$client_if" 2>/dev/null
@@ -104,6 +110,8 @@ KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
 PrintMotd no
+ClientAliveInterval 2
+ClientAliveCountMax 3
 EOF
 "$sshd" -t -f "$tmp/sshd_config"
 ip netns exec "$agent_ns" "$sshd" -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
@@ -122,7 +130,7 @@ ssh_cmd=(ssh -F /dev/null -o BatchMode=yes -o ConnectTimeout=10 -o IdentitiesOnl
          -i "$tmp/user_key" "root@$agent_addr")
 
 if [ $# -gt 0 ]; then
-  SB_SSH="${ssh_cmd[*]}" SB_AGENT_ADDR=$agent_addr SB_CLIENT_ADDR=$client_addr \
+  SB_SSH="${ssh_cmd[*]}" SB_AGENT_ADDR=$agent_addr SB_CLIENT_ADDR=$client_addr SB_CLIENT_IF=$client_if \
     SB_STACKBENCH=$stackbench \
     ip netns exec "$client_ns" "$@"
   exit $?

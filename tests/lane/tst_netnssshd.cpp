@@ -120,9 +120,9 @@ private Q_SLOTS:
     // reference target in the controller's namespace: the traffic crosses the veth link.
     void twoSharesOverSsh()
     {
-        const ScriptRun r = runScript({QStringLiteral(STACKBENCH_TEST_BINARY),
-                                       QStringLiteral("insideTheNamespaces"),
-                                       QStringLiteral("controllerKilledInside")});
+        const ScriptRun r = runScript(
+            {QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("insideTheNamespaces"),
+             QStringLiteral("controllerKilledInside"), QStringLiteral("cutLinkInside")});
         if (r.exitCode == 77)
             QSKIP(qPrintable(r.err.trimmed()));
         for (const QString &line : r.out.split(QLatin1Char('\n')))
@@ -131,8 +131,11 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QStringLiteral("PASS   : TestNetnsSshd::insideTheNamespaces")),
                  qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("PASS   : TestNetnsSshd::controllerKilledInside")),
-                 qPrintable(r.out));
+        for (const char *inside :
+             {"insideTheNamespaces", "controllerKilledInside", "cutLinkInside"})
+            QVERIFY2(r.out.contains(
+                         QStringLiteral("PASS   : TestNetnsSshd::%1").arg(QLatin1String(inside))),
+                     qPrintable(r.out));
     }
 
     // Run by twoSharesOverSsh through the script, in the controller's namespace (skips when run
@@ -250,6 +253,59 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(10'000));
         // sshd sees the connection close, closes the agent's stdin, the agent exits.
         QTRY_VERIFY_WITH_TIMEOUT(!alive(agent->pid), 30'000);
+    }
+
+    // Run by twoSharesOverSsh, last (it leaves the link down): the link is cut mid-window. The
+    // controller names the host within its silence deadline; the agent, whose stdin stays open
+    // (nothing closes a silent TCP connection), misses the heartbeat and ends its load alone.
+    void cutLinkInside()
+    {
+        const QString ssh = qEnvironmentVariable("SB_SSH");
+        const QString link = qEnvironmentVariable("SB_CLIENT_IF");
+        if (ssh.isEmpty() || link.isEmpty())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (twoSharesOverSsh)");
+        QTcpServer sink;
+        QVERIFY(sink.listen(QHostAddress(qEnvironmentVariable("SB_CLIENT_ADDR"))));
+        const QStringList words = ssh.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        sb::load::LoadSpec s;
+        s.host = qEnvironmentVariable("SB_CLIENT_ADDR").toStdString();
+        s.port = sink.serverPort();
+        s.connections = 1;
+        s.durationMs = 300'000;
+        s.intervalMs = 200;
+        const std::vector<ShareSetup> shares = {
+            {AgentCommand{QStringLiteral("agent-1"), words.first(),
+                          words.mid(1) + QStringList{qEnvironmentVariable("SB_STACKBENCH"),
+                                                     QStringLiteral("agent")}},
+             s}};
+        qint64 agentPid = 0;
+        LaneTimeouts timeouts;
+        timeouts.silenceMs = 3000;
+        QElapsedTimer clock;
+        const auto merged = runLaneWindow(
+            shares, timeouts, [&](int, const AgentHello &hello, const ShareInterval &) {
+                if (agentPid == 0) {
+                    agentPid = hello.pid;
+                    QCOMPARE(QProcess::execute(QStringLiteral("ip"),
+                                               {QStringLiteral("link"), QStringLiteral("set"), link,
+                                                QStringLiteral("down")}),
+                             0);
+                    clock.start();
+                }
+            });
+        QVERIFY(agentPid > 0);
+        QVERIFY(!merged.ok());
+        QCOMPARE(merged.error().code, std::string(kTimeoutError));
+        QCOMPARE(merged.error().where, std::string("agent-1"));
+        QVERIFY2(QString::fromStdString(merged.error().detail).contains(QStringLiteral("agent-1")),
+                 merged.error().detail.c_str());
+        qInfo("over ssh: cut link: runLaneWindow returned after %.1f s (the 3 s silence deadline, "
+              "then ssh ended): %s",
+              clock.elapsed() / 1000.0, merged.error().toString().c_str());
+        qInfo("over ssh: the agent %s when the controller gave up",
+              alive(agentPid) ? "still ran" : "had ended");
+        QTRY_VERIFY_WITH_TIMEOUT(!alive(agentPid), kControllerSilenceMs + 30'000);
+        qInfo("over ssh: the agent ended %.1f s after the cut", clock.elapsed() / 1000.0);
     }
 };
 
