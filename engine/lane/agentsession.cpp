@@ -10,6 +10,7 @@
 #include <QSysInfo>
 #include <atomic>
 #include <cerrno>
+#include <concepts>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -33,6 +34,27 @@ struct Share
     std::thread thread;
     std::atomic<bool> finished{false};
 };
+
+// The interval's latency histogram when the engine's IntervalSnapshot carries one (a pointer
+// valid during the callback, or a value), nullptr while it carries percentiles only: the agent
+// then sends the histogram without a change here.
+template<typename Snapshot> const Histogram *intervalLatency(const Snapshot &s)
+{
+    if constexpr (requires {
+                      {
+                          s.latency
+                          } -> std::convertible_to<const Histogram *>;
+                  })
+        return s.latency;
+    else if constexpr (requires {
+                           {
+                               s.latency
+                               } -> std::convertible_to<const Histogram &>;
+                       })
+        return &s.latency;
+    else
+        return nullptr;
+}
 
 sb::Error agentError(const QString &detail)
 {
@@ -198,7 +220,7 @@ struct AgentSession::Impl
             const int shareId = s->id;
             const sb::Status st =
                 s->engine.start(s->spec, [this, shareId](const load::IntervalSnapshot &snapshot) {
-                    post(intervalMessage(shareId, snapshot));
+                    post(intervalMessage(shareId, snapshot, intervalLatency(snapshot)));
                 });
             if (!st.ok()) {
                 s->finished = true;

@@ -108,7 +108,7 @@ private:
     {
         m_phase = Phase::Running;
         for (size_t k = 0; k < m_agents.size(); ++k) {
-            m_agents[k]->send(idMessage("start", int(k)));
+            m_agents[k]->sendNow(idMessage("start", int(k)));
             m_heard[k].restart();
         }
     }

@@ -144,6 +144,13 @@ void RemoteAgent::send(const QJsonObject &message)
         m_process.write(encodeFrame(message));
 }
 
+void RemoteAgent::sendNow(const QJsonObject &message)
+{
+    send(message);
+    if (!m_failed && m_process.state() == QProcess::Running)
+        m_process.waitForBytesWritten(1000);
+}
+
 void RemoteAgent::close()
 {
     m_closing = true;

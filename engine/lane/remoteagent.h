@@ -52,6 +52,9 @@ public:
     void start();
     // Sends one message; nothing after failed().
     void send(const QJsonObject &message);
+    // Sends it and waits (up to 1 s) until it is in the pipe, instead of at the event loop's
+    // next turn: the start commands of a window's shares leave back to back.
+    void sendNow(const QJsonObject &message);
     // Closes the agent's stdin: it ends what it started and exits. An exit after this is no
     // failure.
     void close();
