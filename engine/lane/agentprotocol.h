@@ -19,7 +19,9 @@
 //   C: hello {protocol, version}                         refused by the controller when the
 //                                                        versions differ (see checkHello)
 //   C: load {id, spec}    A: ready {id} | error {id}     the spec is checked, nothing runs yet
-//   C: start {id}         A: started {id, threads}       the engine connects and measures
+//   C: start {id}         A: started {id, threads,       the engine connects and measures
+//                                     startNs}           (the agent's CLOCK_MONOTONIC when the
+//                                                        start arrived)
 //                         A: interval {id, ...}          each interval, in order
 //                         A: done {id, result}           the window is over (or cancelled)
 //   C: stop {id}                                         cancels the window; done follows

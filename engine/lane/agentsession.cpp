@@ -33,6 +33,7 @@ struct Share
     load::LoadEngine engine;
     std::thread thread;
     std::atomic<bool> finished{false};
+    int64_t startNs = 0; // CLOCK_MONOTONIC when the start command was read
 };
 
 // The interval's latency histogram when the engine's IntervalSnapshot carries one (a pointer
@@ -216,6 +217,7 @@ struct AgentSession::Impl
             return;
         }
         Share *s = share.get();
+        s->startNs = nowNs();
         s->thread = std::thread([this, s] {
             const int shareId = s->id;
             const sb::Status st =
@@ -229,6 +231,7 @@ struct AgentSession::Impl
             }
             QJsonObject started = idMessage("started", shareId);
             started.insert(QStringLiteral("threads"), int(s->engine.workerTids().size()));
+            started.insert(QStringLiteral("startNs"), double(s->startNs));
             post(started);
             const load::LoadResult result = s->engine.wait();
             QJsonObject done = idMessage("done", shareId);

@@ -153,8 +153,11 @@ private:
             m_done[i] = true;
             if (std::all_of(m_done.begin(), m_done.end(), [](bool d) { return d; }))
                 m_loop.quit();
+        } else if (type == QLatin1String("started")) {
+            m_shares[i].startMonotonicNs =
+                int64_t(std::clamp(message.value(QLatin1String("startNs")).toDouble(), 0.0, 9e18));
         }
-        // "started" and messages of later protocol versions: nothing to do.
+        // Messages of later protocol versions: nothing to do.
     }
 
     void failMessage(size_t i, const sb::Error &e)

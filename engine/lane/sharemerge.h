@@ -25,6 +25,9 @@ struct HostShare
     AgentHello hello;                     // the agent's version, machine name and cores
     std::vector<ShareInterval> intervals; // as the agent reported them, in order
     load::LoadResult result;              // its totals, window histograms and generator CPU
+    // The agent's CLOCK_MONOTONIC, ns, when its start command arrived; 0 = not said. Comparable
+    // between agents of one machine only (no clock is shared between hosts).
+    int64_t startMonotonicNs = 0;
 };
 
 // One interval of the merged window: the same interval (phase and index) of every host. Hosts

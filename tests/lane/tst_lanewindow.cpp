@@ -13,6 +13,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <csignal>
 #include <sys/types.h>
 
@@ -173,6 +174,11 @@ private Q_SLOTS:
         QVERIFY(m.cpu[1].clientCpuS > 0);
         QVERIFY(m.cpu[0].cores > 0);
         QCOMPARE(m.hosts[0].hello.version, QString::fromLatin1(sb::kVersion));
+        // Started by command, back to back: both agents run on this machine, so their
+        // monotonic clocks compare.
+        QVERIFY(m.hosts[0].startMonotonicNs > 0 && m.hosts[1].startMonotonicNs > 0);
+        qInfo("the two start commands arrived %.3f ms apart",
+              std::abs(m.hosts[1].startMonotonicNs - m.hosts[0].startMonotonicNs) / 1e6);
     }
 
     // An agent killed mid-window: a clear error naming its host, no hang, the other share

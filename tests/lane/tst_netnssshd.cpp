@@ -14,6 +14,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <csignal>
 #include <sys/prctl.h>
 
@@ -205,6 +206,9 @@ private Q_SLOTS:
         QVERIFY(a.total.ok > 0 && b.total.ok > 0);
         QCOMPARE(merged->total.ok, a.total.ok + b.total.ok);
         QCOMPARE(merged->total.ok, inserted);
+        qInfo("over ssh: the two start commands arrived %.3f ms apart",
+              std::abs(merged->hosts[1].startMonotonicNs - merged->hosts[0].startMonotonicNs) /
+                  1e6);
         QCOMPARE(merged->total.errors(), int64_t(0));
         sb::Histogram all;
         QVERIFY(all.add(a.latency) && all.add(b.latency));
