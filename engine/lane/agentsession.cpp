@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <fcntl.h>
 #include <mutex>
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -98,6 +99,22 @@ struct AgentSession::Impl
     }
 
     // Writes every posted frame; false when stdout is broken (the controller is gone).
+    bool controllerSilent() const
+    {
+        return controllerHello && nowNs() - lastHeardNs > kControllerSilenceMs * 1'000'000LL;
+    }
+
+    void reportSilence()
+    {
+        std::fprintf(stderr,
+                     "stackbench agent: no word from the controller for %d s (a cut link?): "
+                     "ending what this agent started\n",
+                     kControllerSilenceMs / 1000);
+    }
+
+    // Writes every posted frame; false when stdout is broken (the controller is gone), or stays
+    // full while the controller is silent: a dead link stops draining the pipe, and a blocking
+    // write would keep the heartbeat check from ever running.
     bool flush()
     {
         std::deque<QByteArray> frames;
@@ -110,12 +127,21 @@ struct AgentSession::Impl
             while (!outBroken && done < frame.size()) {
                 const ssize_t n =
                     ::write(out, frame.constData() + done, size_t(frame.size() - done));
-                if (n < 0 && errno == EINTR)
-                    continue;
-                if (n <= 0)
-                    outBroken = true;
-                else
+                if (n > 0) {
                     done += n;
+                } else if (n < 0 && errno == EINTR) {
+                } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                    if (controllerSilent()) {
+                        reportSilence();
+                        fatal = true;
+                        outBroken = true;
+                        break;
+                    }
+                    pollfd p{out, POLLOUT, 0};
+                    ::poll(&p, 1, 1000);
+                } else {
+                    outBroken = true;
+                }
             }
         }
         return !outBroken;
@@ -286,12 +312,21 @@ struct AgentSession::Impl
         hello.cores = int(load::readMachine().cpus.size());
         hello.pid = ::getpid();
         post(helloMessage(hello));
+        // Non-blocking stdout (flush() says why); its flags are restored for whoever shares it.
+        const int outFlags = ::fcntl(out, F_GETFL);
+        if (outFlags >= 0)
+            ::fcntl(out, F_SETFL, outFlags | O_NONBLOCK);
+        const int code = serve();
+        if (outFlags >= 0)
+            ::fcntl(out, F_SETFL, outFlags);
+        return code;
+    }
+
+    int serve()
+    {
         while (flush()) {
-            if (controllerHello && nowNs() - lastHeardNs > kControllerSilenceMs * 1'000'000LL) {
-                std::fprintf(stderr,
-                             "stackbench agent: no word from the controller for %d s (a cut "
-                             "link?): ending what this agent started\n",
-                             kControllerSilenceMs / 1000);
+            if (controllerSilent()) {
+                reportSilence();
                 fatal = true;
                 break;
             }

@@ -241,6 +241,32 @@ private Q_SLOTS:
         QVERIFY2(result->elapsedS < 60, qPrintable(QString::number(result->elapsedS)));
     }
 
+    // A controller that goes silent with the agent's stdin still open (a cut link): the agent
+    // misses the heartbeat and ends its load alone.
+    void silentControllerEndsTheLoad()
+    {
+        QProcess p;
+        p.start(QStringLiteral(STACKBENCH_BIN), {QStringLiteral("agent")});
+        QVERIFY(p.waitForStarted());
+        FrameReader reader;
+        QVERIFY(waitFor(p, reader, QStringLiteral("hello")));
+        AgentHello own;
+        own.protocol = kProtocolVersion;
+        own.version = QString::fromLatin1(sb::kVersion);
+        p.write(encodeFrame(helloMessage(own)));
+        p.write(encodeFrame(loadMessage(2, ordersSpec(m_target->port(), 1, 300'000))));
+        p.write(encodeFrame(idMessage("start", 2)));
+        QVERIFY(waitFor(p, reader, QStringLiteral("started")));
+        // No ping from here on; stdin stays open.
+        const auto done = waitFor(p, reader, QStringLiteral("done"), kControllerSilenceMs + 60'000);
+        QVERIFY(done);
+        QVERIFY(p.waitForFinished(30'000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(readResult(done->value(QStringLiteral("result")))->cancelled);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("no word from the controller")), qPrintable(err));
+    }
+
     // Garbage on stdin: the agent says why and exits 1, with nothing running.
     void agentRefusesGarbage()
     {
