@@ -35,6 +35,7 @@ int compareCommand(const QStringList &args);
 int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
 int demoCommand(const QStringList &args);
+int agentCommand(const QStringList &args);
 
 // The application object of a command, for main() to create before the command runs
 // (cmdreport.cpp): a QCoreApplication for every command (`report --format html` included: the

@@ -53,6 +53,8 @@ const Command kCommands[] = {
      sb::cli::targetCommand},
     {"sample", "sample a process tree's CPU and memory and the machine's foreign CPU",
      sb::cli::sampleCommand},
+    {"agent", "serve a controller on stdin/stdout: load shares for the equal-resource lane",
+     sb::cli::agentCommand},
 };
 
 void printUsage(FILE *out)

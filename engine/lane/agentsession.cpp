@@ -1,0 +1,375 @@
+#include "lane/agentsession.h"
+
+#include "core/qterror.h"
+#include "lane/agentprotocol.h"
+#include "load/loadengine.h"
+#include "load/speccheck.h"
+#include "version.h"
+
+#include <QJsonObject>
+#include <QSysInfo>
+#include <atomic>
+#include <cerrno>
+#include <concepts>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <mutex>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <thread>
+#include <time.h>
+#include <unistd.h>
+
+namespace sb::lane {
+
+namespace {
+
+// One share of a window: the engine, the thread that starts it and waits for it.
+struct Share
+{
+    int id = 0;
+    load::LoadSpec spec;
+    load::LoadEngine engine;
+    std::thread thread;
+    std::atomic<bool> finished{false};
+    int64_t startNs = 0; // CLOCK_MONOTONIC when the start command was read
+};
+
+// The interval's latency histogram when the engine's IntervalSnapshot carries one (a pointer
+// valid during the callback, or a value), nullptr while it carries percentiles only: the agent
+// then sends the histogram without a change here.
+template<typename Snapshot> const Histogram *intervalLatency(const Snapshot &s)
+{
+    if constexpr (requires {
+                      {
+                          s.latency
+                          } -> std::convertible_to<const Histogram *>;
+                  })
+        return s.latency;
+    else if constexpr (requires {
+                           {
+                               s.latency
+                               } -> std::convertible_to<const Histogram &>;
+                       })
+        return &s.latency;
+    else
+        return nullptr;
+}
+
+sb::Error agentError(const QString &detail)
+{
+    return sb::qtError(QString::fromLatin1(kAgentError), QString(), detail);
+}
+
+} // namespace
+
+struct AgentSession::Impl
+{
+    int in = -1;
+    int out = -1;
+    int wake = -1; // eventfd: the share's threads posted frames
+    std::mutex mutex;
+    std::deque<QByteArray> outbox; // frames for the controller, guarded by mutex
+    std::unique_ptr<Share> share;
+    FrameReader reader;
+    bool controllerHello = false;
+    bool outBroken = false;
+    bool fatal = false;      // the controller's stream broke or it is another version
+    int64_t lastHeardNs = 0; // CLOCK_MONOTONIC of the controller's last bytes
+
+    static int64_t nowNs()
+    {
+        timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
+
+    // Any thread.
+    void post(const QJsonObject &message)
+    {
+        const QByteArray frame = encodeFrame(message);
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            outbox.push_back(frame);
+        }
+        const uint64_t one = 1;
+        [[maybe_unused]] const ssize_t n = ::write(wake, &one, sizeof one);
+    }
+
+    // Writes every posted frame; false when stdout is broken (the controller is gone).
+    bool controllerSilent() const
+    {
+        return controllerHello && nowNs() - lastHeardNs > kControllerSilenceMs * 1'000'000LL;
+    }
+
+    void reportSilence()
+    {
+        std::fprintf(stderr,
+                     "stackbench agent: no word from the controller for %d s (a cut link?): "
+                     "ending what this agent started\n",
+                     kControllerSilenceMs / 1000);
+    }
+
+    // Writes every posted frame; false when stdout is broken (the controller is gone), or stays
+    // full while the controller is silent: a dead link stops draining the pipe, and a blocking
+    // write would keep the heartbeat check from ever running.
+    bool flush()
+    {
+        std::deque<QByteArray> frames;
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            frames.swap(outbox);
+        }
+        for (const QByteArray &frame : frames) {
+            qsizetype done = 0;
+            while (!outBroken && done < frame.size()) {
+                const ssize_t n =
+                    ::write(out, frame.constData() + done, size_t(frame.size() - done));
+                if (n > 0) {
+                    done += n;
+                } else if (n < 0 && errno == EINTR) {
+                } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                    if (controllerSilent()) {
+                        reportSilence();
+                        fatal = true;
+                        outBroken = true;
+                        break;
+                    }
+                    pollfd p{out, POLLOUT, 0};
+                    ::poll(&p, 1, 1000);
+                } else {
+                    outBroken = true;
+                }
+            }
+        }
+        return !outBroken;
+    }
+
+    void stopShare()
+    {
+        if (!share)
+            return;
+        share->engine.cancel();
+        if (share->thread.joinable())
+            share->thread.join();
+    }
+
+    void fail(int id, const sb::Error &error) { post(errorMessage(id, error)); }
+
+    void handle(const QJsonObject &message)
+    {
+        const QString type = messageType(message);
+        if (!controllerHello) {
+            handleHello(message);
+            return;
+        }
+        if (type == QLatin1String("ping"))
+            return;
+        const sb::Result<int> id = readId(message);
+        if (!id.ok()) {
+            fail(0, id.error());
+            return;
+        }
+        if (type == QLatin1String("load"))
+            prepare(*id, message);
+        else if (type == QLatin1String("start"))
+            start(*id);
+        else if (type == QLatin1String("stop")) {
+            if (share && share->id == *id)
+                share->engine.cancel();
+        } else
+            fail(*id, agentError(QStringLiteral("unknown message type \"%1\"").arg(type.left(40))));
+    }
+
+    void handleHello(const QJsonObject &message)
+    {
+        const sb::Result<AgentHello> hello = readHello(message);
+        if (!hello.ok()) {
+            fail(0, hello.error());
+            fatal = true;
+            return;
+        }
+        const QString own = QString::fromLatin1(sb::kVersion);
+        if (hello->protocol != kProtocolVersion || hello->version != own) {
+            fail(0, sb::qtError(QString::fromLatin1(kVersionError), QSysInfo::machineHostName(),
+                                QStringLiteral("the controller is stackbench %1 (protocol %2), "
+                                               "this agent is %3 (protocol %4)")
+                                    .arg(hello->version.left(100))
+                                    .arg(hello->protocol)
+                                    .arg(own)
+                                    .arg(kProtocolVersion)));
+            fatal = true;
+            return;
+        }
+        controllerHello = true;
+    }
+
+    void prepare(int id, const QJsonObject &message)
+    {
+        if (share && !share->finished.load()) {
+            fail(id, agentError(QStringLiteral("share %1 is still running").arg(share->id)));
+            return;
+        }
+        stopShare();
+        share.reset();
+        const sb::Result<load::LoadSpec> spec = readSpec(message.value(QLatin1String("spec")));
+        if (!spec.ok()) {
+            fail(id, spec.error());
+            return;
+        }
+        if (const sb::Status st = load::checkSpec(*spec); !st.ok()) {
+            fail(id, st.error());
+            return;
+        }
+        const load::MachineLimits machine = load::readMachine();
+        if (const sb::Status st =
+                load::checkResources(*spec, load::estimateNeeds(*spec, machine), machine);
+            !st.ok()) {
+            fail(id, st.error());
+            return;
+        }
+        share = std::make_unique<Share>();
+        share->id = id;
+        share->spec = *spec;
+        post(idMessage("ready", id));
+    }
+
+    void start(int id)
+    {
+        if (!share || share->id != id || share->thread.joinable()) {
+            fail(id, agentError(QStringLiteral("no share %1 is ready to start").arg(id)));
+            return;
+        }
+        Share *s = share.get();
+        s->startNs = nowNs();
+        s->thread = std::thread([this, s] {
+            const int shareId = s->id;
+            const sb::Status st =
+                s->engine.start(s->spec, [this, shareId](const load::IntervalSnapshot &snapshot) {
+                    post(intervalMessage(shareId, snapshot, intervalLatency(snapshot)));
+                });
+            if (!st.ok()) {
+                s->finished = true;
+                fail(shareId, st.error());
+                return;
+            }
+            QJsonObject started = idMessage("started", shareId);
+            started.insert(QStringLiteral("threads"), int(s->engine.workerTids().size()));
+            started.insert(QStringLiteral("startNs"), double(s->startNs));
+            post(started);
+            const load::LoadResult result = s->engine.wait();
+            QJsonObject done = idMessage("done", shareId);
+            done.insert(QStringLiteral("result"), resultJson(result));
+            s->finished = true;
+            post(done);
+        });
+    }
+
+    // Reads what stdin has; false at its end or when it broke.
+    bool readInput()
+    {
+        char buffer[65536];
+        const ssize_t n = ::read(in, buffer, sizeof buffer);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            return true;
+        if (n < 0) {
+            std::fprintf(stderr, "stackbench agent: reading stdin failed: %s\n", strerror(errno));
+            fatal = true;
+            return false;
+        }
+        if (n == 0) {
+            if (const sb::Status st = reader.finish(); !st.ok()) {
+                std::fprintf(stderr, "stackbench agent: %s\n", st.error().detail.c_str());
+                fatal = true;
+            }
+            return false;
+        }
+        lastHeardNs = nowNs();
+        reader.feed(QByteArray(buffer, qsizetype(n)));
+        while (!fatal) {
+            sb::Result<std::optional<QJsonObject>> message = reader.next();
+            if (!message.ok()) {
+                std::fprintf(stderr, "stackbench agent: %s\n", message.error().detail.c_str());
+                fail(0, message.error());
+                fatal = true;
+                return false;
+            }
+            if (!*message)
+                break;
+            handle(**message);
+        }
+        return !fatal;
+    }
+
+    int run()
+    {
+        AgentHello hello;
+        hello.protocol = kProtocolVersion;
+        hello.version = QString::fromLatin1(sb::kVersion);
+        hello.host = QSysInfo::machineHostName();
+        hello.cores = int(load::readMachine().cpus.size());
+        hello.pid = ::getpid();
+        post(helloMessage(hello));
+        // Non-blocking stdout (flush() says why); its flags are restored for whoever shares it.
+        const int outFlags = ::fcntl(out, F_GETFL);
+        if (outFlags >= 0)
+            ::fcntl(out, F_SETFL, outFlags | O_NONBLOCK);
+        const int code = serve();
+        if (outFlags >= 0)
+            ::fcntl(out, F_SETFL, outFlags);
+        return code;
+    }
+
+    int serve()
+    {
+        while (flush()) {
+            if (controllerSilent()) {
+                reportSilence();
+                fatal = true;
+                break;
+            }
+            pollfd fds[2] = {{in, POLLIN, 0}, {wake, POLLIN, 0}};
+            if (::poll(fds, 2, 1000) < 0) {
+                if (errno == EINTR)
+                    continue;
+                fatal = true;
+                break;
+            }
+            if (fds[1].revents & POLLIN) {
+                uint64_t count = 0;
+                [[maybe_unused]] const ssize_t n = ::read(wake, &count, sizeof count);
+            }
+            if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) && !readInput())
+                break;
+        }
+        // The controller is gone or done: nothing this agent started may outlive it.
+        stopShare();
+        if (!outBroken)
+            flush();
+        return fatal || outBroken ? 1 : 0;
+    }
+};
+
+AgentSession::AgentSession(int inFd, int outFd)
+    : m_impl(std::make_unique<Impl>())
+{
+    m_impl->in = inFd;
+    m_impl->out = outFd;
+    m_impl->wake = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+AgentSession::~AgentSession()
+{
+    m_impl->stopShare();
+    if (m_impl->wake >= 0)
+        ::close(m_impl->wake);
+}
+
+int AgentSession::run()
+{
+    return m_impl->run();
+}
+
+} // namespace sb::lane

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# The equal-resource lane's CI harness, with no outside network: two network namespaces joined
+# by a veth link (10.250.N.0/30, never routed out), Debian's sshd (openssh-server) in one of them
+# with throwaway host and user keys in a temporary directory, and the user's OpenSSH client in
+# the other running `stackbench agent --version` through it, as the controller does (BatchMode,
+# a known_hosts file that holds the throwaway host key).
+#
+#   tests/lane/netns-sshd.sh STACKBENCH [COMMAND...]
+#
+# STACKBENCH is the stackbench binary (run on the "remote" side by its absolute path). COMMAND,
+# when given, runs instead of the --version check in the client's namespace with SB_SSH set to
+# the ssh command line that reaches the agent host (an array's words, space-separated; none has
+# a space), SB_AGENT_ADDR to that host's address, SB_CLIENT_ADDR to the client's own and
+# SB_CLIENT_IF to the client's end of the link (a test may cut it).
+# Exit codes: 0 it worked, 1 it failed (the reason on stderr), 77 this machine cannot create
+# network namespaces (not root, no CAP_NET_ADMIN): a test skips then.
+# Everything it creates (namespaces, veth, sshd by its pid, the temporary directory) is removed
+# on exit, also on failure or interruption.
+set -euo pipefail
+
+stackbench=${1:?usage: netns-sshd.sh STACKBENCH [COMMAND...]}
+shift
+stackbench=$(readlink -f "$stackbench")
+[ -x "$stackbench" ] || { echo "netns-sshd: $stackbench is not executable" >&2; exit 1; }
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "netns-sshd: needs root to create network namespaces" >&2
+  exit 77
+fi
+
+sshd=/usr/sbin/sshd
+if [ ! -x "$sshd" ]; then
+  echo "netns-sshd: installing openssh-server (.ci/setup installs it too)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    -o DPkg::Lock::Timeout=600 openssh-server >/dev/null
+fi
+
+# Names and addresses of this run: the pid keeps two runs apart.
+tag=$$
+net=$(( tag % 250 + 1 ))
+client_ns=sblane-c-$tag
+agent_ns=sblane-a-$tag
+client_if=sblc$tag
+agent_if=sbla$tag
+client_addr=10.250.$net.1
+agent_addr=10.250.$net.2
+
+tmp=$(mktemp -d /tmp/sb-netns-sshd.XXXXXX)
+sshd_pid=
+made_run_sshd=
+cleanup() {
+  set +e
+  if [ -n "$sshd_pid" ]; then
+    kill "$sshd_pid" 2>/dev/null
+    wait "$sshd_pid" 2>/dev/null
+  fi
+  # The sessions of that sshd and what they run (an agent behind a cut link): every process
+  # left in the agent's namespace is this run's.
+  local pids
+  pids=$(ip netns pids "$agent_ns" 2>/dev/null || true)
+  [ -n "$pids" ] && kill -9 $pids 2>/dev/null
+  ip netns del "$client_ns" 2>/dev/null
+  ip netns del "$agent_ns" 2>/dev/null
+  ip link del "$client_if" 2>/dev/null
+  [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+if ! ip netns add "$client_ns" 2>"$tmp/netns.err"; then
+  echo "netns-sshd: cannot create a network namespace: $(cat "$tmp/netns.err")" >&2
+  exit 77
+fi
+ip netns add "$agent_ns"
+ip link add "$client_if" type veth peer name "$agent_if"
+ip link set "$client_if" netns "$client_ns"
+ip link set "$agent_if" netns "$agent_ns"
+ip -n "$client_ns" addr add "$client_addr/30" dev "$client_if"
+ip -n "$agent_ns" addr add "$agent_addr/30" dev "$agent_if"
+for ns in "$client_ns" "$agent_ns"; do
+  ip -n "$ns" link set lo up
+done
+ip -n "$client_ns" link set "$client_if" up
+ip -n "$agent_ns" link set "$agent_if" up
+
+# Throwaway keys: the host's and the user's; the client knows the host key in advance.
+ssh-keygen -q -t ed25519 -N '' -C sb-lane-host -f "$tmp/host_key"
+ssh-keygen -q -t ed25519 -N '' -C sb-lane-user -f "$tmp/user_key"
+cp "$tmp/user_key.pub" "$tmp/authorized_keys"
+echo "$agent_addr $(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
+chmod 700 "$tmp"
+chmod 600 "$tmp/authorized_keys"
+
+# sshd's privilege separation directory, as its service would create it.
+if [ ! -d /run/sshd ]; then
+  mkdir -m 0755 /run/sshd
+  made_run_sshd=1
+fi
+cat >"$tmp/sshd_config" <<EOF
+ListenAddress $agent_addr
+Port 22
+HostKey $tmp/host_key
+PidFile none
+AuthorizedKeysFile $tmp/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PrintMotd no
+ClientAliveInterval 2
+ClientAliveCountMax 3
+EOF
+"$sshd" -t -f "$tmp/sshd_config"
+ip netns exec "$agent_ns" "$sshd" -D -e -f "$tmp/sshd_config" 2>"$tmp/sshd.log" &
+sshd_pid=$!
+
+# Ready when it listens (its log says so); bounded.
+for _ in $(seq 1 200); do
+  grep -q 'Server listening' "$tmp/sshd.log" 2>/dev/null && break
+  kill -0 "$sshd_pid" 2>/dev/null || { echo "netns-sshd: sshd ended: $(cat "$tmp/sshd.log")" >&2; exit 1; }
+  sleep 0.05
+done
+grep -q 'Server listening' "$tmp/sshd.log" || { echo "netns-sshd: sshd does not listen: $(cat "$tmp/sshd.log")" >&2; exit 1; }
+
+ssh_cmd=(ssh -F /dev/null -o BatchMode=yes -o ConnectTimeout=10 -o IdentitiesOnly=yes
+         -o UserKnownHostsFile="$tmp/known_hosts" -o StrictHostKeyChecking=yes
+         -i "$tmp/user_key" "root@$agent_addr")
+
+if [ $# -gt 0 ]; then
+  SB_SSH="${ssh_cmd[*]}" SB_AGENT_ADDR=$agent_addr SB_CLIENT_ADDR=$client_addr SB_CLIENT_IF=$client_if \
+    SB_STACKBENCH=$stackbench \
+    ip netns exec "$client_ns" "$@"
+  exit $?
+fi
+
+out=$(ip netns exec "$client_ns" "${ssh_cmd[@]}" "$stackbench" agent --version 2>"$tmp/ssh.err") || {
+  echo "netns-sshd: ssh failed: $(cat "$tmp/ssh.err")" >&2
+  echo "sshd log: $(tail -5 "$tmp/sshd.log")" >&2
+  exit 1
+}
+echo "$out"
+expected=$("$stackbench" agent --version)
+[ "$out" = "$expected" ] || { echo "netns-sshd: expected '$expected', got '$out'" >&2; exit 1; }
+echo "netns-sshd: ok: $agent_addr in $agent_ns reached from $client_ns over ssh"
