@@ -127,8 +127,8 @@ sb::Result<Histogram> readHistogram(const QJsonValue &value);
 struct ShareInterval
 {
     load::IntervalSnapshot snapshot; // the engine's interval: counts and its percentiles
-    // The interval's latencies, us, when the agent has them (the engine's public interval
-    // snapshot carries percentiles only, not the histogram: then std::nullopt).
+    // The interval's latencies, us (IntervalSnapshot::latency, sent whole); std::nullopt when
+    // the message has none. snapshot.latency is nullptr here: use this.
     std::optional<Histogram> latency;
 };
 

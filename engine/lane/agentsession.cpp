@@ -37,27 +37,6 @@ struct Share
     int64_t startNs = 0; // CLOCK_MONOTONIC when the start command was read
 };
 
-// The interval's latency histogram when the engine's IntervalSnapshot carries one (a pointer
-// valid during the callback, or a value), nullptr while it carries percentiles only: the agent
-// then sends the histogram without a change here.
-template<typename Snapshot> const Histogram *intervalLatency(const Snapshot &s)
-{
-    if constexpr (requires {
-                      {
-                          s.latency
-                          } -> std::convertible_to<const Histogram *>;
-                  })
-        return s.latency;
-    else if constexpr (requires {
-                           {
-                               s.latency
-                               } -> std::convertible_to<const Histogram &>;
-                       })
-        return &s.latency;
-    else
-        return nullptr;
-}
-
 sb::Error agentError(const QString &detail)
 {
     return sb::qtError(QString::fromLatin1(kAgentError), QString(), detail);
@@ -248,7 +227,7 @@ struct AgentSession::Impl
             const int shareId = s->id;
             const sb::Status st =
                 s->engine.start(s->spec, [this, shareId](const load::IntervalSnapshot &snapshot) {
-                    post(intervalMessage(shareId, snapshot, intervalLatency(snapshot)));
+                    post(intervalMessage(shareId, snapshot, snapshot.latency));
                 });
             if (!st.ok()) {
                 s->finished = true;

@@ -135,6 +135,7 @@ void IntervalMerger::fill(const Key &key, const Pending &p, int64_t phaseStartNs
     s.counts = p.counts;
     const double span = s.endS - s.startS;
     s.okPerS = span > 0 ? double(p.counts.ok) / span : 0;
+    s.latency = &p.latency;
     s.p50Us = p.latency.valueAtPercentile(50);
     s.p90Us = p.latency.valueAtPercentile(90);
     s.p99Us = p.latency.valueAtPercentile(99);

@@ -75,6 +75,9 @@ struct IntervalSnapshot
     int64_t sendDelayMaxUs = 0; // open loop: the largest send delay in this interval, us
     int inFlight = 0;           // requests outstanding when the interval closed
     bool draining = false;      // sending had stopped before the interval began: the final drain
+    // The latency histogram of this interval (the percentiles above come from it), for consumers
+    // that merge intervals without loss (the lane's agents); valid during the callback only.
+    const Histogram *latency = nullptr;
 };
 
 // The final result of one window.

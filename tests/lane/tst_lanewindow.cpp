@@ -163,10 +163,18 @@ private Q_SLOTS:
         // Each host's intervals arrived, and they add up to the merged total.
         QVERIFY(intervals >= 4);
         int64_t measuredOk = 0;
-        for (const MergedInterval &i : m.intervals)
-            if (!i.warmup)
-                measuredOk += i.counts.ok;
+        int64_t measuredLatencies = 0;
+        for (const MergedInterval &i : m.intervals) {
+            if (i.warmup)
+                continue;
+            measuredOk += i.counts.ok;
+            // Every interval carries the union of the hosts' histograms, no averaged percentile.
+            QVERIFY(i.latency.has_value());
+            QCOMPARE(i.latency->count(), i.counts.responses);
+            measuredLatencies += i.latency->count();
+        }
         QCOMPARE(measuredOk, m.total.ok);
+        QCOMPARE(measuredLatencies, m.latency.count());
         // Per-host generator CPU is kept.
         QCOMPARE(int(m.cpu.size()), 2);
         QCOMPARE(m.cpu[1].host, QStringLiteral("load-b"));
