@@ -1,0 +1,270 @@
+// The readiness probe, the parity gate's requests and a plan's measured window over https://,
+// against nginx-light with ssl and the throwaway CA of tlsfixtures.h: verification by the CA
+// file, refused without it (the system store does not know the CA), off when insecure; the
+// plan's "tls" settings reach the window's load.
+
+#include "core/qterror.h"
+#include "plan/planloader.h"
+#include "run/httpprobe.h"
+#include "run/loadjson.h"
+#include "run/loadwindow.h"
+#include "run/windowmeasurement.h"
+#include "tlsfixtures.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <csignal>
+
+using sb::plan::ParityCheck;
+using sb::plan::RequestSpec;
+using sb::plan::TlsSettings;
+using sb::run::HttpResponse;
+
+namespace {
+
+RequestSpec get(const QString &path)
+{
+    RequestSpec r;
+    r.method = QStringLiteral("GET");
+    r.path = path;
+    return r;
+}
+
+TlsSettings caFile(const QString &file)
+{
+    TlsSettings t;
+    t.caFile = file;
+    return t;
+}
+
+TlsSettings insecure()
+{
+    TlsSettings t;
+    t.insecure = true;
+    return t;
+}
+
+} // namespace
+
+class TestProbeTls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        std::signal(SIGPIPE, SIG_IGN);
+        QVERIFY(m_dir.isValid());
+        QVERIFY(m_nginxDir.isValid());
+        m_certs = std::make_unique<sb::test::TlsCertificates>(m_dir.path());
+        QVERIFY2(m_certs->ok(), qPrintable(m_certs->error()));
+        m_nginx = std::make_unique<sb::test::NginxTls>(
+            m_nginxDir.path(), *m_certs,
+            QStringList{QStringLiteral("good"), QStringLiteral("expired"), QStringLiteral("self"),
+                        QStringLiteral("other")});
+        QVERIFY2(m_nginx->port(QStringLiteral("good")) != 0, qPrintable(m_nginx->error()));
+    }
+
+    void cleanupTestCase() { m_nginx.reset(); }
+
+    void probeVerifiesWithTheCaFile()
+    {
+        const HttpResponse r = sb::run::httpRequest(base("good"), get(QStringLiteral("/")), 10'000,
+                                                    caFile(m_certs->caFile()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body, QByteArray("hello, tls\n"));
+        // The name: "localhost" is in the certificate too (SNI sent, host name checked).
+        const HttpResponse byName = sb::run::httpRequest(
+            QStringLiteral("https://localhost:%1").arg(m_nginx->port(QStringLiteral("good"))),
+            get(QStringLiteral("/")), 10'000, caFile(m_certs->caFile()));
+        QVERIFY2(byName.error.isEmpty(), qPrintable(byName.error));
+        QCOMPARE(byName.status, 200);
+    }
+
+    // Without the CA file the system store decides: it does not know the throwaway CA.
+    void probeRefusedWithoutTheCa()
+    {
+        const HttpResponse r =
+            sb::run::httpRequest(base("good"), get(QStringLiteral("/")), 10'000, TlsSettings{});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.error.startsWith(QLatin1String("certificate verify failed: ")),
+                 qPrintable(r.error));
+        qInfo("%s", qPrintable(r.error));
+    }
+
+    void probeNamesTheCertificateFault_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("self-signed") << QStringLiteral("self")
+                                     << QStringLiteral("certificate verify failed: self-signed "
+                                                       "certificate");
+        QTest::newRow("expired") << QStringLiteral("expired")
+                                 << QStringLiteral("certificate verify failed: certificate has "
+                                                   "expired");
+        QTest::newRow("another name")
+            << QStringLiteral("other")
+            << QStringLiteral("certificate verify failed: IP address mismatch");
+    }
+
+    void probeNamesTheCertificateFault()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, error);
+        const HttpResponse r =
+            sb::run::httpRequest(base(server.toLatin1().constData()), get(QStringLiteral("/")),
+                                 10'000, caFile(m_certs->caFile()));
+        QCOMPARE(r.status, 0);
+        QCOMPARE(r.error, error);
+        // Insecure: the same server answers.
+        const HttpResponse off = sb::run::httpRequest(base(server.toLatin1().constData()),
+                                                      get(QStringLiteral("/")), 10'000, insecure());
+        QVERIFY2(off.error.isEmpty(), qPrintable(off.error));
+        QCOMPARE(off.status, 200);
+    }
+
+    // A plain-HTTP server spoken to with https://: the handshake fails, named.
+    void handshakeFailureIsNamed()
+    {
+        const HttpResponse r =
+            sb::run::httpRequest(QStringLiteral("https://127.0.0.1:%1").arg(m_nginx->stubPort()),
+                                 get(QStringLiteral("/stub")), 10'000, insecure());
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.error.startsWith(QLatin1String("TLS handshake failed: ")), qPrintable(r.error));
+        qInfo("%s", qPrintable(r.error));
+    }
+
+    void waitReadyOverTls()
+    {
+        sb::plan::ReadyProbe ready;
+        ready.path = QStringLiteral("/health");
+        ready.timeoutMs = 10'000;
+        sb::run::ReadyTimes times;
+        const sb::Status ok =
+            sb::run::waitReady(base("good"), ready, {}, &times, caFile(m_certs->caFile()));
+        QVERIFY2(ok.ok(), ok.ok() ? "" : sb::qtDetail(ok.error()).toUtf8().constData());
+        QVERIFY(times.acceptMs >= 0);
+        QVERIFY(times.readyMs >= times.acceptMs);
+        QVERIFY(sb::run::waitReady(base("good"), ready, {}, nullptr, insecure()).ok());
+
+        ready.timeoutMs = 1000;
+        const sb::Status refused = sb::run::waitReady(base("good"), ready, {}, nullptr, {});
+        QVERIFY(!refused.ok());
+        QCOMPARE(sb::qtCode(refused.error()), QStringLiteral("run.ready-timeout"));
+        QVERIFY2(sb::qtDetail(refused.error()).contains(QLatin1String("certificate verify failed")),
+                 qPrintable(sb::qtDetail(refused.error())));
+    }
+
+    // acceptsConnections() stays a bare TCP connect: no handshake, also for https://.
+    void acceptsConnectionsIsTcpOnly()
+    {
+        const sb::Result<sb::http::Url> url =
+            sb::http::parseUrl(QStringLiteral("https://127.0.0.1:%1/")
+                                   .arg(m_nginx->port(QStringLiteral("self")))
+                                   .toStdString());
+        QVERIFY(url.ok());
+        QVERIFY(sb::run::acceptsConnections(*url, 5000));
+    }
+
+    // The parity gate's request over https and its judgement of the answer.
+    void parityOverTls()
+    {
+        ParityCheck check;
+        check.name = QStringLiteral("hello");
+        check.method = QStringLiteral("GET");
+        check.path = QStringLiteral("/any");
+        check.contentType = QStringLiteral("text/plain");
+        const HttpResponse r =
+            sb::run::httpRequest(base("good"), check, 30'000, caFile(m_certs->caFile()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(check.checkResponse(r.status, r.contentType, r.body), QString());
+        check.expectStatus = 201;
+        QVERIFY(!check.checkResponse(r.status, r.contentType, r.body).isEmpty());
+    }
+
+    // A plan's https configuration with its "tls" settings: the window the runner builds for it
+    // (windowSpecFor) speaks TLS, verified by the plan's CA file, and counts what nginx counts.
+    void planWindowOverTls()
+    {
+        const QByteArray text =
+            "{\"format\": 1, \"name\": \"tls\",\n"
+            "\"configurations\": [{\"name\": \"nginx\", \"command\": [\"true\"], "
+            "\"base_url\": \"https://127.0.0.1:" +
+            QByteArray::number(m_nginx->port(QStringLiteral("good"))) +
+            "\"}],\n\"routes\": [{\"name\": \"hello\", \"path\": \"/\"}],\n"
+            "\"load\": {\"threads\": 2, \"tls\": {\"ca_file\": \"" +
+            m_certs->caFile().toUtf8() +
+            "\"}},\n\"profiles\": {\"q\": {\"concurrency\": [4], \"measure_s\": 1, "
+            "\"warmup\": 0}}}";
+        const sb::plan::PlanLoad load =
+            sb::plan::parsePlan(text, QStringLiteral("tls.json"), m_dir.path());
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        const sb::plan::Plan &plan = *load.plan;
+        const sb::Result<sb::run::WindowSpec> spec = sb::run::windowSpecFor(
+            plan, plan.profiles[0], plan.configurations[0], plan.routes[0], 4);
+        QVERIFY(spec.ok());
+        QVERIFY(spec->request.tls);
+        QCOMPARE(spec->request.tlsSettings.caFile, m_certs->caFile());
+        QVERIFY(!spec->request.tlsSettings.insecure);
+
+        const int64_t before = m_nginx->requests();
+        sb::run::LoadWindow window;
+        const sb::Result<sb::run::WindowOutcome> outcome = window.measure(*spec);
+        const int64_t after = m_nginx->requests();
+        QVERIFY2(outcome.ok(),
+                 outcome.ok() ? "" : sb::qtDetail(outcome.error()).toUtf8().constData());
+        const sb::store::WindowRecord &w = outcome->window;
+        qInfo("window: %lld requests, %lld 2xx, nginx %lld; errors %s; connections %s",
+              static_cast<long long>(w.requests), static_cast<long long>(w.ok),
+              static_cast<long long>(after - before - 1),
+              QJsonDocument(w.errors).toJson(QJsonDocument::Compact).constData(),
+              QJsonDocument(outcome->connections).toJson(QJsonDocument::Compact).constData());
+        QVERIFY2(outcome->problems.isEmpty(), qPrintable(outcome->problems));
+        QVERIFY(w.ok > 0);
+        QCOMPARE(w.ok, w.requests);
+        QCOMPARE(after - before - 1, w.ok); // less the second stub_status request
+        QCOMPARE(outcome->connections.value(QStringLiteral("tls"))
+                     .toObject()
+                     .value(QStringLiteral("verify")),
+                 QJsonValue(true));
+
+        // Insecure: the record says verification was off.
+        sb::run::WindowSpec off = *spec;
+        off.request.tlsSettings = insecure();
+        off.durationMs = 500;
+        sb::run::LoadWindow unverifiedWindow;
+        const sb::Result<sb::run::WindowOutcome> offOutcome = unverifiedWindow.measure(off);
+        QVERIFY(offOutcome.ok());
+        QVERIFY(offOutcome->window.ok > 0);
+        QVERIFY2(sb::run::tlsDescription(offOutcome->connections)
+                     .endsWith(QLatin1String(", verification off")),
+                 qPrintable(sb::run::tlsDescription(offOutcome->connections)));
+
+        // The same plan without its CA file: every handshake fails the certificate check.
+        sb::run::WindowSpec unverified = *spec;
+        unverified.request.tlsSettings = TlsSettings{};
+        sb::run::LoadWindow refused;
+        const sb::Result<sb::run::WindowOutcome> bad = refused.measure(unverified);
+        if (bad.ok()) {
+            QCOMPARE(bad->window.ok, 0);
+            QVERIFY(!bad->problems.isEmpty() || !bad->aborted.isEmpty());
+        }
+    }
+
+private:
+    QString base(const char *name) const
+    {
+        return QStringLiteral("https://127.0.0.1:%1").arg(m_nginx->port(QString::fromLatin1(name)));
+    }
+
+    QTemporaryDir m_dir;
+    QTemporaryDir m_nginxDir;
+    std::unique_ptr<sb::test::TlsCertificates> m_certs;
+    std::unique_ptr<sb::test::NginxTls> m_nginx;
+};
+
+QTEST_GUILESS_MAIN(TestProbeTls)
+#include "tst_probetls.moc"
