@@ -7,6 +7,7 @@
 #include "run/loadjson.h"
 #include "ui/models/figures.h"
 
+#include <QFile>
 #include <QMetaType>
 #include <QRegularExpression>
 #include <QThread>
@@ -55,6 +56,22 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
             c.errors.insert(LoadField::Headers, sb::qtText(st.error()));
     }
     b.setBody(f.body.toUtf8());
+    // https://: verification as the form says (as `stackbench load --insecure --cacert`).
+    if (b.request().tls) {
+        plan::TlsSettings tls;
+        tls.insecure = f.insecure;
+        tls.caFile = f.caFile.trimmed();
+        if (!tls.caFile.isEmpty()) {
+            QFile file(tls.caFile);
+            if (tls.insecure)
+                c.errors.insert(LoadField::CaFile,
+                                LoadController::tr("give a CA file or Insecure, not both"));
+            else if (!file.open(QIODevice::ReadOnly))
+                c.errors.insert(LoadField::CaFile, LoadController::tr("cannot read \"%1\": %2")
+                                                       .arg(tls.caFile, file.errorString()));
+        }
+        b.setTlsSettings(tls);
+    }
     c.spec.window.request = b.request();
 }
 
@@ -220,7 +237,11 @@ QStringList countLines(const QuickTestResult &r)
 
 QString loadSummaryText(const QuickTestResult &r)
 {
-    return (latencyLines(r) + countLines(r)).join(QLatin1Char('\n'));
+    QStringList lines = latencyLines(r) + countLines(r);
+    // https://: what the connections agreed on, and whether the certificate was verified.
+    if (const QString tls = run::tlsDescription(r.measured.connections); !tls.isEmpty())
+        lines << LoadController::tr("TLS: %1").arg(tls);
+    return lines.join(QLatin1Char('\n'));
 }
 
 sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &result)
