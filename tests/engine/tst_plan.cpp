@@ -717,7 +717,7 @@ private slots:
                                  "\"tls\": {\"ca_file\": \"ca.pem\"}}"),
                          QStringLiteral("mem.json"), dir.path());
         QCOMPARE(located(load),
-                 QStringList{QStringLiteral("5:27: $.load.tls.ca_file: CA file \"/nope/ca.pem\" "
+                 QStringList{QStringLiteral("5:29: $.load.tls.ca_file: CA file \"/nope/ca.pem\" "
                                             "not found (resolved to /nope/ca.pem)")});
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.file"));
         load = parsePlan(memPlan("\"load\": {\"tls\": {\"insecure\": false}}",
@@ -733,7 +733,7 @@ private slots:
         QCOMPARE(load.diagnostics.size(), 1);
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.file"));
         QCOMPARE(load.diagnostics[0].line, 2);
-        QCOMPARE(load.diagnostics[0].column, 96);
+        QCOMPARE(load.diagnostics[0].column, 85);
         QCOMPARE(load.diagnostics[0].jsonPath, QStringLiteral("$.configurations[0].tls.ca_file"));
         load =
             loadMem(memPlan("\"load\": {\"tls\": {\"ca_file\": \"" + dir.path().toUtf8() + "\"}}"));
