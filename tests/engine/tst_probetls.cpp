@@ -226,10 +226,19 @@ private slots:
         QVERIFY(w.ok > 0);
         QCOMPARE(w.ok, w.requests);
         QCOMPARE(after - before - 1, w.ok); // less the second stub_status request
-        QCOMPARE(outcome->connections.value(QStringLiteral("tls"))
-                     .toObject()
-                     .value(QStringLiteral("verify")),
-                 QJsonValue(true));
+        const QJsonObject tls = outcome->connections.value(QStringLiteral("tls")).toObject();
+        QCOMPARE(tls.value(QStringLiteral("verify")), QJsonValue(true));
+        // What the first handshake agreed on, and the configuration record's line of it.
+        QVERIFY2(
+            tls.value(QStringLiteral("version")).toString().startsWith(QLatin1String("TLSv1.")),
+            qPrintable(tls.value(QStringLiteral("version")).toString()));
+        QVERIFY(!tls.value(QStringLiteral("cipher")).toString().isEmpty());
+        QCOMPARE(tls.value(QStringLiteral("alpn")).toString(), QStringLiteral("http/1.1"));
+        const QString line = sb::run::tlsDescription(outcome->connections);
+        qInfo("%s", qPrintable(line));
+        QVERIFY2(line.startsWith(QLatin1String("HTTP/1.1 over TLS 1.")), qPrintable(line));
+        QVERIFY2(line.endsWith(QLatin1String(", ALPN http/1.1, certificate verified")),
+                 qPrintable(line));
 
         // Insecure: the record says verification was off.
         sb::run::WindowSpec off = *spec;
@@ -248,6 +257,9 @@ private slots:
         unverified.request.tlsSettings = TlsSettings{};
         sb::run::LoadWindow refused;
         const sb::Result<sb::run::WindowOutcome> bad = refused.measure(unverified);
+        qInfo("without the CA: %s",
+              bad.ok() ? qPrintable(bad->problems + QLatin1String(" / ") + bad->aborted)
+                       : qPrintable(sb::qtText(bad.error())));
         if (bad.ok()) {
             QCOMPARE(bad->window.ok, 0);
             QVERIFY(!bad->problems.isEmpty() || !bad->aborted.isEmpty());
