@@ -209,6 +209,16 @@ QStringList countLines(const QuickTestResult &r)
                    .arg(errors("write"))
                    .arg(errors("timeout"))
                    .arg(errors("parse"));
+    // https://: TLS failures by class, as `stackbench load` prints them.
+    const qint64 tlsFailures = errors("tls_handshake") + errors("tls_certificate") +
+                               errors("tls_alert") + errors("tls_no_close_notify");
+    if (tlsFailures > 0)
+        out << LoadController::tr("  TLS errors: handshake %1, certificate %2, alert %3, closed "
+                                  "without close_notify %4")
+                   .arg(errors("tls_handshake"))
+                   .arg(errors("tls_certificate"))
+                   .arg(errors("tls_alert"))
+                   .arg(errors("tls_no_close_notify"));
     if (w.reconnects > 0)
         out << LoadController::tr("  Reconnects: %1").arg(w.reconnects);
     out << LoadController::tr("Requests/sec: %1")

@@ -74,8 +74,10 @@ QString tlsDescription(const QJsonObject &connections)
                                ? QStringLiteral("certificate verified")
                                : QStringLiteral("verification off");
     QString version = tls.value(QStringLiteral("version")).toString();
-    if (version.isEmpty())
-        return QStringLiteral("HTTP/1.1 over TLS, no handshake finished, %1").arg(verify);
+    if (version.isEmpty()) // nothing was agreed, nothing verified
+        return tls.value(QStringLiteral("verify")).toBool(true)
+                   ? QStringLiteral("HTTP/1.1 over TLS, no handshake finished")
+                   : QStringLiteral("HTTP/1.1 over TLS, no handshake finished, verification off");
     if (version.startsWith(QLatin1String("TLSv")))
         version = QStringLiteral("TLS ") + version.mid(4); // "TLSv1.3" -> "TLS 1.3"
     const QString alpn = tls.value(QStringLiteral("alpn")).toString();

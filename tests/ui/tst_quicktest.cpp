@@ -615,9 +615,14 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(refused.count() + finished.count(), 1, 60000);
         qInfo("unverified: %s",
               qPrintable(page.statusText() + QLatin1Char('\n') + page.summaryText()));
-        if (finished.count() == 1)
-            QVERIFY2(page.summaryText().contains(QStringLiteral("certificate")),
+        if (finished.count() == 1) {
+            QVERIFY2(page.summaryText().contains(QStringLiteral("TLS errors: handshake 0, "
+                                                                "certificate ")),
                      qPrintable(page.summaryText()));
+            QVERIFY2(page.summaryText().contains(
+                         QStringLiteral("TLS: HTTP/1.1 over TLS, no handshake finished")),
+                     qPrintable(page.summaryText()));
+        }
         QTRY_VERIFY(!page.controller()->isBusy());
     }
 
