@@ -8,9 +8,12 @@
 #include "run/httpprobe.h"
 #include "run/loadjson.h"
 #include "run/loadwindow.h"
+#include "run/runner.h"
 #include "run/windowmeasurement.h"
+#include "store/runstore.h"
 #include "tlsfixtures.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -264,6 +267,101 @@ private slots:
             QCOMPARE(bad->window.ok, 0);
             QVERIFY(!bad->problems.isEmpty() || !bad->aborted.isEmpty());
         }
+    }
+
+    // A plan's https configuration end to end: the runner starts nginx with ssl, probes it ready
+    // over TLS with the plan's CA file, passes the parity gate over https, measures a valid
+    // window and records what the connections agreed on.
+    void runnerOverTls()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const uint16_t port = sb::test::freeLowPort();
+        QVERIFY(port != 0);
+        const QString conf = dir.filePath(QStringLiteral("nginx.conf"));
+        QFile f(conf);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            QStringLiteral("%1worker_processes 1;\ndaemon off;\npid %2/nginx.pid;\n"
+                           "error_log %2/error.log;\nevents { worker_connections 1024; }\n"
+                           "http {\n  access_log off;\n  client_body_temp_path %2/body;\n"
+                           "  proxy_temp_path %2/proxy;\n  fastcgi_temp_path %2/fastcgi;\n"
+                           "  uwsgi_temp_path %2/uwsgi;\n  scgi_temp_path %2/scgi;\n"
+                           "  server {\n    listen 127.0.0.1:%3 ssl;\n    ssl_certificate %4;\n"
+                           "    ssl_certificate_key %5;\n    location / { default_type text/plain; "
+                           "return 200 \"hello, tls\\n\"; }\n  }\n}\n")
+                .arg(::geteuid() == 0 ? QStringLiteral("user root;\n") : QString(), dir.path())
+                .arg(port)
+                .arg(m_certs->cert(QStringLiteral("good")), m_certs->key(QStringLiteral("good")))
+                .toUtf8());
+        f.close();
+        const QJsonObject plan{
+            {QStringLiteral("format"), 1},
+            {QStringLiteral("name"), QStringLiteral("tls")},
+            {QStringLiteral("configurations"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("name"), QStringLiteral("nginx")},
+                 {QStringLiteral("command"),
+                  QJsonArray{QStringLiteral("nginx"), QStringLiteral("-c"), conf,
+                             QStringLiteral("-p"), dir.path()}},
+                 {QStringLiteral("base_url"), QStringLiteral("https://127.0.0.1:%1").arg(port)},
+                 {QStringLiteral("tls"),
+                  QJsonObject{{QStringLiteral("ca_file"), m_certs->caFile()}}},
+                 {QStringLiteral("ready"), QJsonObject{{QStringLiteral("timeout_s"), 30}}}}}},
+            {QStringLiteral("routes"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("hello")},
+                                    {QStringLiteral("path"), QStringLiteral("/")}}}},
+            {QStringLiteral("parity"),
+             QJsonArray{
+                 QJsonObject{{QStringLiteral("name"), QStringLiteral("hello")},
+                             {QStringLiteral("path"), QStringLiteral("/p")},
+                             {QStringLiteral("content_type"), QStringLiteral("text/plain")}}}},
+            {QStringLiteral("load"), QJsonObject{{QStringLiteral("threads"), 1}}},
+            {QStringLiteral("sampler"),
+             QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
+            {QStringLiteral("profiles"),
+             QJsonObject{{QStringLiteral("quick"),
+                          QJsonObject{{QStringLiteral("concurrency"), QJsonArray{2}},
+                                      {QStringLiteral("warmup"), QStringLiteral("200ms")},
+                                      {QStringLiteral("measure_s"), 0.5},
+                                      {QStringLiteral("retries"), 2}}}}}};
+        const QString planPath = dir.filePath(QStringLiteral("tls.json"));
+        QFile p(planPath);
+        QVERIFY(p.open(QIODevice::WriteOnly));
+        p.write(QJsonDocument(plan).toJson());
+        p.close();
+        sb::run::Runner runner;
+        sb::run::RunOptions options;
+        options.planPath = planPath;
+        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+        const auto result = runner.run(options);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : sb::qtText(result.error())));
+        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
+        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
+        QVERIFY2(result->failedCells.isEmpty(),
+                 qPrintable(result->failedCells.join(QLatin1Char('\n'))));
+        QVERIFY2(result->blockedConfigurations.isEmpty(), // the parity gate passed over https
+                 qPrintable(result->blockedConfigurations.join(QLatin1Char('\n'))));
+        auto store = sb::store::RunStore::open(options.storeLocation);
+        QVERIFY(store.ok());
+        const auto windows = (*store)->windows(result->runId);
+        QVERIFY(windows.ok());
+        QVERIFY(!windows->isEmpty());
+        const sb::store::WindowRecord &w = windows->first();
+        qInfo("runner window: valid %d, %lld requests, %lld 2xx, errors %s", int(w.valid),
+              static_cast<long long>(w.requests), static_cast<long long>(w.ok),
+              QJsonDocument(w.errors).toJson(QJsonDocument::Compact).constData());
+        QVERIFY2(w.valid, qPrintable(w.invalidReason));
+        QVERIFY(w.ok > 0);
+        QCOMPARE(w.ok, w.requests);
+        const auto configs = (*store)->configurations(result->runId);
+        QVERIFY(configs.ok());
+        QCOMPARE(configs->size(), 1);
+        const QString tls = configs->first().info.value(QStringLiteral("tls")).toString();
+        qInfo("configuration record: %s", qPrintable(tls));
+        QVERIFY2(tls.startsWith(QLatin1String("HTTP/1.1 over TLS 1.")), qPrintable(tls));
+        QVERIFY2(tls.endsWith(QLatin1String(", ALPN http/1.1, certificate verified")),
+                 qPrintable(tls));
     }
 
 private:
