@@ -113,7 +113,7 @@ struct ConfigReader
         const sb::Result<http::Url> parsed = http::parseUrl(url.toStdString());
         if (!parsed.ok()) {
             f().error(v, child("base_url"), "plan.value",
-                      trEngine("sb::plan", "invalid base_url: %1; expected http://host[:port]")
+                      trEngine("sb::plan", "invalid base_url: %1; expected http[s]://host[:port]")
                           .arg(sb::qtDetail(parsed.error())));
         } else if (parsed->target != "/" || url.contains(QLatin1Char('#'))) {
             f().error(v, child("base_url"), "plan.value",

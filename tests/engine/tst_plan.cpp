@@ -769,28 +769,29 @@ private slots:
         QTest::newRow("user and password")
             << QByteArray("http://bench:hunter2-pw@127.0.0.1:7002")
             << QStringLiteral("invalid base_url: user information (user:password@) is not "
-                              "supported; expected http://host[:port]")
+                              "supported; expected http[s]://host[:port]")
             << 0;
         QTest::newRow("user only")
             << QByteArray("http://bench@127.0.0.1:7002")
             << QStringLiteral("invalid base_url: user information (user:password@) is not "
-                              "supported; expected http://host[:port]")
+                              "supported; expected http[s]://host[:port]")
             << 0;
         QTest::newRow("ftp") << QByteArray("ftp://127.0.0.1")
                              << QStringLiteral("invalid base_url: unsupported scheme 'ftp' (only "
-                                               "http and https); expected http://host[:port]")
+                                               "http and https); expected http[s]://host[:port]")
                              << 0;
         QTest::newRow("port out of range")
             << QByteArray("http://h:99999")
             << QStringLiteral("invalid base_url: port '99999' out of range (1..65535); expected "
-                              "http://host[:port]")
+                              "http[s]://host[:port]")
             << 0;
         QTest::newRow("no host")
             << QByteArray("http://:80")
-            << QStringLiteral("invalid base_url: missing host; expected http://host[:port]") << 0;
+            << QStringLiteral("invalid base_url: missing host; expected http[s]://host[:port]")
+            << 0;
         QTest::newRow("empty") << QByteArray("")
                                << QStringLiteral(
-                                      "invalid base_url: empty URL; expected http://host[:port]")
+                                      "invalid base_url: empty URL; expected http[s]://host[:port]")
                                << 0;
         QTest::newRow("path") << QByteArray("http://h:81/api")
                               << QStringLiteral("base_url must not have a path, query or "
