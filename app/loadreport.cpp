@@ -195,6 +195,8 @@ void printConnections(const run::WindowOutcome &r)
              QStringLiteral("%1 TLS handshakes, %2 resumed")
                  .arg(LL(tls.value(QStringLiteral("handshakes")).toDouble()))
                  .arg(LL(tls.value(QStringLiteral("resumed")).toDouble())));
+    if (!tls.value(QStringLiteral("version")).toString().isEmpty()) // what the first agreed
+        std::printf("  %s\n", qPrintable(run::tlsDescription(c)));
     if (!tls.value(QStringLiteral("verify")).toBool())
         std::printf("  TLS certificates NOT verified (--insecure)\n");
 }

@@ -7,6 +7,7 @@
 #include "run/loadjson.h"
 #include "ui/models/figures.h"
 
+#include <QFile>
 #include <QMetaType>
 #include <QRegularExpression>
 #include <QThread>
@@ -55,6 +56,22 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
             c.errors.insert(LoadField::Headers, sb::qtText(st.error()));
     }
     b.setBody(f.body.toUtf8());
+    // https://: verification as the form says (as `stackbench load --insecure --cacert`).
+    if (b.request().tls) {
+        plan::TlsSettings tls;
+        tls.insecure = f.insecure;
+        tls.caFile = f.caFile.trimmed();
+        if (!tls.caFile.isEmpty()) {
+            QFile file(tls.caFile);
+            if (tls.insecure)
+                c.errors.insert(LoadField::CaFile,
+                                LoadController::tr("give a CA file or Insecure, not both"));
+            else if (!file.open(QIODevice::ReadOnly))
+                c.errors.insert(LoadField::CaFile, LoadController::tr("cannot read \"%1\": %2")
+                                                       .arg(tls.caFile, file.errorString()));
+        }
+        b.setTlsSettings(tls);
+    }
     c.spec.window.request = b.request();
 }
 
@@ -192,6 +209,16 @@ QStringList countLines(const QuickTestResult &r)
                    .arg(errors("write"))
                    .arg(errors("timeout"))
                    .arg(errors("parse"));
+    // https://: TLS failures by class, as `stackbench load` prints them.
+    const qint64 tlsFailures = errors("tls_handshake") + errors("tls_certificate") +
+                               errors("tls_alert") + errors("tls_no_close_notify");
+    if (tlsFailures > 0)
+        out << LoadController::tr("  TLS errors: handshake %1, certificate %2, alert %3, closed "
+                                  "without close_notify %4")
+                   .arg(errors("tls_handshake"))
+                   .arg(errors("tls_certificate"))
+                   .arg(errors("tls_alert"))
+                   .arg(errors("tls_no_close_notify"));
     if (w.reconnects > 0)
         out << LoadController::tr("  Reconnects: %1").arg(w.reconnects);
     out << LoadController::tr("Requests/sec: %1")
@@ -220,7 +247,11 @@ QStringList countLines(const QuickTestResult &r)
 
 QString loadSummaryText(const QuickTestResult &r)
 {
-    return (latencyLines(r) + countLines(r)).join(QLatin1Char('\n'));
+    QStringList lines = latencyLines(r) + countLines(r);
+    // https://: what the connections agreed on, and whether the certificate was verified.
+    if (const QString tls = run::tlsDescription(r.measured.connections); !tls.isEmpty())
+        lines << LoadController::tr("TLS: %1").arg(tls);
+    return lines.join(QLatin1Char('\n'));
 }
 
 sb::Result<QString> keepInHistory(const QString &storeLocation, const QuickTestResult &result)

@@ -33,6 +33,10 @@ struct LoadForm
     QString rate;                           // empty = closed loop; requests per second
     QString timeout = QStringLiteral("180s");
     QString interval = QStringLiteral("1s");
+    // https://: verification off ("Insecure (do not verify)"), or a PEM file of trusted CAs
+    // instead of the system's store; both unused for http://.
+    bool insecure = false;
+    QString caFile;
 };
 
 // The form's fields, for errors shown next to them.
@@ -47,7 +51,8 @@ enum class LoadField
     WarmUp,
     Rate,
     Timeout,
-    Interval
+    Interval,
+    CaFile
 };
 
 struct LoadFormCheck

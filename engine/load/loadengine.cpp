@@ -357,6 +357,11 @@ void LoadEngine::summarize()
         res.sendDelay.add(w->sendDelay);
         res.connectTime.add(w->connectTime);
         res.handshakeTime.add(w->handshakeTime);
+        if (res.tlsVersion.empty() && w->tlsAgreement.version) {
+            res.tlsVersion = w->tlsAgreement.version;
+            res.tlsCipher = w->tlsAgreement.cipher ? w->tlsAgreement.cipher : "";
+            res.tlsAlpn = w->tlsAgreement.alpn;
+        }
         finish = std::max(finish, w->finishNs);
         sendEnd = std::max(sendEnd, w->stopNs);
         res.inFlightAtEnd += w->inFlightAtStop;

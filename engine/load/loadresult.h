@@ -114,6 +114,12 @@ struct LoadResult
     Histogram handshakeTime;
     bool tls = false;         // the window spoke TLS
     bool tlsInsecure = false; // ... without verifying the server's certificate
+    // What the window's first finished TLS handshake agreed on (its first worker's that
+    // finished one): "TLSv1.3", "TLS_AES_256_GCM_SHA384", the ALPN protocol the server chose
+    // ("http/1.1"; empty = none); all empty when no handshake finished.
+    std::string tlsVersion;
+    std::string tlsCipher;
+    std::string tlsAlpn;
 };
 
 } // namespace sb::load

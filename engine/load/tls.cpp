@@ -4,6 +4,7 @@
 #include "load/syscalls.h"
 
 #include <cerrno>
+#include <cstring>
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -260,6 +261,19 @@ TlsResult handshake(SSL *ssl, bool verifies)
 bool resumed(const SSL *ssl)
 {
     return SSL_session_reused(ssl) == 1;
+}
+
+Agreement agreement(const SSL *ssl)
+{
+    Agreement a;
+    a.version = SSL_get_version(ssl);
+    a.cipher = SSL_CIPHER_get_name(SSL_get_current_cipher(ssl));
+    const unsigned char *alpn = nullptr;
+    unsigned int len = 0;
+    SSL_get0_alpn_selected(ssl, &alpn, &len);
+    if (alpn && len < sizeof a.alpn)
+        std::memcpy(a.alpn, alpn, len);
+    return a;
 }
 
 TlsResult read(SSL *ssl, char *data, size_t len)

@@ -100,6 +100,16 @@ namespace tls {
 TlsResult handshake(SSL *ssl, bool verifies);
 // Whether the finished handshake resumed a session.
 bool resumed(const SSL *ssl);
+// What a finished handshake agreed on: the protocol version and cipher as OpenSSL names them
+// (its static strings: "TLSv1.3", "TLS_AES_256_GCM_SHA384"), and the protocol the server chose
+// by ALPN (empty: it chose none). No allocation.
+struct Agreement
+{
+    const char *version = nullptr;
+    const char *cipher = nullptr;
+    char alpn[32] = {};
+};
+Agreement agreement(const SSL *ssl);
 // Reads decrypted bytes.
 TlsResult read(SSL *ssl, char *data, size_t len);
 // Writes `len` bytes (or fewer: partial writes are on); after wouldBlock, call again with the

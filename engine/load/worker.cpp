@@ -271,6 +271,8 @@ void Worker::continueHandshake(Conn &c, int64_t now)
     }
     const bool measured = measuring(now);
     const bool resumed = tls::resumed(c.ssl);
+    if (!tlsAgreement.version)
+        tlsAgreement = tls::agreement(c.ssl);
     count(measured, [resumed](Counters &k) {
         ++k.tlsHandshakes;
         if (resumed)

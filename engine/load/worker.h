@@ -59,6 +59,8 @@ public:
     Histogram sendDelay = makeSendDelayHistogram();
     Histogram connectTime;   // measured connects: TCP connect time, us
     Histogram handshakeTime; // measured TLS handshakes, us
+    // The first TLS handshake this worker finished: what it agreed on (version null = none).
+    tls::Agreement tlsAgreement;
     int64_t finishNs = 0;
     int64_t cpuNs = 0;
     int64_t stopNs = 0;           // when sending stopped (the nominal end of a duration), 0 = never

@@ -113,7 +113,7 @@ struct ConfigReader
         const sb::Result<http::Url> parsed = http::parseUrl(url.toStdString());
         if (!parsed.ok()) {
             f().error(v, child("base_url"), "plan.value",
-                      trEngine("sb::plan", "invalid base_url: %1; expected http://host[:port]")
+                      trEngine("sb::plan", "invalid base_url: %1; expected http[s]://host[:port]")
                           .arg(sb::qtDetail(parsed.error())));
         } else if (parsed->target != "/" || url.contains(QLatin1Char('#'))) {
             f().error(v, child("base_url"), "plan.value",
@@ -290,6 +290,15 @@ struct ConfigReader
             ctx.configurationCpus.append({v, child("cpus"), c.name, c.cpus});
     }
 
+    void tls()
+    {
+        if (const JsonValue *v = obj.value(u"tls")) {
+            SectionContext::TlsKeys keys;
+            readTls(ctx, *v, child("tls"), placeholders, keys);
+            ctx.configurationTls.insert(c.name, keys);
+        }
+    }
+
     void hooks()
     {
         if (const JsonValue *v = obj.value(u"hooks"))
@@ -304,7 +313,7 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     if (!ctx.fields.expectObject(
             obj, path,
             latin1List({"name", "command", "cwd", "env", "secret_env", "port", "base_url", "ready",
-                        "stop", "versions", "hooks", "cpus"})))
+                        "stop", "versions", "hooks", "cpus", "tls"})))
         return false;
     const qsizetype before = ctx.fields.errorCount();
     c.where = ctx.fields.where(obj, path);
@@ -318,6 +327,7 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     r.versions();
     r.hooks();
     r.cpus();
+    r.tls();
     return ctx.fields.errorCount() == before;
 }
 

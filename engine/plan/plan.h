@@ -161,6 +161,19 @@ struct VersionProbe
     std::optional<QString> extract(const QString &output) const;
 };
 
+// How an https:// request's TLS is set up (OpenSSL, TLS 1.2 or later, ALPN "http/1.1"). The
+// server's certificate is verified by default against the system's CA store, or against
+// `caFile` alone when one is given, and must name the URL's host (a name, or an IP literal in
+// its subjectAltName); SNI carries the host unless it is an IP literal. Plain values.
+// In a plan: "tls": {"insecure": bool, "ca_file": "path"} in "load" (every configuration) and
+// in a configuration (its keys override the plan's); ca_file is resolved like other paths and
+// must be a readable file when the plan is loaded.
+struct TlsSettings
+{
+    bool insecure = false; // skip certificate verification (the window's result records it)
+    QString caFile;        // PEM file of trusted CAs instead of the system store; empty = system
+};
+
 // One server stack.
 struct Configuration
 {
@@ -181,6 +194,9 @@ struct Configuration
     // overlaps the load engine's is a plan warning ("plan.cpus-overlap"); two configurations'
     // sets may overlap, since configurations never run at the same time.
     std::vector<int> cpus;
+    // The TLS settings of an https:// base_url: the plan's "load" "tls" with this
+    // configuration's "tls" keys over it (unused for http://).
+    TlsSettings tls;
     QString where; // "plan.json:12:5 at $.configurations[0]"
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
@@ -313,6 +329,7 @@ struct LoadSettings
     // "cpus": "0": the CPUs the load engine's threads may run on (a CPU list, as for a
     // configuration); empty (no key) = any CPU.
     std::vector<int> cpus;
+    TlsSettings tls; // "tls": the TLS settings of every https:// configuration
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.
@@ -458,7 +475,8 @@ struct Plan
     QString baseDir;             // absolute directory relative paths were resolved against
     QByteArray text;             // the file's bytes as read (may contain secrets: see redactedText)
     QByteArray sha256;           // SHA-256 of `text`, lowercase hex (64 characters)
-    QStringList referencedFiles; // absolute paths of every "@file" body, sorted, no duplicates
+    QStringList referencedFiles; // absolute paths of every "@file" body and "tls" "ca_file",
+                                 // sorted, no duplicates
 
     // Secret bookkeeping, filled by the loader.
     QStringList secretValues; // every non-empty resolved secret value (withVariables() adds the

@@ -175,6 +175,7 @@ private:
             m_plan.sampler.foreignGate.percentOfOneCore(m_plan.sampler.machineCores);
         if (const JsonValue *v = root.value(u"load"))
             readLoad(m_ctx, *v, QStringLiteral("$.load"));
+        applyTlsSettings(m_ctx);
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("profiles")))
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
         if (const JsonValue *v = root.value(u"default_profile"))

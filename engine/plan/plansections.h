@@ -22,6 +22,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 namespace sb::plan {
@@ -50,6 +51,14 @@ struct SectionContext
     };
     QList<CpuSetAt> configurationCpus = {};
     CpuSetAt loadCpus = {};
+    // The "tls" keys each configuration gives (by name), laid over the plan's "load" "tls" once
+    // every section is read (applyTlsSettings()).
+    struct TlsKeys
+    {
+        std::optional<bool> insecure;
+        std::optional<QString> caFile;
+    };
+    QHash<QString, TlsKeys> configurationTls = {};
 
     // `p` made absolute against baseDir, cleaned.
     QString resolvePath(const QString &p) const
@@ -92,6 +101,13 @@ void warnCpuOverlaps(SectionContext &ctx);
 // `expanded` its text once expanded: the port in `out`, or a "plan.value" error at `v` and false.
 bool expandedPort(SectionContext &ctx, const JsonValue &v, const QString &path,
                   const QString &expanded, int &out);
+
+// A "tls" object ({"insecure": bool, "ca_file": "path"}): the keys it gives. ca_file is
+// expanded, resolved and must be a readable file ("plan.file" at its position otherwise).
+void readTls(SectionContext &ctx, const JsonValue &v, const QString &path,
+             const Placeholders &placeholders, SectionContext::TlsKeys &out);
+// Each configuration's TLS settings: the plan's "load" "tls" with its own keys over it.
+void applyTlsSettings(SectionContext &ctx);
 
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,

@@ -51,15 +51,7 @@ enum class TargetFault
 };
 TargetFault targetFault(const QString &target);
 
-// How an https:// request's TLS is set up (OpenSSL, TLS 1.2 or later, ALPN "http/1.1"). The
-// server's certificate is verified by default against the system's CA store, or against
-// `caFile` alone when one is given, and must name the URL's host (a name, or an IP literal in
-// its subjectAltName); SNI carries the host unless it is an IP literal. Plain values.
-struct TlsSettings
-{
-    bool insecure = false; // skip certificate verification (the window's result records it)
-    QString caFile;        // PEM file of trusted CAs instead of the system store; empty = system
-};
+// TlsSettings (how an https:// request's TLS is set up): plan.h.
 
 // A request with where it goes: what one window sends on every connection. Plain values.
 struct HttpRequest

@@ -6,6 +6,7 @@
 #include "core/limits.h"
 #include "plansections.h"
 
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
 #include <limits>
@@ -449,10 +450,17 @@ void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path, latin1List({"threads", "timeout_s", "mode", "rate", "cpus"})))
+    if (!f.expectObject(obj, path,
+                        latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls"})))
         return;
     LoadSettings &l = ctx.plan.load;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
+    if (const JsonValue *v = obj.value(u"tls")) {
+        SectionContext::TlsKeys keys;
+        readTls(ctx, *v, child("tls"), ctx.placeholders, keys);
+        l.tls.insecure = keys.insecure.value_or(false);
+        l.tls.caFile = keys.caFile.value_or(QString());
+    }
     if (const JsonValue *v = obj.value(u"cpus"); v && f.cpuList(*v, child("cpus"), l.cpus))
         ctx.loadCpus = {v, child("cpus"), QString(), l.cpus};
     if (const JsonValue *v = obj.value(u"threads"))
@@ -486,6 +494,66 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
         f.error(*rate, child("rate"), "plan.value",
                 trEngine("sb::plan", "\"rate\" applies only to mode \"open\"; closed mode sends as "
                                      "fast as answers come"));
+}
+
+void readTls(SectionContext &ctx, const JsonValue &v, const QString &path,
+             const Placeholders &placeholders, SectionContext::TlsKeys &out)
+{
+    FieldReader &f = ctx.fields;
+    if (!f.expectObject(v, path, latin1List({"insecure", "ca_file"})))
+        return;
+    if (const JsonValue *x = v.value(u"insecure")) {
+        bool insecure = false;
+        if (f.boolean(*x, jsonChildPath(path, QStringLiteral("insecure")), insecure))
+            out.insecure = insecure;
+    }
+    const JsonValue *x = v.value(u"ca_file");
+    if (!x)
+        return;
+    const QString p = jsonChildPath(path, QStringLiteral("ca_file"));
+    QString raw;
+    if (!f.string(*x, p, raw, true))
+        return;
+    const std::optional<Expansion> e =
+        placeholders
+            .withoutVariables(
+                trEngine("sb::plan", "a CA file must be readable when the plan is loaded"))
+            .expand(*x, p);
+    if (!e)
+        return;
+    if (e->value.isEmpty()) {
+        f.error(*x, p, "plan.value",
+                trEngine("sb::plan", "must not be empty (\"%1\" expands to nothing)").arg(raw));
+        return;
+    }
+    const QString file = ctx.resolvePath(e->value);
+    const QFileInfo info(file);
+    if (!info.isFile()) {
+        f.error(
+            *x, p, "plan.file",
+            trEngine("sb::plan", "CA file \"%1\" not found (resolved to %2)").arg(e->value, file));
+        return;
+    }
+    if (!info.isReadable()) {
+        f.error(*x, p, "plan.file", trEngine("sb::plan", "CA file %1 is not readable").arg(file));
+        return;
+    }
+    out.caFile = file;
+    ctx.plan.referencedFiles.append(file);
+}
+
+void applyTlsSettings(SectionContext &ctx)
+{
+    for (Configuration &c : ctx.plan.configurations) {
+        c.tls = ctx.plan.load.tls;
+        const auto keys = ctx.configurationTls.constFind(c.name);
+        if (keys == ctx.configurationTls.cend())
+            continue;
+        if (keys->insecure)
+            c.tls.insecure = *keys->insecure;
+        if (keys->caFile)
+            c.tls.caFile = *keys->caFile;
+    }
 }
 
 void readProfiles(SectionContext &ctx, const JsonValue &v, const QString &path)

@@ -117,7 +117,7 @@ QJsonObject setupJson(const RunSetup &s)
         for (const auto &[probe, version] : c.versions)
             versions.insert(probe, version);
         // "" in a CPU set asked for is "any CPU"; an applied set never read is null.
-        configurations.append(QJsonObject{
+        QJsonObject configuration{
             {QStringLiteral("name"), c.name},
             {QStringLiteral("recorded"), c.recorded},
             {QStringLiteral("command"), QJsonArray::fromStringList(c.command)},
@@ -127,7 +127,10 @@ QJsonObject setupJson(const RunSetup &s)
             {QStringLiteral("cpus_applied"), text(c.cpusApplied)},
             {QStringLiteral("load_cpus"), c.recorded ? QJsonValue(c.loadCpus) : QJsonValue()},
             {QStringLiteral("load_cpus_applied"), text(c.loadCpusApplied)},
-            {QStringLiteral("versions"), versions}});
+            {QStringLiteral("versions"), versions}};
+        if (!c.tls.isEmpty()) // https://: what its TLS connections agreed on
+            configuration.insert(QStringLiteral("tls"), c.tls);
+        configurations.append(configuration);
     }
     QJsonArray gates;
     for (const store::PlanSetting &g : s.gates)

@@ -515,6 +515,18 @@ Document setupSection(const RunReport &r)
     }
     d.table(configs);
 
+    // https:// configurations: what their windows' TLS connections agreed on.
+    Table tls = tableOf({QStringLiteral("configuration"), QStringLiteral("protocol")}, "ll");
+    for (const ConfigurationSetup &c : s.configurations)
+        if (!c.tls.isEmpty())
+            tls.rows.append({c.name, c.tls});
+    if (!tls.rows.isEmpty()) {
+        d.paragraph(QStringLiteral("Over TLS, as the first handshake of a measured window agreed "
+                                   "(protocol version, cipher, the ALPN result) and whether the "
+                                   "server's certificate was verified:"));
+        d.table(tls);
+    }
+
     d.paragraph(QStringLiteral("Gate settings as the plan writes them (the default where it leaves "
                                "the key out):"));
     Table gates = tableOf(

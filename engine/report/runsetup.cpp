@@ -22,6 +22,7 @@ ConfigurationSetup configurationSetup(const store::ConfigurationRecord &record)
     c.cpusApplied = info.value(QStringLiteral("cpus_applied")).toString();
     c.loadCpus = info.value(QStringLiteral("load_cpus")).toString();
     c.loadCpusApplied = info.value(QStringLiteral("load_cpus_applied")).toString();
+    c.tls = info.value(QStringLiteral("tls")).toString();
     const QJsonObject versions = info.value(QStringLiteral("versions")).toObject();
     for (auto it = versions.begin(); it != versions.end(); ++it)
         c.versions.append({it.key(), it.value().isString()

@@ -27,6 +27,9 @@ struct ConfigurationSetup
     QString cpusApplied;     // info "cpus_applied": read back from its processes; "" = never read
     QString loadCpus;        // info "load_cpus": the load engine's, asked for; "" = any CPU
     QString loadCpusApplied; // info "load_cpus_applied": read back; "" = never read
+    // info "tls": what its windows' TLS connections agreed on ("HTTP/1.1 over TLS 1.3, cipher
+    // ..., ALPN http/1.1, certificate verified"); "" = plain HTTP (or never measured)
+    QString tls;
     QVector<QPair<QString, QString>> versions; // info "versions": probe -> what it read, by name
 };
 

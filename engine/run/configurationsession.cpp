@@ -166,7 +166,7 @@ sb::Status ConfigurationSession::parityGate(const plan::Configuration &config,
 {
     QList<HttpResponse> responses;
     for (const plan::ParityCheck &check : m_context.plan.parity)
-        responses << httpRequest(config.baseUrl, check, 30'000);
+        responses << httpRequest(config.baseUrl, check, 30'000, config.tls);
     const ParityVerdict verdict = judgeParity(m_context.plan, responses);
     *failures += verdict.failures;
     const QJsonObject data{{QStringLiteral("results"), verdict.results}};

@@ -7,6 +7,7 @@
 #include "http/url.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QThread>
 #include <algorithm>
 #include <cerrno>
@@ -14,6 +15,9 @@
 #include <cstring>
 #include <llhttp.h>
 #include <netdb.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -24,15 +28,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One socket, closed when it goes out of scope.
+// One socket, closed when it goes out of scope, and over https its TLS session.
 class Socket
 {
 public:
     Socket() = default;
     ~Socket()
     {
+        if (m_ssl)
+            SSL_free(m_ssl);
+        if (m_ctx)
+            SSL_CTX_free(m_ctx);
         if (m_fd >= 0)
             ::close(m_fd);
+    }
+    SSL *ssl() const { return m_ssl; }
+    void setTls(SSL_CTX *ctx, SSL *ssl)
+    {
+        m_ctx = ctx;
+        m_ssl = ssl;
     }
     Socket(const Socket &) = delete;
     Socket &operator=(const Socket &) = delete;
@@ -46,6 +60,8 @@ public:
 
 private:
     int m_fd = -1;
+    SSL_CTX *m_ctx = nullptr;
+    SSL *m_ssl = nullptr;
 };
 
 // What one exchange has parsed so far; llhttp's callbacks fill it.
@@ -217,13 +233,155 @@ int connectTo(const http::Url &url, Clock::time_point deadline, QString *error)
     return connected;
 }
 
+// OpenSSL's queued errors as one line ("error:0A000086:SSL routines::certificate verify
+// failed"), the queue emptied; empty when there is none.
+QString opensslErrors()
+{
+    QString text;
+    while (const unsigned long e = ERR_get_error()) {
+        char buffer[256];
+        ERR_error_string_n(e, buffer, sizeof buffer);
+        if (!text.isEmpty())
+            text += QLatin1String("; ");
+        text += QString::fromLatin1(buffer);
+    }
+    return text;
+}
+
+// The TLS session of an https:// exchange on the connected socket: TLS 1.2 or later, SNI
+// (unless the host is an IP literal), ALPN "http/1.1", the server's certificate verified
+// against the system store or `tls.caFile` and the host name unless tls.insecure. The handshake
+// runs to its end before the deadline (false, error empty) or fails with `error` naming why.
+bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls,
+              Clock::time_point deadline, QString *error)
+{
+    ERR_clear_error();
+    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+    if (!ctx) {
+        *error = trEngine("sb::run", "TLS setup failed: %1").arg(opensslErrors());
+        return false;
+    }
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+    SSL_CTX_set_mode(ctx, SSL_MODE_AUTO_RETRY);
+    static const unsigned char kAlpn[] = "\x08http/1.1";
+    SSL_CTX_set_alpn_protos(ctx, kAlpn, sizeof kAlpn - 1);
+    const bool ip = http::isIpLiteral(url.host);
+    if (!tls.insecure) {
+        const QByteArray caFile = QFile::encodeName(tls.caFile);
+        const int loaded = tls.caFile.isEmpty()
+                               ? SSL_CTX_set_default_verify_paths(ctx)
+                               : SSL_CTX_load_verify_locations(ctx, caFile.constData(), nullptr);
+        if (loaded != 1) {
+            *error = trEngine("sb::run", "cannot load the CA file %1: %2")
+                         .arg(tls.caFile, opensslErrors());
+            SSL_CTX_free(ctx);
+            return false;
+        }
+        X509_VERIFY_PARAM *param = SSL_CTX_get0_param(ctx);
+        X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS);
+        if (ip)
+            X509_VERIFY_PARAM_set1_ip_asc(param, url.host.c_str());
+        else
+            X509_VERIFY_PARAM_set1_host(param, url.host.c_str(), url.host.size());
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
+    } else {
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
+    }
+    SSL *ssl = SSL_new(ctx);
+    socket.setTls(ctx, ssl); // freed with the socket from here on
+    if (!ssl || SSL_set_fd(ssl, socket.fd()) != 1) {
+        *error = trEngine("sb::run", "TLS setup failed: %1").arg(opensslErrors());
+        return false;
+    }
+    if (!ip)
+        SSL_set_tlsext_host_name(ssl, url.host.c_str());
+    SSL_set_connect_state(ssl);
+    for (;;) {
+        ERR_clear_error();
+        errno = 0;
+        const int rc = SSL_do_handshake(ssl);
+        if (rc == 1)
+            return true;
+        const int e = SSL_get_error(ssl, rc);
+        if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+            if (!waitFor(socket.fd(), e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, deadline)) {
+                error->clear();
+                return false;
+            }
+            continue;
+        }
+        const long verify = SSL_get_verify_result(ssl);
+        if (!tls.insecure && verify != X509_V_OK) {
+            *error = trEngine("sb::run", "certificate verify failed: %1")
+                         .arg(QString::fromLatin1(X509_verify_cert_error_string(verify)));
+            ERR_clear_error();
+            return false;
+        }
+        QString why = opensslErrors();
+        if (why.isEmpty())
+            why = e == SSL_ERROR_SYSCALL && errno != 0
+                      ? systemError(errno)
+                      : trEngine("sb::run", "the server closed the connection");
+        *error = trEngine("sb::run", "TLS handshake failed: %1").arg(why);
+        return false;
+    }
+}
+
+// Sends or receives on the connection, over TLS when it has a session: bytes > 0, 0 at the
+// end of the stream (read), -1 with errno EAGAIN and `*wantWrite` when it must wait for the
+// socket, -1 with `*error` set on a failure.
+ssize_t transfer(const Socket &socket, bool write, char *data, size_t len, bool *wantWrite,
+                 QString *error)
+{
+    *wantWrite = write;
+    if (!socket.ssl()) {
+        const ssize_t n = write ? ::send(socket.fd(), data, len, MSG_NOSIGNAL)
+                                : ::recv(socket.fd(), data, len, 0);
+        if (n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+            *error = systemError(errno);
+        return n;
+    }
+    ERR_clear_error();
+    errno = 0;
+    const int chunk = int(std::min<size_t>(len, 1 << 30));
+    const int n =
+        write ? SSL_write(socket.ssl(), data, chunk) : SSL_read(socket.ssl(), data, chunk);
+    if (n > 0)
+        return n;
+    switch (SSL_get_error(socket.ssl(), n)) {
+    case SSL_ERROR_WANT_READ:
+    case SSL_ERROR_WANT_WRITE:
+        *wantWrite = SSL_get_error(socket.ssl(), n) == SSL_ERROR_WANT_WRITE;
+        errno = EAGAIN;
+        return -1;
+    case SSL_ERROR_ZERO_RETURN: // close_notify
+        return 0;
+    case SSL_ERROR_SYSCALL:
+        if (errno == 0 && !write) // closed without close_notify: the end, as over TCP
+            return 0;
+        *error = errno != 0 ? systemError(errno) : trEngine("sb::run", "TLS connection closed");
+        errno = EIO;
+        return -1;
+    default: {
+        const QString why = opensslErrors();
+        *error = trEngine("sb::run", "TLS error: %1")
+                     .arg(why.isEmpty() ? trEngine("sb::run", "unknown") : why);
+        errno = EIO;
+        return -1;
+    }
+    }
+}
+
 // Sends every byte unless the peer stops reading (it may answer early: the caller reads anyway).
 // False when the deadline passed.
-bool sendAll(int fd, const std::string &bytes, Clock::time_point deadline, QString *error)
+bool sendAll(const Socket &socket, std::string bytes, Clock::time_point deadline, QString *error)
 {
     size_t sent = 0;
     while (sent < bytes.size()) {
-        const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+        bool wantWrite = true;
+        QString why;
+        const ssize_t n =
+            transfer(socket, true, bytes.data() + sent, bytes.size() - sent, &wantWrite, &why);
         if (n > 0) {
             sent += size_t(n);
             continue;
@@ -231,11 +389,11 @@ bool sendAll(int fd, const std::string &bytes, Clock::time_point deadline, QStri
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            if (!waitFor(fd, POLLOUT, deadline))
+            if (!waitFor(socket.fd(), wantWrite ? POLLOUT : POLLIN, deadline))
                 return false;
             continue;
         }
-        *error = trEngine("sb::run", "cannot send the request: %1").arg(systemError(errno));
+        *error = trEngine("sb::run", "cannot send the request: %1").arg(why);
         return true;
     }
     return true;
@@ -255,19 +413,26 @@ http::Request encodeable(const plan::RequestSpec &request, const std::string &ta
 
 // Reads and parses the response into `out` until it is complete, its kept body is full, or the
 // deadline passes (false).
-bool readResponse(int fd, Exchange &ex, Clock::time_point deadline, QString *sendError)
+bool readResponse(const Socket &socket, Exchange &ex, Clock::time_point deadline,
+                  QString *sendError)
 {
     HttpResponse &out = *ex.out;
     qint64 headBytes = 0;
     char buffer[64 * 1024];
+    short events = POLLIN;
     for (;;) {
-        if (!waitFor(fd, POLLIN, deadline))
+        // Bytes OpenSSL already holds are read without waiting for the socket.
+        if (!(socket.ssl() && SSL_has_pending(socket.ssl())) &&
+            !waitFor(socket.fd(), events, deadline))
             return false;
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        bool wantWrite = false;
+        QString why;
+        const ssize_t n = transfer(socket, false, buffer, sizeof buffer, &wantWrite, &why);
+        events = wantWrite ? POLLOUT : POLLIN;
         if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
             continue;
         if (n < 0) {
-            out.error = trEngine("sb::run", "cannot read the response: %1").arg(systemError(errno));
+            out.error = trEngine("sb::run", "cannot read the response: %1").arg(why);
             return true;
         }
         if (n == 0) {
@@ -311,7 +476,8 @@ bool acceptsConnections(const http::Url &url, qint64 timeoutMs)
     return socket.fd() >= 0;
 }
 
-HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs)
+HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs,
+                         const plan::TlsSettings &tls)
 {
     HttpResponse response;
     const Clock::time_point deadline =
@@ -332,16 +498,20 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
         response.error = error.isEmpty() ? timedOut : error;
         return response;
     }
+    if (url->tls && !startTls(socket, *url, tls, deadline, &error)) {
+        response.error = error.isEmpty() ? timedOut : error;
+        return response;
+    }
     const bool isHead = request.method.compare(QLatin1String("HEAD"), Qt::CaseInsensitive) == 0;
     const std::string bytes =
         http::encodeRequest(encodeable(request, url->target), url->hostHeader, false);
     QString sendError;
-    if (!sendAll(socket.fd(), bytes, deadline, &sendError)) {
+    if (!sendAll(socket, bytes, deadline, &sendError)) {
         response.error = timedOut;
         return response;
     }
     Exchange ex(&response, isHead);
-    const bool answered = readResponse(socket.fd(), ex, deadline, &sendError);
+    const bool answered = readResponse(socket, ex, deadline, &sendError);
     if (!answered || !response.error.isEmpty() || !ex.headDone) {
         if (!answered)
             response.error = timedOut;
@@ -364,7 +534,8 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
 }
 
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
-                     const std::function<bool()> &alive, ReadyTimes *times)
+                     const std::function<bool()> &alive, ReadyTimes *times,
+                     const plan::TlsSettings &tls)
 {
     const QString where = baseUrl + ready.path;
     QElapsedTimer elapsed;
@@ -409,7 +580,7 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
             }
         }
         const qint64 attemptStartMs = elapsed.elapsed();
-        const HttpResponse r = httpRequest(baseUrl, probe, remainingMs);
+        const HttpResponse r = httpRequest(baseUrl, probe, remainingMs, tls);
         if (r.status == ready.status) {
             if (times)
                 times->readyMs = elapsedMs();

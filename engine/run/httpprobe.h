@@ -32,10 +32,15 @@ struct HttpResponse
 // judges alike), no proxy, redirects are not followed (a 302 is returned as 302). Memory is
 // bounded whatever the server sends: a head (status line and headers) over
 // limits::kMaxProbeHeadBytes is an error, a body is kept up to limits::kMaxProbeBodyBytes.
-HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request,
-                         qint64 timeoutMs);
+// Over https:// the exchange runs in TLS (OpenSSL, TLS 1.2 or later, SNI, ALPN "http/1.1") with
+// the server's certificate verified as `tls` says (the system store, tls.caFile, or not at all
+// when tls.insecure); a TLS failure is the error: "certificate verify failed: self-signed
+// certificate", "TLS handshake failed: ...".
+HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs,
+                         const plan::TlsSettings &tls = {});
 
-// True when something at url's host:port accepts a TCP connection within timeoutMs (the
+// True when something at url's host:port accepts a TCP connection (TCP only, also for
+// https://: no TLS handshake) within timeoutMs (the
 // connection is closed at once, unused). A listener whose backlog is full drops the handshake:
 // the timeout bounds what a blocking connect would wait for minutes. Any thread.
 bool acceptsConnections(const http::Url &url, qint64 timeoutMs);
@@ -50,13 +55,15 @@ struct ReadyTimes
 
 // Polls GET ready.path every 100 ms until it answers ready.status, `alive()` returns false
 // (the server died: error "run.ready-died"), or ready.timeoutMs passes ("run.ready-timeout",
-// detail names the last status or transport error). Any thread.
+// detail names the last status or transport error, a TLS failure too). The probe speaks TLS
+// to an https:// baseUrl, with `tls`. Any thread.
 // With `times`, it measures the start as well: until a bare TCP connect to baseUrl succeeds
 // it tries one every 2 ms (times->acceptMs: resolution 2 ms plus one refused connect, about
 // 0.1 ms on loopback), then probes every 10 ms instead of 100 (times->readyMs: resolution 10 ms
 // plus one probe's round trip). The connect is closed at once, unused: a server sees one
 // connection without a request. On an error `times` keeps what was reached (-1 for the rest).
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
-                     const std::function<bool()> &alive, ReadyTimes *times = nullptr);
+                     const std::function<bool()> &alive, ReadyTimes *times = nullptr,
+                     const plan::TlsSettings &tls = {});
 
 } // namespace sb::run

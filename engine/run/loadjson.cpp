@@ -48,13 +48,42 @@ QJsonObject connectionsJson(const load::LoadResult &result)
     };
     QJsonObject o{{QStringLiteral("connects"), double(t.connects)},
                   {QStringLiteral("connect_us"), timeJson(result.connectTime)}};
-    if (result.tls)
-        o.insert(QStringLiteral("tls"),
-                 QJsonObject{{QStringLiteral("verify"), !result.tlsInsecure},
-                             {QStringLiteral("handshakes"), double(t.tlsHandshakes)},
-                             {QStringLiteral("resumed"), double(t.tlsResumed)},
-                             {QStringLiteral("handshake_us"), timeJson(result.handshakeTime)}});
+    if (result.tls) {
+        QJsonObject tls{{QStringLiteral("verify"), !result.tlsInsecure},
+                        {QStringLiteral("handshakes"), double(t.tlsHandshakes)},
+                        {QStringLiteral("resumed"), double(t.tlsResumed)},
+                        {QStringLiteral("handshake_us"), timeJson(result.handshakeTime)}};
+        // What the first handshake agreed on: "TLSv1.3", the cipher, the ALPN result.
+        if (!result.tlsVersion.empty()) {
+            tls.insert(QStringLiteral("version"), QString::fromStdString(result.tlsVersion));
+            tls.insert(QStringLiteral("cipher"), QString::fromStdString(result.tlsCipher));
+            tls.insert(QStringLiteral("alpn"), QString::fromStdString(result.tlsAlpn));
+        }
+        o.insert(QStringLiteral("tls"), tls);
+    }
     return o;
+}
+
+QString tlsDescription(const QJsonObject &connections)
+{
+    const QJsonValue tlsValue = connections.value(QStringLiteral("tls"));
+    if (!tlsValue.isObject())
+        return QString();
+    const QJsonObject tls = tlsValue.toObject();
+    const QString verify = tls.value(QStringLiteral("verify")).toBool(true)
+                               ? QStringLiteral("certificate verified")
+                               : QStringLiteral("verification off");
+    QString version = tls.value(QStringLiteral("version")).toString();
+    if (version.isEmpty()) // nothing was agreed, nothing verified
+        return tls.value(QStringLiteral("verify")).toBool(true)
+                   ? QStringLiteral("HTTP/1.1 over TLS, no handshake finished")
+                   : QStringLiteral("HTTP/1.1 over TLS, no handshake finished, verification off");
+    if (version.startsWith(QLatin1String("TLSv")))
+        version = QStringLiteral("TLS ") + version.mid(4); // "TLSv1.3" -> "TLS 1.3"
+    const QString alpn = tls.value(QStringLiteral("alpn")).toString();
+    return QStringLiteral("HTTP/1.1 over %1, cipher %2, ALPN %3, %4")
+        .arg(version, tls.value(QStringLiteral("cipher")).toString(),
+             alpn.isEmpty() ? QStringLiteral("none") : alpn, verify);
 }
 
 QJsonObject latencySummaryJson(const Histogram &histogram)

@@ -23,10 +23,16 @@ QJsonObject errorCountsJson(const load::Counters &counters);
 // Every key errorCountsJson() may write, in that order.
 const std::vector<const char *> &transportErrorKinds();
 // The measured phase's connections: {connects, connect_us: {p50 .. stdev, count}} and over TLS
-// tls: {verify (false = the insecure switch), handshakes, resumed, handshake_us: {...}}; times
+// tls: {verify (false = the insecure switch), handshakes, resumed, handshake_us: {...}, and from
+// the first handshake version ("TLSv1.3"), cipher, alpn ("http/1.1", "" = none)}; times
 // per connection in microseconds (connect: connect() until the socket was writable; handshake:
 // from then until the TLS handshake ended).
 QJsonObject connectionsJson(const load::LoadResult &result);
+// What connectionsJson()'s "tls" says in one line for the environment record: "HTTP/1.1 over TLS
+// 1.3, cipher TLS_AES_256_GCM_SHA384, ALPN http/1.1, certificate verified" ("verification off"
+// with the insecure switch, "ALPN none" when the server chose no protocol; "HTTP/1.1 over TLS, no
+// handshake finished" without one); "" over plain TCP.
+QString tlsDescription(const QJsonObject &connections);
 // {p50, p90, p99, p999, max, mean, stdev} in the histogram's unit (microseconds).
 QJsonObject latencySummaryJson(const Histogram &histogram);
 // Histogram::encode() bytes as a QByteArray for the store.

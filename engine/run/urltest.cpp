@@ -5,6 +5,7 @@
 #include "plan/planloader.h"
 #include "run/environment.h"
 #include "run/gates.h"
+#include "run/loadjson.h"
 #include "run/runnerprocess.h"
 #include "run/sleepinhibitor.h"
 #include "store/runstore.h"
@@ -39,7 +40,9 @@ QString baseUrl(const plan::HttpRequest &r)
 {
     const QString host =
         r.host.contains(QLatin1Char(':')) ? QLatin1Char('[') + r.host + QLatin1Char(']') : r.host;
-    return QStringLiteral("http://%1:%2").arg(host).arg(r.port);
+    return QStringLiteral("%1://%2:%3")
+        .arg(r.tls ? QStringLiteral("https") : QStringLiteral("http"), host)
+        .arg(r.port);
 }
 
 QString seconds(qint64 ms)
@@ -112,7 +115,7 @@ void judge(store::WindowRecord &window, const WindowOutcome &m, const WarmupOutc
 QJsonObject configurationInfo(const UrlTestResult &r, const plan::Configuration &c)
 {
     const WindowSpec &w = r.spec.window;
-    return QJsonObject{
+    QJsonObject info{
         {QStringLiteral("command"), QJsonArray::fromStringList(c.command)},
         {QStringLiteral("cwd"), QString()},
         {QStringLiteral("env"), QJsonObject()},
@@ -124,6 +127,10 @@ QJsonObject configurationInfo(const UrlTestResult &r, const plan::Configuration 
         {QStringLiteral("load_cpus_applied"),
          QString::fromStdString(formatCpuList(r.measured.loadCpus))},
         {QStringLiteral("pid"), double(w.sample ? w.sample->rootPid : 0)}};
+    // https://: what the window's TLS connections agreed on, as a run records it.
+    if (const QString tls = tlsDescription(r.measured.connections); !tls.isEmpty())
+        info.insert(QStringLiteral("tls"), tls);
+    return info;
 }
 
 sb::Result<plan::Plan> loadPlan(const QByteArray &text)
@@ -149,6 +156,15 @@ QByteArray urlTestPlanText(const UrlTestSpec &spec)
     }
     if (!w.cpus.empty())
         load.insert(QStringLiteral("cpus"), QString::fromStdString(formatCpuList(w.cpus)));
+    // https://: the test's TLS settings (a kept test's plan runs as it ran).
+    const plan::TlsSettings &tls = w.request.tlsSettings;
+    if (w.request.tls && (tls.insecure || !tls.caFile.isEmpty())) {
+        QJsonObject t{{QStringLiteral("insecure"), tls.insecure}};
+        if (!tls.caFile.isEmpty())
+            t.insert(QStringLiteral("ca_file"), // "$${" is a literal "${" in a plan
+                     QString(tls.caFile).replace(QStringLiteral("${"), QStringLiteral("$${")));
+        load.insert(QStringLiteral("tls"), t);
+    }
     QJsonObject sampler{{QStringLiteral("interval_ms"), w.intervalMs}};
     if (!spec.foreignGate.isEmpty())
         sampler.insert(QStringLiteral("foreign_gate"), spec.foreignGate);

@@ -7,6 +7,7 @@
 #include "run/configurationsession.h"
 #include "run/gates.h"
 #include "run/hookmoments.h"
+#include "run/loadjson.h"
 #include "run/runcontext.h"
 #include "run/runprogress.h"
 
@@ -35,6 +36,7 @@ sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile
         return request.error();
     WindowSpec spec;
     spec.request = std::move(*request);
+    spec.request.tlsSettings = config.tls; // https://: the plan's TLS settings
     spec.connections = concurrency;
     spec.threads = std::max(1, std::min(plan.load.threads, concurrency));
     spec.openLoop = plan.load.mode == plan::LoadSettings::Mode::Open || profile.rateRps > 0;
@@ -226,6 +228,9 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
         checkpointsAfter = readCheckpoints(config.name);
     m_configurations.updateInfo(config.name, QStringLiteral("load_cpus_applied"),
                                 QString::fromStdString(formatCpuList(r->loadCpus)));
+    // https://: the protocol, cipher and ALPN result the window's connections agreed on.
+    if (const QString tls = tlsDescription(r->connections); !tls.isEmpty())
+        m_configurations.updateInfo(config.name, QStringLiteral("tls"), tls);
     window = r->window;
     window.treeAgeS = treeAgeS;
     window.treeRequests = treeRequests;

@@ -254,6 +254,7 @@ public:
         return 0;
     }
     QString error() const { return m_error; }
+    uint16_t stubPort() const { return m_stubPort; } // plain HTTP: stub_status at /stub
 
     // nginx's request count (stub_status), this request included; -1 when it cannot be read.
     int64_t requests() const

@@ -108,7 +108,8 @@ private slots:
         QCOMPARE(plan.text, bytes);
         QCOMPARE(plan.sha256, QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
         QCOMPARE(plan.sha256.size(), 64);
-        QCOMPARE(plan.referencedFiles, QStringList{dir + QStringLiteral("/bodies/order.json")});
+        QCOMPARE(plan.referencedFiles, (QStringList{dir + QStringLiteral("/bodies/ca.pem"),
+                                                    dir + QStringLiteral("/bodies/order.json")}));
 
         // database
         QVERIFY(plan.database.has_value());
@@ -170,7 +171,14 @@ private slots:
         const Configuration &d = plan.configurations[1];
         QCOMPARE(d.name, QStringLiteral("other.stack_2"));
         QCOMPARE(d.port, 18081);
-        QCOMPARE(d.baseUrl, QStringLiteral("http://127.0.0.1:18081"));
+        QCOMPARE(d.baseUrl, QStringLiteral("https://127.0.0.1:18081"));
+        // "load" "tls" for every configuration; a configuration's own keys over it
+        QCOMPARE(plan.load.tls.caFile, dir + QStringLiteral("/bodies/ca.pem"));
+        QVERIFY(!plan.load.tls.insecure);
+        QCOMPARE(c.tls.caFile, plan.load.tls.caFile);
+        QVERIFY(!c.tls.insecure);
+        QCOMPARE(d.tls.caFile, plan.load.tls.caFile);
+        QVERIFY(d.tls.insecure);
         QCOMPARE(d.cwd, dir); // default: the plan's directory
         QVERIFY(d.env.isEmpty());
         QVERIFY(d.secretEnv.isEmpty());
@@ -672,6 +680,79 @@ private slots:
         QCOMPARE(d.message, QString(message).replace(QLatin1String("%F"), body));
     }
 
+    // "tls" in "load" (every configuration) and in a configuration (its keys over the plan's);
+    // ca_file expands placeholders, is resolved against the plan's directory and must be a file.
+    void tlsSettings()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile ca(dir.filePath(QStringLiteral("ca.pem")));
+        QVERIFY(ca.open(QIODevice::WriteOnly));
+        ca.close();
+        qputenv("SB_PLAN_TLS_DIR", QFile::encodeName(dir.path()));
+        const QByteArray https =
+            "{\"name\": \"a\", \"command\": [\"s\"], \"base_url\": \"https://localhost:9443\", "
+            "\"tls\": {\"insecure\": true}}";
+        PlanLoad load = loadMem(memPlan(
+            "\"load\": {\"tls\": {\"ca_file\": \"${env:SB_PLAN_TLS_DIR}/ca.pem\"}}", https));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->load.tls.caFile, dir.filePath(QStringLiteral("ca.pem")));
+        QVERIFY(!load.plan->load.tls.insecure);
+        QCOMPARE(load.plan->configurations[0].port, 9443);
+        QCOMPARE(load.plan->configurations[0].tls.caFile, dir.filePath(QStringLiteral("ca.pem")));
+        QVERIFY(load.plan->configurations[0].tls.insecure);
+        QVERIFY(load.plan->referencedFiles.contains(dir.filePath(QStringLiteral("ca.pem"))));
+
+        // No settings: an https base_url verifies against the system store.
+        load = loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], "
+                                             "\"base_url\": \"https://localhost\"}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].port, 443);
+        QVERIFY(!load.plan->configurations[0].tls.insecure);
+        QVERIFY(load.plan->configurations[0].tls.caFile.isEmpty());
+
+        // A configuration's ca_file over the plan's, relative to the plan's directory.
+        load = parsePlan(memPlan("\"load\": {\"tls\": {\"ca_file\": \"/nope/ca.pem\"}}",
+                                 "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, "
+                                 "\"tls\": {\"ca_file\": \"ca.pem\"}}"),
+                         QStringLiteral("mem.json"), dir.path());
+        QCOMPARE(located(load),
+                 QStringList{QStringLiteral("5:29: $.load.tls.ca_file: CA file \"/nope/ca.pem\" "
+                                            "not found (resolved to /nope/ca.pem)")});
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.file"));
+        load = parsePlan(memPlan("\"load\": {\"tls\": {\"insecure\": false}}",
+                                 "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, "
+                                 "\"tls\": {\"ca_file\": \"ca.pem\"}}"),
+                         QStringLiteral("mem.json"), dir.path());
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].tls.caFile, dir.filePath(QStringLiteral("ca.pem")));
+
+        // Errors at their positions: a missing file, a directory, an unknown key, a wrong type.
+        load = loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], \"port\": "
+                                             "9000, \"tls\": {\"ca_file\": \"missing.pem\"}}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.file"));
+        QCOMPARE(load.diagnostics[0].line, 2);
+        QCOMPARE(load.diagnostics[0].column, 85);
+        QCOMPARE(load.diagnostics[0].jsonPath, QStringLiteral("$.configurations[0].tls.ca_file"));
+        load =
+            loadMem(memPlan("\"load\": {\"tls\": {\"ca_file\": \"" + dir.path().toUtf8() + "\"}}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.file"));
+        load = loadMem(memPlan("\"load\": {\"tls\": {\"verify\": false, \"insecure\": \"yes\"}}"));
+        QCOMPARE(load.diagnostics.size(), 2);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.unknown-key"));
+        QCOMPARE(load.diagnostics[0].line, 5);
+        QCOMPARE(load.diagnostics[0].column, 18);
+        QCOMPARE(load.diagnostics[0].jsonPath, QStringLiteral("$.load.tls.verify"));
+        QCOMPARE(load.diagnostics[1].code, QStringLiteral("plan.type"));
+        QCOMPARE(load.diagnostics[1].jsonPath, QStringLiteral("$.load.tls.insecure"));
+        load = loadMem(memPlan("\"load\": {\"tls\": {\"ca_file\": \"${env:SB_PLAN_TLS_UNSET}\"}}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.env"));
+        qunsetenv("SB_PLAN_TLS_DIR");
+    }
+
     // base_url is parsed by the engine's URL grammar (http::parseUrl), the one `run` uses, and no
     // message repeats a password.
     void baseUrl_data()
@@ -688,28 +769,29 @@ private slots:
         QTest::newRow("user and password")
             << QByteArray("http://bench:hunter2-pw@127.0.0.1:7002")
             << QStringLiteral("invalid base_url: user information (user:password@) is not "
-                              "supported; expected http://host[:port]")
+                              "supported; expected http[s]://host[:port]")
             << 0;
         QTest::newRow("user only")
             << QByteArray("http://bench@127.0.0.1:7002")
             << QStringLiteral("invalid base_url: user information (user:password@) is not "
-                              "supported; expected http://host[:port]")
+                              "supported; expected http[s]://host[:port]")
             << 0;
         QTest::newRow("ftp") << QByteArray("ftp://127.0.0.1")
                              << QStringLiteral("invalid base_url: unsupported scheme 'ftp' (only "
-                                               "http and https); expected http://host[:port]")
+                                               "http and https); expected http[s]://host[:port]")
                              << 0;
         QTest::newRow("port out of range")
             << QByteArray("http://h:99999")
             << QStringLiteral("invalid base_url: port '99999' out of range (1..65535); expected "
-                              "http://host[:port]")
+                              "http[s]://host[:port]")
             << 0;
         QTest::newRow("no host")
             << QByteArray("http://:80")
-            << QStringLiteral("invalid base_url: missing host; expected http://host[:port]") << 0;
+            << QStringLiteral("invalid base_url: missing host; expected http[s]://host[:port]")
+            << 0;
         QTest::newRow("empty") << QByteArray("")
                                << QStringLiteral(
-                                      "invalid base_url: empty URL; expected http://host[:port]")
+                                      "invalid base_url: empty URL; expected http[s]://host[:port]")
                                << 0;
         QTest::newRow("path") << QByteArray("http://h:81/api")
                               << QStringLiteral("base_url must not have a path, query or "

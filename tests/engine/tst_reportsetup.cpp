@@ -136,6 +136,7 @@ private Q_SLOTS:
     void defaultsAgreeWithThePlanLoader();
     void setupInMarkdownHtmlAndJson();
     void hostileCommandIsEscaped();
+    void tlsOfHttpsConfigurations();
     void commandLineQuotesWhatAShellReads_data();
     void commandLineQuotesWhatAShellReads();
     void validityText_data();
@@ -365,6 +366,38 @@ void TestReportSetup::hostileCommandIsEscaped()
                                    .toArray();
     QCOMPARE(configs.at(1).toObject().value(QStringLiteral("command")).toArray(),
              QJsonArray::fromStringList(hostile));
+}
+
+// An https configuration's record names what its TLS connections agreed on (the runner writes
+// info "tls"): the Setup section lists it, the JSON carries it; a plain one has no such row.
+void TestReportSetup::tlsOfHttpsConfigurations()
+{
+    const QStringList uvicorn{QStringLiteral("uvicorn"), QStringLiteral("app.asgi:application")};
+    QVector<store::ConfigurationRecord> records = configurations(uvicorn);
+    const QString agreed = QStringLiteral("HTTP/1.1 over TLS 1.3, cipher TLS_AES_256_GCM_SHA384, "
+                                          "ALPN http/1.1, verification off");
+    records[1].info.insert(QStringLiteral("tls"), agreed);
+    const report::RunReport r = report::buildRunReport(runRecord(), records, windows(true), {}, {});
+    const QString md = report::reportMarkdown(r);
+    const QString intro = QStringLiteral("Over TLS, as the first handshake of a measured window "
+                                         "agreed (protocol version, cipher, the ALPN result) and "
+                                         "whether the server's certificate was verified:");
+    QVERIFY2(md.contains(intro), qPrintable(md));
+    QCOMPARE(markdownRow(md, QStringLiteral("async"), intro),
+             (QStringList{QStringLiteral("async"), agreed}));
+    QCOMPARE(markdownRow(md, QStringLiteral("sync"), intro), QStringList());
+    const QJsonArray configs = report::reportJson(r)
+                                   .value(QStringLiteral("setup"))
+                                   .toObject()
+                                   .value(QStringLiteral("configurations"))
+                                   .toArray();
+    QCOMPARE(configs.at(1).toObject().value(QStringLiteral("tls")).toString(), agreed);
+    QVERIFY(!configs.at(0).toObject().contains(QStringLiteral("tls")));
+
+    // Plain HTTP only: no TLS paragraph at all.
+    const report::RunReport plain =
+        report::buildRunReport(runRecord(), configurations(uvicorn), windows(true), {}, {});
+    QVERIFY(!report::reportMarkdown(plain).contains(QStringLiteral("Over TLS")));
 }
 
 void TestReportSetup::commandLineQuotesWhatAShellReads_data()

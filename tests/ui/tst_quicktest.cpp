@@ -5,6 +5,7 @@
 // a plan that parses, and stores what a one-window plan of the same URL stores (issue 19: the
 // quick test is measured and kept through the engine's path). The page renders without Qt
 // warnings.
+#include "../engine/tlsfixtures.h"
 #include "plan/planloader.h"
 #include "report/figures.h"
 #include "run/environment.h"
@@ -17,6 +18,7 @@
 #include "ui/widgets/chartpanel.h"
 #include "uitest.h"
 
+#include <QCheckBox>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -107,7 +109,9 @@ private slots:
         QTest::newRow("url ok") << LoadField::Url << QStringLiteral("http://127.0.0.1:9/x")
                                 << QString();
         QTest::newRow("https") << LoadField::Url << QStringLiteral("https://example.org/")
-                               << QStringLiteral("https");
+                               << QString();
+        QTest::newRow("ftp") << LoadField::Url << QStringLiteral("ftp://example.org/")
+                             << QStringLiteral("ftp");
         QTest::newRow("user:password never echoed")
             << LoadField::Url << QStringLiteral("http://bob:hunter2@127.0.0.1/") << QString();
         QTest::newRow("connections 0")
@@ -528,6 +532,98 @@ private slots:
         QVERIFY(sleeper.waitForFinished());
         QTRY_VERIFY_WITH_TIMEOUT(page.processModel()->rowOf(pid) < 0,
                                  5 * QuickTestPage::kProcessRefreshMs);
+    }
+
+    // https://: the TLS fields apply to an https URL only; a quick test against nginx with ssl
+    // and a throwaway CA verifies with the CA file, says what the connections agreed on, and a
+    // kept test's plan carries the settings.
+    void httpsQuickTest()
+    {
+        QTemporaryDir certDir;
+        QTemporaryDir nginxDir;
+        QVERIFY(certDir.isValid() && nginxDir.isValid());
+        test::TlsCertificates certs(certDir.path());
+        QVERIFY2(certs.ok(), qPrintable(certs.error()));
+        test::NginxTls nginx(nginxDir.path(), certs, {QStringLiteral("good")});
+        const uint16_t port = nginx.port(QStringLiteral("good"));
+        QVERIFY2(port != 0, qPrintable(nginx.error()));
+
+        QuickTestPage page;
+        page.resize(1500, 950);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto *insecure = page.findChild<QCheckBox *>(QStringLiteral("insecure"));
+        QVERIFY(insecure);
+        LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:%1/").arg(port);
+        page.setForm(f);
+        QVERIFY(!insecure->isEnabled()); // plain HTTP: nothing to verify
+        f.url = QStringLiteral("https://127.0.0.1:%1/").arg(port);
+        f.caFile = certDir.filePath(QStringLiteral("missing.pem"));
+        page.setForm(f);
+        QVERIFY(insecure->isEnabled());
+        QVERIFY2(page.fieldError(LoadField::CaFile).startsWith(QStringLiteral("cannot read")),
+                 qPrintable(page.fieldError(LoadField::CaFile)));
+        f.caFile = certs.caFile();
+        f.insecure = true;
+        page.setForm(f);
+        QCOMPARE(page.fieldError(LoadField::CaFile),
+                 QStringLiteral("give a CA file or Insecure, not both"));
+        insecure->setChecked(false); // the user unticks it
+        QVERIFY(page.fieldError(LoadField::CaFile).isEmpty());
+        QVERIFY(!page.form().insecure);
+
+        f = page.form();
+        f.connections = QStringLiteral("2");
+        f.length = QStringLiteral("1s");
+        f.interval = QStringLiteral("500ms");
+        page.setForm(f);
+        QSignalSpy done(&page, &QuickTestPage::testFinished);
+        QSignalSpy failed(&page, &QuickTestPage::testFailed);
+        page.startTest();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count() + failed.count(), 1, 60000);
+        QCOMPARE(failed.count(), 0);
+        const QString summary = page.summaryText();
+        qInfo("%s", qPrintable(summary));
+        static const QRegularExpression okRe(QStringLiteral("2xx/sec:\\s+([0-9.]+)"));
+        const QRegularExpressionMatch m = okRe.match(summary);
+        QVERIFY2(m.hasMatch() && m.captured(1).toDouble() > 0, qPrintable(summary));
+        static const QRegularExpression tlsRe(
+            QStringLiteral("TLS: HTTP/1.1 over TLS 1\\.[23], cipher \\S+, ALPN http/1.1, "
+                           "certificate verified"));
+        QVERIFY2(tlsRe.match(summary).hasMatch(), qPrintable(summary));
+        QTRY_VERIFY(!page.controller()->isBusy());
+
+        // The kept test's plan: an https base URL with the CA file, which loads.
+        const LoadFormCheck c = checkLoadForm(page.form());
+        QVERIFY(c.ok());
+        QVERIFY(c.spec.window.request.tls);
+        const plan::PlanLoad plan = plan::parsePlan(run::urlTestPlanText(c.spec),
+                                                    QStringLiteral("q.json"), QDir::tempPath());
+        QVERIFY2(plan.ok(), qPrintable(plan.errorText()));
+        QCOMPARE(plan.plan->load.tls.caFile, certs.caFile());
+        QVERIFY(plan.plan->configurations.first().baseUrl.startsWith(QStringLiteral("https://")));
+        QCOMPARE(plan.plan->configurations.first().tls.caFile, certs.caFile());
+
+        // Without the CA file the system store refuses the throwaway CA: the test fails, named.
+        f = page.form();
+        f.caFile.clear();
+        page.setForm(f);
+        QSignalSpy refused(&page, &QuickTestPage::testFailed);
+        QSignalSpy finished(&page, &QuickTestPage::testFinished);
+        page.startTest();
+        QTRY_COMPARE_WITH_TIMEOUT(refused.count() + finished.count(), 1, 60000);
+        qInfo("unverified: %s",
+              qPrintable(page.statusText() + QLatin1Char('\n') + page.summaryText()));
+        if (finished.count() == 1) {
+            QVERIFY2(page.summaryText().contains(QStringLiteral("TLS errors: handshake 0, "
+                                                                "certificate ")),
+                     qPrintable(page.summaryText()));
+            QVERIFY2(page.summaryText().contains(
+                         QStringLiteral("TLS: HTTP/1.1 over TLS, no handshake finished")),
+                     qPrintable(page.summaryText()));
+        }
+        QTRY_VERIFY(!page.controller()->isBusy());
     }
 
     void refusedConnectionSaysWhy()

@@ -8,6 +8,7 @@
 #include "ui/offthread.h"
 #include "ui/widgets/chartpanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -108,6 +109,16 @@ QWidget *QuickTestPage::buildForm()
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     addField(form, LoadField::Url, tr("URL"), QStringLiteral("http://127.0.0.1:8080/health"));
+    // https://: how the server's certificate is checked (off for http://).
+    m_insecure = new QCheckBox(tr("Insecure (do not verify)"), w);
+    m_insecure->setObjectName(QStringLiteral("insecure"));
+    m_insecure->setAccessibleName(tr("Insecure (do not verify)"));
+    m_insecure->setToolTip(tr("Do not verify the server's certificate (https only); the result "
+                              "records that it was not verified."));
+    form->addRow(QString(), m_insecure);
+    connect(m_insecure, &QCheckBox::toggled, this, &QuickTestPage::validate);
+    addField(form, LoadField::CaFile, tr("CA file"), tr("the system's CA store"))
+        ->setToolTip(tr("A PEM file of the CAs to trust instead of the system's (https only)."));
     m_method = new QComboBox(w);
     m_method->addItems({QStringLiteral("GET"), QStringLiteral("HEAD"), QStringLiteral("POST"),
                         QStringLiteral("PUT"), QStringLiteral("PATCH"), QStringLiteral("DELETE"),
@@ -283,6 +294,8 @@ LoadForm QuickTestPage::form() const
     f.rate = m_fields[LoadField::Rate]->text();
     f.timeout = text(LoadField::Timeout, QStringLiteral("180s"));
     f.interval = text(LoadField::Interval, QStringLiteral("1s"));
+    f.insecure = m_insecure->isChecked();
+    f.caFile = m_fields[LoadField::CaFile]->text();
     return f;
 }
 
@@ -305,6 +318,8 @@ void QuickTestPage::setForm(const LoadForm &f)
     m_fields[LoadField::Rate]->setText(f.rate);
     m_fields[LoadField::Timeout]->setText(f.timeout);
     m_fields[LoadField::Interval]->setText(f.interval);
+    m_insecure->setChecked(f.insecure);
+    m_fields[LoadField::CaFile]->setText(f.caFile);
     validate();
 }
 
@@ -328,6 +343,10 @@ void QuickTestPage::validate()
         it.value()->setVisible(!e.isEmpty());
     }
     m_start->setEnabled(check.ok() && !m_controller->isBusy());
+    // The TLS fields apply to an https:// URL only.
+    const bool https = check.spec.window.request.tls && !check.errors.contains(LoadField::Url);
+    m_insecure->setEnabled(https && !m_controller->isBusy());
+    m_fields[LoadField::CaFile]->setEnabled(https);
 }
 
 void QuickTestPage::setServerPid(qint64 pid)
@@ -515,6 +534,8 @@ void QuickTestPage::loadSettings()
     f.rate = s.value(QStringLiteral("rate"), f.rate).toString();
     f.timeout = s.value(QStringLiteral("timeout"), f.timeout).toString();
     f.interval = s.value(QStringLiteral("interval"), f.interval).toString();
+    f.insecure = s.value(QStringLiteral("insecure"), false).toBool();
+    f.caFile = s.value(QStringLiteral("ca_file")).toString();
     setForm(f);
 }
 
@@ -532,6 +553,8 @@ void QuickTestPage::saveSettings() const
     s.setValue(QStringLiteral("rate"), f.rate);
     s.setValue(QStringLiteral("timeout"), f.timeout);
     s.setValue(QStringLiteral("interval"), f.interval);
+    s.setValue(QStringLiteral("insecure"), f.insecure);
+    s.setValue(QStringLiteral("ca_file"), f.caFile);
 }
 
 } // namespace sb

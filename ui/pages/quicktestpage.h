@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QCustomPlot;
@@ -98,6 +99,7 @@ private:
     QHash<LoadField, QLineEdit *> m_fields;
     QHash<LoadField, QLabel *> m_errors;
     QComboBox *m_method = nullptr;
+    QCheckBox *m_insecure = nullptr; // https://: "Insecure (do not verify)"
     QTableWidget *m_headers = nullptr;
     QPlainTextEdit *m_body = nullptr;
     QLineEdit *m_filter = nullptr;
