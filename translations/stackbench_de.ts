@@ -1401,6 +1401,22 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <source>Cannot sample process %1: %2</source>
         <translation>Prozess %1 kann nicht erfasst werden: %2</translation>
     </message>
+    <message>
+        <source>give a CA file or Insecure, not both</source>
+        <translation>eine CA-Datei oder „Unsicher“ angeben, nicht beides</translation>
+    </message>
+    <message>
+        <source>cannot read &quot;%1&quot;: %2</source>
+        <translation>&quot;%1&quot; kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>  TLS errors: handshake %1, certificate %2, alert %3, closed without close_notify %4</source>
+        <translation>  TLS-Fehler: Handshake %1, Zertifikat %2, Alert %3, ohne close_notify geschlossen %4</translation>
+    </message>
+    <message>
+        <source>TLS: %1</source>
+        <translation>TLS: %1</translation>
+    </message>
 </context>
 <context>
     <name>sb::MainWindow</name>
@@ -2557,6 +2573,26 @@ B, %3: %4</translation>
     <message>
         <source>Kept in history as run %1.</source>
         <translation>Im Verlauf als Lauf %1 behalten.</translation>
+    </message>
+    <message>
+        <source>Insecure (do not verify)</source>
+        <translation>Unsicher (nicht prüfen)</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (https only); the result records that it was not verified.</source>
+        <translation>Das Zertifikat des Servers nicht prüfen (nur https); das Ergebnis hält fest, dass es nicht geprüft wurde.</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA-Datei</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA store</source>
+        <translation>der CA-Speicher des Systems</translation>
+    </message>
+    <message>
+        <source>A PEM file of the CAs to trust instead of the system&apos;s (https only).</source>
+        <translation>Eine PEM-Datei der CAs, denen statt denen des Systems vertraut wird (nur https).</translation>
     </message>
 </context>
 <context>
@@ -3872,10 +3908,6 @@ B, %3: %4</translation>
         <translation>die Basis-URL wird schon beim Laden des Plans gebraucht</translation>
     </message>
     <message>
-        <source>invalid base_url: %1; expected http://host[:port]</source>
-        <translation>ungültige base_url: %1; erwartet wird http://host[:port]</translation>
-    </message>
-    <message>
         <source>base_url must not have a path, query or fragment; routes give the path</source>
         <translation>base_url darf keinen Pfad, keine Query und kein Fragment enthalten; den Pfad geben die Routen an</translation>
     </message>
@@ -4747,6 +4779,22 @@ B, %3: %4</translation>
         <source>the profile measures no concurrency %1</source>
         <translation>das Profil misst keine Nebenläufigkeit %1</translation>
     </message>
+    <message>
+        <source>invalid base_url: %1; expected http[s]://host[:port]</source>
+        <translation>ungültige base_url: %1; erwartet http[s]://host[:port]</translation>
+    </message>
+    <message>
+        <source>a CA file must be readable when the plan is loaded</source>
+        <translation>eine CA-Datei muss beim Laden des Plans lesbar sein</translation>
+    </message>
+    <message>
+        <source>CA file &quot;%1&quot; not found (resolved to %2)</source>
+        <translation>CA-Datei &quot;%1&quot; nicht gefunden (aufgelöst zu %2)</translation>
+    </message>
+    <message>
+        <source>CA file %1 is not readable</source>
+        <translation>CA-Datei %1 ist nicht lesbar</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5073,6 +5121,50 @@ B, %3: %4</translation>
     <message>
         <source>cannot start the supervisor &apos;%1&apos;: %2</source>
         <translation>der Supervisor „%1“ kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>TLS setup failed: %1</source>
+        <translation>TLS-Einrichtung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>cannot load the CA file %1: %2</source>
+        <translation>CA-Datei %1 kann nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>certificate verify failed: %1</source>
+        <translation>Zertifikatsprüfung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>TLS handshake failed: %1</source>
+        <translation>TLS-Handshake fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>TLS connection closed</source>
+        <translation>TLS-Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>TLS error: %1</source>
+        <translation>TLS-Fehler: %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>cpu profiles: not taken: %1 (the run goes on without them)</source>
+        <translation>CPU-Profile: nicht erstellt: %1 (der Lauf geht ohne sie weiter)</translation>
+    </message>
+    <message>
+        <source>cpu profiles: perf %1</source>
+        <translation>CPU-Profile: perf %1</translation>
+    </message>
+    <message>
+        <source>cpu profiles: perf %1 (%2)</source>
+        <translation>CPU-Profile: perf %1 (%2)</translation>
     </message>
 </context>
 </TS>

@@ -1389,6 +1389,22 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <source>Cannot sample process %1: %2</source>
         <translation>无法采样进程 %1：%2</translation>
     </message>
+    <message>
+        <source>give a CA file or Insecure, not both</source>
+        <translation>请给出 CA 文件或选择“不安全”，不能两者都选</translation>
+    </message>
+    <message>
+        <source>cannot read &quot;%1&quot;: %2</source>
+        <translation>无法读取 &quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>  TLS errors: handshake %1, certificate %2, alert %3, closed without close_notify %4</source>
+        <translation>  TLS 错误：握手 %1，证书 %2，警报 %3，未发送 close_notify 即关闭 %4</translation>
+    </message>
+    <message>
+        <source>TLS: %1</source>
+        <translation>TLS：%1</translation>
+    </message>
 </context>
 <context>
     <name>sb::MainWindow</name>
@@ -2542,6 +2558,26 @@ B，%3：%4</translation>
     <message>
         <source>Kept in history as run %1.</source>
         <translation>已作为运行 %1 保留到历史。</translation>
+    </message>
+    <message>
+        <source>Insecure (do not verify)</source>
+        <translation>不安全（不验证）</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (https only); the result records that it was not verified.</source>
+        <translation>不验证服务器的证书（仅 https）；结果会记录未经验证。</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA 文件</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA store</source>
+        <translation>系统的 CA 存储</translation>
+    </message>
+    <message>
+        <source>A PEM file of the CAs to trust instead of the system&apos;s (https only).</source>
+        <translation>要信任的 CA 的 PEM 文件，代替系统的 CA（仅 https）。</translation>
     </message>
 </context>
 <context>
@@ -3837,10 +3873,6 @@ B，%3：%4</translation>
         <translation>加载计划时就需要基础 URL</translation>
     </message>
     <message>
-        <source>invalid base_url: %1; expected http://host[:port]</source>
-        <translation>base_url 无效：%1；应为 http://host[:port]</translation>
-    </message>
-    <message>
         <source>base_url must not have a path, query or fragment; routes give the path</source>
         <translation>base_url 不得包含路径、查询或片段；路径由路由给出</translation>
     </message>
@@ -4712,6 +4744,22 @@ B，%3：%4</translation>
         <source>the profile measures no concurrency %1</source>
         <translation>该配置文件不测量并发数 %1</translation>
     </message>
+    <message>
+        <source>invalid base_url: %1; expected http[s]://host[:port]</source>
+        <translation>无效的 base_url：%1；应为 http[s]://host[:port]</translation>
+    </message>
+    <message>
+        <source>a CA file must be readable when the plan is loaded</source>
+        <translation>加载计划时 CA 文件必须可读</translation>
+    </message>
+    <message>
+        <source>CA file &quot;%1&quot; not found (resolved to %2)</source>
+        <translation>未找到 CA 文件 &quot;%1&quot;（解析为 %2）</translation>
+    </message>
+    <message>
+        <source>CA file %1 is not readable</source>
+        <translation>CA 文件 %1 不可读</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5034,6 +5082,50 @@ B，%3：%4</translation>
     <message>
         <source>cannot start the supervisor &apos;%1&apos;: %2</source>
         <translation>无法启动监督进程“%1”：%2</translation>
+    </message>
+    <message>
+        <source>TLS setup failed: %1</source>
+        <translation>TLS 设置失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot load the CA file %1: %2</source>
+        <translation>无法加载 CA 文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>certificate verify failed: %1</source>
+        <translation>证书验证失败：%1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>服务器关闭了连接</translation>
+    </message>
+    <message>
+        <source>TLS handshake failed: %1</source>
+        <translation>TLS 握手失败：%1</translation>
+    </message>
+    <message>
+        <source>TLS connection closed</source>
+        <translation>TLS 连接已关闭</translation>
+    </message>
+    <message>
+        <source>TLS error: %1</source>
+        <translation>TLS 错误：%1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>cpu profiles: not taken: %1 (the run goes on without them)</source>
+        <translation>CPU 剖析：未采集：%1（运行将在没有它们的情况下继续）</translation>
+    </message>
+    <message>
+        <source>cpu profiles: perf %1</source>
+        <translation>CPU 剖析：perf %1</translation>
+    </message>
+    <message>
+        <source>cpu profiles: perf %1 (%2)</source>
+        <translation>CPU 剖析：perf %1（%2）</translation>
     </message>
 </context>
 </TS>
