@@ -5,6 +5,7 @@
 #include "../engine/testservers.h"
 #include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
+#include "targetorders.h"
 #include "version.h"
 
 #include <QElapsedTimer>
@@ -18,6 +19,7 @@
 #include <sys/types.h>
 
 using namespace sb::lane;
+using sb::test::orderRows;
 
 namespace {
 
@@ -48,24 +50,6 @@ sb::load::LoadSpec ordersSpec(uint16_t port, int connections, int64_t durationMs
     s.intervalMs = 500;
     s.timeoutMs = 20'000;
     return s;
-}
-
-int64_t orderRows(const QString &dbPath)
-{
-    int64_t rows = -1;
-    {
-        QSqlDatabase db =
-            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("orders"));
-        db.setDatabaseName(dbPath);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(QStringLiteral("SELECT count(*) FROM orders")) && q.next())
-                rows = q.value(0).toLongLong();
-        }
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("orders"));
-    return rows;
 }
 
 QString text(const sb::Error &e)

@@ -3,6 +3,7 @@
 // throwaway keys. Skips only when the machine cannot create namespaces (the script exits 77).
 #include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
+#include "targetorders.h"
 #include "version.h"
 
 #include <QElapsedTimer>
@@ -19,6 +20,7 @@
 #include <sys/prctl.h>
 
 using namespace sb::lane;
+using sb::test::orderRows;
 
 namespace {
 
@@ -46,24 +48,6 @@ ScriptRun runScript(const QStringList &extra)
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
-}
-
-int64_t orderRows(const QString &dbPath)
-{
-    int64_t rows = -1;
-    {
-        QSqlDatabase db =
-            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("orders"));
-        db.setDatabaseName(dbPath);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(QStringLiteral("SELECT count(*) FROM orders")) && q.next())
-                rows = q.value(0).toLongLong();
-        }
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("orders"));
-    return rows;
 }
 
 // Reads frames until one of `type` arrives, the process ends or 30 s pass.
