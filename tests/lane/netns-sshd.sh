@@ -72,6 +72,11 @@ if ! ip netns add "$client_ns" 2>"$tmp/netns.err"; then
   echo "netns-sshd: cannot create a network namespace: $(cat "$tmp/netns.err")" >&2
   exit 77
 fi
+# A root without mount propagation (a chroot) makes the namespace but cannot enter it.
+if ! ip netns exec "$client_ns" true 2>"$tmp/netns.err"; then
+  echo "netns-sshd: cannot enter a network namespace: $(cat "$tmp/netns.err")" >&2
+  exit 77
+fi
 ip netns add "$agent_ns"
 ip link add "$client_if" type veth peer name "$agent_if"
 ip link set "$client_if" netns "$client_ns"
