@@ -5,7 +5,7 @@
 #include "../engine/testservers.h"
 #include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
-#include "targetorders.h"
+#include "lanefixtures.h"
 #include "version.h"
 
 #include <QElapsedTimer>
@@ -20,6 +20,7 @@
 
 using namespace sb::lane;
 using sb::test::orderRows;
+using sb::test::waitFor;
 
 namespace {
 
@@ -55,28 +56,6 @@ sb::load::LoadSpec ordersSpec(uint16_t port, int connections, int64_t durationMs
 QString text(const sb::Error &e)
 {
     return QString::fromStdString(e.toString());
-}
-
-// Reads frames from a raw agent process until one of `type` arrives (or the process ends).
-std::optional<QJsonObject> waitFor(QProcess &p, FrameReader &reader, const QString &type,
-                                   int timeoutMs = 30000)
-{
-    QElapsedTimer clock;
-    clock.start();
-    while (clock.elapsed() < timeoutMs) {
-        while (true) {
-            auto m = reader.next();
-            if (!m.ok() || !*m)
-                break;
-            if (messageType(**m) == type)
-                return **m;
-        }
-        if (p.state() == QProcess::NotRunning && p.bytesAvailable() == 0)
-            break;
-        p.waitForReadyRead(200);
-        reader.feed(p.readAllStandardOutput());
-    }
-    return std::nullopt;
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 // throwaway keys. Skips only when the machine cannot create namespaces (the script exits 77).
 #include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
-#include "targetorders.h"
+#include "lanefixtures.h"
 #include "version.h"
 
 #include <QElapsedTimer>
@@ -21,6 +21,7 @@
 
 using namespace sb::lane;
 using sb::test::orderRows;
+using sb::test::waitFor;
 
 namespace {
 
@@ -48,27 +49,6 @@ ScriptRun runScript(const QStringList &extra)
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
-}
-
-// Reads frames until one of `type` arrives, the process ends or 30 s pass.
-std::optional<QJsonObject> waitFor(QProcess &p, FrameReader &reader, const QString &type)
-{
-    QElapsedTimer clock;
-    clock.start();
-    while (clock.elapsed() < 30'000) {
-        while (true) {
-            auto m = reader.next();
-            if (!m.ok() || !*m)
-                break;
-            if (messageType(**m) == type)
-                return **m;
-        }
-        if (p.state() == QProcess::NotRunning && p.bytesAvailable() == 0)
-            break;
-        p.waitForReadyRead(200);
-        reader.feed(p.readAllStandardOutput());
-    }
-    return std::nullopt;
 }
 
 // Whether process `pid` runs (a zombie waiting for its parent does not).
