@@ -30,6 +30,15 @@ struct TlsSpec
     std::string alpn = "http/1.1"; // the one protocol offered by ALPN
 };
 
+// The HTTP version a window speaks.
+enum class Protocol
+{
+    Http1, // HTTP/1.1 (over TLS when tls.enabled, ALPN "http/1.1")
+    // HTTP/2 (libnghttp2): over TLS negotiated by ALPN "h2", in clear text with prior knowledge
+    // (h2c); LoadSpec::streams concurrent streams per connection
+    Http2
+};
+
 // Everything one window of load needs. Plain values; copy freely.
 struct LoadSpec
 {
@@ -38,6 +47,8 @@ struct LoadSpec
     std::string hostHeader; // Host header value; empty = host[:port]
     http::Request request;  // the one request shape sent on every connection
     TlsSpec tls;            // TLS settings; tls.enabled = https
+    Protocol protocol = Protocol::Http1;
+    int streams = 1; // HTTP/2: concurrent streams per connection (h2load's -m); HTTP/1.1: 1
 
     int connections = 10; // total connections, spread over the threads
     int threads = 1;      // worker threads, each with its own epoll loop
