@@ -164,12 +164,26 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
                       flatBelow ? "lower" : "higher", cpu.serverCores, context.plateauCores);
         return {Bound::Server, buf};
     }
+    std::string advice = "raise concurrency";
+    if (context.openLoop) {
+        advice = "the open loop's rate was served: raise the rate";
+    } else if (context.lowerOkPerS < 0 && context.higherOkPerS < 0) {
+        // One concurrency level shows no plateau: a tree on a whole number of cores may be full
+        // (a single-threaded server at 1.00) or not, and only a higher level tells.
+        const double whole = std::round(cpu.serverCores);
+        advice = whole >= 1 && std::fabs(cpu.serverCores - whole) <= 0.03
+                     ? format("the tree held %.0f whole core(s), which fills a server of that "
+                              "many threads, but one concurrency level cannot show a plateau: "
+                              "add a higher level, or raise concurrency",
+                              whole)
+                     : std::string("one concurrency level cannot show a plateau: add a higher "
+                                   "level, or raise concurrency");
+    }
     return {Bound::None,
             format("nothing saturated (server tree %.2f cores, plateau %.2f; machine %.1f %% "
                    "idle): ",
                    cpu.serverCores, context.plateauCores, 100 * shares.idle) +
-                (context.openLoop ? "the open loop's rate was served: raise the rate"
-                                  : "raise concurrency")};
+                advice};
 }
 
 Saturation saturationPoint(std::vector<Level> levels)

@@ -288,6 +288,18 @@ void TestStats::bounds_data()
     QTest::newRow("none: a CPU set of the whole machine is no limit of its own")
         << 1.0 << 0.3 << 0.2 << 0.0 << 1 << 35000.0 << -1.0 << -1.0 << 2.0 << 8 << int(Bound::None)
         << QStringLiteral("raise concurrency");
+    // One level, a single-threaded server at 1.00 cores: no plateau can be read, and the
+    // sentence says why instead of only "raise concurrency".
+    QTest::newRow("none: one level, a whole core")
+        << 1.0 << 0.0 << 0.2 << 0.0 << 1 << 3000.0 << -1.0 << -1.0 << 1.0 << 0 << int(Bound::None)
+        << QStringLiteral("held 1 whole core(s), which fills a server of that many threads, but "
+                          "one concurrency level cannot show a plateau");
+    QTest::newRow("none: one level, part of a core")
+        << 0.6 << 0.0 << 0.2 << 0.0 << 1 << 3000.0 << -1.0 << -1.0 << 0.6 << 0 << int(Bound::None)
+        << QStringLiteral("one concurrency level cannot show a plateau: add a higher level");
+    QTest::newRow("none: two levels, still rising: no one-level sentence")
+        << 1.0 << 0.0 << 0.2 << 0.0 << 1 << 6000.0 << 3000.0 << -1.0 << 1.0 << 0 << int(Bound::None)
+        << QStringLiteral("idle): raise concurrency");
 }
 
 void TestStats::bounds()
