@@ -14,8 +14,9 @@ namespace sb::cli {
 namespace {
 
 const char *const kDescription =
-    "Runs one window of HTTP/1.1 load (over TLS for https://) against URL and reports\n"
-    "successful throughput, latency percentiles (HDR histogram, first byte written to last\n"
+    "Runs one window of HTTP/1.1 load (over TLS for https://; HTTP/2 with --h2) against URL\n"
+    "and reports successful throughput, latency percentiles (HDR histogram, first byte written to "
+    "last\n"
     "byte read), errors by kind and the client's own CPU time. The window sends for -d (or\n"
     "until -n requests), then drains: it waits for the requests still in flight, up to\n"
     "--timeout, and that wait is measured too.\n"
@@ -26,6 +27,10 @@ const char *const kDescription =
     "unless --insecure; SNI names the host unless it is an IP address; ALPN offers http/1.1.\n"
     "The report adds connect and TLS handshake times per connection, the resumed handshakes\n"
     "and TLS errors by class (handshake, certificate, alert, closed without close_notify).\n"
+    "--h2 speaks HTTP/2: over https:// ALPN offers h2 alone, over http:// in clear text with\n"
+    "prior knowledge (h2c); --streams N concurrent streams per connection (h2load's -m), each\n"
+    "stream one request with its own latency; refused and reset streams, GOAWAYs and\n"
+    "flow-control stalls are reported by kind.\n"
     "Exit 1 when the window was aborted or interrupted, or measured no 2xx response.";
 
 run::LoadWindow *g_measurement = nullptr;

@@ -34,7 +34,39 @@ sb::Status checkWritable(const QString &where, const QString &path)
     return sb::Ok{};
 }
 
+// HTTP/2 streams per connection at most (the load engine's bound).
+constexpr int64_t kMaxStreams = 1000;
+
+// The run layer's HTTP/2 fields (plan::HttpRequest::protocol, run::WindowSpec::streams) come
+// with the plans' HTTP/2 work (another branch). Set when this build has them; otherwise --h2 is
+// refused rather than run as HTTP/1.1. Once both are merged this is two plain assignments.
+template<typename Spec>
+auto applyHttp2(Spec &spec, int streams, int)
+    -> decltype(spec.streams = streams, spec.request.protocol = decltype(spec.request.protocol)(1),
+                bool())
+{
+    spec.request.protocol = decltype(spec.request.protocol)(1); // plan::HttpProtocol::Http2
+    spec.streams = streams;
+    return true;
+}
+template<typename Spec> bool applyHttp2(Spec &, int, long)
+{
+    return false;
+}
+
 } // namespace
+
+QString protocolText(const LoadOptions &o)
+{
+    if (!o.http2)
+        return QStringLiteral("HTTP/1.1");
+    const QString streams = o.streams == 1
+                                ? QStringLiteral("1 stream per connection")
+                                : QStringLiteral("%1 streams per connection").arg(o.streams);
+    return (o.spec.request.tls ? QStringLiteral("HTTP/2 over TLS (ALPN h2), ")
+                               : QStringLiteral("HTTP/2 cleartext (h2c, prior knowledge), ")) +
+           streams;
+}
 
 LoadArguments::LoadArguments(CommandLine &cl)
     : m_cl(cl)
@@ -97,6 +129,15 @@ LoadArguments::LoadArguments(CommandLine &cl)
                          QStringLiteral("https: trust the CAs in this PEM file instead of the "
                                         "system's store."),
                          QStringLiteral("FILE")))
+    , m_h2(cl.flag(QStringList{QStringLiteral("h2")},
+                   QStringLiteral("HTTP/2: over https:// by ALPN (h2 offered alone: a server "
+                                  "without it is an error), over http:// in clear text with "
+                                  "prior knowledge (h2c).")))
+    , m_streams(cl.option(QStringList{QStringLiteral("streams")},
+                          QStringLiteral("HTTP/2: concurrent streams per connection, 1 .. 1000 "
+                                         "(h2load's -m); each stream is one request. Needs "
+                                         "--h2."),
+                          QStringLiteral("N"), QStringLiteral("1")))
 {
     cl.allowEmpty(m_body);
 }
@@ -129,6 +170,23 @@ sb::Status LoadArguments::readRequest(LoadOptions &options) const
     if (sb::Status s = readTls(request); !s.ok())
         return s;
     options.spec.request = request.request();
+    return readProtocol(options);
+}
+
+sb::Status LoadArguments::readProtocol(LoadOptions &options) const
+{
+    options.http2 = m_cl.isSet(m_h2);
+    const sb::Result<int64_t> streams = m_cl.count(m_streams, 1, kMaxStreams);
+    if (!streams.ok())
+        return streams.error();
+    options.streams = int(*streams);
+    if (options.streams > 1 && !options.http2)
+        return m_cl.optionError(m_streams, QStringLiteral("more than one stream per connection "
+                                                          "needs HTTP/2 (--h2): HTTP/1.1 sends "
+                                                          "one request at a time"));
+    if (options.http2 && !applyHttp2(options.spec, options.streams, 0))
+        return m_cl.optionError(m_h2, QStringLiteral("this build's run layer cannot pass HTTP/2 "
+                                                     "to the load engine yet"));
     return sb::Ok{};
 }
 

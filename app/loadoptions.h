@@ -21,7 +21,13 @@ struct LoadOptions
     QString url;          // the URL as given
     bool json = false;    // one JSON object on stdout instead of text
     QString hgrmPath;     // also write the latency distribution (.hgrm) here; empty = no
+    bool http2 = false;   // --h2: HTTP/2 (h2 by ALPN over https://, h2c prior knowledge)
+    int streams = 1;      // --streams: HTTP/2 streams per connection (h2load's -m)
 };
+
+// "HTTP/2 over TLS (ALPN h2), 10 streams per connection", "HTTP/2 cleartext (h2c, prior
+// knowledge), 1 stream per connection" or "HTTP/1.1".
+QString protocolText(const LoadOptions &options);
 
 // The options of `stackbench load`, declared on a CommandLine.
 class LoadArguments
@@ -40,6 +46,7 @@ private:
     sb::Status readHeaders(plan::RequestBuilder &request) const;
     sb::Status readBody(plan::RequestBuilder &request) const;
     sb::Status readTls(plan::RequestBuilder &request) const;
+    sb::Status readProtocol(LoadOptions &options) const;
     sb::Status readPacing(run::WindowSpec &spec) const;
     sb::Status readLength(run::WindowSpec &spec) const;
     sb::Status readOutput(LoadOptions &options) const;
@@ -61,6 +68,8 @@ private:
     QCommandLineOption m_hgrm;
     QCommandLineOption m_insecure;
     QCommandLineOption m_cacert;
+    QCommandLineOption m_h2;
+    QCommandLineOption m_streams;
 };
 
 } // namespace sb::cli

@@ -58,6 +58,14 @@ qint64 transportErrors(const store::WindowRecord &w)
     return n;
 }
 
+qint64 h2Errors(const store::WindowRecord &w)
+{
+    qint64 n = 0;
+    for (const char *kind : {"h2_refused", "h2_reset", "h2_streams_lost", "h2_alpn_refused"})
+        n += errorCount(w, kind);
+    return n;
+}
+
 qint64 tlsErrors(const store::WindowRecord &w)
 {
     qint64 n = 0;
@@ -167,8 +175,27 @@ void printCounts(const store::WindowRecord &w)
                     "close_notify %lld\n",
                     LL(errorCount(w, "tls_handshake")), LL(errorCount(w, "tls_certificate")),
                     LL(errorCount(w, "tls_alert")), LL(errorCount(w, "tls_no_close_notify")));
+    if (h2Errors(w) > 0)
+        std::printf("  HTTP/2 errors: refused streams %lld, reset streams %lld, streams lost with "
+                    "their connection %lld, no h2 by ALPN %lld\n",
+                    LL(errorCount(w, "h2_refused")), LL(errorCount(w, "h2_reset")),
+                    LL(errorCount(w, "h2_streams_lost")), LL(errorCount(w, "h2_alpn_refused")));
     if (w.reconnects > 0)
         std::printf("  Reconnects: %lld\n", LL(w.reconnects));
+}
+
+// HTTP/2's events that are no errors: GOAWAYs, the streams they sent again, flow-control stalls
+// (the "h2" object of the window's connections, when the run layer records it).
+void printH2Events(const run::WindowOutcome &r)
+{
+    const QJsonObject h2 = r.connections.value(QStringLiteral("h2")).toObject();
+    auto n = [&h2](const char *key) { return LL(h2.value(QLatin1String(key)).toDouble()); };
+    if (h2.isEmpty() ||
+        n("goaways") + n("goaway_retried") + n("conn_stalls") + n("stream_stalls") == 0)
+        return;
+    std::printf("  HTTP/2: %lld GOAWAY (%lld streams above last_stream_id sent again), "
+                "flow-control stalls: connection %lld, stream %lld\n",
+                n("goaways"), n("goaway_retried"), n("conn_stalls"), n("stream_stalls"));
 }
 
 // Connect time and, over TLS, the handshake time beside it (per connection).
@@ -228,6 +255,8 @@ void printHeader(const LoadOptions &o)
                                      : QStringLiteral("closed loop");
     std::printf("Running %s test @ %s\n  %d threads and %d connections, %s\n", qPrintable(what),
                 qPrintable(o.url), spec.threads, spec.connections, qPrintable(pacing));
+    if (o.http2)
+        std::printf("  %s\n", qPrintable(protocolText(o)));
     std::fflush(stdout);
 }
 
@@ -255,6 +284,7 @@ void printTextReport(const LoadOptions &o, const LoadRun &run)
     printLatency(o, r);
     printCounts(w);
     printConnections(r);
+    printH2Events(r);
     std::printf("Requests/sec: %12.2f\n", perS(w.requests, w.elapsedS));
     std::printf("2xx/sec:      %12.2f\n", report::windowOkPerS(w));
     std::printf("Client CPU:   %12.2fs (%.2f cores); process %.2fs\n", w.clientCpuS,
@@ -278,6 +308,10 @@ QByteArray jsonReport(const LoadOptions &o, const LoadRun &run)
     j.insert(QStringLiteral("url"), o.url);
     j.insert(QStringLiteral("connections"), o.spec.connections);
     j.insert(QStringLiteral("threads"), o.spec.threads);
+    j.insert(QStringLiteral("protocol"), !o.http2             ? QStringLiteral("http/1.1")
+                                         : o.spec.request.tls ? QStringLiteral("h2")
+                                                              : QStringLiteral("h2c"));
+    j.insert(QStringLiteral("streams"), o.streams);
     j.insert(QStringLiteral("mode"), isOpen(o) ? QStringLiteral("open") : QStringLiteral("closed"));
     j.insert(QStringLiteral("elapsed_s"), w.elapsedS);
     j.insert(QStringLiteral("drain_s"), w.drainS);

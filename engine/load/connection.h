@@ -4,6 +4,7 @@
 // the worker's thread alone uses it.
 
 #include "http/responseparser.h"
+#include "load/h2session.h"
 #include "load/tls.h"
 
 #include <cstdint>
@@ -17,7 +18,8 @@ enum class ConnectionState : uint8_t
     Handshaking, // TCP connected, the TLS handshake under way
     Writing,
     Reading,
-    Idle
+    Idle,
+    H2 // HTTP/2: open, its session carries the streams (Connection::h2)
 };
 
 struct Connection
@@ -43,12 +45,13 @@ struct Connection
     Connection *next = nullptr;
     bool listed = false;
     http::ResponseParser parser;
+    H2Conn *h2 = nullptr; // HTTP/2: the connection's session and streams (the worker's)
 
     // Connected and open.
     bool established() const
     {
         return state == ConnectionState::Writing || state == ConnectionState::Reading ||
-               state == ConnectionState::Idle;
+               state == ConnectionState::Idle || state == ConnectionState::H2;
     }
 };
 

@@ -11,17 +11,18 @@
 
 namespace sb::load::detail {
 
-class DeadlineList
+// T has deadlineNs, prev, next and listed (Connection; an HTTP/2 stream, H2Stream).
+template<typename T> class DeadlineListOf
 {
 public:
     // Every deadline is `timeoutNs` after the time it is appended at.
     void setTimeout(int64_t timeoutNs) { m_timeoutNs = timeoutNs; }
 
     // The connection with the earliest deadline, or nullptr.
-    Connection *first() const { return m_head; }
+    T *first() const { return m_head; }
 
     // `c` (not listed) gets the deadline now + timeout, the latest of all.
-    void append(Connection &c, int64_t now)
+    void append(T &c, int64_t now)
     {
         c.deadlineNs = now + m_timeoutNs;
         c.prev = m_tail;
@@ -35,7 +36,7 @@ public:
     }
 
     // Takes `c` off the list; nothing when it is not on it.
-    void remove(Connection &c)
+    void remove(T &c)
     {
         if (!c.listed)
             return;
@@ -52,9 +53,11 @@ public:
     }
 
 private:
-    Connection *m_head = nullptr;
-    Connection *m_tail = nullptr;
+    T *m_head = nullptr;
+    T *m_tail = nullptr;
     int64_t m_timeoutNs = 0;
 };
+
+using DeadlineList = DeadlineListOf<Connection>;
 
 } // namespace sb::load::detail

@@ -48,6 +48,14 @@ void Counters::add(const Counters &o)
     tlsCertificateErrors += o.tlsCertificateErrors;
     tlsAlerts += o.tlsAlerts;
     tlsNoCloseNotify += o.tlsNoCloseNotify;
+    h2Refused += o.h2Refused;
+    h2Resets += o.h2Resets;
+    h2Goaways += o.h2Goaways;
+    h2GoawayRetried += o.h2GoawayRetried;
+    h2StreamsLost += o.h2StreamsLost;
+    h2ConnStalls += o.h2ConnStalls;
+    h2StreamStalls += o.h2StreamStalls;
+    h2AlpnRefused += o.h2AlpnRefused;
     for (size_t i = 0; i < status.size(); ++i)
         status[i] += o.status[i];
 }
@@ -224,9 +232,15 @@ sb::Status LoadEngine::createWorkers()
     s.requestBytes = http::encodeRequest(spec.request, hostHeader, true);
     s.headRequest = spec.request.method == "HEAD";
     s.intervalNs = int64_t(spec.intervalMs) * 1'000'000;
+    if (spec.protocol == Protocol::Http2)
+        s.h2 = std::make_unique<detail::H2Request>(
+            detail::makeH2Request(spec.request, hostHeader, spec.tls.enabled));
     if (spec.tls.enabled) { // one context per window, its sessions per worker
+        TlsSpec tlsSpec = spec.tls;
+        if (spec.protocol == Protocol::Http2)
+            tlsSpec.alpn = "h2"; // and nothing else: a server that declines is an error
         sb::Result<std::unique_ptr<detail::TlsContext>> tls =
-            detail::TlsContext::create(spec.tls, spec.host);
+            detail::TlsContext::create(tlsSpec, spec.host);
         if (!tls.ok()) {
             sb::Error e = tls.error();
             e.where = endpointText(spec);
@@ -342,7 +356,11 @@ void LoadEngine::summarize()
     res.cancelled = s.cancelled.load();
     res.tls = s.spec.tls.enabled;
     res.tlsInsecure = s.spec.tls.enabled && !s.spec.tls.verify;
-    if (s.aborted.load())
+    res.http2 = s.spec.protocol == Protocol::Http2;
+    res.streams = res.http2 ? s.spec.streams : 1;
+    if (s.alpnRefused.load())
+        res.aborted = "the server did not choose HTTP/2 (\"h2\") by ALPN";
+    else if (s.aborted.load())
         res.aborted = "target unreachable for " + sb::formatDurationMs(s.spec.unreachableAbortMs);
     const int64_t measureStart = s.measureStartNs.load();
     int64_t finish = 0;

@@ -44,13 +44,28 @@ struct Counters
     int64_t tlsNoCloseNotify = 0;     // the peer closed the TCP connection mid-response without a
                                       // close_notify (a truncation: the response is lost)
 
+    // HTTP/2: each stream is one request (requests, responses, timeouts count streams). The
+    // server's resets by kind, its GOAWAYs, what they did to the streams, and flow-control stalls.
+    int64_t h2Refused = 0; // streams reset with REFUSED_STREAM (not processed; an error)
+    int64_t h2Resets = 0;  // streams reset with any other code (an error)
+    int64_t h2Goaways = 0; // GOAWAY frames received (the connection drains, then reconnects)
+    // Streams above a GOAWAY's last_stream_id: never processed by the server, so sent again on a
+    // new connection (closed loop) and counted here, not as errors nor as requests' responses.
+    int64_t h2GoawayRetried = 0;
+    int64_t h2StreamsLost = 0;  // open streams lost with their connection (reset, close, error)
+    int64_t h2ConnStalls = 0;   // sending waited for the connection's flow-control window
+    int64_t h2StreamStalls = 0; // ... for a stream's flow-control window
+    int64_t h2AlpnRefused = 0;  // TLS handshakes where the server did not choose "h2"
+
     int64_t tlsErrors() const
     {
         return tlsHandshakeErrors + tlsCertificateErrors + tlsAlerts + tlsNoCloseNotify;
     }
+    int64_t h2Errors() const { return h2Refused + h2Resets + h2StreamsLost + h2AlpnRefused; }
     int64_t errors() const
     {
-        return connectErrors + readErrors + writeErrors + timeouts + parseErrors + tlsErrors();
+        return connectErrors + readErrors + writeErrors + timeouts + parseErrors + tlsErrors() +
+               h2Errors();
     }
     void add(const Counters &o);
 };
@@ -112,6 +127,8 @@ struct LoadResult
     // handshake time (from then to the handshake's end), us; one value per connection.
     Histogram connectTime;
     Histogram handshakeTime;
+    bool http2 = false;       // the window spoke HTTP/2 (LoadSpec::protocol)
+    int streams = 1;          // HTTP/2: concurrent streams per connection
     bool tls = false;         // the window spoke TLS
     bool tlsInsecure = false; // ... without verifying the server's certificate
     // What the window's first finished TLS handshake agreed on (its first worker's that

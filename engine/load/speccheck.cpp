@@ -22,6 +22,8 @@ namespace sb::load {
 
 namespace {
 
+constexpr int64_t kMaxStreams = 1000; // HTTP/2 streams per connection
+
 sb::Error specError(std::string detail)
 {
     return sb::Error{"load.spec", std::string(), std::move(detail)};
@@ -168,9 +170,14 @@ sb::Status checkSpec(const LoadSpec &spec)
     };
     if (spec.requestLimit == 0)
         bounds.push_back({"duration", spec.durationMs, 1, kMaxDurationMs, true});
+    // HTTP/2's concurrent streams per connection (h2load's -m); HTTP/1.1 has one at a time.
+    bounds.push_back({"streams per connection", spec.streams, 1, kMaxStreams, false});
     for (const IntBound &b : bounds)
         if (sb::Status st = checkBound(b); !st.ok())
             return st;
+    if (spec.streams > 1 && spec.protocol != Protocol::Http2)
+        return specError("streams per connection (" + std::to_string(spec.streams) +
+                         ") above 1 need HTTP/2: HTTP/1.1 sends one request at a time");
     if (spec.mode == Mode::Open &&
         !(spec.ratePerS >= kMinRatePerS && spec.ratePerS <= kMaxRatePerS))
         return specError("open loop rate (" + rateText(spec.ratePerS) + " per second) must be " +
@@ -226,11 +233,15 @@ ResourceNeeds estimateNeeds(const LoadSpec &spec, const MachineLimits &m)
     ResourceNeeds n;
     // The probe's socket, then one per connection and one event loop per worker.
     n.fds = m.fdsOpen + 1 + connections + threads;
-    n.residentBytes = threads * detail::Worker::fixedHeapBytes(histogramBytes) +
-                      connections * (detail::Worker::heapBytesPerConnection() +
-                                     (spec.tls.enabled ? detail::tls::kBytesPerConnection : 0)) +
-                      (detail::kRingSize + 4) * histogramBytes +
-                      int64_t(spec.request.body.size()) * 2;
+    n.residentBytes =
+        threads * detail::Worker::fixedHeapBytes(histogramBytes) +
+        connections * (detail::Worker::heapBytesPerConnection() +
+                       (spec.tls.enabled ? detail::tls::kBytesPerConnection : 0)) +
+        (spec.protocol == Protocol::Http2
+             ? connections * (detail::kH2BytesPerConnection +
+                              int64_t(std::max(1, spec.streams)) * detail::kH2BytesPerStream)
+             : 0) +
+        (detail::kRingSize + 4) * histogramBytes + int64_t(spec.request.body.size()) * 2;
     n.addressBytes = n.residentBytes + (threads + 1) * (m.stackBytes + 4096) + kArenaBytes;
     return n;
 }

@@ -138,6 +138,7 @@ TlsResult failureOf(SSL *ssl, int rc, bool handshaking, bool verifies)
             r.failure = TlsFailure::Alert;
         else
             r.failure = TlsFailure::Handshake;
+        r.noApplicationProtocol = sslReason && reason == SSL_R_TLSV1_ALERT_NO_APPLICATION_PROTOCOL;
         return r;
     }
     if (io->eof &&

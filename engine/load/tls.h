@@ -65,6 +65,9 @@ struct TlsResult
     ssize_t bytes = 0; // read/write: bytes > 0; 0 = clean end (close_notify) on read
     bool wouldBlock = false;
     TlsFailure failure = TlsFailure::None; // when bytes < 0 and !wouldBlock
+    // The handshake failed on the server's no_application_protocol alert (it speaks none of the
+    // protocols ALPN offered): an Alert failure, that HTTP/2 reports in its own class.
+    bool noApplicationProtocol = false;
 };
 
 // One SSL_CTX per window: TLS 1.2 or later, ALPN, verification as the spec says, client

@@ -3,6 +3,7 @@
 // Internals of one load window shared by the engine, its workers and its collector. Not part of
 // the public API (see loadengine.h).
 
+#include "load/h2session.h"
 #include "load/loadresult.h"
 #include "load/loadspec.h"
 #include "load/tls.h"
@@ -102,9 +103,12 @@ struct Window
     bool headRequest = false;
     int64_t intervalNs = 1'000'000'000;
     std::unique_ptr<TlsContext> tls; // https: the window's one TLS context; null = plain TCP
+    std::unique_ptr<H2Request> h2;   // HTTP/2: the request's headers and body; null = HTTP/1.1
 
     std::atomic<bool> cancelled{false}; // cancel(): stop at once
     std::atomic<bool> aborted{false};   // a worker found the target unreachable: stop sending
+    // HTTP/2 over TLS: a server did not choose "h2" by ALPN (aborted is set too).
+    std::atomic<bool> alpnRefused{false};
     // An eventfd in every worker's epoll set, edge-triggered and never read, so that each write
     // wakes every worker once. Created with the engine, before any worker exists.
     int wakeFd = -1;

@@ -40,6 +40,33 @@ Worker::Worker(Window &window, int connections, double ratePerS)
     , m_slots(window)
 {
     m_idle.reserve(m_conns.size());
+    if (window.h2) {
+        const int streams = std::max(1, window.spec.streams);
+        m_h2Conns.resize(m_conns.size());
+        m_h2Streams.resize(m_conns.size() * size_t(streams));
+        for (size_t i = 0; i < m_conns.size(); ++i) {
+            H2Conn &h = m_h2Conns[i];
+            h.owner = this;
+            h.capacity = streams;
+            h.slots = &m_h2Streams[i * size_t(streams)];
+            h.freeSlots.reserve(size_t(streams));
+            for (int k = streams - 1; k >= 0; --k)
+                h.freeSlots.push_back(uint16_t(k));
+            h.out.reserve(kH2OutReserve);
+            m_conns[i].h2 = &h;
+        }
+        if (nghttp2_session_callbacks_new(&m_h2Callbacks) != 0 ||
+            nghttp2_option_new(&m_h2Option) != 0)
+            throw std::bad_alloc();
+        nghttp2_session_callbacks *cb = m_h2Callbacks;
+        nghttp2_session_callbacks_set_on_header_callback(cb, h2OnHeader);
+        nghttp2_session_callbacks_set_on_frame_recv_callback(cb, h2OnFrameRecv);
+        nghttp2_session_callbacks_set_on_frame_not_send_callback(cb, h2OnFrameNotSend);
+        nghttp2_session_callbacks_set_on_stream_close_callback(cb, h2OnStreamClose);
+        // Until the server's SETTINGS arrive, its stream limit is unknown: open all the streams
+        // asked for (a server with a lower limit refuses the rest, REFUSED_STREAM).
+        nghttp2_option_set_peer_max_concurrent_streams(m_h2Option, uint32_t(streams));
+    }
 }
 
 Worker::~Worker()
@@ -48,6 +75,10 @@ Worker::~Worker()
         m_thread.join();
     for (Conn &c : m_conns)
         closeFd(c);
+    if (m_h2Callbacks)
+        nghttp2_session_callbacks_del(m_h2Callbacks);
+    if (m_h2Option)
+        nghttp2_option_del(m_h2Option);
 }
 
 int64_t Worker::fixedHeapBytes(int64_t histogramBytes)
@@ -82,6 +113,8 @@ void Worker::join()
 
 void Worker::closeFd(Conn &c, bool notify)
 {
+    if (c.h2 && c.h2->session)
+        h2CloseSession(c);
     if (c.ssl) {
         tls::close(c.ssl, notify && c.established());
         c.ssl = nullptr;
@@ -148,13 +181,6 @@ IntervalSlots::Progress Worker::progress() const
     return {m_measureStartNs, m_stopSending ? stopNs : INT64_MAX, m_inFlight};
 }
 
-template<typename F> void Worker::count(bool measured, F &&f)
-{
-    f(phaseCounters(measured));
-    if (m_slots.takes(measured))
-        f(m_slots.counts());
-}
-
 void Worker::connect(Conn &c, int64_t now)
 {
     const Window &s = m_window;
@@ -219,6 +245,8 @@ void Worker::checkReachable(int64_t now)
 
 void Worker::drop(Conn &c, int64_t now)
 {
+    if (c.state == State::H2)
+        h2LoseStreams(c);
     if (c.state == State::Writing || c.state == State::Reading)
         --m_inFlight;
     if (c.established())
@@ -266,6 +294,13 @@ void Worker::continueHandshake(Conn &c, int64_t now)
     if (r.wouldBlock)
         return; // the socket's next edge goes on with it
     if (r.bytes != 1) {
+        if (m_window.h2 && r.noApplicationProtocol) { // the server speaks no HTTP/2 on TLS
+            count(measuring(now), [](Counters &k) { ++k.h2AlpnRefused; });
+            m_window.alpnRefused.store(true);
+            m_window.abort();
+            abandonConnect(c, now);
+            return;
+        }
         failHandshake(c, now, r.failure);
         return;
     }
@@ -273,6 +308,18 @@ void Worker::continueHandshake(Conn &c, int64_t now)
     const bool resumed = tls::resumed(c.ssl);
     if (!tlsAgreement.version)
         tlsAgreement = tls::agreement(c.ssl);
+    if (m_window.h2) {
+        // HTTP/2 over TLS only by ALPN: a server that chose another protocol (or none) would
+        // read the connection preface as garbage. The window ends with that as its reason.
+        const tls::Agreement a = tls::agreement(c.ssl);
+        if (std::strcmp(a.alpn, "h2") != 0) {
+            count(measured, [](Counters &k) { ++k.h2AlpnRefused; });
+            m_window.alpnRefused.store(true);
+            m_window.abort();
+            abandonConnect(c, now);
+            return;
+        }
+    }
     count(measured, [resumed](Counters &k) {
         ++k.tlsHandshakes;
         if (resumed)
@@ -344,6 +391,10 @@ void Worker::opened(Conn &c, int64_t now)
     c.connectedOnce = true;
     c.connectFailures = 0;
     m_reach.opened();
+    if (m_window.h2) {
+        h2Open(c, now);
+        return;
+    }
     becomeIdle(c, now);
 }
 
@@ -406,6 +457,10 @@ void Worker::writeSome(Conn &c, int64_t now)
 
 void Worker::readable(Conn &c, int64_t now, bool peerClosed)
 {
+    if (c.state == State::H2) {
+        h2Readable(c, now, peerClosed);
+        return;
+    }
     // Sockets are edge-triggered (no re-poll of every ready socket at each epoll_wait), so read
     // on while a read filled the whole buffer: more may be waiting and no new edge would say so.
     // A shorter read emptied the socket, unless the peer also closed it: then read on to the EOF.
@@ -579,9 +634,14 @@ int64_t Worker::sendScheduled(int64_t now)
         if (!maySend(now, measured, true))
             return INT64_MAX;
         Conn *c = m_idle.back();
-        m_idle.pop_back();
         m_schedule.sent();
-        send(*c, now, intended, measured);
+        if (m_window.h2) { // stays on m_idle while it has a free stream slot
+            h2Submit(*c, now, intended, measured);
+            h2AfterEvents(*c, now);
+        } else {
+            m_idle.pop_back();
+            send(*c, now, intended, measured);
+        }
         now = nowNs();
     }
 }
@@ -636,6 +696,7 @@ void Worker::begin()
     const LoadSpec &spec = m_window.spec;
     // Every value is bounded by checkSpec() (at most 1 day), so none of these overflows.
     m_deadlines.setTimeout(spec.timeoutMs * 1'000'000);
+    m_streamDeadlines.setTimeout(spec.timeoutMs * 1'000'000);
     m_durationNs = spec.durationMs * 1'000'000;
     m_warmupMsNs = spec.warmupMs * 1'000'000;
     m_reach.setGiveUpAfter(spec.unreachableAbortMs * 1'000'000);
@@ -667,6 +728,11 @@ int64_t Worker::housekeep(int64_t now)
             break;
         timeout(*first, now);
     }
+    while (H2Stream *first = m_streamDeadlines.first()) {
+        if (first->deadlineNs > now)
+            break;
+        h2Timeout(*first, now);
+    }
     int64_t nextWake = retryDisconnected(now);
     m_nextSendNs = m_open && !m_stopSending ? sendScheduled(now) : INT64_MAX;
     nextWake = std::min(nextWake, m_nextSendNs);
@@ -676,6 +742,8 @@ int64_t Worker::housekeep(int64_t now)
     const Key key = m_slots.keyAt(now, phaseStartNs);
     nextWake = std::min(nextWake, phaseStartNs + int64_t(key.second + 1) * m_window.intervalNs);
     if (const Conn *first = m_deadlines.first())
+        nextWake = std::min(nextWake, first->deadlineNs);
+    if (const H2Stream *first = m_streamDeadlines.first())
         nextWake = std::min(nextWake, first->deadlineNs);
     const int64_t ms = m_window.measureStartNs.load(std::memory_order_relaxed);
     if (ms == 0 && m_warmupMsNs > 0)
@@ -720,6 +788,12 @@ void Worker::handleEvent(Conn &c, uint32_t ev, int64_t now)
         // Registered with EPOLLOUT: a write-space edge alone has nothing to read.
         if (ev & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP))
             readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        break;
+    case State::H2:
+        if (ev & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP))
+            h2Readable(c, now, (ev & (EPOLLRDHUP | EPOLLHUP)) != 0);
+        else if ((ev & EPOLLOUT) && c.h2->outOff < c.h2->out.size())
+            h2AfterEvents(c, now);
         break;
     case State::Disconnected:
         break;
@@ -772,6 +846,8 @@ void Worker::stopSending(int64_t atNs)
         }
     }
     m_idle.clear();
+    for (H2Conn &h : m_h2Conns)
+        h.inIdle = false;
     m_waitingRetry = 0;
 }
 

@@ -90,7 +90,12 @@ private:
     Counters &phaseCounters(bool measured) { return measured ? totals : warmupTotals; }
 
     // Counters that belong to the current interval and to the request's phase.
-    template<typename F> void count(bool measured, F &&f);
+    template<typename F> void count(bool measured, F &&f)
+    {
+        f(phaseCounters(measured));
+        if (m_slots.takes(measured))
+            f(m_slots.counts());
+    }
 
     // ---- connections
     void connect(Conn &c, int64_t now);
@@ -132,6 +137,40 @@ private:
     bool readOnce(Conn &c, int64_t now, bool peerClosed);
     void complete(Conn &c, int64_t now, bool keepOpen);
     void timeout(Conn &c, int64_t now);
+
+    // ---- HTTP/2 (workerh2.cpp): one nghttp2 session per connection, its streams in slots.
+    // The connection opened: a new session, its SETTINGS and (closed loop) its first streams.
+    void h2Open(Conn &c, int64_t now);
+    // Closed loop: opens streams while the connection has free slots and sending goes on.
+    void h2Fill(Conn &c, int64_t now);
+    // Opens one stream (a free slot must exist); false when nghttp2 refused it.
+    bool h2Submit(Conn &c, int64_t now, int64_t intendedNs, bool measured);
+    // Writes what the session has to send; may drop the connection.
+    void h2Flush(Conn &c, int64_t now);
+    void h2Readable(Conn &c, int64_t now, bool peerClosed);
+    // After reading or submitting: fill (closed loop), flush, close a drained connection.
+    void h2AfterEvents(Conn &c, int64_t now);
+    void h2Complete(Conn &c, H2Stream &s);                   // the response ended
+    void h2Closed(Conn &c, H2Stream &s, uint32_t errorCode); // the stream closed
+    void h2Unsent(Conn &c, int32_t streamId);                // its HEADERS could not be sent
+    void h2Timeout(H2Stream &s, int64_t now);
+    void h2Release(Conn &c, H2Stream &s);
+    void h2LoseStreams(Conn &c);  // the connection is dropped with streams open
+    void h2CloseSession(Conn &c); // frees the session, every slot free again
+    void h2UpdateIdle(Conn &c);   // open loop: on m_idle while it has a free slot
+    void h2CheckStall(Conn &c);   // counts flow-control stalls of the request body
+    void h2GiveBackTicket(bool measured);
+    static int h2OnHeader(nghttp2_session *session, const nghttp2_frame *frame, const uint8_t *name,
+                          size_t namelen, const uint8_t *value, size_t valuelen, uint8_t flags,
+                          void *user);
+    static int h2OnFrameRecv(nghttp2_session *session, const nghttp2_frame *frame, void *user);
+    static int h2OnFrameNotSend(nghttp2_session *session, const nghttp2_frame *frame, int error,
+                                void *user);
+    static int h2OnStreamClose(nghttp2_session *session, int32_t streamId, uint32_t errorCode,
+                               void *user);
+    static ssize_t h2ReadBody(nghttp2_session *session, int32_t streamId, uint8_t *buf,
+                              size_t length, uint32_t *flags, nghttp2_data_source *source,
+                              void *user);
 
     // Reconnects connections whose connect failed once their pause is over; returns the
     // earliest pending retry. Scans only while some connect has failed.
@@ -179,6 +218,13 @@ private:
     int m_waitingRetry = 0;
     Reachability m_reach;
     DeadlineList m_deadlines;
+    // HTTP/2: per connection its state, per connection `streams` slots; the streams' deadlines.
+    std::vector<H2Conn> m_h2Conns;
+    std::vector<H2Stream> m_h2Streams;
+    DeadlineListOf<H2Stream> m_streamDeadlines;
+    nghttp2_session_callbacks *m_h2Callbacks = nullptr;
+    nghttp2_option *m_h2Option = nullptr;
+    int64_t m_h2Now = 0; // the time of the event whose bytes nghttp2 is reading
     IntervalSlots m_slots;
 };
 

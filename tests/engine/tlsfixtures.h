@@ -289,6 +289,128 @@ private:
     QString m_error;
 };
 
+// nginx's request count from its stub_status at 127.0.0.1:`port`/stub, this request included;
+// -1 when it cannot be read.
+inline int64_t stubStatusRequests(uint16_t port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(port);
+    std::string reply;
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0) {
+        const std::string req =
+            "GET /stub HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+        ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+        char buf[4096];
+        ssize_t n;
+        while ((n = ::recv(fd, buf, sizeof buf, 0)) > 0)
+            reply.append(buf, size_t(n));
+    }
+    ::close(fd);
+    static const QRegularExpression re(QStringLiteral("requests\\s+\\d+\\s+\\d+\\s+(\\d+)"));
+    const auto m = re.match(QString::fromStdString(reply));
+    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
+}
+
+// nginx-light for HTTP/2 (its http2 module): servers each on a free port, named, each with
+// its listen parameters ("ssl http2": h2 by ALPN; "http2": h2c with prior knowledge; "ssl":
+// TLS without HTTP/2) and extra directives (http2_max_concurrent_streams, keepalive_requests),
+// serving "hello" at every path with the "good" certificate; stub_status on a plain port.
+class NginxH2
+{
+public:
+    struct Server
+    {
+        QString name;
+        QString listen; // listen parameters after the address
+        QString extra;  // directives inside the server block
+    };
+
+    NginxH2(const QString &dir, const TlsCertificates &certs, const QList<Server> &servers)
+        : m_dir(dir)
+    {
+        m_stubPort = freeLowPort();
+        QString blocks;
+        for (const Server &sv : servers) {
+            const uint16_t port = freeLowPort();
+            m_ports.append({sv.name, port});
+            blocks += QStringLiteral("  server {\n    listen 127.0.0.1:%1 %2 backlog=4096;\n")
+                          .arg(port)
+                          .arg(sv.listen);
+            if (sv.listen.contains(QStringLiteral("ssl")))
+                blocks +=
+                    QStringLiteral("    ssl_certificate %1;\n    ssl_certificate_key %2;\n")
+                        .arg(certs.cert(QStringLiteral("good")), certs.key(QStringLiteral("good")));
+            blocks += QStringLiteral("    %1\n    location / { default_type text/plain; "
+                                     "return 200 \"hello, h2\\n\"; }\n  }\n")
+                          .arg(sv.extra);
+        }
+        const QString conf =
+            QStringLiteral(
+                "%1worker_processes 1;\ndaemon off;\npid %2/nginx.pid;\n"
+                "error_log %2/error.log;\nevents { worker_connections 8192; }\n"
+                "http {\n  access_log off;\n  keepalive_requests 100000000;\n"
+                "  keepalive_timeout 75s;\n  ssl_protocols TLSv1.2 TLSv1.3;\n"
+                "  http2_max_concurrent_streams 1000;\n"
+                "  client_body_temp_path %2/body;\n  proxy_temp_path %2/proxy;\n"
+                "  fastcgi_temp_path %2/fastcgi;\n  uwsgi_temp_path %2/uwsgi;\n"
+                "  scgi_temp_path %2/scgi;\n%3"
+                "  server {\n    listen 127.0.0.1:%4;\n    location = /stub { stub_status; }\n"
+                "  }\n}\n")
+                .arg(::geteuid() == 0 ? QStringLiteral("user root;\n") : QString(), m_dir, blocks)
+                .arg(m_stubPort);
+        QFile f(QDir(m_dir).filePath(QStringLiteral("nginx.conf")));
+        f.open(QIODevice::WriteOnly);
+        f.write(conf.toUtf8());
+        f.close();
+        m_process.setProgram(QStringLiteral("nginx"));
+        m_process.setArguments({QStringLiteral("-c"), f.fileName(), QStringLiteral("-p"), m_dir});
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        m_process.start();
+        bool up = false;
+        for (int i = 0; i < 200 && !up && m_process.state() != QProcess::NotRunning; ++i) {
+            up = accepts(m_stubPort);
+            for (const auto &p : m_ports)
+                up = up && accepts(p.second);
+            if (!up)
+                m_process.waitForFinished(50);
+        }
+        if (!up) {
+            QFile log(QDir(m_dir).filePath(QStringLiteral("error.log")));
+            log.open(QIODevice::ReadOnly);
+            m_error = QStringLiteral("nginx did not start: ") +
+                      QString::fromUtf8(m_process.readAll()) + QString::fromUtf8(log.readAll());
+            m_ports.clear();
+        }
+    }
+    ~NginxH2()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+        m_process.waitForFinished(2000);
+    }
+    uint16_t port(const QString &name) const
+    {
+        for (const auto &p : m_ports)
+            if (p.first == name)
+                return p.second;
+        return 0;
+    }
+    QString error() const { return m_error; }
+    int64_t requests() const { return stubStatusRequests(m_stubPort); }
+
+private:
+    QString m_dir;
+    QProcess m_process;
+    uint16_t m_stubPort = 0;
+    QList<std::pair<QString, uint16_t>> m_ports;
+    QString m_error;
+};
+
 // A TLS server for the faults nginx does not make, one blocking thread per connection:
 //   DropHandshake - reads the ClientHello and closes the connection;
 //   AlertOnAlpn   - offers only ALPN "h2": OpenSSL answers the client's "http/1.1" with a fatal

@@ -1,3 +1,4 @@
+#include "load/h2session.h"
 #include "load/loadengine.h"
 #include "testservers.h"
 #include "tlsfixtures.h"
@@ -21,10 +22,11 @@ static constexpr int kMaxWatched = 8;
 static std::atomic<pid_t> g_watched[kMaxWatched];
 static std::atomic<int> g_watchedCount{0};
 
-// OpenSSL's allocations on the workers, apart.
+// OpenSSL's allocations on the workers, apart; and nghttp2's.
 static std::atomic<long> g_workerCryptoAllocations{0};
+static std::atomic<long> g_workerH2Allocations{0};
 
-static void countAllocation(bool crypto = false)
+static void countAllocation(bool crypto = false, bool h2 = false)
 {
     ++g_allocations;
     const int n = g_watchedCount.load();
@@ -32,7 +34,9 @@ static void countAllocation(bool crypto = false)
         const pid_t self = pid_t(::syscall(SYS_gettid));
         for (int i = 0; i < n; ++i)
             if (g_watched[i].load() == self)
-                ++(crypto ? g_workerCryptoAllocations : g_workerAllocations);
+                ++(h2       ? g_workerH2Allocations
+                   : crypto ? g_workerCryptoAllocations
+                            : g_workerAllocations);
     }
 }
 
@@ -54,6 +58,28 @@ static void countingFree(void *p, const char *, int)
 }
 static const bool g_cryptoCounted =
     CRYPTO_set_mem_functions(countingMalloc, countingRealloc, countingFree) == 1;
+
+// nghttp2 allocates through the nghttp2_mem its sessions are created with: counted apart.
+static void *h2Malloc(size_t size, void *)
+{
+    countAllocation(false, true);
+    return std::malloc(size);
+}
+static void h2Free(void *p, void *)
+{
+    std::free(p);
+}
+static void *h2Calloc(size_t n, size_t size, void *)
+{
+    countAllocation(false, true);
+    return std::calloc(n, size);
+}
+static void *h2Realloc(void *p, size_t size, void *)
+{
+    countAllocation(false, true);
+    return std::realloc(p, size);
+}
+static nghttp2_mem g_h2Mem{nullptr, h2Malloc, h2Free, h2Calloc, h2Realloc};
 
 void *operator new(std::size_t size)
 {
@@ -86,10 +112,12 @@ private slots:
         m_target = std::make_unique<sb::test::TargetProcess>(
             m_dir.filePath(QStringLiteral("t.sqlite")), 2);
         QVERIFY2(m_target->port() != 0, qPrintable(m_target->error()));
+        sb::load::detail::setH2Allocator(&g_h2Mem);
     }
 
     void cleanupTestCase()
     {
+        m_nginxH2.reset();
         m_nginx.reset();
         m_target.reset();
     }
@@ -105,18 +133,26 @@ private slots:
     {
         QTest::addColumn<bool>("open");
         QTest::addColumn<bool>("tls");
-        QTest::newRow("closed loop") << false << false;
-        QTest::newRow("open loop") << true << false; // timed reads, deferred reads, send delays
+        QTest::addColumn<bool>("h2");
+        QTest::newRow("closed loop") << false << false << false;
+        // timed reads, deferred reads, send delays
+        QTest::newRow("open loop") << true << false << false;
         // HTTP/1.1 over TLS to nginx: SSL_write and SSL_read (OpenSSL's own allocations counted
         // too) on connections that did their handshake in the warm-up.
-        QTest::newRow("closed loop over TLS") << false << true;
-        QTest::newRow("open loop over TLS") << true << true;
+        QTest::newRow("closed loop over TLS") << false << true << false;
+        QTest::newRow("open loop over TLS") << true << true << false;
+        // HTTP/2 to nginx, 10 streams per connection: the workers' own code allocates nothing
+        // per stream; nghttp2 (its stream objects, frames, header blocks) is counted apart.
+        QTest::newRow("closed loop h2c") << false << false << true;
+        QTest::newRow("open loop h2c") << true << false << true;
+        QTest::newRow("closed loop h2 over TLS") << false << true << true;
     }
 
     void measuredWindowAllocatesNothingPerRequest()
     {
         QFETCH(bool, open);
         QFETCH(bool, tls);
+        QFETCH(bool, h2);
         LoadSpec spec;
         if (open) {
             spec.mode = Mode::Open;
@@ -138,6 +174,25 @@ private slots:
             spec.tls.enabled = true;
             spec.tls.caFile = m_certs->caFile().toStdString();
         }
+        if (h2) {
+            if (!m_nginxH2) {
+                QVERIFY(m_h2Dir.isValid());
+                if (!m_certs) {
+                    QVERIFY(m_tlsDir.isValid());
+                    m_certs = std::make_unique<sb::test::TlsCertificates>(m_tlsDir.path());
+                    QVERIFY2(m_certs->ok(), qPrintable(m_certs->error()));
+                }
+                using S = sb::test::NginxH2::Server;
+                m_nginxH2 = std::make_unique<sb::test::NginxH2>(
+                    m_h2Dir.path(), *m_certs,
+                    QList<S>{S{QStringLiteral("h2"), QStringLiteral("ssl http2"), QString()},
+                             S{QStringLiteral("h2c"), QStringLiteral("http2"), QString()}});
+            }
+            QVERIFY2(m_nginxH2->port(QStringLiteral("h2")) != 0, qPrintable(m_nginxH2->error()));
+            spec.port = m_nginxH2->port(tls ? QStringLiteral("h2") : QStringLiteral("h2c"));
+            spec.protocol = Protocol::Http2;
+            spec.streams = 10;
+        }
         spec.connections = 10;
         spec.threads = 2;
         spec.warmupMs = 2500;
@@ -150,6 +205,7 @@ private slots:
             long all = -1;
             long workers = -1;
             long crypto = -1;
+            long h2 = -1;
             int64_t responses = 0;
         };
         // Written by the collector thread only, read after wait().
@@ -166,14 +222,15 @@ private slots:
                 return;
             }
             if (first.all < 0) {
-                first = Mark{g_allocations.load(), g_workerAllocations.load(),
-                             g_workerCryptoAllocations.load(), responses};
+                first =
+                    Mark{g_allocations.load(), g_workerAllocations.load(),
+                         g_workerCryptoAllocations.load(), g_workerH2Allocations.load(), responses};
                 return;
             }
             responses += s.counts.responses;
             ++intervals;
             last = Mark{g_allocations.load(), g_workerAllocations.load(),
-                        g_workerCryptoAllocations.load(), responses};
+                        g_workerCryptoAllocations.load(), g_workerH2Allocations.load(), responses};
         });
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().detail.c_str());
         const std::vector<pid_t> tids = engine.workerTids();
@@ -200,7 +257,14 @@ private slots:
             QCOMPARE(crypto, 0L);
         else
             QVERIFY2(crypto <= 6 * measured, qPrintable(QString::number(crypto)));
-        const long collector = last.all - first.all - crypto;
+        const long h2Allocations = last.h2 - first.h2;
+        qInfo("nghttp2: %ld allocations on the workers, %.2f per request", h2Allocations,
+              double(h2Allocations) / double(measured));
+        if (!h2)
+            QCOMPARE(h2Allocations, 0L);
+        else // a stream's object, its HEADERS item and header block, the response's headers
+            QVERIFY2(h2Allocations <= 16 * measured, qPrintable(QString::number(h2Allocations)));
+        const long collector = last.all - first.all - crypto - h2Allocations;
         qInfo("%ld allocations (workers %ld) for %lld requests in %d intervals", collector,
               last.workers - first.workers, static_cast<long long>(measured), intervals);
         QVERIFY2(collector <= 9,
@@ -228,6 +292,8 @@ private:
     QTemporaryDir m_tlsDir;
     std::unique_ptr<sb::test::TlsCertificates> m_certs;
     std::unique_ptr<sb::test::NginxTls> m_nginx;
+    QTemporaryDir m_h2Dir;
+    std::unique_ptr<sb::test::NginxH2> m_nginxH2;
 };
 
 QTEST_GUILESS_MAIN(TestLoadAlloc)
