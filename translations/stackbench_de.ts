@@ -1417,6 +1417,10 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <source>TLS: %1</source>
         <translation>TLS: %1</translation>
     </message>
+    <message>
+        <source>must be between 1 and %1</source>
+        <translation>muss zwischen 1 und %1 liegen</translation>
+    </message>
 </context>
 <context>
     <name>sb::MainWindow</name>
@@ -2593,6 +2597,26 @@ B, %3: %4</translation>
     <message>
         <source>A PEM file of the CAs to trust instead of the system&apos;s (https only).</source>
         <translation>Eine PEM-Datei der CAs, denen statt denen des Systems vertraut wird (nur https).</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>HTTP/2: over https:// agreed by ALPN (h2), over http:// in clear text with prior knowledge (h2c).</source>
+        <translation>HTTP/2: über https:// per ALPN vereinbart (h2), über http:// im Klartext mit Vorwissen (h2c).</translation>
+    </message>
+    <message>
+        <source>Streams per connection</source>
+        <translation>Streams pro Verbindung</translation>
+    </message>
+    <message>
+        <source>HTTP/2: requests in flight at once on each connection (h2load&apos;s -m). The connections stay the concurrency&apos;s unit.</source>
+        <translation>HTTP/2: gleichzeitig laufende Anfragen auf jeder Verbindung (-m von h2load). Die Verbindungen bleiben die Einheit der Nebenläufigkeit.</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>Streams</translation>
     </message>
 </context>
 <context>
@@ -4795,6 +4819,34 @@ B, %3: %4</translation>
         <source>CA file %1 is not readable</source>
         <translation>CA-Datei %1 ist nicht lesbar</translation>
     </message>
+    <message>
+        <source> (&quot;h2&quot; over an http:// base_url is h2c, cleartext HTTP/2 with prior knowledge)</source>
+        <translation> („h2“ über eine http://-base_url ist h2c, HTTP/2 im Klartext mit Vorwissen)</translation>
+    </message>
+    <message>
+        <source> (HTTP/2 is &quot;h2&quot;)</source>
+        <translation> (HTTP/2 heißt „h2“)</translation>
+    </message>
+    <message>
+        <source> (HTTP/1.1 is &quot;http/1.1&quot;)</source>
+        <translation> (HTTP/1.1 heißt „http/1.1“)</translation>
+    </message>
+    <message>
+        <source> (HTTP/3 is not supported)</source>
+        <translation> (HTTP/3 wird nicht unterstützt)</translation>
+    </message>
+    <message>
+        <source>unknown protocol &quot;%1&quot;; accepted: %2%3</source>
+        <translation>unbekanntes Protokoll „%1“; zulässig: %2%3</translation>
+    </message>
+    <message>
+        <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot; (HTTP/1.1 carries one request at a time per connection)</source>
+        <translation>streams %1 braucht &quot;protocol&quot;: &quot;h2&quot; (HTTP/1.1 trägt pro Verbindung eine Anfrage auf einmal)</translation>
+    </message>
+    <message>
+        <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot;; configuration &quot;%2&quot; speaks http/1.1 (HTTP/1.1 carries one request at a time per connection)</source>
+        <translation>streams %1 braucht &quot;protocol&quot;: &quot;h2&quot;; die Konfiguration „%2“ spricht http/1.1 (HTTP/1.1 trägt pro Verbindung eine Anfrage auf einmal)</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5165,6 +5217,50 @@ B, %3: %4</translation>
     <message>
         <source>cpu profiles: perf %1 (%2)</source>
         <translation>CPU-Profile: perf %1 (%2)</translation>
+    </message>
+    <message>
+        <source>server did not agree to h2 by ALPN (it chose %1)</source>
+        <translation>der Server hat per ALPN nicht h2 vereinbart (er wählte %1)</translation>
+    </message>
+    <message>
+        <source>no protocol</source>
+        <translation>kein Protokoll</translation>
+    </message>
+    <message>
+        <source>server did not agree to h2 by ALPN (%1)</source>
+        <translation>der Server hat per ALPN nicht h2 vereinbart (%1)</translation>
+    </message>
+    <message>
+        <source>HTTP/2 setup failed</source>
+        <translation>HTTP/2-Einrichtung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>HTTP/2 error: %1</source>
+        <translation>HTTP/2-Fehler: %1</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: %1</source>
+        <translation>h2c mit Vorwissen abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: the server closed the connection</source>
+        <translation>h2c mit Vorwissen abgelehnt: der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: the server answered &quot;%1&quot; (HTTP/1.x)</source>
+        <translation>h2c mit Vorwissen abgelehnt: der Server antwortete „%1“ (HTTP/1.x)</translation>
+    </message>
+    <message>
+        <source>the server sent GOAWAY (%1) before answering</source>
+        <translation>der Server sandte GOAWAY (%1), bevor er antwortete</translation>
+    </message>
+    <message>
+        <source>the server reset the stream (%1)</source>
+        <translation>der Server hat den Stream zurückgesetzt (%1)</translation>
+    </message>
+    <message>
+        <source>%1 protocol: %2</source>
+        <translation>%1 Protokoll: %2</translation>
     </message>
 </context>
 </TS>

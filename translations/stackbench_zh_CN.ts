@@ -1405,6 +1405,10 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <source>TLS: %1</source>
         <translation>TLS：%1</translation>
     </message>
+    <message>
+        <source>must be between 1 and %1</source>
+        <translation>必须在 1 到 %1 之间</translation>
+    </message>
 </context>
 <context>
     <name>sb::MainWindow</name>
@@ -2578,6 +2582,26 @@ B，%3：%4</translation>
     <message>
         <source>A PEM file of the CAs to trust instead of the system&apos;s (https only).</source>
         <translation>要信任的 CA 的 PEM 文件，代替系统的 CA（仅 https）。</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <source>HTTP/2: over https:// agreed by ALPN (h2), over http:// in clear text with prior knowledge (h2c).</source>
+        <translation>HTTP/2：经 https:// 时由 ALPN 协商（h2），经 http:// 时以明文先验知识方式（h2c）。</translation>
+    </message>
+    <message>
+        <source>Streams per connection</source>
+        <translation>每个连接的流数</translation>
+    </message>
+    <message>
+        <source>HTTP/2: requests in flight at once on each connection (h2load&apos;s -m). The connections stay the concurrency&apos;s unit.</source>
+        <translation>HTTP/2：每个连接上同时进行的请求数（h2load 的 -m）。并发的单位仍是连接。</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>流数</translation>
     </message>
 </context>
 <context>
@@ -4760,6 +4784,34 @@ B，%3：%4</translation>
         <source>CA file %1 is not readable</source>
         <translation>CA 文件 %1 不可读</translation>
     </message>
+    <message>
+        <source> (&quot;h2&quot; over an http:// base_url is h2c, cleartext HTTP/2 with prior knowledge)</source>
+        <translation>（在 http:// 的 base_url 上，“h2”即 h2c：以先验知识方式的明文 HTTP/2）</translation>
+    </message>
+    <message>
+        <source> (HTTP/2 is &quot;h2&quot;)</source>
+        <translation>（HTTP/2 写作“h2”）</translation>
+    </message>
+    <message>
+        <source> (HTTP/1.1 is &quot;http/1.1&quot;)</source>
+        <translation>（HTTP/1.1 写作“http/1.1”）</translation>
+    </message>
+    <message>
+        <source> (HTTP/3 is not supported)</source>
+        <translation>（不支持 HTTP/3）</translation>
+    </message>
+    <message>
+        <source>unknown protocol &quot;%1&quot;; accepted: %2%3</source>
+        <translation>未知协议“%1”；可接受：%2%3</translation>
+    </message>
+    <message>
+        <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot; (HTTP/1.1 carries one request at a time per connection)</source>
+        <translation>streams %1 需要 &quot;protocol&quot;: &quot;h2&quot;（HTTP/1.1 每个连接一次只承载一个请求）</translation>
+    </message>
+    <message>
+        <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot;; configuration &quot;%2&quot; speaks http/1.1 (HTTP/1.1 carries one request at a time per connection)</source>
+        <translation>streams %1 需要 &quot;protocol&quot;: &quot;h2&quot;；配置“%2”使用 http/1.1（HTTP/1.1 每个连接一次只承载一个请求）</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5126,6 +5178,50 @@ B，%3：%4</translation>
     <message>
         <source>cpu profiles: perf %1 (%2)</source>
         <translation>CPU 剖析：perf %1（%2）</translation>
+    </message>
+    <message>
+        <source>server did not agree to h2 by ALPN (it chose %1)</source>
+        <translation>服务器未通过 ALPN 同意 h2（它选择了 %1）</translation>
+    </message>
+    <message>
+        <source>no protocol</source>
+        <translation>无协议</translation>
+    </message>
+    <message>
+        <source>server did not agree to h2 by ALPN (%1)</source>
+        <translation>服务器未通过 ALPN 同意 h2（%1）</translation>
+    </message>
+    <message>
+        <source>HTTP/2 setup failed</source>
+        <translation>HTTP/2 初始化失败</translation>
+    </message>
+    <message>
+        <source>HTTP/2 error: %1</source>
+        <translation>HTTP/2 错误：%1</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: %1</source>
+        <translation>h2c 先验知识被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: the server closed the connection</source>
+        <translation>h2c 先验知识被拒绝：服务器关闭了连接</translation>
+    </message>
+    <message>
+        <source>h2c prior knowledge refused: the server answered &quot;%1&quot; (HTTP/1.x)</source>
+        <translation>h2c 先验知识被拒绝：服务器回答“%1”（HTTP/1.x）</translation>
+    </message>
+    <message>
+        <source>the server sent GOAWAY (%1) before answering</source>
+        <translation>服务器在回答之前发送了 GOAWAY（%1）</translation>
+    </message>
+    <message>
+        <source>the server reset the stream (%1)</source>
+        <translation>服务器重置了流（%1）</translation>
+    </message>
+    <message>
+        <source>%1 protocol: %2</source>
+        <translation>%1 协议：%2</translation>
     </message>
 </context>
 </TS>

@@ -73,6 +73,15 @@ void checkRequest(const LoadForm &f, LoadFormCheck &c)
         b.setTlsSettings(tls);
     }
     c.spec.window.request = b.request();
+    // HTTP/2 (h2 by ALPN over https://, h2c with prior knowledge over http://) and its streams.
+    if (f.http2) {
+        c.spec.window.request.protocol = plan::HttpProtocol::Http2;
+        if (f.streams < 1 || f.streams > plan::kMaxStreams)
+            c.errors.insert(LoadField::Streams,
+                            LoadController::tr("must be between 1 and %1").arg(plan::kMaxStreams));
+        else
+            c.spec.window.streams = f.streams;
+    }
 }
 
 // Connections, threads, how long, warm-up, rate, timeout and interval.

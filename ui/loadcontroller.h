@@ -37,6 +37,11 @@ struct LoadForm
     // instead of the system's store; both unused for http://.
     bool insecure = false;
     QString caFile;
+    // HTTP/2 instead of HTTP/1.1 (over https:// agreed by ALPN h2, over http:// cleartext with
+    // prior knowledge, h2c), with `streams` concurrent streams per connection (1 .. 1000); the
+    // streams are unused for HTTP/1.1.
+    bool http2 = false;
+    int streams = 1;
 };
 
 // The form's fields, for errors shown next to them.
@@ -52,7 +57,8 @@ enum class LoadField
     Rate,
     Timeout,
     Interval,
-    CaFile
+    CaFile,
+    Streams
 };
 
 struct LoadFormCheck

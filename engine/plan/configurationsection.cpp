@@ -299,6 +299,15 @@ struct ConfigReader
         }
     }
 
+    void protocol()
+    {
+        if (!obj.value(u"protocol") && !obj.value(u"streams"))
+            return;
+        SectionContext::ProtocolKeys keys;
+        readProtocolKeys(ctx, obj, path, keys);
+        ctx.configurationProtocol.insert(c.name, keys);
+    }
+
     void hooks()
     {
         if (const JsonValue *v = obj.value(u"hooks"))
@@ -313,7 +322,7 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     if (!ctx.fields.expectObject(
             obj, path,
             latin1List({"name", "command", "cwd", "env", "secret_env", "port", "base_url", "ready",
-                        "stop", "versions", "hooks", "cpus", "tls"})))
+                        "stop", "versions", "hooks", "cpus", "tls", "protocol", "streams"})))
         return false;
     const qsizetype before = ctx.fields.errorCount();
     c.where = ctx.fields.where(obj, path);
@@ -328,6 +337,7 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     r.hooks();
     r.cpus();
     r.tls();
+    r.protocol();
     return ctx.fields.errorCount() == before;
 }
 

@@ -174,6 +174,24 @@ struct TlsSettings
     QString caFile;        // PEM file of trusted CAs instead of the system store; empty = system
 };
 
+// The HTTP version a configuration is measured with (and probed with: readiness, parity).
+// In a plan: "protocol": "http/1.1" (the default) or "h2", and "streams": N (HTTP/2 concurrent
+// streams per connection, h2load's -m; 1 .. kMaxStreams), in "load" (every configuration) and
+// in a configuration (its keys override the plan's). "h2" over an https:// base_url is HTTP/2
+// agreed by ALPN; over http:// it is cleartext HTTP/2 with prior knowledge (h2c). streams > 1
+// needs "h2"; an http/1.1 configuration has one request in flight per connection.
+enum class HttpProtocol
+{
+    Http1, // "http/1.1"
+    Http2  // "h2": ALPN h2 over TLS, prior knowledge (h2c) over TCP
+};
+inline constexpr int kMaxStreams = 1000; // "streams" at most (h2load's -m; nginx allows 128)
+// "http/1.1" or "h2": the plan's spelling.
+QString protocolKey(HttpProtocol protocol);
+// How a configuration speaks, for people: "HTTP/1.1", "HTTP/1.1 over TLS", "HTTP/2 (h2c, prior
+// knowledge), 10 streams per connection", "HTTP/2 over TLS (ALPN h2), 1 stream per connection".
+QString protocolDescription(HttpProtocol protocol, bool tls, int streams);
+
 // One server stack.
 struct Configuration
 {
@@ -197,7 +215,10 @@ struct Configuration
     // The TLS settings of an https:// base_url: the plan's "load" "tls" with this
     // configuration's "tls" keys over it (unused for http://).
     TlsSettings tls;
-    QString where; // "plan.json:12:5 at $.configurations[0]"
+    // "protocol" and "streams": the plan's "load" keys with this configuration's over them.
+    HttpProtocol protocol = HttpProtocol::Http1;
+    int streams = 1; // HTTP/2 concurrent streams per connection; 1 for HTTP/1.1
+    QString where;   // "plan.json:12:5 at $.configurations[0]"
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
     // env with every secret value replaced by secretPlaceholder().
@@ -330,6 +351,8 @@ struct LoadSettings
     // configuration); empty (no key) = any CPU.
     std::vector<int> cpus;
     TlsSettings tls; // "tls": the TLS settings of every https:// configuration
+    HttpProtocol protocol = HttpProtocol::Http1; // "protocol" of every configuration
+    int streams = 1; // "streams": HTTP/2 streams per connection of every h2 configuration
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.

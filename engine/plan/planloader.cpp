@@ -176,6 +176,7 @@ private:
         if (const JsonValue *v = root.value(u"load"))
             readLoad(m_ctx, *v, QStringLiteral("$.load"));
         applyTlsSettings(m_ctx);
+        applyProtocolSettings(m_ctx);
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("profiles")))
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
         if (const JsonValue *v = root.value(u"default_profile"))

@@ -59,6 +59,20 @@ struct SectionContext
         std::optional<QString> caFile;
     };
     QHash<QString, TlsKeys> configurationTls = {};
+    // The "protocol" and "streams" keys of "load" (name empty) and of each configuration (by
+    // name), laid over each other once every section is read (applyProtocolSettings()); the
+    // values are kept for the positions of errors.
+    struct ProtocolKeys
+    {
+        std::optional<HttpProtocol> protocol;
+        const JsonValue *protocolAt = nullptr;
+        QString protocolPath;
+        std::optional<int> streams;
+        const JsonValue *streamsAt = nullptr;
+        QString streamsPath;
+    };
+    ProtocolKeys loadProtocol = {};
+    QHash<QString, ProtocolKeys> configurationProtocol = {};
 
     // `p` made absolute against baseDir, cleaned.
     QString resolvePath(const QString &p) const
@@ -108,6 +122,14 @@ void readTls(SectionContext &ctx, const JsonValue &v, const QString &path,
              const Placeholders &placeholders, SectionContext::TlsKeys &out);
 // Each configuration's TLS settings: the plan's "load" "tls" with its own keys over it.
 void applyTlsSettings(SectionContext &ctx);
+
+// "protocol" ("http/1.1" | "h2") and "streams" (1 .. kMaxStreams) of `obj` ("load" or a
+// configuration at `path`), when given, into `out` (protocol.cpp).
+void readProtocolKeys(SectionContext &ctx, const JsonValue &obj, const QString &path,
+                      SectionContext::ProtocolKeys &out);
+// Each configuration's protocol and streams: the plan's "load" keys with its own over them;
+// streams > 1 where the protocol is not h2 is an error at the streams key.
+void applyProtocolSettings(SectionContext &ctx);
 
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,

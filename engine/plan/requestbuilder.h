@@ -56,8 +56,10 @@ TargetFault targetFault(const QString &target);
 // A request with where it goes: what one window sends on every connection. Plain values.
 struct HttpRequest
 {
-    bool tls = false;                           // https://: HTTP/1.1 over TLS
-    TlsSettings tlsSettings;                    // used when tls
+    bool tls = false;        // https://: HTTP/1.1 over TLS
+    TlsSettings tlsSettings; // used when tls
+    // HTTP/1.1, or HTTP/2 (ALPN h2 when tls, else cleartext with prior knowledge: h2c)
+    HttpProtocol protocol = HttpProtocol::Http1;
     QString host = QStringLiteral("127.0.0.1"); // address or name to connect to (IPv6 bare)
     quint16 port = 80;                          // TCP port
     QString hostHeader;                         // the Host value: the URL's host[:port] or Host

@@ -451,8 +451,10 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {
     FieldReader &f = ctx.fields;
     if (!f.expectObject(obj, path,
-                        latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls"})))
+                        latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls",
+                                    "protocol", "streams"})))
         return;
+    readProtocolKeys(ctx, obj, path, ctx.loadProtocol);
     LoadSettings &l = ctx.plan.load;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };
     if (const JsonValue *v = obj.value(u"tls")) {

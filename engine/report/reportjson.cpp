@@ -130,6 +130,8 @@ QJsonObject setupJson(const RunSetup &s)
             {QStringLiteral("versions"), versions}};
         if (!c.tls.isEmpty()) // https://: what its TLS connections agreed on
             configuration.insert(QStringLiteral("tls"), c.tls);
+        if (!c.protocol.isEmpty()) // HTTP/1.1 or HTTP/2 (h2c, over TLS), streams per connection
+            configuration.insert(QStringLiteral("protocol"), c.protocol);
         configurations.append(configuration);
     }
     QJsonArray gates;

@@ -515,6 +515,23 @@ Document setupSection(const RunReport &r)
     }
     d.table(configs);
 
+    // The protocol each configuration was measured and probed with, when one of them speaks
+    // anything but plain HTTP/1.1 (HTTP/2, TLS).
+    Table protocols = tableOf({QStringLiteral("configuration"), QStringLiteral("protocol")}, "ll");
+    bool notPlain = false;
+    for (const ConfigurationSetup &c : s.configurations) {
+        if (c.protocol.isEmpty())
+            continue;
+        protocols.rows.append({c.name, c.protocol});
+        notPlain = notPlain || c.protocol != QLatin1String("HTTP/1.1");
+    }
+    if (notPlain) {
+        d.paragraph(QStringLiteral("Protocols, as the plan set them for the load and the probes "
+                                   "(HTTP/2 over TLS agreed by ALPN, h2c with prior knowledge; "
+                                   "streams are concurrent requests per connection):"));
+        d.table(protocols);
+    }
+
     // https:// configurations: what their windows' TLS connections agreed on.
     Table tls = tableOf({QStringLiteral("configuration"), QStringLiteral("protocol")}, "ll");
     for (const ConfigurationSetup &c : s.configurations)

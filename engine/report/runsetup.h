@@ -30,6 +30,10 @@ struct ConfigurationSetup
     // info "tls": what its windows' TLS connections agreed on ("HTTP/1.1 over TLS 1.3, cipher
     // ..., ALPN http/1.1, certificate verified"); "" = plain HTTP (or never measured)
     QString tls;
+    // info "protocol": how it was measured and probed ("HTTP/1.1", "HTTP/1.1 over TLS", "HTTP/2
+    // (h2c, prior knowledge), 10 streams per connection", "HTTP/2 over TLS (ALPN h2), ..."); ""
+    // in a run stored before it was recorded
+    QString protocol;
     QVector<QPair<QString, QString>> versions; // info "versions": probe -> what it read, by name
 };
 

@@ -166,7 +166,7 @@ sb::Status ConfigurationSession::parityGate(const plan::Configuration &config,
 {
     QList<HttpResponse> responses;
     for (const plan::ParityCheck &check : m_context.plan.parity)
-        responses << httpRequest(config.baseUrl, check, 30'000, config.tls);
+        responses << httpRequest(config.baseUrl, check, 30'000, config.tls, config.protocol);
     const ParityVerdict verdict = judgeParity(m_context.plan, responses);
     *failures += verdict.failures;
     const QJsonObject data{{QStringLiteral("results"), verdict.results}};
@@ -215,7 +215,14 @@ void ConfigurationSession::recordConfiguration(const plan::Configuration &config
                     {QStringLiteral("containment"),
                      containmentName(process ? process->containment() : Containment::Auto)},
                     {QStringLiteral("cpus"), cpuText(config.cpus)},
-                    {QStringLiteral("load_cpus"), cpuText(plan.load.cpus)}};
+                    {QStringLiteral("load_cpus"), cpuText(plan.load.cpus)},
+                    // How it is measured and probed: HTTP/1.1, or HTTP/2 (h2c or over TLS) with
+                    // its streams per connection; what TLS agreed on is "tls", once measured.
+                    {QStringLiteral("protocol"),
+                     plan::protocolDescription(
+                         config.protocol,
+                         config.baseUrl.startsWith(QLatin1String("https:"), Qt::CaseInsensitive),
+                         config.streams)}};
     updateInfo(config.name, QString(), QString());
 }
 

@@ -163,6 +163,15 @@ QJsonObject environmentRecord(const plan::Plan &plan, const QString &profile, in
     }
     r.insert(QStringLiteral("started_at"),
              QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    // How each configuration is measured and probed (what TLS agreed on is in its record).
+    QJsonObject protocols;
+    for (const plan::Configuration &c : plan.configurations)
+        protocols.insert(c.name,
+                         plan::protocolDescription(
+                             c.protocol,
+                             c.baseUrl.startsWith(QLatin1String("https:"), Qt::CaseInsensitive),
+                             c.streams));
+    r.insert(QStringLiteral("protocols"), protocols);
 
     if (warnings) {
         if (somaxconnOk && somaxconn < maxConcurrency)

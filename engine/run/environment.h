@@ -15,7 +15,9 @@ namespace sb::run {
 //   cpu_governor (only when cpufreq is readable; several governors comma-separated),
 //   somaxconn (net.core.somaxconn; only when readable), max_concurrency (the argument),
 //   hostname, stackbench_version, git_revision, qt_version (the Qt library at run time),
-//   plan_path, plan_sha256 (Plan::sha256), profile, started_at (UTC, ISO 8601 with ms);
+//   plan_path, plan_sha256 (Plan::sha256), profile, started_at (UTC, ISO 8601 with ms),
+//   protocols (configuration name -> plan::protocolDescription(): "HTTP/1.1", "HTTP/2 (h2c,
+//   prior knowledge), 10 streams per connection", ...);
 //   for an A/A profile also profile_kind ("aa") and aa_configuration.
 // Adds a warning to *warnings (when given) when somaxconn is below maxConcurrency (connections
 // may be dropped from the listen backlog, seed 000) or when the governor is not "performance".

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <llhttp.h>
 #include <netdb.h>
+#include <nghttp2/nghttp2.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -253,8 +254,9 @@ QString opensslErrors()
 // against the system store or `tls.caFile` and the host name unless tls.insecure. The handshake
 // runs to its end before the deadline (false, error empty) or fails with `error` naming why.
 bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls,
-              Clock::time_point deadline, QString *error)
+              plan::HttpProtocol protocol, Clock::time_point deadline, QString *error)
 {
+    const bool h2 = protocol == plan::HttpProtocol::Http2;
     ERR_clear_error();
     SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
     if (!ctx) {
@@ -263,8 +265,13 @@ bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls
     }
     SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
     SSL_CTX_set_mode(ctx, SSL_MODE_AUTO_RETRY);
+    // The one protocol the configuration speaks, as the load engine offers it.
     static const unsigned char kAlpn[] = "\x08http/1.1";
-    SSL_CTX_set_alpn_protos(ctx, kAlpn, sizeof kAlpn - 1);
+    static const unsigned char kAlpnH2[] = "\x02h2";
+    if (h2)
+        SSL_CTX_set_alpn_protos(ctx, kAlpnH2, sizeof kAlpnH2 - 1);
+    else
+        SSL_CTX_set_alpn_protos(ctx, kAlpn, sizeof kAlpn - 1);
     const bool ip = http::isIpLiteral(url.host);
     if (!tls.insecure) {
         const QByteArray caFile = QFile::encodeName(tls.caFile);
@@ -300,6 +307,18 @@ bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls
         ERR_clear_error();
         errno = 0;
         const int rc = SSL_do_handshake(ssl);
+        if (rc == 1 && h2) {
+            const unsigned char *agreed = nullptr;
+            unsigned int agreedLength = 0;
+            SSL_get0_alpn_selected(ssl, &agreed, &agreedLength);
+            const QByteArray chosen(reinterpret_cast<const char *>(agreed), int(agreedLength));
+            if (chosen == "h2")
+                return true;
+            *error = trEngine("sb::run", "server did not agree to h2 by ALPN (it chose %1)")
+                         .arg(chosen.isEmpty() ? trEngine("sb::run", "no protocol")
+                                               : QString::fromLatin1(chosen));
+            return false;
+        }
         if (rc == 1)
             return true;
         const int e = SSL_get_error(ssl, rc);
@@ -315,6 +334,11 @@ bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls
             *error = trEngine("sb::run", "certificate verify failed: %1")
                          .arg(QString::fromLatin1(X509_verify_cert_error_string(verify)));
             ERR_clear_error();
+            return false;
+        }
+        if (h2 && ERR_GET_REASON(ERR_peek_error()) == SSL_R_TLSV1_ALERT_NO_APPLICATION_PROTOCOL) {
+            *error =
+                trEngine("sb::run", "server did not agree to h2 by ALPN (%1)").arg(opensslErrors());
             return false;
         }
         QString why = opensslErrors();
@@ -466,6 +490,277 @@ bool readResponse(const Socket &socket, Exchange &ex, Clock::time_point deadline
     }
 }
 
+// One HTTP/2 request on the connected socket (over its TLS when it has a session, else
+// cleartext with prior knowledge): a blocking nghttp2 client session, one stream. What is kept
+// is bounded as over HTTP/1.1: the head's name and value bytes to limits::kMaxProbeHeadBytes
+// (an error beyond), the body to limits::kMaxProbeBodyBytes (the rest dropped, bodyCut).
+class H2Exchange
+{
+public:
+    H2Exchange(HttpResponse *out, bool isHead, bool cleartext)
+        : m_out(out)
+        , m_isHead(isHead)
+        , m_cleartext(cleartext)
+    {
+        nghttp2_session_callbacks *callbacks = nullptr;
+        nghttp2_session_callbacks_new(&callbacks);
+        nghttp2_session_callbacks_set_on_header_callback(callbacks, &onHeader);
+        nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks, &onFrameRecv);
+        nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks, &onDataChunk);
+        nghttp2_session_callbacks_set_on_stream_close_callback(callbacks, &onStreamClose);
+        nghttp2_session_client_new(&m_session, callbacks, this);
+        nghttp2_session_callbacks_del(callbacks);
+    }
+    ~H2Exchange()
+    {
+        if (m_session)
+            nghttp2_session_del(m_session);
+    }
+    H2Exchange(const H2Exchange &) = delete;
+    H2Exchange &operator=(const H2Exchange &) = delete;
+
+    // Runs the exchange: true when it ended (answered, or failed with out->error set), false
+    // when the deadline passed.
+    bool run(const Socket &socket, const plan::RequestSpec &request, const http::Url &url,
+             Clock::time_point deadline)
+    {
+        HttpResponse &out = *m_out;
+        if (!m_session) {
+            out.error = trEngine("sb::run", "HTTP/2 setup failed");
+            return true;
+        }
+        const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_ENABLE_PUSH, 0},
+                                                   {NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, 1}};
+        nghttp2_submit_settings(m_session, NGHTTP2_FLAG_NONE, settings, 2);
+
+        // The request: the pseudo-headers, then the extra headers in lower case, without
+        // those HTTP/2 forbids (connection-specific) and Host (it is :authority).
+        std::vector<std::pair<std::string, std::string>> fields{
+            {":method", request.method.toUpper().toStdString()},
+            {":scheme", url.tls ? "https" : "http"},
+            {":authority", url.hostHeader},
+            {":path", url.target}};
+        for (const plan::Header &h : request.headers) {
+            const std::string name = h.name.toLower().toStdString();
+            if (name == "host") {
+                fields[2].second = h.value.toStdString();
+                continue;
+            }
+            if (name == "connection" || name == "keep-alive" || name == "proxy-connection" ||
+                name == "transfer-encoding" || name == "upgrade")
+                continue;
+            fields.emplace_back(name, h.value.toStdString());
+        }
+        if (request.hasBody && std::none_of(fields.begin(), fields.end(), [](const auto &f) {
+                return f.first == "content-length";
+            }))
+            fields.emplace_back("content-length", std::to_string(request.body.size()));
+        std::vector<nghttp2_nv> nv;
+        nv.reserve(fields.size());
+        for (auto &[name, value] : fields)
+            nv.push_back({reinterpret_cast<uint8_t *>(name.data()),
+                          reinterpret_cast<uint8_t *>(value.data()), name.size(), value.size(),
+                          NGHTTP2_NV_FLAG_NONE});
+        m_body = request.hasBody ? request.body : QByteArray();
+        nghttp2_data_provider provider{};
+        provider.source.ptr = this;
+        provider.read_callback = &readBody;
+        m_stream = nghttp2_submit_request(m_session, nullptr, nv.data(), nv.size(),
+                                          request.hasBody ? &provider : nullptr, this);
+        if (m_stream < 0) {
+            out.error = trEngine("sb::run", "cannot send the request: %1")
+                            .arg(QString::fromLatin1(nghttp2_strerror(m_stream)));
+            return true;
+        }
+
+        char buffer[64 * 1024];
+        bool anyFrame = false;
+        for (;;) {
+            // Everything the session has to send (the preface, SETTINGS, the request, window
+            // updates, acknowledgements) goes out first.
+            for (;;) {
+                const uint8_t *data = nullptr;
+                const ssize_t n = nghttp2_session_mem_send(m_session, &data);
+                if (n < 0) {
+                    out.error = trEngine("sb::run", "HTTP/2 error: %1")
+                                    .arg(QString::fromLatin1(nghttp2_strerror(int(n))));
+                    return true;
+                }
+                if (n == 0)
+                    break;
+                QString sendError;
+                if (!sendAll(socket, std::string(reinterpret_cast<const char *>(data), size_t(n)),
+                             deadline, &sendError))
+                    return false;
+                if (!sendError.isEmpty()) {
+                    out.error =
+                        m_cleartext && !anyFrame
+                            ? trEngine("sb::run", "h2c prior knowledge refused: %1").arg(sendError)
+                            : sendError;
+                    return true;
+                }
+            }
+            if (m_closed || m_bodyFull || !m_error.isEmpty()) {
+                if (!m_error.isEmpty())
+                    out.error = m_error;
+                return true;
+            }
+            if (!(socket.ssl() && SSL_has_pending(socket.ssl())) &&
+                !waitFor(socket.fd(), POLLIN, deadline))
+                return false;
+            bool wantWrite = false;
+            QString why;
+            const ssize_t n = transfer(socket, false, buffer, sizeof buffer, &wantWrite, &why);
+            if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) {
+                if (wantWrite && !waitFor(socket.fd(), POLLOUT, deadline))
+                    return false;
+                continue;
+            }
+            if (n < 0) {
+                out.error = trEngine("sb::run", "cannot read the response: %1").arg(why);
+                return true;
+            }
+            if (n == 0) {
+                out.error =
+                    m_cleartext && !anyFrame
+                        ? trEngine("sb::run", "h2c prior knowledge refused: the server closed the "
+                                              "connection")
+                        : trEngine("sb::run", "the server closed the connection before the "
+                                              "response was complete");
+                return true;
+            }
+            // An HTTP/1.1 server answers the connection preface with a 400 of its own.
+            if (!anyFrame && m_cleartext && n >= 5 && std::memcmp(buffer, "HTTP/", 5) == 0) {
+                const QByteArray reply(buffer, int(n));
+                const qsizetype eol = reply.indexOf('\r');
+                out.error = trEngine("sb::run", "h2c prior knowledge refused: the server answered "
+                                                "\"%1\" (HTTP/1.x)")
+                                .arg(QString::fromLatin1(reply.left(eol < 0 ? 80 : eol)));
+                return true;
+            }
+            anyFrame = true;
+            const ssize_t used = nghttp2_session_mem_recv(
+                m_session, reinterpret_cast<const uint8_t *>(buffer), size_t(n));
+            if (!m_error.isEmpty()) {
+                out.error = m_error;
+                return true;
+            }
+            if (used < 0) {
+                out.error = trEngine("sb::run", "HTTP/2 error: %1")
+                                .arg(QString::fromLatin1(nghttp2_strerror(int(used))));
+                return true;
+            }
+        }
+    }
+
+    int status() const { return m_status; }
+    bool headDone() const { return m_headDone; }
+    bool bodyFull() const { return m_bodyFull; }
+
+private:
+    static H2Exchange *self(void *p) { return static_cast<H2Exchange *>(p); }
+
+    static ssize_t readBody(nghttp2_session *, int32_t, uint8_t *buf, size_t length,
+                            uint32_t *flags, nghttp2_data_source *source, void *)
+    {
+        H2Exchange *e = self(source->ptr);
+        const size_t left = size_t(e->m_body.size()) - e->m_bodySent;
+        const size_t n = std::min(left, length);
+        std::memcpy(buf, e->m_body.constData() + e->m_bodySent, n);
+        e->m_bodySent += n;
+        if (e->m_bodySent == size_t(e->m_body.size()))
+            *flags |= NGHTTP2_DATA_FLAG_EOF;
+        return ssize_t(n);
+    }
+
+    static int onHeader(nghttp2_session *, const nghttp2_frame *frame, const uint8_t *name,
+                        size_t nameLength, const uint8_t *value, size_t valueLength, uint8_t,
+                        void *user)
+    {
+        H2Exchange *e = self(user);
+        if (frame->hd.stream_id != e->m_stream || frame->hd.type != NGHTTP2_HEADERS)
+            return 0;
+        e->m_headBytes += qint64(nameLength + valueLength);
+        if (e->m_headBytes > limits::kMaxProbeHeadBytes) {
+            e->m_error = trEngine("sb::run", "response header larger than %1 bytes")
+                             .arg(limits::kMaxProbeHeadBytes);
+            return NGHTTP2_ERR_CALLBACK_FAILURE;
+        }
+        const QByteArray n(reinterpret_cast<const char *>(name), qsizetype(nameLength));
+        const QByteArray v(reinterpret_cast<const char *>(value), qsizetype(valueLength));
+        if (n == ":status") {
+            e->m_pendingStatus = v.toInt();
+            return 0;
+        }
+        if (e->m_headDone) // trailers: not kept
+            return 0;
+        e->m_out->headers.append({n, v});
+        return 0;
+    }
+
+    static int onFrameRecv(nghttp2_session *, const nghttp2_frame *frame, void *user)
+    {
+        H2Exchange *e = self(user);
+        if (frame->hd.type == NGHTTP2_HEADERS && frame->hd.stream_id == e->m_stream &&
+            !e->m_headDone) {
+            const int status = e->m_pendingStatus;
+            if (status >= 100 && status < 200) { // 100 Continue, 103 Early Hints
+                e->m_out->headers.clear();
+            } else {
+                e->m_status = status;
+                e->m_headDone = true;
+            }
+        }
+        if (frame->hd.type == NGHTTP2_GOAWAY && !e->m_closed &&
+            frame->goaway.last_stream_id < e->m_stream)
+            e->m_error =
+                trEngine("sb::run", "the server sent GOAWAY (%1) before answering")
+                    .arg(QString::fromLatin1(nghttp2_http2_strerror(frame->goaway.error_code)));
+        return 0;
+    }
+
+    static int onDataChunk(nghttp2_session *, uint8_t, int32_t stream, const uint8_t *data,
+                           size_t length, void *user)
+    {
+        H2Exchange *e = self(user);
+        if (stream != e->m_stream || e->m_isHead)
+            return 0;
+        const qsizetype room = qsizetype(limits::kMaxProbeBodyBytes) - e->m_out->body.size();
+        e->m_out->body.append(reinterpret_cast<const char *>(data),
+                              std::min(room, qsizetype(length)));
+        if (qsizetype(length) > room)
+            e->m_bodyFull = true; // nothing more is read: the status stands, the rest is dropped
+        return 0;
+    }
+
+    static int onStreamClose(nghttp2_session *, int32_t stream, uint32_t errorCode, void *user)
+    {
+        H2Exchange *e = self(user);
+        if (stream != e->m_stream)
+            return 0;
+        e->m_closed = true;
+        if (errorCode != NGHTTP2_NO_ERROR && e->m_error.isEmpty() && !e->m_bodyFull)
+            e->m_error = trEngine("sb::run", "the server reset the stream (%1)")
+                             .arg(QString::fromLatin1(nghttp2_http2_strerror(errorCode)));
+        return 0;
+    }
+
+    HttpResponse *m_out;
+    bool m_isHead;
+    bool m_cleartext;
+    nghttp2_session *m_session = nullptr;
+    int32_t m_stream = -1;
+    QByteArray m_body;
+    size_t m_bodySent = 0;
+    qint64 m_headBytes = 0;
+    int m_pendingStatus = 0;
+    int m_status = 0;
+    bool m_headDone = false;
+    bool m_closed = false;
+    bool m_bodyFull = false;
+    QString m_error;
+};
+
 } // namespace
 
 bool acceptsConnections(const http::Url &url, qint64 timeoutMs)
@@ -477,7 +772,7 @@ bool acceptsConnections(const http::Url &url, qint64 timeoutMs)
 }
 
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs,
-                         const plan::TlsSettings &tls)
+                         const plan::TlsSettings &tls, plan::HttpProtocol protocol)
 {
     HttpResponse response;
     const Clock::time_point deadline =
@@ -498,11 +793,31 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
         response.error = error.isEmpty() ? timedOut : error;
         return response;
     }
-    if (url->tls && !startTls(socket, *url, tls, deadline, &error)) {
+    if (url->tls && !startTls(socket, *url, tls, protocol, deadline, &error)) {
         response.error = error.isEmpty() ? timedOut : error;
         return response;
     }
     const bool isHead = request.method.compare(QLatin1String("HEAD"), Qt::CaseInsensitive) == 0;
+    if (protocol == plan::HttpProtocol::Http2) {
+        H2Exchange h2(&response, isHead, !url->tls);
+        const bool answered = h2.run(socket, request, *url, deadline);
+        if (!answered || !response.error.isEmpty() || !h2.headDone()) {
+            if (!answered)
+                response.error = timedOut;
+            else if (response.error.isEmpty())
+                response.error = trEngine("sb::run", "no HTTP response");
+            response = HttpResponse{0, {}, {}, {}, false, response.error};
+            return response;
+        }
+        response.status = h2.status();
+        response.bodyCut = h2.bodyFull();
+        for (const auto &[name, value] : std::as_const(response.headers))
+            if (name.compare("Content-Type", Qt::CaseInsensitive) == 0) {
+                response.contentType = value;
+                break;
+            }
+        return response;
+    }
     const std::string bytes =
         http::encodeRequest(encodeable(request, url->target), url->hostHeader, false);
     QString sendError;
@@ -535,7 +850,7 @@ HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &reques
 
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
                      const std::function<bool()> &alive, ReadyTimes *times,
-                     const plan::TlsSettings &tls)
+                     const plan::TlsSettings &tls, plan::HttpProtocol protocol)
 {
     const QString where = baseUrl + ready.path;
     QElapsedTimer elapsed;
@@ -580,7 +895,7 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
             }
         }
         const qint64 attemptStartMs = elapsed.elapsed();
-        const HttpResponse r = httpRequest(baseUrl, probe, remainingMs, tls);
+        const HttpResponse r = httpRequest(baseUrl, probe, remainingMs, tls, protocol);
         if (r.status == ready.status) {
             if (times)
                 times->readyMs = elapsedMs();

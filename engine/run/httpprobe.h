@@ -36,8 +36,14 @@ struct HttpResponse
 // the server's certificate verified as `tls` says (the system store, tls.caFile, or not at all
 // when tls.insecure); a TLS failure is the error: "certificate verify failed: self-signed
 // certificate", "TLS handshake failed: ...".
+// With `protocol` Http2 the exchange is HTTP/2 (a blocking nghttp2 client session, one stream;
+// headers in lower case as HTTP/2 carries them): over https:// ALPN offers "h2" alone ("server
+// did not agree to h2 by ALPN (it chose http/1.1)" otherwise), over http:// cleartext with prior
+// knowledge ("h2c prior knowledge refused: the server answered \"HTTP/1.1 400 Bad Request\"
+// (HTTP/1.x)"); a reset stream or a GOAWAY before the answer is the error. Same bounds.
 HttpResponse httpRequest(const QString &baseUrl, const plan::RequestSpec &request, qint64 timeoutMs,
-                         const plan::TlsSettings &tls = {});
+                         const plan::TlsSettings &tls = {},
+                         plan::HttpProtocol protocol = plan::HttpProtocol::Http1);
 
 // True when something at url's host:port accepts a TCP connection (TCP only, also for
 // https://: no TLS handshake) within timeoutMs (the
@@ -62,8 +68,10 @@ struct ReadyTimes
 // 0.1 ms on loopback), then probes every 10 ms instead of 100 (times->readyMs: resolution 10 ms
 // plus one probe's round trip). The connect is closed at once, unused: a server sees one
 // connection without a request. On an error `times` keeps what was reached (-1 for the rest).
+// The probe speaks `protocol` (HTTP/2 as httpRequest() does), as the configuration does.
 sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
                      const std::function<bool()> &alive, ReadyTimes *times = nullptr,
-                     const plan::TlsSettings &tls = {});
+                     const plan::TlsSettings &tls = {},
+                     plan::HttpProtocol protocol = plan::HttpProtocol::Http1);
 
 } // namespace sb::run

@@ -81,8 +81,11 @@ QString tlsDescription(const QJsonObject &connections)
     if (version.startsWith(QLatin1String("TLSv")))
         version = QStringLiteral("TLS ") + version.mid(4); // "TLSv1.3" -> "TLS 1.3"
     const QString alpn = tls.value(QStringLiteral("alpn")).toString();
-    return QStringLiteral("HTTP/1.1 over %1, cipher %2, ALPN %3, %4")
-        .arg(version, tls.value(QStringLiteral("cipher")).toString(),
+    // The protocol the connections speak is the one ALPN agreed on (h2 is only ever offered
+    // alone, for an HTTP/2 window).
+    return QStringLiteral("%1 over %2, cipher %3, ALPN %4, %5")
+        .arg(alpn == QLatin1String("h2") ? QStringLiteral("HTTP/2") : QStringLiteral("HTTP/1.1"),
+             version, tls.value(QStringLiteral("cipher")).toString(),
              alpn.isEmpty() ? QStringLiteral("none") : alpn, verify);
 }
 

@@ -29,9 +29,10 @@ const std::vector<const char *> &transportErrorKinds();
 // from then until the TLS handshake ended).
 QJsonObject connectionsJson(const load::LoadResult &result);
 // What connectionsJson()'s "tls" says in one line for the environment record: "HTTP/1.1 over TLS
-// 1.3, cipher TLS_AES_256_GCM_SHA384, ALPN http/1.1, certificate verified" ("verification off"
-// with the insecure switch, "ALPN none" when the server chose no protocol; "HTTP/1.1 over TLS, no
-// handshake finished" without one); "" over plain TCP.
+// 1.3, cipher TLS_AES_256_GCM_SHA384, ALPN http/1.1, certificate verified" ("HTTP/2 over ..."
+// when ALPN agreed on h2; "verification off" with the insecure switch, "ALPN none" when the
+// server chose no protocol; "HTTP/1.1 over TLS, no handshake finished" without one); "" over
+// plain TCP.
 QString tlsDescription(const QJsonObject &connections);
 // {p50, p90, p99, p999, max, mean, stdev} in the histogram's unit (microseconds).
 QJsonObject latencySummaryJson(const Histogram &histogram);

@@ -5,9 +5,11 @@
 #include "run/gates.h"
 #include "run/intervalpairer.h"
 #include "run/loadjson.h"
+#include "run/loadspecof.h"
 #include "run/windowfigures.h"
 
 #include <QDateTime>
+#include <algorithm>
 #include <sched.h>
 #include <set>
 #include <thread>
@@ -15,44 +17,6 @@
 namespace sb::run {
 
 namespace {
-
-// The load engine's spec of one phase: the spec's length, or its warm-up's.
-load::LoadSpec loadSpecOf(const WindowSpec &s, bool warmUp)
-{
-    load::LoadSpec l;
-    l.host = s.request.host.toStdString();
-    l.port = s.request.port;
-    l.hostHeader = s.request.hostHeader.toStdString();
-    l.request.method = s.request.method.toStdString();
-    l.request.target = s.request.target.toStdString();
-    for (const plan::Header &h : s.request.headers)
-        l.request.headers.emplace_back(h.name.toStdString(), h.value.toStdString());
-    l.request.body = s.request.body.toStdString();
-    l.tls.enabled = s.request.tls;
-    l.tls.verify = !s.request.tlsSettings.insecure;
-    l.tls.caFile = s.request.tlsSettings.caFile.toStdString();
-    l.tls.sni = http::isIpLiteral(l.host) ? std::string() : l.host;
-    l.connections = s.connections;
-    l.threads = s.threads;
-    l.mode = s.openLoop ? load::Mode::Open : load::Mode::Closed;
-    l.ratePerS = s.ratePerS;
-    // A warm-up is a window of its own (as a run has it: hooks may go between the two), never
-    // the engine's built-in one, so that the measured phase starts its own intervals and sampler.
-    l.warmupMs = 0;
-    l.warmupRequests = 0;
-    if (warmUp) {
-        l.requestLimit = s.warmupRequests;
-        l.durationMs = s.warmupRequests > 0 ? l.durationMs : s.warmupMs;
-    } else {
-        l.requestLimit = s.requestLimit;
-        l.durationMs = s.durationMs;
-    }
-    l.timeoutMs = s.timeoutMs;
-    l.intervalMs = s.intervalMs;
-    l.unreachableAbortMs = s.unreachableAbortMs;
-    l.cpus = s.cpus;
-    return l;
-}
 
 std::vector<int> unitedAffinity(const std::vector<pid_t> &tids)
 {

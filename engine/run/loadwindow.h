@@ -35,6 +35,7 @@ struct WindowSpec
 {
     plan::HttpRequest request;          // sent on every connection (plan::RequestBuilder builds it)
     int connections = 10;               // total connections, spread over the threads
+    int streams = 1;                    // HTTP/2 (request.protocol): streams per connection
     int threads = 1;                    // load threads, each with its own event loop
     bool openLoop = false;              // requests at a fixed total rate instead of back to back
     double ratePerS = 0;                // open loop: total intended requests per second

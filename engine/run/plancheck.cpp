@@ -89,6 +89,7 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
                   false);
     passed = checkDatabase(report) && passed;
     passed = checkHooks(report) && passed;
+    checkProtocols(report);
     checkVersions(report);
     checkProfiling(report);
     if (parity)
@@ -181,6 +182,21 @@ bool PlanCheck::checkHook(const plan::Hook &hook, QStringList *report)
         passed = passed && (!j.judged || j.allowed);
     }
     return passed;
+}
+
+// How each configuration will be measured and probed: "native protocol: HTTP/2 (h2c, prior
+// knowledge), 10 streams per connection" (not "NAME: ...": the Check dock reads those lines).
+void PlanCheck::checkProtocols(QStringList *report)
+{
+    for (const plan::Configuration &config : m_context.plan.configurations)
+        if (checked(config))
+            report->append(
+                trEngine("sb::run", "%1 protocol: %2")
+                    .arg(config.name, plan::protocolDescription(
+                                          config.protocol,
+                                          config.baseUrl.startsWith(QLatin1String("https:"),
+                                                                    Qt::CaseInsensitive),
+                                          config.streams)));
 }
 
 // A probe that does not match is said, but fails nothing: the run records it the same way.

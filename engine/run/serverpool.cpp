@@ -100,7 +100,8 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
     ServerProcess *process = server.process.get();
     ReadyTimes times;
     st = waitReady(
-        config.baseUrl, config.ready, [process] { return process->running(); }, &times, config.tls);
+        config.baseUrl, config.ready, [process] { return process->running(); }, &times, config.tls,
+        config.protocol);
     if (!st.ok()) {
         const QString why = process->running() ? QString() : process->exitDescription();
         QString detail = sb::qtDetail(st.error());

@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 
 namespace sb::run {
 
@@ -126,7 +127,11 @@ QJsonObject configurationInfo(const UrlTestResult &r, const plan::Configuration 
         {QStringLiteral("load_cpus"), QString::fromStdString(formatCpuList(w.cpus))},
         {QStringLiteral("load_cpus_applied"),
          QString::fromStdString(formatCpuList(r.measured.loadCpus))},
-        {QStringLiteral("pid"), double(w.sample ? w.sample->rootPid : 0)}};
+        {QStringLiteral("pid"), double(w.sample ? w.sample->rootPid : 0)},
+        {QStringLiteral("protocol"),
+         plan::protocolDescription(
+             w.request.protocol, w.request.tls,
+             w.request.protocol == plan::HttpProtocol::Http2 ? std::max(1, w.streams) : 1)}};
     // https://: what the window's TLS connections agreed on, as a run records it.
     if (const QString tls = tlsDescription(r.measured.connections); !tls.isEmpty())
         info.insert(QStringLiteral("tls"), tls);
@@ -164,6 +169,11 @@ QByteArray urlTestPlanText(const UrlTestSpec &spec)
             t.insert(QStringLiteral("ca_file"), // "$${" is a literal "${" in a plan
                      QString(tls.caFile).replace(QStringLiteral("${"), QStringLiteral("$${")));
         load.insert(QStringLiteral("tls"), t);
+    }
+    // HTTP/2: the protocol and its streams per connection (HTTP/1.1 is the plan's default).
+    if (w.request.protocol == plan::HttpProtocol::Http2) {
+        load.insert(QStringLiteral("protocol"), plan::protocolKey(w.request.protocol));
+        load.insert(QStringLiteral("streams"), std::max(1, w.streams));
     }
     QJsonObject sampler{{QStringLiteral("interval_ms"), w.intervalMs}};
     if (!spec.foreignGate.isEmpty())

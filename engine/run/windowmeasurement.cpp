@@ -37,6 +37,8 @@ sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile
     WindowSpec spec;
     spec.request = std::move(*request);
     spec.request.tlsSettings = config.tls; // https://: the plan's TLS settings
+    spec.request.protocol = config.protocol;
+    spec.streams = config.protocol == plan::HttpProtocol::Http2 ? config.streams : 1;
     spec.connections = concurrency;
     spec.threads = std::max(1, std::min(plan.load.threads, concurrency));
     spec.openLoop = plan.load.mode == plan::LoadSettings::Mode::Open || profile.rateRps > 0;

@@ -179,6 +179,10 @@ private slots:
         QVERIFY(!c.tls.insecure);
         QCOMPARE(d.tls.caFile, plan.load.tls.caFile);
         QVERIFY(d.tls.insecure);
+        QCOMPARE(c.protocol, HttpProtocol::Http1);
+        QCOMPARE(c.streams, 1);
+        QCOMPARE(d.protocol, HttpProtocol::Http2);
+        QCOMPARE(d.streams, 8);
         QCOMPARE(d.cwd, dir); // default: the plan's directory
         QVERIFY(d.env.isEmpty());
         QVERIFY(d.secretEnv.isEmpty());
@@ -751,6 +755,101 @@ private slots:
         QCOMPARE(load.diagnostics.size(), 1);
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.env"));
         qunsetenv("SB_PLAN_TLS_DIR");
+    }
+
+    void protocolSettings()
+    {
+        // The default: HTTP/1.1, one stream.
+        PlanLoad load = loadMem(memPlan(QByteArray()));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].protocol, HttpProtocol::Http1);
+        QCOMPARE(load.plan->configurations[0].streams, 1);
+
+        // "load" sets every configuration's; a configuration's keys override them.
+        const QByteArray two =
+            "{\"name\": \"a\", \"command\": [\"s\"], \"base_url\": \"https://localhost:9443\"}, "
+            "{\"name\": \"b\", \"command\": [\"s\"], \"port\": 9001, \"streams\": 4}, "
+            "{\"name\": \"c\", \"command\": [\"s\"], \"port\": 9002, \"protocol\": "
+            "\"http/1.1\"}";
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"h2\", \"streams\": 10}", two));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->load.protocol, HttpProtocol::Http2);
+        QCOMPARE(load.plan->load.streams, 10);
+        QCOMPARE(load.plan->configurations[0].protocol, HttpProtocol::Http2);
+        QCOMPARE(load.plan->configurations[0].streams, 10);
+        QCOMPARE(load.plan->configurations[1].protocol, HttpProtocol::Http2);
+        QCOMPARE(load.plan->configurations[1].streams, 4);
+        // An http/1.1 configuration under an h2 plan: one request per connection at a time.
+        QCOMPARE(load.plan->configurations[2].protocol, HttpProtocol::Http1);
+        QCOMPARE(load.plan->configurations[2].streams, 1);
+        QCOMPARE(protocolDescription(HttpProtocol::Http2, true, 10),
+                 QStringLiteral("HTTP/2 over TLS (ALPN h2), 10 streams per connection"));
+        QCOMPARE(protocolDescription(HttpProtocol::Http2, false, 1),
+                 QStringLiteral("HTTP/2 (h2c, prior knowledge), 1 stream per connection"));
+        QCOMPARE(protocolDescription(HttpProtocol::Http1, true, 1),
+                 QStringLiteral("HTTP/1.1 over TLS"));
+        QCOMPARE(protocolKey(HttpProtocol::Http2), QStringLiteral("h2"));
+
+        // Only a configuration speaks h2 (over http://: h2c).
+        load = loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], "
+                                             "\"port\": 9000, \"protocol\": \"h2\", "
+                                             "\"streams\": 100}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].protocol, HttpProtocol::Http2);
+        QCOMPARE(load.plan->configurations[0].streams, 100);
+
+        // streams > 1 without h2, at the streams key: the plan's ...
+        load = loadMem(memPlan("\"load\": {\"streams\": 10}"));
+        QCOMPARE(located(load),
+                 QStringList{QStringLiteral(
+                     "5:22: $.load.streams: streams 10 needs \"protocol\": \"h2\" (HTTP/1.1 "
+                     "carries one request at a time per connection)")});
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.value"));
+        // ... and a configuration's, also where the plan's protocol is overridden.
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"h2\"}",
+                               "{\"name\": \"a\", \"command\": [\"s\"], \"port\": 9000, "
+                               "\"protocol\": \"http/1.1\", \"streams\": 2}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].jsonPath, QStringLiteral("$.configurations[0].streams"));
+        QCOMPARE(load.diagnostics[0].line, 2);
+        QVERIFY2(load.diagnostics[0].message.contains(QLatin1String("configuration \"a\" speaks "
+                                                                    "http/1.1")),
+                 qPrintable(load.diagnostics[0].message));
+
+        // Out of range, wrong types, unknown protocols naming the accepted ones.
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"h2\", \"streams\": 0}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.range"));
+        QCOMPARE(load.diagnostics[0].message,
+                 QStringLiteral("must be between 1 and 1000, found 0"));
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"h2\", \"streams\": 1001}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.range"));
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"h2\", \"streams\": 2.5}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.type"));
+        load = loadMem(memPlan("\"load\": {\"protocol\": 2}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.type"));
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"spdy\"}"));
+        QCOMPARE(located(load),
+                 QStringList{QStringLiteral("5:23: $.load.protocol: unknown protocol \"spdy\"; "
+                                            "accepted: \"http/1.1\", \"h2\"")});
+        QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.enum"));
+        load = loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], "
+                                             "\"port\": 9000, \"protocol\": \"h2c\"}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QCOMPARE(load.diagnostics[0].jsonPath, QStringLiteral("$.configurations[0].protocol"));
+        QVERIFY2(load.diagnostics[0].message.contains(QLatin1String("is h2c")),
+                 qPrintable(load.diagnostics[0].message));
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"HTTP/2\"}"));
+        QCOMPARE(load.diagnostics.size(), 1);
+        QVERIFY2(load.diagnostics[0].message.contains(QLatin1String("HTTP/2 is \"h2\"")),
+                 qPrintable(load.diagnostics[0].message));
+        // Case does not matter for an accepted name.
+        load = loadMem(memPlan("\"load\": {\"protocol\": \"H2\"}"));
+        QVERIFY2(load.ok(), qPrintable(load.errorText()));
+        QCOMPARE(load.plan->configurations[0].protocol, HttpProtocol::Http2);
     }
 
     // base_url is parsed by the engine's URL grammar (http::parseUrl), the one `run` uses, and no

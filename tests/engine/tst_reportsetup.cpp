@@ -394,6 +394,35 @@ void TestReportSetup::tlsOfHttpsConfigurations()
     QCOMPARE(configs.at(1).toObject().value(QStringLiteral("tls")).toString(), agreed);
     QVERIFY(!configs.at(0).toObject().contains(QStringLiteral("tls")));
 
+    QVERIFY(!md.contains(QStringLiteral("Protocols, as the plan set them")));
+
+    // A configuration's protocol (info "protocol"): a table of every configuration's once one
+    // of them speaks HTTP/2, and the JSON's "protocol".
+    QVector<store::ConfigurationRecord> h2 = configurations(uvicorn);
+    h2[0].info.insert(QStringLiteral("protocol"), QStringLiteral("HTTP/1.1"));
+    h2[1].info.insert(QStringLiteral("protocol"),
+                      QStringLiteral("HTTP/2 (h2c, prior knowledge), 10 streams per connection"));
+    const report::RunReport r2 = report::buildRunReport(runRecord(), h2, windows(true), {}, {});
+    const QString md2 = report::reportMarkdown(r2);
+    const QString protocolIntro =
+        QStringLiteral("Protocols, as the plan set them for the load and the probes (HTTP/2 over "
+                       "TLS agreed by ALPN, h2c with prior knowledge; streams are concurrent "
+                       "requests per connection):");
+    QVERIFY2(md2.contains(protocolIntro), qPrintable(md2));
+    QCOMPARE(markdownRow(md2, QStringLiteral("async"), protocolIntro),
+             (QStringList{QStringLiteral("async"),
+                          QStringLiteral("HTTP/2 (h2c, prior knowledge), 10 streams per "
+                                         "connection")}));
+    QCOMPARE(markdownRow(md2, QStringLiteral("sync"), protocolIntro),
+             (QStringList{QStringLiteral("sync"), QStringLiteral("HTTP/1.1")}));
+    const QJsonArray configs2 = report::reportJson(r2)
+                                    .value(QStringLiteral("setup"))
+                                    .toObject()
+                                    .value(QStringLiteral("configurations"))
+                                    .toArray();
+    QCOMPARE(configs2.at(0).toObject().value(QStringLiteral("protocol")).toString(),
+             QStringLiteral("HTTP/1.1"));
+
     // Plain HTTP only: no TLS paragraph at all.
     const report::RunReport plain =
         report::buildRunReport(runRecord(), configurations(uvicorn), windows(true), {}, {});

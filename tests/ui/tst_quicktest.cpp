@@ -19,8 +19,10 @@
 #include "uitest.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -624,6 +626,54 @@ private slots:
                      qPrintable(page.summaryText()));
         }
         QTRY_VERIFY(!page.controller()->isBusy());
+    }
+
+    // The protocol choice: the streams apply to HTTP/2 only; the spec the form builds carries
+    // HTTP/2 and its streams (the connections stay the concurrency), a kept test's plan too.
+    void protocolChoice()
+    {
+        QuickTestPage page;
+        page.resize(1280, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto *protocol = page.findChild<QComboBox *>(QStringLiteral("protocol"));
+        auto *streams = page.findChild<QSpinBox *>(QStringLiteral("streams"));
+        QVERIFY(protocol && streams);
+        LoadForm f;
+        f.url = QStringLiteral("http://127.0.0.1:8080/");
+        page.setForm(f);
+        QCOMPARE(protocol->currentText(), QStringLiteral("HTTP/1.1"));
+        QVERIFY(!streams->isEnabled()); // HTTP/1.1: one request per connection at a time
+        protocol->setCurrentIndex(1);
+        QVERIFY(streams->isEnabled());
+        streams->setValue(10);
+        QVERIFY(page.form().http2);
+        QCOMPARE(page.form().streams, 10);
+        QCOMPARE(streams->maximum(), plan::kMaxStreams);
+
+        LoadFormCheck c = checkLoadForm(page.form());
+        QVERIFY(c.ok());
+        QCOMPARE(c.spec.window.request.protocol, plan::HttpProtocol::Http2);
+        QCOMPARE(c.spec.window.streams, 10);
+        QCOMPARE(c.spec.window.connections, 10);
+        const plan::PlanLoad plan = plan::parsePlan(run::urlTestPlanText(c.spec),
+                                                    QStringLiteral("q.json"), QDir::tempPath());
+        QVERIFY2(plan.ok(), qPrintable(plan.errorText()));
+        QCOMPARE(plan.plan->configurations.first().protocol, plan::HttpProtocol::Http2);
+        QCOMPARE(plan.plan->configurations.first().streams, 10);
+
+        // Back to HTTP/1.1: the streams are unused (1), the spin box off.
+        protocol->setCurrentIndex(0);
+        QVERIFY(!streams->isEnabled());
+        c = checkLoadForm(page.form());
+        QVERIFY(c.ok());
+        QCOMPARE(c.spec.window.request.protocol, plan::HttpProtocol::Http1);
+        QCOMPARE(c.spec.window.streams, 1);
+
+        // Out of range (the form's own check, for a form not made by the page).
+        f.http2 = true;
+        f.streams = 0;
+        QVERIFY(checkLoadForm(f).errors.contains(LoadField::Streams));
     }
 
     void refusedConnectionSaysWhy()

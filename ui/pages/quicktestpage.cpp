@@ -22,11 +22,13 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
 
 namespace sb {
@@ -119,6 +121,32 @@ QWidget *QuickTestPage::buildForm()
     connect(m_insecure, &QCheckBox::toggled, this, &QuickTestPage::validate);
     addField(form, LoadField::CaFile, tr("CA file"), tr("the system's CA store"))
         ->setToolTip(tr("A PEM file of the CAs to trust instead of the system's (https only)."));
+    // The HTTP version, and HTTP/2's streams per connection beside it.
+    m_protocol = new QComboBox(w);
+    m_protocol->setObjectName(QStringLiteral("protocol"));
+    m_protocol->addItems({QStringLiteral("HTTP/1.1"), QStringLiteral("HTTP/2")});
+    m_protocol->setAccessibleName(tr("Protocol"));
+    m_protocol->setToolTip(tr("HTTP/2: over https:// agreed by ALPN (h2), over http:// in clear "
+                              "text with prior knowledge (h2c)."));
+    m_streams = new QSpinBox(w);
+    m_streams->setObjectName(QStringLiteral("streams"));
+    m_streams->setRange(1, plan::kMaxStreams);
+    m_streams->setAccessibleName(tr("Streams per connection"));
+    m_streams->setToolTip(tr("HTTP/2: requests in flight at once on each connection (h2load's "
+                             "-m). The connections stay the concurrency's unit."));
+    auto *protocolRow = new QWidget(w);
+    auto *ph = new QHBoxLayout(protocolRow);
+    ph->setContentsMargins(0, 0, 0, 0);
+    ph->addWidget(m_protocol);
+    auto *streamsLabel = new QLabel(tr("Streams"), protocolRow);
+    streamsLabel->setBuddy(m_streams);
+    ph->addSpacing(8);
+    ph->addWidget(streamsLabel);
+    ph->addWidget(m_streams);
+    ph->addStretch(1);
+    form->addRow(tr("Protocol"), protocolRow);
+    connect(m_protocol, &QComboBox::currentIndexChanged, this, &QuickTestPage::validate);
+    connect(m_streams, &QSpinBox::valueChanged, this, &QuickTestPage::validate);
     m_method = new QComboBox(w);
     m_method->addItems({QStringLiteral("GET"), QStringLiteral("HEAD"), QStringLiteral("POST"),
                         QStringLiteral("PUT"), QStringLiteral("PATCH"), QStringLiteral("DELETE"),
@@ -296,6 +324,8 @@ LoadForm QuickTestPage::form() const
     f.interval = text(LoadField::Interval, QStringLiteral("1s"));
     f.insecure = m_insecure->isChecked();
     f.caFile = m_fields[LoadField::CaFile]->text();
+    f.http2 = m_protocol->currentIndex() == 1;
+    f.streams = m_streams->value();
     return f;
 }
 
@@ -320,6 +350,8 @@ void QuickTestPage::setForm(const LoadForm &f)
     m_fields[LoadField::Interval]->setText(f.interval);
     m_insecure->setChecked(f.insecure);
     m_fields[LoadField::CaFile]->setText(f.caFile);
+    m_protocol->setCurrentIndex(f.http2 ? 1 : 0);
+    m_streams->setValue(f.streams);
     validate();
 }
 
@@ -347,6 +379,9 @@ void QuickTestPage::validate()
     const bool https = check.spec.window.request.tls && !check.errors.contains(LoadField::Url);
     m_insecure->setEnabled(https && !m_controller->isBusy());
     m_fields[LoadField::CaFile]->setEnabled(https);
+    // The streams are HTTP/2's.
+    m_protocol->setEnabled(!m_controller->isBusy());
+    m_streams->setEnabled(m_protocol->currentIndex() == 1 && !m_controller->isBusy());
 }
 
 void QuickTestPage::setServerPid(qint64 pid)
@@ -536,6 +571,8 @@ void QuickTestPage::loadSettings()
     f.interval = s.value(QStringLiteral("interval"), f.interval).toString();
     f.insecure = s.value(QStringLiteral("insecure"), false).toBool();
     f.caFile = s.value(QStringLiteral("ca_file")).toString();
+    f.http2 = s.value(QStringLiteral("protocol")).toString() == QLatin1String("h2");
+    f.streams = std::clamp(s.value(QStringLiteral("streams"), 1).toInt(), 1, plan::kMaxStreams);
     setForm(f);
 }
 
@@ -555,6 +592,9 @@ void QuickTestPage::saveSettings() const
     s.setValue(QStringLiteral("interval"), f.interval);
     s.setValue(QStringLiteral("insecure"), f.insecure);
     s.setValue(QStringLiteral("ca_file"), f.caFile);
+    s.setValue(QStringLiteral("protocol"),
+               f.http2 ? QStringLiteral("h2") : QStringLiteral("http/1.1"));
+    s.setValue(QStringLiteral("streams"), f.streams);
 }
 
 } // namespace sb

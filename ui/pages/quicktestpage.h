@@ -16,6 +16,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSpinBox;
 class QTableView;
 class QTableWidget;
 class QTimer;
@@ -100,6 +101,8 @@ private:
     QHash<LoadField, QLabel *> m_errors;
     QComboBox *m_method = nullptr;
     QCheckBox *m_insecure = nullptr; // https://: "Insecure (do not verify)"
+    QComboBox *m_protocol = nullptr; // HTTP/1.1 or HTTP/2
+    QSpinBox *m_streams = nullptr;   // HTTP/2 streams per connection (enabled for HTTP/2 only)
     QTableWidget *m_headers = nullptr;
     QPlainTextEdit *m_body = nullptr;
     QLineEdit *m_filter = nullptr;
