@@ -126,11 +126,13 @@ int serve(const CommandLine &cl, const sb::target::Options &options)
     const QString db = QDir::toNativeSeparators(
         QFileInfo(QFile::decodeName(options.dbPath.c_str())).absoluteFilePath());
     const bool tls = !options.tlsCertFile.empty();
-    std::printf(
-        "stackbench target: listening on %s://%s:%u (%s%s, %d threads, db %s)\n",
-        tls ? "https" : "http", host.toLocal8Bit().constData(), unsigned(server.port()), "HTTP/1.1",
-        options.http2 ? (tls ? " and HTTP/2 by ALPN" : " and HTTP/2 by prior knowledge") : "",
-        options.threads, db.toLocal8Bit().constData());
+    // The line's start stays as it was: scripts read the port from "listening on http://...".
+    std::printf("stackbench target: listening on %s://%s:%u (%d threads, db %s%s)\n",
+                tls ? "https" : "http", host.toLocal8Bit().constData(), unsigned(server.port()),
+                options.threads, db.toLocal8Bit().constData(),
+                !options.http2 ? ""
+                : tls          ? ", HTTP/2 by ALPN"
+                               : ", HTTP/2 by prior knowledge");
     std::fflush(stdout);
     int signal = 0;
     while (sigwait(&stopSignals, &signal) != 0) {
