@@ -13,6 +13,8 @@ constexpr uint32_t kMaxConcurrentStreams = 128;
 constexpr size_t kMaxHeaderListBytes = 64 * 1024; // as HTTP/1.1's header block
 constexpr size_t kMaxPathBytes = 8 * 1024;        // as HTTP/1.1's request target (414)
 constexpr size_t kMaxBodyBytes = 1024 * 1024;     // as HTTP/1.1 (413)
+// All request bodies a connection holds at once: 128 streams of 1 MiB each would be 128 MiB.
+constexpr size_t kMaxSessionBodyBytes = 4 * 1024 * 1024;
 
 bool is(const uint8_t *name, size_t len, std::string_view want)
 {
@@ -67,15 +69,19 @@ struct Http2Callbacks
     }
 
     static int dataChunk(nghttp2_session *session, uint8_t, int32_t id, const uint8_t *data,
-                         size_t len, void *)
+                         size_t len, void *userData)
     {
         Http2Stream *s = streamOf(session, id);
         if (!s)
             return 0;
-        if (s->body.size() + len > kMaxBodyBytes)
+        size_t &held = self(userData).m_bodyBytes;
+        if (s->body.size() + len > kMaxBodyBytes || held + len > kMaxSessionBodyBytes) {
             s->limitStatus = 413; // the rest is dropped: memory stays bounded
-        else if (s->limitStatus == 0)
+        } else if (s->limitStatus == 0) {
             s->body.append(reinterpret_cast<const char *>(data), len);
+            s->bodyBytesHeld += len;
+            held += len;
+        }
         return 0;
     }
 
@@ -246,6 +252,7 @@ Http2Stream *Http2Session::openStream(int32_t id)
     s->authorization.clear();
     s->body.clear();
     s->headerBytes = 0;
+    s->bodyBytesHeld = 0;
     s->limitStatus = 0;
     s->waiting = false;
     s->response.clear();
@@ -255,6 +262,7 @@ Http2Stream *Http2Session::openStream(int32_t id)
 
 void Http2Session::closeStream(Http2Stream *s)
 {
+    m_bodyBytes -= std::min(m_bodyBytes, s->bodyBytesHeld);
     s->inUse = false;
     s->id = 0;
     if (s->body.capacity() > 64 * 1024)

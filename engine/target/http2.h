@@ -8,7 +8,8 @@
 //
 // Limits, as for HTTP/1.1: 128 concurrent streams per connection (SETTINGS_MAX_CONCURRENT_STREAMS),
 // a header list of 64 KiB per request (SETTINGS_MAX_HEADER_LIST_SIZE; a larger one ends the
-// connection with GOAWAY ENHANCE_YOUR_CALM), a request body of 1 MiB (413, as for HTTP/1.1).
+// connection with GOAWAY ENHANCE_YOUR_CALM), a request body of 1 MiB (413, as for HTTP/1.1) and
+// 4 MiB of request bodies held at once per connection (413 for the stream going over).
 
 #include <cstddef>
 #include <cstdint>
@@ -31,9 +32,10 @@ struct Http2Stream
     std::string authorization;
     std::string body;
     size_t headerBytes = 0;
-    int limitStatus = 0;  // 413 when the body went over the limit
-    bool waiting = false; // a delayed response is due (GET /delay)
-    std::string response; // the response body being sent
+    size_t bodyBytesHeld = 0; // of the session's body budget, given back when the stream closes
+    int limitStatus = 0;      // 413 when the body went over the limit
+    bool waiting = false;     // a delayed response is due (GET /delay)
+    std::string response;     // the response body being sent
     size_t responsePos = 0;
     std::string extraHeaders; // the router's extra header lines ("Allow: GET\r\n"), kept for nva
 };
@@ -92,6 +94,7 @@ private:
     nghttp2_session *m_session = nullptr;
     std::vector<std::unique_ptr<Http2Stream>> m_streams; // pool: in use or free, reused
     std::vector<Http2Stream *> m_free;
+    size_t m_bodyBytes = 0; // request bodies held by open streams, at most 4 MiB
 };
 
 } // namespace sb::target

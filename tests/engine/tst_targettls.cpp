@@ -75,6 +75,13 @@ QList<Probe> probes()
          R"({"user_id":42,"amount_cents":1999,"items":2})",
          {},
          false},
+        // Last: HTTP/1.1 closes the connection after it (Python's client opens another).
+        {QStringLiteral("echo: body over 1 MiB"),
+         "POST",
+         "/echo",
+         QByteArray(1200 * 1024, ' '),
+         {},
+         true},
     };
 }
 
@@ -131,8 +138,10 @@ for p in probes:
     data = r.read()
     out.append({'status': r.status, 'content_type': r.getheader('Content-Type'),
                 'body': base64.b64encode(data).decode()})
+    if ca and len(out) == 1:
+        info = {'tls': conn.sock.version(), 'alpn': conn.sock.selected_alpn_protocol()}
 if ca:
-    out.append({'tls': conn.sock.version(), 'alpn': conn.sock.selected_alpn_protocol()})
+    out.append(info)
     s = ctx.wrap_socket(socket.create_connection((host, port)), server_hostname=host,
                         suppress_ragged_eofs=False)
     s.sendall(b'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
