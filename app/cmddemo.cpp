@@ -6,6 +6,7 @@
 #include "core/qterror.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
+#include "target/targettls.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -25,7 +26,13 @@ const char *const kDescription =
     "against itself, for the noise floor) and ci. Prints the summary with ratios, verdicts and\n"
     "where the ceiling is, and writes the Markdown report next to the store. The two servers\n"
     "listen on loopback ports chosen free at start (from 18201 up) and held by this demo, so a\n"
-    "second demo at the same time takes others.";
+    "second demo at the same time takes others.\n"
+    "The protocols profile runs another plan (protocols.json beside the Python server): the\n"
+    "reference target over HTTP/1.1, HTTP/1.1 over TLS, HTTP/2 in clear text (h2c) and HTTP/2\n"
+    "over TLS, the same parity checks on each and three routes measured (about 30 seconds); TLS\n"
+    "uses a throwaway certificate the demo writes to its data directory and verifies against.";
+
+const char *const kProtocolsProfile = "protocols";
 
 // The directory holding the demo's Python server: the install, else the source tree.
 QString demoDir()
@@ -111,7 +118,8 @@ bool usesDemoVariables(const QString &planPath)
         return false;
     const QByteArray text = f.read(4 * 1024 * 1024);
     return text.contains("${demo_dir}") || text.contains("${demo_port_native}") ||
-           text.contains("${demo_port_python}");
+           text.contains("${demo_port_python}") || text.contains("${demo_port_https}") ||
+           text.contains("${demo_port_h2c}") || text.contains("${demo_port_h2}");
 }
 
 sb::Result<DemoSetup> prepareDemo()
@@ -127,11 +135,23 @@ sb::Result<DemoSetup> prepareDemo()
         return plan.error();
     setup.planPath = *plan;
     setup.demoDir = demoDir();
+    setup.protocolsPlanPath = setup.demoDir + QStringLiteral("/protocols.json");
+    const QString tlsDir = setup.dataDir + QStringLiteral("/tls");
+    if (!QFile::exists(tlsDir + QStringLiteral("/cert.pem")) ||
+        !QFile::exists(tlsDir + QStringLiteral("/key.pem"))) {
+        if (!QDir().mkpath(tlsDir))
+            return sb::qtError(QString::fromLatin1(kInputError), tlsDir,
+                               QStringLiteral("cannot create the demo's certificate directory"));
+        if (sb::Status st =
+                target::writeSelfSignedCertificate(QFile::encodeName(tlsDir).toStdString());
+            !st.ok())
+            return st.error();
+    }
     setup.variables.insert(QStringLiteral("stackbench"), QCoreApplication::applicationFilePath());
     setup.variables.insert(QStringLiteral("demo_dir"), setup.demoDir);
     setup.variables.insert(QStringLiteral("data_dir"), setup.dataDir);
     sb::Result<run::PortReservation> ports =
-        run::PortReservation::reserve(2, kDemoFirstPort, kDemoLastPort);
+        run::PortReservation::reserve(kDemoPorts, kDemoFirstPort, kDemoLastPort);
     if (!ports.ok())
         return ports.error();
     setup.ports = std::move(*ports);
@@ -139,6 +159,12 @@ sb::Result<DemoSetup> prepareDemo()
                            QString::number(setup.ports.ports().at(0)));
     setup.variables.insert(QStringLiteral("demo_port_python"),
                            QString::number(setup.ports.ports().at(1)));
+    setup.variables.insert(QStringLiteral("demo_port_https"),
+                           QString::number(setup.ports.ports().at(2)));
+    setup.variables.insert(QStringLiteral("demo_port_h2c"),
+                           QString::number(setup.ports.ports().at(3)));
+    setup.variables.insert(QStringLiteral("demo_port_h2"),
+                           QString::number(setup.ports.ports().at(4)));
     return setup;
 }
 
@@ -146,7 +172,9 @@ int demoCommand(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("demo"), QString::fromLatin1(kDescription));
     const QCommandLineOption profile =
-        cl.option({QStringLiteral("profile")}, QStringLiteral("quick, full, aa or ci."),
+        cl.option({QStringLiteral("profile")},
+                  QStringLiteral("quick, full, aa, ci, or protocols (the reference target over "
+                                 "HTTP/1.1, TLS, h2c and h2)."),
                   QStringLiteral("NAME"), QStringLiteral("quick"));
     const QCommandLineOption store = addStoreOption(cl);
     const QCommandLineOption gui =
@@ -167,10 +195,23 @@ int demoCommand(const QStringList &args)
     options.variables = setup->variables;
     if (!setup->note.isEmpty())
         cl.note(setup->note);
-    cl.note(QStringLiteral("plan %1, Python server in %2").arg(setup->planPath, setup->demoDir));
-    cl.note(QStringLiteral("ports %1 (native) and %2 (python), chosen free for this demo")
-                .arg(setup->variables.value(QStringLiteral("demo_port_native")),
-                     setup->variables.value(QStringLiteral("demo_port_python"))));
+    const auto port = [&](const char *name) {
+        return setup->variables.value(QString::fromLatin1(name));
+    };
+    if (options.profile == QLatin1String(kProtocolsProfile)) {
+        options.planPath = setup->protocolsPlanPath;
+        cl.note(QStringLiteral("plan %1, certificate in %2")
+                    .arg(options.planPath, setup->dataDir + QStringLiteral("/tls")));
+        cl.note(QStringLiteral("ports %1 (native), %2 (native-https), %3 (native-h2c) and %4 "
+                               "(native-h2), chosen free for this demo")
+                    .arg(port("demo_port_native"), port("demo_port_https"), port("demo_port_h2c"),
+                         port("demo_port_h2")));
+    } else {
+        cl.note(
+            QStringLiteral("plan %1, Python server in %2").arg(setup->planPath, setup->demoDir));
+        cl.note(QStringLiteral("ports %1 (native) and %2 (python), chosen free for this demo")
+                    .arg(port("demo_port_native"), port("demo_port_python")));
+    }
     QString runId;
     const int code = runAndWatch(cl, options, &runId);
     if (runId.isEmpty())

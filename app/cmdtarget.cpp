@@ -3,6 +3,7 @@
 #include "core/limits.h"
 #include "core/qterror.h"
 #include "target/targetserver.h"
+#include "target/targettls.h"
 #include "target/token.h"
 
 #include <QCommandLineParser>
@@ -49,9 +50,26 @@ struct TargetArguments
                           QStringLiteral("Print a valid bearer token (HS256 JWT) for USER_ID and "
                                          "exit."),
                           QStringLiteral("USER_ID")))
+        , tlsCert(cl.option({QStringLiteral("tls-cert")},
+                            QStringLiteral("Serve HTTPS with this certificate chain (PEM); needs "
+                                           "--tls-key."),
+                            QStringLiteral("FILE")))
+        , tlsKey(cl.option({QStringLiteral("tls-key")},
+                           QStringLiteral("The private key (PEM) of --tls-cert."),
+                           QStringLiteral("FILE")))
+        , http2(cl.flag({QStringLiteral("http2")},
+                        QStringLiteral("Serve HTTP/2 besides HTTP/1.1: over TLS when the client "
+                                       "chooses h2 by ALPN, in clear text (h2c) when a connection "
+                                       "starts with the HTTP/2 preface (prior knowledge).")))
+        , makeCert(cl.option({QStringLiteral("make-cert")},
+                             QStringLiteral("Write a throwaway self-signed certificate for "
+                                            "localhost, 127.0.0.1 and ::1 to DIR/cert.pem and its "
+                                            "key to DIR/key.pem (DIR is created), and exit. "
+                                            "Clients trust it with cert.pem as their CA file."),
+                             QStringLiteral("DIR")))
     {}
 
-    QCommandLineOption port, host, threads, db, token;
+    QCommandLineOption port, host, threads, db, token, tlsCert, tlsKey, http2, makeCert;
 };
 
 // The largest user id a token carries exactly (a JSON number).
@@ -69,6 +87,12 @@ sb::Result<sb::target::Options> readOptions(const CommandLine &cl, const TargetA
         return threads.error();
     options.threads = int(*threads);
     options.host = cl.value(a.host).toStdString();
+    options.tlsCertFile = QFile::encodeName(cl.value(a.tlsCert)).toStdString();
+    options.tlsKeyFile = QFile::encodeName(cl.value(a.tlsKey)).toStdString();
+    if (options.tlsCertFile.empty() != options.tlsKeyFile.empty())
+        return sb::qtError(QString::fromLatin1(kInputError), QString(),
+                           QStringLiteral("--tls-cert and --tls-key go together"));
+    options.http2 = cl.isSet(a.http2);
     QString db = cl.value(a.db);
     if (db.isEmpty()) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
@@ -101,9 +125,14 @@ int serve(const CommandLine &cl, const sb::target::Options &options)
                              : QString::fromStdString(options.host);
     const QString db = QDir::toNativeSeparators(
         QFileInfo(QFile::decodeName(options.dbPath.c_str())).absoluteFilePath());
-    std::printf("stackbench target: listening on http://%s:%u (%d threads, db %s)\n",
-                host.toLocal8Bit().constData(), unsigned(server.port()), options.threads,
-                db.toLocal8Bit().constData());
+    const bool tls = !options.tlsCertFile.empty();
+    // The line's start stays as it was: scripts read the port from "listening on http://...".
+    std::printf("stackbench target: listening on %s://%s:%u (%d threads, db %s%s)\n",
+                tls ? "https" : "http", host.toLocal8Bit().constData(), unsigned(server.port()),
+                options.threads, db.toLocal8Bit().constData(),
+                !options.http2 ? ""
+                : tls          ? ", HTTP/2 by ALPN"
+                               : ", HTTP/2 by prior knowledge");
     std::fflush(stdout);
     int signal = 0;
     while (sigwait(&stopSignals, &signal) != 0) {
@@ -114,7 +143,10 @@ int serve(const CommandLine &cl, const sb::target::Options &options)
 
 const char *const kDescription =
     "Serves the reference target: /health, /echo, /me, /users/:id, /users, /orders, /cpu and\n"
-    "/delay over a seeded SQLite database (created when absent). Ctrl-C stops it.";
+    "/delay over a seeded SQLite database (created when absent). Ctrl-C stops it.\n"
+    "HTTPS with --tls-cert and --tls-key; HTTP/2 as well with --http2. --make-cert DIR writes\n"
+    "a throwaway certificate to try them: stackbench target --make-cert /tmp/c, then\n"
+    "stackbench target --tls-cert /tmp/c/cert.pem --tls-key /tmp/c/key.pem --http2.";
 
 } // namespace
 
@@ -129,6 +161,19 @@ int targetCommand(const QStringList &args)
         if (!userId.ok())
             return cl.fail(userId.error());
         std::printf("%s\n", sb::target::makeToken(*userId).c_str());
+        return kExitOk;
+    }
+    if (cl.isSet(arguments.makeCert)) {
+        const QString dir = cl.value(arguments.makeCert);
+        if (!QDir().mkpath(dir))
+            return cl.fail(sb::qtError(QString::fromLatin1(kInputError), dir,
+                                       QStringLiteral("cannot create the directory")));
+        const sb::Status st =
+            sb::target::writeSelfSignedCertificate(QFile::encodeName(dir).toStdString());
+        if (!st.ok())
+            return cl.fail(st.error());
+        std::printf("%s\n%s\n", QFile::encodeName(dir + QStringLiteral("/cert.pem")).constData(),
+                    QFile::encodeName(dir + QStringLiteral("/key.pem")).constData());
         return kExitOk;
     }
     const sb::Result<sb::target::Options> options = readOptions(cl, arguments);

@@ -1,8 +1,10 @@
 #include "target/connection.h"
 
 #include "http/ascii.h"
+#include "target/http2.h"
 
 #include <algorithm>
+#include <openssl/ssl.h>
 
 namespace sb::target {
 
@@ -143,6 +145,15 @@ const llhttp_settings_t *parserSettings()
 }
 
 } // namespace
+
+Connection::Connection() = default;
+
+Connection::~Connection()
+{
+    h2.reset();
+    if (ssl)
+        SSL_free(ssl);
+}
 
 void Connection::startParser()
 {

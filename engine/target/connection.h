@@ -7,14 +7,38 @@
 #include <cstddef>
 #include <cstdint>
 #include <llhttp.h>
+#include <memory>
 #include <string>
+
+struct ssl_st;
 
 namespace sb::target {
 
+class Http2Session;
+
 struct Connection
 {
+    Connection();
+    ~Connection(); // frees the TLS and HTTP/2 state; the worker closes fd
+    Connection(const Connection &) = delete;
+    Connection &operator=(const Connection &) = delete;
+
     int fd = -1;
     uint32_t serial = 0;
+
+    // What the connection speaks: HTTP/1.1 (llhttp below), HTTP/2 (h2), or not known yet: a
+    // clear-text connection of a server that allows HTTP/2 waits for the first bytes to tell the
+    // client connection preface ("PRI * HTTP/2.0...") from an HTTP/1.1 request.
+    enum class Protocol
+    {
+        Detect,
+        Http1,
+        Http2
+    } protocol = Protocol::Http1;
+    ssl_st *ssl = nullptr;   // TLS: the OpenSSL connection; nullptr in clear text
+    bool handshaken = false; // TLS: the handshake has finished
+    bool sentCloseNotify = false;
+    std::unique_ptr<Http2Session> h2; // Protocol::Http2
     llhttp_t parser;
 
     // The request being parsed.

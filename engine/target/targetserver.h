@@ -8,9 +8,12 @@
 #include <thread>
 #include <vector>
 
-// The reference target: a small, fast HTTP/1.1 server for the routes in router.h over the SQLite
-// database in targetdb.h. It is the demo's native configuration and the load engine's test
-// partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto, nlohmann-json.
+struct ssl_ctx_st;
+
+// The reference target: a small, fast HTTP/1.1 and HTTP/2 server (TLS optional) for the routes in
+// router.h over the SQLite database in targetdb.h. It is the demo's native configuration and the
+// load engine's test partner. Plain C++ (no Qt): epoll, llhttp, SQLite, OpenSSL libcrypto,
+// nlohmann-json.
 //
 // Design: `threads` workers, each with its own epoll loop, its own SO_REUSEPORT listening socket
 // on the same address (the kernel spreads connections over them), its own SQLite connection with
@@ -21,6 +24,12 @@
 // malformed HTTP gets 400. Error responses close the connection (after a lingering close so the
 // client reads the response). Every response carries Content-Length and
 // Content-Type: application/json.
+//
+// TLS (Options::tlsCertFile): OpenSSL on the same loops, non-blocking handshakes, ALPN, session
+// tickets, close_notify before a close. HTTP/2 (Options::http2, libnghttp2, http2.h): by ALPN
+// over TLS and by prior knowledge in clear text; every route answers over HTTP/2 with the same
+// status, Content-Type and body bytes as over HTTP/1.1. Limits as above, 128 streams at a time
+// per connection; a client past them, or one that breaks the protocol, gets GOAWAY.
 namespace sb::target {
 
 struct ListenAddress; // listener.h
@@ -32,6 +41,13 @@ struct Options
     int threads = 2;                // worker threads (event loops), 1..256
     std::string dbPath;             // SQLite file; created and seeded when absent (targetdb.h)
     int backlog = 4096;             // listen() backlog per worker socket
+    // TLS: both set = every connection is TLS (1.2 or 1.3) with this certificate chain and
+    // private key (PEM files); both empty = clear text.
+    std::string tlsCertFile;
+    std::string tlsKeyFile;
+    // HTTP/2 besides HTTP/1.1: over TLS when ALPN chooses "h2" (offered only then), in clear
+    // text when a connection opens with the client connection preface (prior knowledge, h2c).
+    bool http2 = false;
 };
 
 class Server
@@ -64,6 +80,7 @@ private:
     struct Worker;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<std::thread> m_threads;
+    std::shared_ptr<ssl_ctx_st> m_tls; // TLS: the context every worker's connections use
     int m_stopFd = -1;
     uint16_t m_port = 0;
 };
