@@ -222,6 +222,26 @@ private slots:
         QVERIFY(r.total.ok <= 2000 * 2 + 10);
     }
 
+    // -n counts streams: exactly that many measured, after a warm-up by responses, nginx
+    // counting the same.
+    void requestLimitCountsStreams()
+    {
+        LoadSpec spec = h2Spec(m_nginx->port(QStringLiteral("h2c")), false, QString());
+        spec.requestLimit = 5000;
+        spec.warmupRequests = 500;
+        const int64_t before = m_nginx->requests();
+        const LoadResult r = runWindow(spec);
+        const int64_t after = m_nginx->requests();
+        qInfo("%s; warm-up ok %lld; nginx %lld", describe(r).data(),
+              static_cast<long long>(r.warmup.ok), static_cast<long long>(after - before - 1));
+        QVERIFY2(r.total.errors() == 0 && r.warmup.errors() == 0, describe(r));
+        QCOMPARE(r.total.ok, 5000);
+        QCOMPARE(r.total.requests, 5000);
+        QVERIFY(r.warmup.ok >= 500);
+        QCOMPARE(after - before - 1, r.total.ok + r.warmup.ok);
+        QCOMPARE(r.latency.count(), 5000);
+    }
+
     // The spec check: 1..1000 streams, more than one only with HTTP/2.
     void streamsChecked()
     {
