@@ -100,6 +100,7 @@ private slots:
             QList<S>{S{QStringLiteral("h2"), QStringLiteral("ssl http2"), QString()},
                      S{QStringLiteral("h2c"), QStringLiteral("http2"), QString()},
                      S{QStringLiteral("h1tls"), QStringLiteral("ssl"), QString()},
+                     S{QStringLiteral("h1"), QString(), QString()},
                      S{QStringLiteral("goaway"), QStringLiteral("http2"),
                        QStringLiteral("keepalive_requests 100;")},
                      S{QStringLiteral("one"), QStringLiteral("http2"),
@@ -197,6 +198,22 @@ private slots:
         qInfo("%s", describe(r).data());
         QVERIFY2(r.total.h2AlpnRefused + r.warmup.h2AlpnRefused > 0, describe(r));
         QVERIFY2(QString::fromStdString(r.aborted).contains(QStringLiteral("ALPN")),
+                 r.aborted.c_str());
+        QCOMPARE(r.total.ok, 0);
+        QVERIFY(t.elapsed() < 3000 + int(kOnTimeS * 1000));
+    }
+
+    // h2c to a server that speaks only HTTP/1.1: it answers the preface with no SETTINGS; the
+    // window ends at once with that as its reason, in its own class.
+    void noH2WithPriorKnowledge()
+    {
+        const LoadSpec spec = h2Spec(m_nginx->port(QStringLiteral("h1")), false, QString(), 3000);
+        QElapsedTimer t;
+        t.start();
+        const LoadResult r = runWindow(spec);
+        qInfo("%s", describe(r).data());
+        QVERIFY2(r.total.h2NotSpoken + r.warmup.h2NotSpoken > 0, describe(r));
+        QVERIFY2(QString::fromStdString(r.aborted).contains(QStringLiteral("prior knowledge")),
                  r.aborted.c_str());
         QCOMPARE(r.total.ok, 0);
         QVERIFY(t.elapsed() < 3000 + int(kOnTimeS * 1000));
