@@ -61,7 +61,8 @@ qint64 transportErrors(const store::WindowRecord &w)
 qint64 h2Errors(const store::WindowRecord &w)
 {
     qint64 n = 0;
-    for (const char *kind : {"h2_refused", "h2_reset", "h2_streams_lost", "h2_alpn_refused"})
+    for (const char *kind :
+         {"h2_refused", "h2_reset", "h2_streams_lost", "h2_alpn_refused", "h2_not_spoken"})
         n += errorCount(w, kind);
     return n;
 }
@@ -177,9 +178,10 @@ void printCounts(const store::WindowRecord &w)
                     LL(errorCount(w, "tls_alert")), LL(errorCount(w, "tls_no_close_notify")));
     if (h2Errors(w) > 0)
         std::printf("  HTTP/2 errors: refused streams %lld, reset streams %lld, streams lost with "
-                    "their connection %lld, no h2 by ALPN %lld\n",
+                    "their connection %lld, no h2 by ALPN %lld, no h2c %lld\n",
                     LL(errorCount(w, "h2_refused")), LL(errorCount(w, "h2_reset")),
-                    LL(errorCount(w, "h2_streams_lost")), LL(errorCount(w, "h2_alpn_refused")));
+                    LL(errorCount(w, "h2_streams_lost")), LL(errorCount(w, "h2_alpn_refused")),
+                    LL(errorCount(w, "h2_not_spoken")));
     if (w.reconnects > 0)
         std::printf("  Reconnects: %lld\n", LL(w.reconnects));
 }

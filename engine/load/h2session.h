@@ -58,11 +58,12 @@ struct H2Conn
     int capacity = 0;
     bool goaway = false; // the server sent GOAWAY: no new stream; close once drained
     int32_t lastStreamId = 0;
-    bool inIdle = false;   // open loop: on the worker's list of connections with a free slot
-    bool stalled = false;  // sending waits for the server's flow-control window
-    bool closing = false;  // the session is being deleted: callbacks ignore everything
-    void *owner = nullptr; // the worker
-    std::string out;       // bytes from nghttp2 not yet written (capacity kept)
+    bool inIdle = false;      // open loop: on the worker's list of connections with a free slot
+    bool stalled = false;     // sending waits for the server's flow-control window
+    bool closing = false;     // the session is being deleted: callbacks ignore everything
+    bool gotSettings = false; // the server's first SETTINGS arrived: it speaks HTTP/2
+    void *owner = nullptr;    // the worker
+    std::string out;          // bytes from nghttp2 not yet written (capacity kept)
     size_t outOff = 0;
 
     int used() const { return capacity - int(freeSlots.size()); }

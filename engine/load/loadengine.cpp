@@ -56,6 +56,7 @@ void Counters::add(const Counters &o)
     h2ConnStalls += o.h2ConnStalls;
     h2StreamStalls += o.h2StreamStalls;
     h2AlpnRefused += o.h2AlpnRefused;
+    h2NotSpoken += o.h2NotSpoken;
     for (size_t i = 0; i < status.size(); ++i)
         status[i] += o.status[i];
 }
@@ -360,6 +361,9 @@ void LoadEngine::summarize()
     res.streams = res.http2 ? s.spec.streams : 1;
     if (s.alpnRefused.load())
         res.aborted = "the server did not choose HTTP/2 (\"h2\") by ALPN";
+    else if (s.h2NotSpoken.load())
+        res.aborted = "the server does not speak HTTP/2 with prior knowledge (h2c): it answered "
+                      "the connection preface with no HTTP/2 SETTINGS";
     else if (s.aborted.load())
         res.aborted = "target unreachable for " + sb::formatDurationMs(s.spec.unreachableAbortMs);
     const int64_t measureStart = s.measureStartNs.load();

@@ -56,12 +56,18 @@ struct Counters
     int64_t h2ConnStalls = 0;   // sending waited for the connection's flow-control window
     int64_t h2StreamStalls = 0; // ... for a stream's flow-control window
     int64_t h2AlpnRefused = 0;  // TLS handshakes where the server did not choose "h2"
+    // h2c: connections whose server answered the prior-knowledge preface with no HTTP/2 (no
+    // SETTINGS frame: an HTTP/1.1 server's 400, a close)
+    int64_t h2NotSpoken = 0;
 
     int64_t tlsErrors() const
     {
         return tlsHandshakeErrors + tlsCertificateErrors + tlsAlerts + tlsNoCloseNotify;
     }
-    int64_t h2Errors() const { return h2Refused + h2Resets + h2StreamsLost + h2AlpnRefused; }
+    int64_t h2Errors() const
+    {
+        return h2Refused + h2Resets + h2StreamsLost + h2AlpnRefused + h2NotSpoken;
+    }
     int64_t errors() const
     {
         return connectErrors + readErrors + writeErrors + timeouts + parseErrors + tlsErrors() +

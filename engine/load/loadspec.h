@@ -27,7 +27,9 @@ struct TlsSpec
     bool verify = true;
     std::string caFile; // PEM file of trusted CAs; empty = the system store (default paths)
     std::string sni;    // server name sent (SNI); empty = none (the host is an IP literal)
-    std::string alpn = "http/1.1"; // the one protocol offered by ALPN
+    // The one protocol offered by ALPN; an HTTP/2 window offers "h2" alone instead, and a server
+    // that does not choose it ends the window (LoadResult::aborted, Counters::h2AlpnRefused).
+    std::string alpn = "http/1.1";
 };
 
 // The HTTP version a window speaks.
@@ -48,7 +50,10 @@ struct LoadSpec
     http::Request request;  // the one request shape sent on every connection
     TlsSpec tls;            // TLS settings; tls.enabled = https
     Protocol protocol = Protocol::Http1;
-    int streams = 1; // HTTP/2: concurrent streams per connection (h2load's -m); HTTP/1.1: 1
+    // HTTP/2: concurrent streams per connection (h2load's -m), 1 .. 1000, each stream one
+    // request (requests, latency, -n and the rate count streams); HTTP/1.1: 1. What HTTP/2 does
+    // with resets, GOAWAY and lost streams: engine/load/workerh2.cpp's head.
+    int streams = 1;
 
     int connections = 10; // total connections, spread over the threads
     int threads = 1;      // worker threads, each with its own epoll loop

@@ -109,6 +109,8 @@ struct Window
     std::atomic<bool> aborted{false};   // a worker found the target unreachable: stop sending
     // HTTP/2 over TLS: a server did not choose "h2" by ALPN (aborted is set too).
     std::atomic<bool> alpnRefused{false};
+    // HTTP/2 in clear text: a server answered the preface with no HTTP/2 (aborted is set too).
+    std::atomic<bool> h2NotSpoken{false};
     // An eventfd in every worker's epoll set, edge-triggered and never read, so that each write
     // wakes every worker once. Created with the engine, before any worker exists.
     int wakeFd = -1;

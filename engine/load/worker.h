@@ -160,6 +160,7 @@ private:
     void h2UpdateIdle(Conn &c);   // open loop: on m_idle while it has a free slot
     void h2CheckStall(Conn &c);   // counts flow-control stalls of the request body
     void h2GiveBackTicket(bool measured);
+    void h2NotSpoken(Conn &c, int64_t now); // h2c: the server answered with no HTTP/2
     static int h2OnHeader(nghttp2_session *session, const nghttp2_frame *frame, const uint8_t *name,
                           size_t namelen, const uint8_t *value, size_t valuelen, uint8_t flags,
                           void *user);

@@ -59,6 +59,7 @@ void Worker::h2Open(Conn &c, int64_t now)
     h.lastStreamId = 0;
     h.stalled = false;
     h.closing = false;
+    h.gotSettings = false;
     h.out.clear();
     h.outOff = 0;
     if (nghttp2_session_client_new3(&h.session, m_h2Callbacks, &c, m_h2Option, h2Allocator()) !=
@@ -201,6 +202,8 @@ void Worker::h2Readable(Conn &c, int64_t now, bool peerClosed)
             return;
         }
         if (n == 0) { // the server closed: its open streams are lost (h2StreamsLost)
+            if (!h.gotSettings)
+                h2NotSpoken(c, now);
             drop(c, now);
             return;
         }
@@ -208,7 +211,10 @@ void Worker::h2Readable(Conn &c, int64_t now, bool peerClosed)
         const ssize_t rv = nghttp2_session_mem_recv(
             h.session, reinterpret_cast<const uint8_t *>(m_readBuffer.get()), size_t(n));
         if (rv < 0) {
-            count(measuring(now), [](Counters &k) { ++k.parseErrors; });
+            if (h.gotSettings)
+                count(measuring(now), [](Counters &k) { ++k.parseErrors; });
+            else
+                h2NotSpoken(c, now);
             drop(c, now);
             return;
         }
@@ -237,6 +243,8 @@ void Worker::h2AfterEvents(Conn &c, int64_t now)
     if (!(h.goaway && h.used() == 0) && !over)
         return;
     if (h.used() > 0) { // the session ended with streams open
+        if (!h.gotSettings)
+            h2NotSpoken(c, now);
         drop(c, now);
         return;
     }
@@ -246,6 +254,17 @@ void Worker::h2AfterEvents(Conn &c, int64_t now)
     c.state = State::Disconnected;
     if (!m_stopSending)
         connect(c, now);
+}
+
+void Worker::h2NotSpoken(Conn &c, int64_t now)
+{
+    // Over TLS ALPN said h2; in clear text the first bytes tell: no SETTINGS, no HTTP/2. The
+    // window ends with that as its reason rather than reconnecting for its whole duration.
+    if (c.ssl)
+        return;
+    count(measuring(now), [](Counters &k) { ++k.h2NotSpoken; });
+    m_window.h2NotSpoken.store(true);
+    m_window.abort();
 }
 
 void Worker::h2Complete(Conn &c, H2Stream &s)
@@ -464,6 +483,9 @@ int Worker::h2OnFrameRecv(nghttp2_session *session, const nghttp2_frame *frame, 
             if (s && !s->done)
                 w.h2Complete(c, *s);
         }
+        break;
+    case NGHTTP2_SETTINGS:
+        c.h2->gotSettings = true;
         break;
     case NGHTTP2_GOAWAY:
         c.h2->goaway = true;

@@ -100,6 +100,7 @@ private slots:
             QList<S>{S{QStringLiteral("h2"), QStringLiteral("ssl http2"), QString()},
                      S{QStringLiteral("h2c"), QStringLiteral("http2"), QString()},
                      S{QStringLiteral("h1tls"), QStringLiteral("ssl"), QString()},
+                     S{QStringLiteral("h1"), QString(), QString()},
                      S{QStringLiteral("goaway"), QStringLiteral("http2"),
                        QStringLiteral("keepalive_requests 100;")},
                      S{QStringLiteral("one"), QStringLiteral("http2"),
@@ -202,6 +203,22 @@ private slots:
         QVERIFY(t.elapsed() < 3000 + int(kOnTimeS * 1000));
     }
 
+    // h2c to a server that speaks only HTTP/1.1: it answers the preface with no SETTINGS; the
+    // window ends at once with that as its reason, in its own class.
+    void noH2WithPriorKnowledge()
+    {
+        const LoadSpec spec = h2Spec(m_nginx->port(QStringLiteral("h1")), false, QString(), 3000);
+        QElapsedTimer t;
+        t.start();
+        const LoadResult r = runWindow(spec);
+        qInfo("%s", describe(r).data());
+        QVERIFY2(r.total.h2NotSpoken + r.warmup.h2NotSpoken > 0, describe(r));
+        QVERIFY2(QString::fromStdString(r.aborted).contains(QStringLiteral("prior knowledge")),
+                 r.aborted.c_str());
+        QCOMPARE(r.total.ok, 0);
+        QVERIFY(t.elapsed() < 3000 + int(kOnTimeS * 1000));
+    }
+
     // The open loop over streams: scheduled sends go to any connection with a free stream slot
     // and reach the rate.
     void openLoopReachesRate()
@@ -220,6 +237,26 @@ private slots:
         QCOMPARE(after - before - 1, r.total.ok);
         QVERIFY2(r.total.ok >= 2000 * 2 * 0.9, describe(r));
         QVERIFY(r.total.ok <= 2000 * 2 + 10);
+    }
+
+    // -n counts streams: exactly that many measured, after a warm-up by responses, nginx
+    // counting the same.
+    void requestLimitCountsStreams()
+    {
+        LoadSpec spec = h2Spec(m_nginx->port(QStringLiteral("h2c")), false, QString());
+        spec.requestLimit = 5000;
+        spec.warmupRequests = 500;
+        const int64_t before = m_nginx->requests();
+        const LoadResult r = runWindow(spec);
+        const int64_t after = m_nginx->requests();
+        qInfo("%s; warm-up ok %lld; nginx %lld", describe(r).data(),
+              static_cast<long long>(r.warmup.ok), static_cast<long long>(after - before - 1));
+        QVERIFY2(r.total.errors() == 0 && r.warmup.errors() == 0, describe(r));
+        QCOMPARE(r.total.ok, 5000);
+        QCOMPARE(r.total.requests, 5000);
+        QVERIFY(r.warmup.ok >= 500);
+        QCOMPARE(after - before - 1, r.total.ok + r.warmup.ok);
+        QCOMPARE(r.latency.count(), 5000);
     }
 
     // The spec check: 1..1000 streams, more than one only with HTTP/2.
