@@ -5227,8 +5227,8 @@ B, %3: %4</translation>
         <translation>kein Protokoll</translation>
     </message>
     <message>
-        <source>server did not agree to h2 by ALPN (%1)</source>
-        <translation>der Server hat per ALPN nicht h2 vereinbart (%1)</translation>
+        <source>server did not agree to h2 by ALPN (its alert: no application protocol)</source>
+        <translation>der Server hat per ALPN nicht h2 vereinbart (seine Warnung: kein Anwendungsprotokoll)</translation>
     </message>
     <message>
         <source>HTTP/2 setup failed</source>

@@ -5188,8 +5188,8 @@ B，%3：%4</translation>
         <translation>无协议</translation>
     </message>
     <message>
-        <source>server did not agree to h2 by ALPN (%1)</source>
-        <translation>服务器未通过 ALPN 同意 h2（%1）</translation>
+        <source>server did not agree to h2 by ALPN (its alert: no application protocol)</source>
+        <translation>服务器未通过 ALPN 同意 h2（其告警：无应用层协议）</translation>
     </message>
     <message>
         <source>HTTP/2 setup failed</source>

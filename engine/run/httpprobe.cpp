@@ -337,8 +337,9 @@ bool startTls(Socket &socket, const http::Url &url, const plan::TlsSettings &tls
             return false;
         }
         if (h2 && ERR_GET_REASON(ERR_peek_error()) == SSL_R_TLSV1_ALERT_NO_APPLICATION_PROTOCOL) {
-            *error =
-                trEngine("sb::run", "server did not agree to h2 by ALPN (%1)").arg(opensslErrors());
+            *error = trEngine("sb::run", "server did not agree to h2 by ALPN (its alert: no "
+                                         "application protocol)");
+            ERR_clear_error();
             return false;
         }
         QString why = opensslErrors();
@@ -857,6 +858,7 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
     elapsed.start();
     const auto elapsedMs = [&elapsed] { return double(elapsed.nsecsElapsed()) / 1e6; };
     QString last = trEngine("sb::run", "no answer yet");
+    bool probed = false; // `last` holds a probe's answer
     plan::RequestSpec probe;
     probe.method = QStringLiteral("GET");
     probe.path = ready.path;
@@ -901,9 +903,15 @@ sb::Status waitReady(const QString &baseUrl, const plan::ReadyProbe &ready,
                 times->readyMs = elapsedMs();
             return sb::Ok{};
         }
-        last = r.status != 0
-                   ? trEngine("sb::run", "status %1, expected %2").arg(r.status).arg(ready.status)
-                   : r.error;
+        // A probe cut short by the end of the wait says less than the one before it (a refused
+        // certificate, h2 refused): that one stays the reason.
+        const bool cutShort = r.status == 0 && elapsed.elapsed() >= ready.timeoutMs;
+        if (!cutShort || !probed)
+            last =
+                r.status != 0
+                    ? trEngine("sb::run", "status %1, expected %2").arg(r.status).arg(ready.status)
+                    : r.error;
+        probed = true;
         if (alive && !alive())
             return died();
         const qint64 waitMs = std::min(periodMs - (elapsed.elapsed() - attemptStartMs),

@@ -802,7 +802,7 @@ private slots:
         load = loadMem(memPlan("\"load\": {\"streams\": 10}"));
         QCOMPARE(located(load),
                  QStringList{QStringLiteral(
-                     "5:22: $.load.streams: streams 10 needs \"protocol\": \"h2\" (HTTP/1.1 "
+                     "5:21: $.load.streams: streams 10 needs \"protocol\": \"h2\" (HTTP/1.1 "
                      "carries one request at a time per connection)")});
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.value"));
         // ... and a configuration's, also where the plan's protocol is overridden.
@@ -833,7 +833,7 @@ private slots:
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.type"));
         load = loadMem(memPlan("\"load\": {\"protocol\": \"spdy\"}"));
         QCOMPARE(located(load),
-                 QStringList{QStringLiteral("5:23: $.load.protocol: unknown protocol \"spdy\"; "
+                 QStringList{QStringLiteral("5:22: $.load.protocol: unknown protocol \"spdy\"; "
                                             "accepted: \"http/1.1\", \"h2\"")});
         QCOMPARE(load.diagnostics[0].code, QStringLiteral("plan.enum"));
         load = loadMem(memPlan(QByteArray(), "{\"name\": \"a\", \"command\": [\"s\"], "

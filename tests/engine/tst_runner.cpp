@@ -714,6 +714,7 @@ private slots:
             QStringLiteral("hook routes[0].before_route[0] VACUUM orders: bench_user may not "
                            "VACUUM orders (needs to own it or the database, or superuser; "
                            "PostgreSQL skips it with only a warning)"),
+            QStringLiteral("a protocol: HTTP/1.1"),
             QStringLiteral("a: ready, 0 parity check(s) passed")};
         QCOMPARE(report, expected);
     }

@@ -184,6 +184,7 @@ private slots:
         QVERIFY(checked.ok() && *checked);
         const QStringList expected{
             QStringLiteral("profile: quick (the plan's first profile)"),
+            QStringLiteral("a protocol: HTTP/1.1"),
             QStringLiteral("a version gunicorn: 20.1.0"),
             QStringLiteral("a version odd: error: the output does not match \"v([0-9]+)\""),
             QStringLiteral("a version plain: 1.2.3"),

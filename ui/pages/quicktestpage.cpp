@@ -140,6 +140,9 @@ QWidget *QuickTestPage::buildForm()
     ph->addWidget(m_protocol);
     auto *streamsLabel = new QLabel(tr("Streams"), protocolRow);
     streamsLabel->setBuddy(m_streams);
+    streamsLabel->setEnabled(false); // greyed with the spin box: the streams are HTTP/2's
+    connect(m_protocol, &QComboBox::currentIndexChanged, streamsLabel,
+            [streamsLabel](int index) { streamsLabel->setEnabled(index == 1); });
     ph->addSpacing(8);
     ph->addWidget(streamsLabel);
     ph->addWidget(m_streams);
