@@ -270,10 +270,11 @@ class TestTargetTls : public QObject
             f.close();
         }
         const uint16_t port = tls ? m_tls.port() : m_plain.port();
-        const auto out = runTool(
-            m_python, {script, tls ? QStringLiteral("localhost") : QStringLiteral("127.0.0.1"),
-                       QString::number(port), tls ? m_cert : QString(),
-                       QString::fromLocal8Bit(probesFile())});
+        // 127.0.0.1, verified by the certificate's IP address (openssl s_client checks the name
+        // localhost without resolving it, see alpnAndVerification).
+        const auto out =
+            runTool(m_python, {script, QStringLiteral("127.0.0.1"), QString::number(port),
+                               tls ? m_cert : QString(), QString::fromLocal8Bit(probesFile())});
         QList<Answer> answers;
         if (!out)
             return answers;
@@ -573,6 +574,49 @@ private slots:
                 m_nghttp, {QStringLiteral("http://127.0.0.1:%1/health").arg(m_plain.port())});
             QVERIFY(out);
             QCOMPARE(*out, QByteArray(R"({"status":"ok"})"));
+        }
+    }
+
+    // The same over TLS (ALPN h2): garbage after the preface ends in GOAWAY PROTOCOL_ERROR and
+    // close_notify; then the target still answers over h2.
+    void goawayOverTls()
+    {
+        if (m_python.isEmpty())
+            QSKIP("needs /usr/bin/python3");
+        const char *script = R"PY(
+import socket, ssl, sys
+ctx = ssl.create_default_context(cafile=sys.argv[2])
+ctx.set_alpn_protocols(['h2'])
+s = ctx.wrap_socket(socket.create_connection(('127.0.0.1', int(sys.argv[1]))),
+                    server_hostname='127.0.0.1', suppress_ragged_eofs=False)
+assert s.selected_alpn_protocol() == 'h2'
+s.sendall(b'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n' + b'garbage garbage garbage garbage')
+data = b''
+while True:
+    d = s.recv(65536)  # SSLEOFError when the server closes without close_notify
+    if not d:
+        break
+    data += d
+i = 0
+while i + 9 <= len(data):
+    n = int.from_bytes(data[i:i + 3], 'big')
+    if data[i + 3] == 7:
+        print('goaway', int.from_bytes(data[i + 13:i + 17], 'big'))
+    i += 9 + n
+)PY";
+        const QString path = m_dir.filePath(QStringLiteral("goaway.py"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(script);
+        f.close();
+        const auto out = runTool(m_python, {path, QString::number(m_tls.port()), m_cert});
+        QVERIFY(out);
+        QCOMPARE(out->trimmed(), QByteArray("goaway 1"));
+        if (!m_nghttp.isEmpty()) {
+            const auto again = runTool(
+                m_nghttp, {QStringLiteral("https://127.0.0.1:%1/health").arg(m_tls.port())});
+            QVERIFY(again);
+            QCOMPARE(*again, QByteArray(R"({"status":"ok"})"));
         }
     }
 
