@@ -37,23 +37,6 @@ sb::Status checkWritable(const QString &where, const QString &path)
 // HTTP/2 streams per connection at most (the load engine's bound).
 constexpr int64_t kMaxStreams = 1000;
 
-// The run layer's HTTP/2 fields (plan::HttpRequest::protocol, run::WindowSpec::streams) come
-// with the plans' HTTP/2 work (another branch). Set when this build has them; otherwise --h2 is
-// refused rather than run as HTTP/1.1. Once both are merged this is two plain assignments.
-template<typename Spec>
-auto applyHttp2(Spec &spec, int streams, int)
-    -> decltype(spec.streams = streams, spec.request.protocol = decltype(spec.request.protocol)(1),
-                bool())
-{
-    spec.request.protocol = decltype(spec.request.protocol)(1); // plan::HttpProtocol::Http2
-    spec.streams = streams;
-    return true;
-}
-template<typename Spec> bool applyHttp2(Spec &, int, long)
-{
-    return false;
-}
-
 } // namespace
 
 QString protocolText(const LoadOptions &o)
@@ -184,9 +167,10 @@ sb::Status LoadArguments::readProtocol(LoadOptions &options) const
         return m_cl.optionError(m_streams, QStringLiteral("more than one stream per connection "
                                                           "needs HTTP/2 (--h2): HTTP/1.1 sends "
                                                           "one request at a time"));
-    if (options.http2 && !applyHttp2(options.spec, options.streams, 0))
-        return m_cl.optionError(m_h2, QStringLiteral("this build's run layer cannot pass HTTP/2 "
-                                                     "to the load engine yet"));
+    if (options.http2) {
+        options.spec.request.protocol = plan::HttpProtocol::Http2;
+        options.spec.streams = options.streams;
+    }
     return sb::Ok{};
 }
 

@@ -37,6 +37,14 @@ QString problemSummary(const load::Counters &c, int expectStatus)
                      .arg(c.tlsCertificateErrors)
                      .arg(c.tlsAlerts)
                      .arg(c.tlsNoCloseNotify);
+    if (c.h2Errors() > 0)
+        parts << QStringLiteral("HTTP/2: refused streams %1, reset streams %2, streams lost with "
+                                "their connection %3, h2 not chosen by ALPN %4, h2c not spoken %5")
+                     .arg(c.h2Refused)
+                     .arg(c.h2Resets)
+                     .arg(c.h2StreamsLost)
+                     .arg(c.h2AlpnRefused)
+                     .arg(c.h2NotSpoken);
     const int64_t unexpected = unexpectedStatuses(c, expectStatus);
     if (unexpected > 0) {
         QStringList codes;

@@ -26,6 +26,14 @@ QJsonObject errorCountsJson(const load::Counters &counters)
         o.insert(QStringLiteral("tls_alert"), double(counters.tlsAlerts));
         o.insert(QStringLiteral("tls_no_close_notify"), double(counters.tlsNoCloseNotify));
     }
+    // HTTP/2's errors by kind, when there are any (the streams' outcomes that are no response).
+    if (counters.h2Errors() > 0) {
+        o.insert(QStringLiteral("h2_refused"), double(counters.h2Refused));
+        o.insert(QStringLiteral("h2_reset"), double(counters.h2Resets));
+        o.insert(QStringLiteral("h2_streams_lost"), double(counters.h2StreamsLost));
+        o.insert(QStringLiteral("h2_alpn_refused"), double(counters.h2AlpnRefused));
+        o.insert(QStringLiteral("h2_not_spoken"), double(counters.h2NotSpoken));
+    }
     return o;
 }
 
@@ -61,6 +69,14 @@ QJsonObject connectionsJson(const load::LoadResult &result)
         }
         o.insert(QStringLiteral("tls"), tls);
     }
+    // HTTP/2's events that are no errors: GOAWAYs, the streams sent again after one (above its
+    // last_stream_id), flow-control stalls.
+    if (result.http2)
+        o.insert(QStringLiteral("h2"),
+                 QJsonObject{{QStringLiteral("goaways"), double(t.h2Goaways)},
+                             {QStringLiteral("goaway_retried"), double(t.h2GoawayRetried)},
+                             {QStringLiteral("conn_stalls"), double(t.h2ConnStalls)},
+                             {QStringLiteral("stream_stalls"), double(t.h2StreamStalls)}});
     return o;
 }
 
