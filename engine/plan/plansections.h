@@ -7,6 +7,7 @@
 //   requestsection.cpp        routes and parity checks
 //   hooksection.cpp           hooks (plan-wide, per configuration, per route)
 //   variablesection.cpp       variables
+//   hostsection.cpp           hosts, the load's hosts, a configuration's host
 // planloader.cpp reads the root object and calls them in file-format order. Not shared between
 // threads.
 
@@ -108,6 +109,10 @@ void readTls(SectionContext &ctx, const JsonValue &v, const QString &path,
              const Placeholders &placeholders, SectionContext::TlsKeys &out);
 // Each configuration's TLS settings: the plan's "load" "tls" with its own keys over it.
 void applyTlsSettings(SectionContext &ctx);
+
+// "hosts" at the root, then "load" "hosts" and each configuration's "host" (hostsection.cpp;
+// after "configurations" and "load"): names checked, each a defined host (or "local").
+void readHosts(SectionContext &ctx, const JsonValue &root);
 
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,

@@ -450,8 +450,9 @@ void readSampler(SectionContext &ctx, const JsonValue &obj, const QString &path)
 void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
 {
     FieldReader &f = ctx.fields;
-    if (!f.expectObject(obj, path,
-                        latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls"})))
+    if (!f.expectObject(
+            obj, path,
+            latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls", "hosts"})))
         return;
     LoadSettings &l = ctx.plan.load;
     auto child = [&](const char *key) { return jsonChildPath(path, QString::fromLatin1(key)); };

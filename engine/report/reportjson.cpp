@@ -130,6 +130,8 @@ QJsonObject setupJson(const RunSetup &s)
             {QStringLiteral("versions"), versions}};
         if (!c.tls.isEmpty()) // https://: what its TLS connections agreed on
             configuration.insert(QStringLiteral("tls"), c.tls);
+        if (!c.loadHosts.isEmpty()) // the hosts its load came from
+            configuration.insert(QStringLiteral("load_hosts"), c.loadHosts);
         configurations.append(configuration);
     }
     QJsonArray gates;

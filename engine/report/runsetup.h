@@ -30,6 +30,11 @@ struct ConfigurationSetup
     // info "tls": what its windows' TLS connections agreed on ("HTTP/1.1 over TLS 1.3, cipher
     // ..., ALPN http/1.1, certificate verified"); "" = plain HTTP (or never measured)
     QString tls;
+    // info "load_hosts": the hosts its load came from, each with its machine, cores, version and
+    // mean generator CPU over the measured windows ("bench-a (root@10.0.0.2): machine bench-a,
+    // 8 cores, stackbench 0.9.0, generator 0.41 cores mean of 3 windows; ..."); "" = this
+    // machine's load engine
+    QString loadHosts;
     QVector<QPair<QString, QString>> versions; // info "versions": probe -> what it read, by name
 };
 
