@@ -377,6 +377,19 @@ private Q_SLOTS:
         m_seededRows = -1;
         QVERIFY(measured > 0);
         QCOMPARE(inserted - seededRows(dir), measured + warmups);
+        // The configuration's record names the hosts and their generator CPU (the report's Setup
+        // lists it).
+        auto store = sb::store::RunStore::open(options.storeLocation);
+        QVERIFY(store.ok());
+        const auto configs = (*store)->configurations(result->runId);
+        QVERIFY(configs.ok() && configs->size() == 1);
+        const QString loadHosts =
+            configs->first().info.value(QStringLiteral("load_hosts")).toString();
+        qInfo("lane run: the configuration's load_hosts: %s", qPrintable(loadHosts));
+        QVERIFY2(loadHosts.contains(QStringLiteral("bench-a (root@")) &&
+                     loadHosts.contains(QStringLiteral("bench-b (root@")) &&
+                     loadHosts.contains(QStringLiteral("generator")),
+                 qPrintable(loadHosts));
     }
 
     // A host that refuses the login: check names it and what to do; a run stops on it.
