@@ -6,6 +6,7 @@
 // namespaces (the script exits 77).
 #include "lanefixtures.h"
 #include "plan/planloader.h"
+#include "run/gates.h"
 #include "run/runevents.h"
 #include "run/runner.h"
 #include "run/runoptions.h"
@@ -275,6 +276,38 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(checked.error().detail)
                      .contains(QStringLiteral("not yet supported")),
                  checked.error().toString().c_str());
+    }
+
+    // The client-bound gate per load host: a saturated host invalidates the window and is named;
+    // the summed CPU of all hosts is never held against one host's threads.
+    void gatePerHost()
+    {
+        auto host = [](const char *name, double cores, int threads) {
+            return QJsonObject{{QStringLiteral("host"), QLatin1String(name)},
+                               {QStringLiteral("generator_cores"), cores},
+                               {QStringLiteral("threads"), threads}};
+        };
+        sb::run::GateFigures f;
+        f.serverDetail = QStringLiteral("running");
+        f.foreignGate = sb::plan::CpuGate{};
+        f.elapsedS = 1;
+        f.threads = 1;
+        f.clientCpuS = 1.5; // two hosts of 0.75 cores each: more than one thread, no host full
+        f.loadHosts = QJsonArray{host("bench-a", 0.75, 1), host("bench-b", 0.75, 1)};
+        sb::run::GateVerdict v = sb::run::evaluateGates(f);
+        QVERIFY2(v.valid(), qPrintable(v.reason()));
+        QVERIFY(!v.flags.contains(QStringLiteral("client-bound")));
+        QCOMPARE(
+            v.gates.value(QStringLiteral("load_hosts")).toObject().value(QStringLiteral("passed")),
+            QJsonValue(true));
+        f.loadHosts = QJsonArray{host("bench-a", 0.5, 1), host("bench-b", 1.9, 2)};
+        v = sb::run::evaluateGates(f);
+        QVERIFY(!v.valid());
+        QCOMPARE(v.invalidKind(), QString(sb::store::kInvalidClientBound));
+        qInfo("saturated host: %s", qPrintable(v.reason()));
+        QVERIFY2(v.reason().contains(QStringLiteral("bench-b")) &&
+                     !v.reason().contains(QStringLiteral("bench-a")),
+                 qPrintable(v.reason()));
     }
 
     // The script, and the runner's tests below inside it.
