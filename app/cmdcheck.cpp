@@ -16,8 +16,10 @@ const char *const kDescription =
     "file:line:column, and its warnings), the profile, the plan's database (connected, as\n"
     "whom), what each SQL hook needs of the database user (CHECKPOINT, VACUUM, TRUNCATE, ...:\n"
     "judged from the catalogs, nothing changed), the command hooks' programs, the plan's\n"
-    "variables (their commands run; secret values never printed), and each configuration's\n"
-    "start (with its before_/after_configuration hooks), readiness and parity checks.\n"
+    "variables (their commands run; secret values never printed), each load host of the plan\n"
+    "(its agent started over ssh: machine, cores and version, or the fault and its fix), and\n"
+    "each configuration's start (with its before_/after_configuration hooks), readiness and\n"
+    "parity checks.\n"
     "Exit 1 when any of it fails.";
 
 // Runs the runner's check and prints its lines in their order: what passed on stdout, what

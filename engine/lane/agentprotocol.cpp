@@ -281,7 +281,16 @@ QJsonObject specJson(const load::LoadSpec &spec)
         {QStringLiteral("timeoutMs"), double(spec.timeoutMs)},
         {QStringLiteral("intervalMs"), spec.intervalMs},
         {QStringLiteral("unreachableAbortMs"), double(spec.unreachableAbortMs)},
-        {QStringLiteral("cpus"), cpus}};
+        {QStringLiteral("cpus"), cpus},
+        {QStringLiteral("tls"), QJsonObject{{QStringLiteral("enabled"), spec.tls.enabled},
+                                            {QStringLiteral("verify"), spec.tls.verify},
+                                            {QStringLiteral("caFile"), bytesText(spec.tls.caFile)},
+                                            {QStringLiteral("sni"), bytesText(spec.tls.sni)},
+                                            {QStringLiteral("alpn"), bytesText(spec.tls.alpn)}}},
+        {QStringLiteral("protocol"), spec.protocol == load::Protocol::Http2
+                                         ? QStringLiteral("h2")
+                                         : QStringLiteral("http/1.1")},
+        {QStringLiteral("streams"), spec.streams}};
 }
 
 sb::Result<load::LoadSpec> readSpec(const QJsonValue &value)
@@ -363,6 +372,36 @@ sb::Result<load::LoadSpec> readSpec(const QJsonValue &value)
             return messageError(QStringLiteral("'cpus' must hold CPU numbers"));
         s.cpus.push_back(int(d));
     }
+    const sb::Result<QJsonObject> tls = object(o->value(QLatin1String("tls")), "tls");
+    if (!tls.ok())
+        return tls.error();
+    for (auto [name, target] :
+         {std::pair{"enabled", &s.tls.enabled}, std::pair{"verify", &s.tls.verify}}) {
+        const sb::Result<bool> b = boolean(*tls, name);
+        if (!b.ok())
+            return b.error();
+        *target = *b;
+    }
+    for (auto [name, target] : {std::pair{"caFile", &s.tls.caFile}, std::pair{"sni", &s.tls.sni},
+                                std::pair{"alpn", &s.tls.alpn}}) {
+        sb::Result<std::string> b = bytesOf(*tls, name);
+        if (!b.ok())
+            return b.error();
+        *target = std::move(*b);
+    }
+    const sb::Result<QString> protocol = string(*o, "protocol");
+    if (!protocol.ok())
+        return protocol.error();
+    if (*protocol == QLatin1String("h2"))
+        s.protocol = load::Protocol::Http2;
+    else if (*protocol == QLatin1String("http/1.1"))
+        s.protocol = load::Protocol::Http1;
+    else
+        return messageError(QStringLiteral("'protocol' must be \"http/1.1\" or \"h2\""));
+    const sb::Result<int64_t> streams = integer(*o, "streams", 1, 1 << 20);
+    if (!streams.ok())
+        return streams.error();
+    s.streams = int(*streams);
     return s;
 }
 

@@ -47,7 +47,7 @@
 
 namespace sb::lane {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;         // 2: the spec carries tls, protocol and streams
 inline constexpr int kPingMs = 2000;               // the controller's heartbeat
 inline constexpr int kControllerSilenceMs = 15000; // the agent ends alone after this silence
 // The largest frame either side accepts, payload bytes. A window's three histograms, base64,

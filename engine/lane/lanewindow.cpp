@@ -24,8 +24,10 @@ class WindowRun
 {
 public:
     WindowRun(const std::vector<ShareSetup> &setups, const LaneTimeouts &timeouts,
-              const std::function<void(int, const AgentHello &, const ShareInterval &)> &onInterval)
+              const std::function<void(int, const AgentHello &, const ShareInterval &)> &onInterval,
+              LaneControl control)
         : m_setups(setups)
+        , m_control(control)
         , m_timeouts(timeouts)
         , m_onInterval(onInterval)
         , m_shares(setups.size())
@@ -97,6 +99,8 @@ private:
         m_heard[i].start();
         if (++m_hellos < m_agents.size())
             return;
+        if (m_control.everyHello)
+            *m_control.everyHello = true;
         m_phase = Phase::Ready;
         m_phaseClock.restart();
         for (size_t k = 0; k < m_agents.size(); ++k)
@@ -171,6 +175,14 @@ private:
     {
         if (m_error)
             return;
+        if (m_control.cancelled && m_control.cancelled->load() && !m_stopSent) {
+            if (m_phase != Phase::Running)
+                return failWith(sb::qtError(QString::fromLatin1(kAgentError), QString(),
+                                            QStringLiteral("cancelled")));
+            m_stopSent = true; // each agent ends its share; its "done" follows
+            for (size_t i = 0; i < m_agents.size(); ++i)
+                m_agents[i]->send(idMessage("stop", int(i)));
+        }
         for (size_t i = 0; i < m_agents.size(); ++i) {
             if (m_phase == Phase::Hello && !m_heard[i].isValid() &&
                 m_phaseClock.elapsed() > m_timeouts.helloMs)
@@ -198,6 +210,8 @@ private:
     }
 
     const std::vector<ShareSetup> &m_setups;
+    LaneControl m_control;
+    bool m_stopSent = false;
     LaneTimeouts m_timeouts;
     std::function<void(int, const AgentHello &, const ShareInterval &)> m_onInterval;
     std::vector<std::unique_ptr<RemoteAgent>> m_agents;
@@ -217,10 +231,56 @@ private:
 
 sb::Result<MergedWindow>
 runLaneWindow(const std::vector<ShareSetup> &shares, const LaneTimeouts &timeouts,
-              const std::function<void(int, const AgentHello &, const ShareInterval &)> &onInterval)
+              const std::function<void(int, const AgentHello &, const ShareInterval &)> &onInterval,
+              LaneControl control)
 {
-    WindowRun run(shares, timeouts, onInterval);
+    WindowRun run(shares, timeouts, onInterval, control);
     return run.run();
+}
+
+std::vector<sb::Result<AgentHello>> reachAgents(const std::vector<AgentCommand> &agents,
+                                                int timeoutMs)
+{
+    std::vector<std::optional<sb::Result<AgentHello>>> results(agents.size());
+    std::vector<std::unique_ptr<RemoteAgent>> running;
+    QEventLoop loop;
+    size_t answered = 0;
+    auto settle = [&](size_t i, sb::Result<AgentHello> r) {
+        if (results[i])
+            return;
+        results[i] = std::move(r);
+        if (++answered == agents.size())
+            loop.quit();
+    };
+    for (size_t i = 0; i < agents.size(); ++i) {
+        auto agent = std::make_unique<RemoteAgent>(agents[i]);
+        RemoteAgent *a = agent.get();
+        QObject::connect(a, &RemoteAgent::helloReceived, a, [&, i, a] { settle(i, a->hello()); });
+        QObject::connect(a, &RemoteAgent::failed, a, [&, i](const sb::Error &e) { settle(i, e); });
+        running.push_back(std::move(agent));
+    }
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+    deadline.start(timeoutMs);
+    for (auto &a : running)
+        a->start();
+    if (answered < agents.size())
+        loop.exec();
+    for (auto &a : running)
+        a->close();
+    for (auto &a : running)
+        a->finish(5000);
+    std::vector<sb::Result<AgentHello>> out;
+    for (size_t i = 0; i < agents.size(); ++i)
+        out.push_back(results[i] ? std::move(*results[i])
+                                 : sb::Result<AgentHello>(sb::qtError(
+                                       QString::fromLatin1(kTimeoutError), agents[i].host,
+                                       QStringLiteral("%1 did not answer within %2 s (ssh connect "
+                                                      "and login, then the agent's hello)")
+                                           .arg(agents[i].host)
+                                           .arg(timeoutMs / 1000.0))));
+    return out;
 }
 
 } // namespace sb::lane

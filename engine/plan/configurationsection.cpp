@@ -322,7 +322,8 @@ bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString 
     if (!ctx.fields.expectObject(
             obj, path,
             latin1List({"name", "command", "cwd", "env", "secret_env", "port", "base_url", "ready",
-                        "stop", "versions", "hooks", "cpus", "tls", "protocol", "streams"})))
+                        "stop", "versions", "hooks", "cpus", "tls", "protocol", "streams",
+                        "host"})))
         return false;
     const qsizetype before = ctx.fields.errorCount();
     c.where = ctx.fields.where(obj, path);

@@ -219,6 +219,9 @@ struct Configuration
     HttpProtocol protocol = HttpProtocol::Http1;
     int streams = 1; // HTTP/2 concurrent streams per connection; 1 for HTTP/1.1
     QString where;   // "plan.json:12:5 at $.configurations[0]"
+    // "host": the name of the plan's host (Plan::hosts) the configuration runs on; empty = the
+    // local machine. Reserved: a run of a plan that names one is refused (not yet supported).
+    QString host;
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }
     // env with every secret value replaced by secretPlaceholder().
@@ -353,6 +356,10 @@ struct LoadSettings
     TlsSettings tls; // "tls": the TLS settings of every https:// configuration
     HttpProtocol protocol = HttpProtocol::Http1; // "protocol" of every configuration
     int streams = 1; // "streams": HTTP/2 streams per connection of every h2 configuration
+    // "hosts": the names of the plan's hosts (Plan::hosts, or "local": this machine) the load
+    // comes from, each running its share of the connections (or of the rate); empty = the local
+    // machine alone, in this process.
+    QStringList hosts;
 };
 
 // "warmup": a duration or a request count; none when durationMs == 0 in Duration mode.
@@ -474,6 +481,24 @@ inline constexpr qsizetype kMinSearchedSecret = 4;
 // secret shorter than kMinSearchedSecret.
 inline constexpr qsizetype kMinRedactedSecret = 2;
 
+// "hosts": {"NAME": {...}}: a machine reached through the user's own OpenSSH client
+// (`ssh -o BatchMode=yes`, with the user's keys, known_hosts, agent and ProxyJump) where
+// `stackbench agent` runs. The name "local" is reserved for this machine.
+struct Host
+{
+    QString name;           // [A-Za-z0-9_.-]+, unique in the plan, not "local"
+    QString ssh;            // "ssh": the destination ssh is given ("user@10.0.0.2", an alias)
+    QStringList sshOptions; // "ssh_options": more arguments for ssh, before the destination
+    QString agent = QStringLiteral("stackbench"); // "agent": the program to run there
+    QString where;                                // "plan.json:3:14 at $.hosts.bench-a"
+};
+
+// The name of this machine among a plan's hosts.
+inline QString localHostName()
+{
+    return QStringLiteral("local");
+}
+
 // A loaded plan.
 struct Plan
 {
@@ -493,6 +518,7 @@ struct Plan
                       // first configuration
     QList<Variable> variables; // "variables", in file order
     QStringList secretHeaders; // the plan's "secret_headers" (also in every RequestSpec's)
+    QList<Host> hosts;         // "hosts", in file order
 
     QString filePath;            // absolute path of the plan file; empty when parsed from memory
     QString baseDir;             // absolute directory relative paths were resolved against
@@ -516,6 +542,7 @@ struct Plan
     const Configuration *configuration(const QString &name) const;
     const Route *route(const QString &name) const;
     const Variable *variable(const QString &name) const;
+    const Host *host(const QString &name) const;
     // The profile named by defaultProfile, else the first; nullptr only when there is none.
     const Profile *defaultProfileOrFirst() const;
 

@@ -148,7 +148,7 @@ private:
                 root, path,
                 latin1List({"format", "name", "description", "database", "configurations", "routes",
                             "parity", "hooks", "sampler", "load", "profiles", "variables",
-                            "secret_headers", "default_profile", "baseline"})))
+                            "secret_headers", "default_profile", "baseline", "hosts"})))
             return;
         readFormat(root);
         readFirst(root);
@@ -177,6 +177,7 @@ private:
             readLoad(m_ctx, *v, QStringLiteral("$.load"));
         applyTlsSettings(m_ctx);
         applyProtocolSettings(m_ctx);
+        readHosts(m_ctx, root);
         if (const JsonValue *v = m_fields.require(root, path, QStringLiteral("profiles")))
             readProfiles(m_ctx, *v, QStringLiteral("$.profiles"));
         if (const JsonValue *v = root.value(u"default_profile"))

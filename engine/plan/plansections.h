@@ -7,6 +7,7 @@
 //   requestsection.cpp        routes and parity checks
 //   hooksection.cpp           hooks (plan-wide, per configuration, per route)
 //   variablesection.cpp       variables
+//   hostsection.cpp           hosts, the load's hosts, a configuration's host
 // planloader.cpp reads the root object and calls them in file-format order. Not shared between
 // threads.
 
@@ -130,6 +131,9 @@ void readProtocolKeys(SectionContext &ctx, const JsonValue &obj, const QString &
 // Each configuration's protocol and streams: the plan's "load" keys with its own over them;
 // streams > 1 where the protocol is not h2 is an error at the streams key.
 void applyProtocolSettings(SectionContext &ctx);
+// "hosts" at the root, then "load" "hosts" and each configuration's "host" (hostsection.cpp;
+// after "configurations" and "load"): names checked, each a defined host (or "local").
+void readHosts(SectionContext &ctx, const JsonValue &root);
 
 // A working directory: a non-empty string, expanded, resolved, and an existing directory.
 void readDirectory(SectionContext &ctx, const JsonValue &v, const QString &path,

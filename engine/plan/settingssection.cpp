@@ -452,7 +452,7 @@ void readLoad(SectionContext &ctx, const JsonValue &obj, const QString &path)
     FieldReader &f = ctx.fields;
     if (!f.expectObject(obj, path,
                         latin1List({"threads", "timeout_s", "mode", "rate", "cpus", "tls",
-                                    "protocol", "streams"})))
+                                    "protocol", "streams", "hosts"})))
         return;
     readProtocolKeys(ctx, obj, path, ctx.loadProtocol);
     LoadSettings &l = ctx.plan.load;

@@ -132,6 +132,8 @@ QJsonObject setupJson(const RunSetup &s)
             configuration.insert(QStringLiteral("tls"), c.tls);
         if (!c.protocol.isEmpty()) // HTTP/1.1 or HTTP/2 (h2c, over TLS), streams per connection
             configuration.insert(QStringLiteral("protocol"), c.protocol);
+        if (!c.loadHosts.isEmpty()) // the hosts its load came from
+            configuration.insert(QStringLiteral("load_hosts"), c.loadHosts);
         configurations.append(configuration);
     }
     QJsonArray gates;

@@ -544,6 +544,18 @@ Document setupSection(const RunReport &r)
         d.table(tls);
     }
 
+    // The load from other hosts: each host, its machine and its generator's CPU.
+    Table hosts = tableOf({QStringLiteral("configuration"), QStringLiteral("load hosts")}, "ll");
+    for (const ConfigurationSetup &c : s.configurations)
+        if (!c.loadHosts.isEmpty())
+            hosts.rows.append({c.name, c.loadHosts});
+    if (!hosts.rows.isEmpty()) {
+        d.paragraph(QStringLiteral("The load came from other hosts over ssh, each with its share "
+                                   "of the connections (or of the rate); each host's generator "
+                                   "CPU is its own, gated on its own:"));
+        d.table(hosts);
+    }
+
     d.paragraph(QStringLiteral("Gate settings as the plan writes them (the default where it leaves "
                                "the key out):"));
     Table gates = tableOf(

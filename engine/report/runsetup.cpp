@@ -24,6 +24,7 @@ ConfigurationSetup configurationSetup(const store::ConfigurationRecord &record)
     c.loadCpusApplied = info.value(QStringLiteral("load_cpus_applied")).toString();
     c.tls = info.value(QStringLiteral("tls")).toString();
     c.protocol = info.value(QStringLiteral("protocol")).toString();
+    c.loadHosts = info.value(QStringLiteral("load_hosts")).toString();
     const QJsonObject versions = info.value(QStringLiteral("versions")).toObject();
     for (auto it = versions.begin(); it != versions.end(); ++it)
         c.versions.append({it.key(), it.value().isString()

@@ -34,6 +34,11 @@ struct ConfigurationSetup
     // (h2c, prior knowledge), 10 streams per connection", "HTTP/2 over TLS (ALPN h2), ..."); ""
     // in a run stored before it was recorded
     QString protocol;
+    // info "load_hosts": the hosts its load came from, each with its machine, cores, version and
+    // mean generator CPU over the measured windows ("bench-a (root@10.0.0.2): machine bench-a,
+    // 8 cores, stackbench 0.9.0, generator 0.41 cores mean of 3 windows; ..."); "" = this
+    // machine's load engine
+    QString loadHosts;
     QVector<QPair<QString, QString>> versions; // info "versions": probe -> what it read, by name
 };
 

@@ -23,6 +23,9 @@ QString invalidKindPhrase(const QString &kind)
         {store::kInvalidStart, "could not start the load"},
         {store::kInvalidCancelled, "were stopped by the user"},
         {store::kInvalidOther, "failed for another reason"},
+        {store::kInvalidLoadHost, "lost a load host mid-window"},
+        {store::kInvalidLoadHostSetup, "could not reach a load host"},
+        {store::kInvalidClientBound, "saturated a load host's generator"},
     };
     for (const auto &[k, phrase] : kPhrases)
         if (kind == k)

@@ -63,6 +63,12 @@ Flow CellAttempts::measure(const plan::Configuration &config, const plan::Route 
             return Flow::Interrupted; // an abandoned window is not an attempt: nothing stored
         if (!storeWindow(window, attempt, maxAttempts))
             return Flow::Failed;
+        if (window.invalidKind == store::kInvalidLoadHostSetup) {
+            // A host that cannot be reached needs the user: every further window would fail
+            // the same way.
+            m_failure = window.invalidReason;
+            return Flow::Failed;
+        }
         ++attempt;
         valid = window.valid;
         lastReason = window.invalidReason;

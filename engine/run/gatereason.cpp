@@ -111,6 +111,22 @@ QString gateReason(const QString &kind, const QJsonObject &gates)
         return foreignPeakReason(g);
     if (kind == store::kInvalidErrors)
         return trEngine("sb::run", "errors: %1").arg(text(QLatin1String("detail")));
+    if (kind == store::kInvalidClientBound) { // the first saturated load host
+        const QJsonArray hosts = gates.value(QLatin1String("load_hosts"))
+                                     .toObject()
+                                     .value(QLatin1String("hosts"))
+                                     .toArray();
+        for (const QJsonValue &h : hosts) {
+            const QJsonObject o = h.toObject();
+            if (!o.value(QLatin1String("saturated")).toBool())
+                continue;
+            return trEngine("sb::run", "the load generator on %1 was saturated: %2 cores of its "
+                                       "%3 threads; add a load host or threads there")
+                .arg(o.value(QLatin1String("host")).toString())
+                .arg(o.value(QLatin1String("generator_cores")).toDouble(), 0, 'f', 2)
+                .arg(o.value(QLatin1String("threads")).toInt());
+        }
+    }
     return {};
 }
 

@@ -160,6 +160,7 @@ GateFigures gateFiguresOf(const WindowOutcome &m, const store::WindowRecord &win
     f.threads = threads;
     f.samplerClientBound = m.clientBound;
     f.foreignTop = m.foreignTop; // the foreign gates name the busiest processes
+    f.loadHosts = m.loadHosts;   // each load host's generator, gated on its own
     return f;
 }
 
@@ -204,6 +205,27 @@ GateVerdict evaluateGates(const GateFigures &f)
     if (!f.problems.isEmpty())
         fail(v, store::kInvalidErrors, gateReason(store::kInvalidErrors, v.gates));
 
+    if (!f.loadHosts.isEmpty()) {
+        QJsonArray hosts;
+        bool saturated = false;
+        for (const QJsonValue &h : f.loadHosts) {
+            QJsonObject o = h.toObject();
+            const double cores = o.value(QLatin1String("generator_cores")).toDouble();
+            const int threads = std::max(1, o.value(QLatin1String("threads")).toInt());
+            const bool full = cores >= 0.95 * threads;
+            o.insert(QStringLiteral("saturated"), full);
+            saturated = saturated || full;
+            hosts.append(o);
+        }
+        v.gates.insert(
+            QStringLiteral("load_hosts"),
+            QJsonObject{{QStringLiteral("passed"), !saturated}, {QStringLiteral("hosts"), hosts}});
+        if (saturated) {
+            fail(v, store::kInvalidClientBound, gateReason(store::kInvalidClientBound, v.gates));
+            v.flags << QStringLiteral("client-bound");
+        }
+        return v;
+    }
     const double clientCores = f.elapsedS > 0 ? f.clientCpuS / f.elapsedS : 0;
     const bool clientBound = f.samplerClientBound || clientCores >= 0.95 * f.threads;
     v.gates.insert(QStringLiteral("client_bound"),

@@ -66,6 +66,10 @@ struct GateFigures
     double elapsedS = 0;                          // the window's measured seconds
     int threads = 1;                              // load engine threads
     bool samplerClientBound = false;              // the sampler saw the generator threads saturated
+    // The load hosts' figures (WindowOutcome::loadHosts): each host's generator is gated on its
+    // own (a host whose generator used >= 95 % of its threads invalidates the window), and the
+    // window's client_bound flag is not computed from the summed CPU. Empty: a local window.
+    QJsonArray loadHosts = {};
     // The busiest foreign processes over the window and per interval (WindowOutcome::foreignTop):
     // the foreign gates name them. Not sampled (the default): the reasons name no process.
     ForeignTop foreignTop = {};
@@ -109,7 +113,9 @@ struct GateVerdict
 // figures.foreignTop was not sampled). The stored gates are "foreign_cpu" and, with a peak gate,
 // "foreign_peak"; each holds its processes as "top": [{name, pid, cores}] when sampled.
 // The client-bound flag (generator cores >= 95 % of its threads, or the sampler's own verdict)
-// never invalidates.
+// never invalidates a local window; with load hosts, each host is gated on its own (the
+// "load_hosts" gate: {passed, hosts: [the host's figures + "saturated"]}), and a saturated host
+// invalidates the window (client_bound, naming the host).
 GateVerdict evaluateGates(const GateFigures &figures);
 
 struct WindowOutcome;

@@ -4,6 +4,7 @@
 #include "load/loadengine.h"
 #include "run/gates.h"
 #include "run/intervalpairer.h"
+#include "run/lanephase.h"
 #include "run/loadjson.h"
 #include "run/loadspecof.h"
 #include "run/windowfigures.h"
@@ -111,6 +112,8 @@ sb::Result<WindowOutcome> LoadWindow::runPhase(const WindowSpec &spec, store::Wi
         out.cancelled = true;
         return out;
     }
+    if (!spec.loadHosts.empty())
+        return runLanePhase(spec, std::move(out), warmup);
     load::LoadEngine &engine = *m_engines[warmUp ? 0 : 1];
     const bool sampled = spec.sample.has_value();
     IntervalPairer pairer(sampled, spec.expectStatus);
@@ -160,6 +163,57 @@ sb::Result<WindowOutcome> LoadWindow::runPhase(const WindowSpec &spec, store::Wi
     describe(out, spec, result, summary, sampled);
     if (warmup) {
         const WarmupVerdict verdict = evaluateWarmup(result, spec.expectStatus);
+        warmup->gate = verdict.gate;
+        warmup->failure = verdict.failure;
+    }
+    return out;
+}
+
+// The phase with the load on other hosts: the sampler watches the server tree here as it does for
+// a local window (without generator threads of this machine), the merged intervals are paired
+// with its readings, and the merged result becomes the window's figures by the same functions.
+sb::Result<WindowOutcome> LoadWindow::runLanePhase(const WindowSpec &spec, WindowOutcome out,
+                                                   WarmupOutcome *warmup)
+{
+    const bool warmUp = warmup != nullptr;
+    const bool sampled = spec.sample.has_value();
+    IntervalPairer pairer(sampled, spec.expectStatus);
+    std::optional<SampleSession> sampler;
+    if (sampled) {
+        sampler.emplace();
+        if (sb::Status st = sampler->start(
+                *spec.sample, spec.intervalMs, [&](const TreeReading &r) { pairer.addSample(r); },
+                spec.threads);
+            !st.ok())
+            return sb::Error{st.error().code, st.error().where, "sampler: " + st.error().detail};
+    }
+    auto deliver = [&](bool all) {
+        for (WindowInterval &i : pairer.take(all)) {
+            i.warmUp = warmUp;
+            out.window.intervals.append(i.record);
+            if (m_onInterval)
+                m_onInterval(i);
+        }
+    };
+    out.window.startedAt = QDateTime::currentDateTimeUtc();
+    sb::Result<LanePhase> ran =
+        run::runLanePhase(spec.loadHosts, loadSpecOf(spec, warmUp), m_cancelled,
+                          [&](const load::IntervalSnapshot &s) {
+                              pairer.addLoad(s);
+                              deliver(false);
+                          });
+    pairer.finish();
+    TreeSummary summary;
+    if (sampler)
+        summary = sampler->stop();
+    if (!ran.ok())
+        return ran.error();
+    deliver(true);
+    out.window.samples = pairer.takeSamples();
+    describe(out, spec, ran->result, summary, sampled);
+    out.loadHosts = ran->hosts;
+    if (warmup) {
+        const WarmupVerdict verdict = evaluateWarmup(ran->result, spec.expectStatus);
         warmup->gate = verdict.gate;
         warmup->failure = verdict.failure;
     }

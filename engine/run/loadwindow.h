@@ -12,6 +12,7 @@
 #include "store/records.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -29,6 +30,24 @@ class LoadEngine;
 }
 
 namespace sb::run {
+
+// One load host of a window (the equal-resource lane, engine/lane): how its `stackbench agent` is
+// started (`ssh -o BatchMode=yes ... DESTINATION PROGRAM agent`, or this program for "local").
+struct LoadHostCommand
+{
+    QString name;    // the plan's name of the host ("bench-a", "local")
+    QString program; // "ssh", or a local program
+    QStringList arguments;
+    QString destination; // what ssh is given ("user@10.0.0.2"); the name for "local"
+};
+
+// The error codes of a window whose load came from hosts (measure(), warmUp()): a fault before
+// every host's agent answered (ssh could not reach a host, refused the login or its key; the
+// agent is missing or of another version) needs the user, so a run stops on it; a fault while
+// the shares ran (an agent that died, a cut link, counts that do not add up) makes the window
+// invalid and worth measuring again. The detail names the plan's host.
+inline constexpr const char *kLoadHostSetupError = "lane.host";
+inline constexpr const char *kLoadHostWindowError = "lane.window";
 
 // One window: what is sent, how, for how long, and what is watched beside it. Plain values.
 struct WindowSpec
@@ -49,6 +68,10 @@ struct WindowSpec
     std::vector<int> cpus;              // CPUs the load threads may run on; empty = any
     int expectStatus = 200;             // other statuses count as errors of an interval
     std::optional<TreeSampling> sample; // measure(): sample this tree alongside
+    // The hosts the load comes from, each with its share of the connections (or of the rate,
+    // lane::splitSpec()), started together and merged without loss; empty = this process's load
+    // engine. `threads` and `cpus` apply on each host.
+    std::vector<LoadHostCommand> loadHosts;
 };
 
 // One interval of a window as it ends: what the live views show.
@@ -90,7 +113,11 @@ struct WindowOutcome
     bool sampled = false;          // a server tree was sampled
     bool serverExited = false;     // its root exited during the window
     bool clientBound = false;      // the sampler saw the load threads saturated
-    QList<SamplerEvent> events;    // the sampler's events, in order
+    // The load hosts' own figures (WindowSpec::loadHosts), in order: {"host", "machine",
+    // "version", "cores", "threads", "connections", "rate", "requests", "ok", "client_cpu_s",
+    // "process_cpu_s", "elapsed_s", "generator_cores"}; empty for a local window.
+    QJsonArray loadHosts;
+    QList<SamplerEvent> events; // the sampler's events, in order
 
     // The busiest foreign processes over the window (each process's CPU summed over its
     // intervals, at most 3, each >= 0.05 cores) and per interval: what the foreign-CPU gates
@@ -144,6 +171,9 @@ private:
     // One phase; a warm-up when `warmup` is given (its verdict is written there).
     sb::Result<WindowOutcome> runPhase(const WindowSpec &spec, store::WindowRecord window,
                                        WarmupOutcome *warmup);
+    // The same over WindowSpec::loadHosts (run/lanephase.h).
+    sb::Result<WindowOutcome> runLanePhase(const WindowSpec &spec, WindowOutcome out,
+                                           WarmupOutcome *warmup);
 
     IntervalSink m_onInterval;
     std::atomic<bool> m_cancelled{false};

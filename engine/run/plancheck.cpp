@@ -2,9 +2,11 @@
 
 #include "core/enginetext.h"
 #include "core/qterror.h"
+#include "lane/lanewindow.h"
 #include "profile/perfrecord.h"
 #include "run/configurationsession.h"
 #include "run/hookmoments.h"
+#include "run/lanephase.h"
 #include "run/runcontext.h"
 
 #include <QDir>
@@ -14,6 +16,8 @@
 #include <algorithm>
 
 namespace sb::run {
+
+using lane::AgentHello;
 
 namespace {
 
@@ -90,6 +94,7 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
     passed = checkDatabase(report) && passed;
     passed = checkHooks(report) && passed;
     checkProtocols(report);
+    passed = checkLoadHosts(report) && passed;
     checkVersions(report);
     checkProfiling(report);
     if (parity)
@@ -118,6 +123,45 @@ void PlanCheck::checkProfiling(QStringList *report)
         perf.note.isEmpty()
             ? trEngine("sb::run", "cpu profiles: perf %1").arg(perf.path)
             : trEngine("sb::run", "cpu profiles: perf %1 (%2)").arg(perf.path, perf.note));
+}
+
+// Every load host: its agent launched over ssh (all at once), its version checked, its machine
+// and cores reported, or the fault naming the host and what to do.
+bool PlanCheck::checkLoadHosts(QStringList *report)
+{
+    const plan::Plan &plan = m_context.plan;
+    if (plan.load.hosts.isEmpty())
+        return true;
+    const sb::Result<std::vector<LoadHostCommand>> commands = loadHostCommands(plan);
+    if (!commands.ok()) {
+        checkLine(report, sb::qtDetail(commands.error()), false);
+        return false;
+    }
+    std::vector<lane::AgentCommand> agents;
+    for (const LoadHostCommand &c : *commands)
+        agents.push_back(lane::AgentCommand{c.destination, c.program, c.arguments});
+    const std::vector<sb::Result<AgentHello>> hellos = lane::reachAgents(agents);
+    bool passed = true;
+    for (size_t i = 0; i < hellos.size(); ++i) {
+        const LoadHostCommand &c = (*commands)[i];
+        const QString who =
+            c.name == c.destination ? c.name : QStringLiteral("%1 (%2)").arg(c.name, c.destination);
+        if (hellos[i].ok()) {
+            const lane::AgentHello &h = *hellos[i];
+            checkLine(report,
+                      trEngine("sb::run", "load host %1: stackbench %2 on %3, %4 cores")
+                          .arg(who, h.version, h.host)
+                          .arg(h.cores),
+                      true);
+        } else {
+            checkLine(
+                report,
+                trEngine("sb::run", "load host %1: %2").arg(who, sb::qtDetail(hellos[i].error())),
+                false);
+            passed = false;
+        }
+    }
+    return passed;
 }
 
 bool PlanCheck::checked(const plan::Configuration &config) const

@@ -46,6 +46,7 @@ public:
 private:
     bool checkDatabase(QStringList *report);
     bool checkHooks(QStringList *report);
+    bool checkLoadHosts(QStringList *report);
     bool checkHook(const plan::Hook &hook, QStringList *report);
     void checkProtocols(QStringList *report);
     void checkVersions(QStringList *report);

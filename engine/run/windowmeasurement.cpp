@@ -7,6 +7,7 @@
 #include "run/configurationsession.h"
 #include "run/gates.h"
 #include "run/hookmoments.h"
+#include "run/lanephase.h"
 #include "run/loadjson.h"
 #include "run/runcontext.h"
 #include "run/runprogress.h"
@@ -48,6 +49,10 @@ sb::Result<WindowSpec> windowSpecFor(const plan::Plan &plan, const plan::Profile
     spec.intervalMs = windowIntervalMs(plan.sampler.intervalMs, profile.measureMs);
     spec.cpus = plan.load.cpus;
     spec.expectStatus = route.expectStatus;
+    sb::Result<std::vector<LoadHostCommand>> hosts = loadHostCommands(plan);
+    if (!hosts.ok())
+        return hosts.error();
+    spec.loadHosts = std::move(*hosts);
     return spec;
 }
 
@@ -71,6 +76,18 @@ void setInvalid(store::WindowRecord &window, QLatin1String kind, const QString &
     window.valid = false;
     window.invalidKind = kind;
     window.invalidReason = reason;
+}
+
+bool setLoadHostFault(store::WindowRecord &window, const sb::Error &error)
+{
+    const QString code = QString::fromStdString(error.code);
+    if (code == QLatin1String(kLoadHostSetupError))
+        setInvalid(window, store::kInvalidLoadHostSetup, sb::qtDetail(error));
+    else if (code == QLatin1String(kLoadHostWindowError))
+        setInvalid(window, store::kInvalidLoadHost, sb::qtDetail(error));
+    else
+        return false;
+    return true;
 }
 
 WindowMeasurement::WindowMeasurement(RunContext &context, ConfigurationSession &configurations,
@@ -102,6 +119,10 @@ store::WindowRecord WindowMeasurement::measure(const plan::Configuration &config
     window.treeRequests = age.requests;
     const sb::Result<WindowSpec> spec =
         windowSpecFor(m_context.plan, *m_context.profile, config, route, cell.concurrency);
+    if (!spec.ok() && spec.error().code == kLoadHostSetupError) {
+        setInvalid(window, store::kInvalidLoadHostSetup, sb::qtDetail(spec.error()));
+        return window;
+    }
     if (!spec.ok()) { // before any hook: there is nothing to clean up
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("the request could not be built: ") + sb::qtText(spec.error()));
@@ -177,6 +198,8 @@ bool WindowMeasurement::warmUp(const plan::Configuration &config, const plan::Ro
     const sb::Result<WarmupOutcome> r = load.warmUp(spec);
     if (r.ok())
         m_configurations.served(config.name, r->figures.window.requests);
+    if (!r.ok() && setLoadHostFault(window, r.error()))
+        return false;
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("warm-up could not start: ") +
@@ -219,6 +242,8 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     const sb::Result<WindowOutcome> r = load.measure(spec, window);
     if (m_attachment)
         m_attachment->loadEnded();
+    if (!r.ok() && setLoadHostFault(window, r.error()))
+        return;
     if (!r.ok()) {
         setInvalid(window, store::kInvalidStart,
                    QStringLiteral("the measured window could not start: ") +
@@ -228,8 +253,11 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     std::optional<qint64> checkpointsAfter;
     if (checkpointsBefore)
         checkpointsAfter = readCheckpoints(config.name);
-    m_configurations.updateInfo(config.name, QStringLiteral("load_cpus_applied"),
-                                QString::fromStdString(formatCpuList(r->loadCpus)));
+    if (spec.loadHosts.empty())
+        m_configurations.updateInfo(config.name, QStringLiteral("load_cpus_applied"),
+                                    QString::fromStdString(formatCpuList(r->loadCpus)));
+    if (!r->loadHosts.isEmpty())
+        noteLoadHosts(config.name, r->loadHosts);
     // https://: the protocol, cipher and ALPN result the window's connections agreed on.
     if (const QString tls = tlsDescription(r->connections); !tls.isEmpty())
         m_configurations.updateInfo(config.name, QStringLiteral("tls"), tls);
@@ -254,6 +282,34 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     window.valid = verdict.valid();
     window.invalidReason = verdict.reason();
     window.invalidKind = verdict.invalidKind();
+}
+
+// The configuration's "load_hosts" info: each host as its agent described itself, and its
+// generator's mean CPU over the measured windows so far.
+void WindowMeasurement::noteLoadHosts(const QString &configuration, const QJsonArray &hosts)
+{
+    QStringList parts;
+    for (const QJsonValue &v : hosts) {
+        const QJsonObject h = v.toObject();
+        const QString name = h.value(QStringLiteral("host")).toString();
+        HostCpuSum &sum = m_hostCpu[configuration][name];
+        sum.cpuS += h.value(QStringLiteral("client_cpu_s")).toDouble();
+        sum.elapsedS += h.value(QStringLiteral("elapsed_s")).toDouble();
+        ++sum.windows;
+        const QString destination = h.value(QStringLiteral("destination")).toString();
+        parts << QStringLiteral("%1%2: machine %3, %4 cores, stackbench %5, generator %6 cores "
+                                "mean of %7 windows")
+                     .arg(name,
+                          destination == name ? QString()
+                                              : QStringLiteral(" (%1)").arg(destination),
+                          h.value(QStringLiteral("machine")).toString())
+                     .arg(h.value(QStringLiteral("cores")).toInt())
+                     .arg(h.value(QStringLiteral("version")).toString())
+                     .arg(sum.elapsedS > 0 ? sum.cpuS / sum.elapsedS : 0.0, 0, 'f', 2)
+                     .arg(sum.windows);
+    }
+    m_configurations.updateInfo(configuration, QStringLiteral("load_hosts"),
+                                parts.join(QStringLiteral("; ")));
 }
 
 void WindowMeasurement::cancel()

@@ -6,6 +6,8 @@
 #include "run/runevents.h"
 #include "store/records.h"
 
+#include <QHash>
+#include <QJsonArray>
 #include <QLatin1String>
 #include <QList>
 #include <QString>
@@ -45,6 +47,10 @@ WindowSpec warmupSpecFor(const plan::Plan &plan, const plan::Profile &profile,
 
 // Marks the window invalid with a store::kInvalid* kind and a reason.
 void setInvalid(store::WindowRecord &window, QLatin1String kind, const QString &reason);
+// A fault of the window's load hosts (code kLoadHostSetupError or kLoadHostWindowError,
+// loadwindow.h) as the window's invalid kind (store::kInvalidLoadHostSetup or kInvalidLoadHost)
+// and reason; false (window untouched) for any other error.
+bool setLoadHostFault(store::WindowRecord &window, const sb::Error &error);
 
 // What runs beside a window's measured load and nothing else of it: the profiling window's perf
 // record (run/cellprofiler.h), so that the profile covers exactly the load a window measures.
@@ -98,6 +104,7 @@ private:
     void noteSamplerEvents(const QString &configuration, const CellRef &cell,
                            const QList<SamplerEvent> &events);
     TreeSampling treeSampling(const QString &configuration);
+    void noteLoadHosts(const QString &configuration, const QJsonArray &hosts);
 
     RunContext &m_context;
     ConfigurationSession &m_configurations;
@@ -105,6 +112,14 @@ private:
     RunProgress &m_progress;
 
     LoadAttachment *m_attachment = nullptr; // the current measure()'s, if any
+    // Each load host's generator CPU over the measured windows, by configuration, then host.
+    struct HostCpuSum
+    {
+        double cpuS = 0;
+        double elapsedS = 0;
+        int windows = 0;
+    };
+    QHash<QString, QHash<QString, HostCpuSum>> m_hostCpu;
     std::mutex m_loadMutex;
     LoadWindow *m_load = nullptr; // the attempt's, while measureLoad() runs
 };

@@ -35,6 +35,13 @@ inline constexpr QLatin1String kInvalidHook{"hook"};                // a window 
 inline constexpr QLatin1String kInvalidStart{"start"};              // the load could not start
 inline constexpr QLatin1String kInvalidCancelled{"cancelled"};      // stopped by the user
 inline constexpr QLatin1String kInvalidOther{"other"};              // anything else
+// A load host's part of the window failed (its agent died, the link was cut): measured again.
+inline constexpr QLatin1String kInvalidLoadHost{"load_host"};
+// A load host could not be reached (ssh, login, host key, agent missing or of another version):
+// the run stops on it, naming the host and the fix.
+inline constexpr QLatin1String kInvalidLoadHostSetup{"load_host_setup"};
+// A load host's generator was saturated (its client-bound gate): measured again.
+inline constexpr QLatin1String kInvalidClientBound{"client_bound"};
 
 // One execution of a plan with a profile.
 struct RunRecord

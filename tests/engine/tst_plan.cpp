@@ -1201,7 +1201,7 @@ private slots:
                    "$.zzz: unknown key \"zzz\" at $; allowed keys: \"format\", \"name\", "
                    "\"description\", \"database\", \"configurations\", \"routes\", \"parity\", "
                    "\"hooks\", \"sampler\", \"load\", \"profiles\", \"variables\", "
-                   "\"secret_headers\", \"default_profile\", \"baseline\"");
+                   "\"secret_headers\", \"default_profile\", \"baseline\", \"hosts\"");
         QTest::newRow("hook with sql and command")
             << QByteArray("\"database\": {\"driver\": \"QSQLITE\", \"name\": \":memory:\"},"
                           "\n"

@@ -11,7 +11,11 @@
 # when given, runs instead of the --version check in the client's namespace with SB_SSH set to
 # the ssh command line that reaches the agent host (an array's words, space-separated; none has
 # a space), SB_AGENT_ADDR to that host's address, SB_CLIENT_ADDR to the client's own and
-# SB_CLIENT_IF to the client's end of the link (a test may cut it).
+# SB_CLIENT_IF to the client's end of the link (a test may cut it). With SB_AGENTS=2 in the
+# environment a second agent namespace is made the same way (its own veth link, 10.251.N.0/30,
+# its own sshd with the same throwaway keys, and a route to SB_CLIENT_ADDR through its link), and
+# COMMAND gets SB_SSH_2, SB_AGENT_ADDR_2 and SB_CLIENT_ADDR_2 as well; SB_SSH_KEY and
+# SB_KNOWN_HOSTS name the user key and the known_hosts file both ssh commands use.
 # Exit codes: 0 it worked, 1 it failed (the reason on stderr), 77 this machine cannot create
 # network namespaces (not root, no CAP_NET_ADMIN): a test skips then.
 # Everything it creates (namespaces, veth, sshd by its pid, the temporary directory) is removed
@@ -44,24 +48,35 @@ client_if=sblc$tag
 agent_if=sbla$tag
 client_addr=10.250.$net.1
 agent_addr=10.250.$net.2
+agents=${SB_AGENTS:-1}
+agent2_ns=sblane-b-$tag
+client2_if=sblc2$tag
+agent2_if=sbla2$tag
+client2_addr=10.251.$net.1
+agent2_addr=10.251.$net.2
 
 tmp=$(mktemp -d /tmp/sb-netns-sshd.XXXXXX)
 sshd_pid=
+sshd2_pid=
 made_run_sshd=
 cleanup() {
   set +e
-  if [ -n "$sshd_pid" ]; then
-    kill "$sshd_pid" 2>/dev/null
-    wait "$sshd_pid" 2>/dev/null
-  fi
+  for p in $sshd_pid $sshd2_pid; do
+    kill "$p" 2>/dev/null
+    wait "$p" 2>/dev/null
+  done
   # The sessions of that sshd and what they run (an agent behind a cut link): every process
   # left in the agent's namespace is this run's.
   local pids
-  pids=$(ip netns pids "$agent_ns" 2>/dev/null || true)
-  [ -n "$pids" ] && kill -9 $pids 2>/dev/null
+  for ns in "$agent_ns" "$agent2_ns"; do
+    pids=$(ip netns pids "$ns" 2>/dev/null || true)
+    [ -n "$pids" ] && kill -9 $pids 2>/dev/null
+  done
   ip netns del "$client_ns" 2>/dev/null
   ip netns del "$agent_ns" 2>/dev/null
+  ip netns del "$agent2_ns" 2>/dev/null
   ip link del "$client_if" 2>/dev/null
+  ip link del "$client2_if" 2>/dev/null
   [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
   rm -rf "$tmp"
 }
@@ -88,12 +103,26 @@ for ns in "$client_ns" "$agent_ns"; do
 done
 ip -n "$client_ns" link set "$client_if" up
 ip -n "$agent_ns" link set "$agent_if" up
+if [ "$agents" -ge 2 ]; then
+  ip netns add "$agent2_ns"
+  ip link add "$client2_if" type veth peer name "$agent2_if"
+  ip link set "$client2_if" netns "$client_ns"
+  ip link set "$agent2_if" netns "$agent2_ns"
+  ip -n "$client_ns" addr add "$client2_addr/30" dev "$client2_if"
+  ip -n "$agent2_ns" addr add "$agent2_addr/30" dev "$agent2_if"
+  ip -n "$agent2_ns" link set lo up
+  ip -n "$client_ns" link set "$client2_if" up
+  ip -n "$agent2_ns" link set "$agent2_if" up
+  # The server listens on the first link's address: the second agent reaches it through its own.
+  ip -n "$agent2_ns" route add "$client_addr/32" via "$client2_addr"
+fi
 
 # Throwaway keys: the host's and the user's; the client knows the host key in advance.
 ssh-keygen -q -t ed25519 -N '' -C sb-lane-host -f "$tmp/host_key"
 ssh-keygen -q -t ed25519 -N '' -C sb-lane-user -f "$tmp/user_key"
 cp "$tmp/user_key.pub" "$tmp/authorized_keys"
 echo "$agent_addr $(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
+echo "$agent2_addr $(cut -d' ' -f1,2 "$tmp/host_key.pub")" >>"$tmp/known_hosts"
 chmod 700 "$tmp"
 chmod 600 "$tmp/authorized_keys"
 
@@ -129,16 +158,34 @@ for _ in $(seq 1 200); do
   sleep 0.05
 done
 grep -q 'Server listening' "$tmp/sshd.log" || { echo "netns-sshd: sshd does not listen: $(cat "$tmp/sshd.log")" >&2; exit 1; }
+if [ "$agents" -ge 2 ]; then
+  sed "s/^ListenAddress .*/ListenAddress $agent2_addr/" "$tmp/sshd_config" >"$tmp/sshd2_config"
+  ip netns exec "$agent2_ns" "$sshd" -D -e -f "$tmp/sshd2_config" 2>"$tmp/sshd2.log" &
+  sshd2_pid=$!
+  for _ in $(seq 1 200); do
+    grep -q 'Server listening' "$tmp/sshd2.log" 2>/dev/null && break
+    kill -0 "$sshd2_pid" 2>/dev/null || { echo "netns-sshd: the second sshd ended: $(cat "$tmp/sshd2.log")" >&2; exit 1; }
+    sleep 0.05
+  done
+  grep -q 'Server listening' "$tmp/sshd2.log" || { echo "netns-sshd: the second sshd does not listen" >&2; exit 1; }
+fi
 
 ssh_cmd=(ssh -F /dev/null -o BatchMode=yes -o ConnectTimeout=10 -o IdentitiesOnly=yes
          -o UserKnownHostsFile="$tmp/known_hosts" -o StrictHostKeyChecking=yes
          -i "$tmp/user_key" "root@$agent_addr")
 
+ssh2_cmd=("${ssh_cmd[@]:0:${#ssh_cmd[@]}-1}" "root@$agent2_addr")
+
 if [ $# -gt 0 ]; then
+  set +e
   SB_SSH="${ssh_cmd[*]}" SB_AGENT_ADDR=$agent_addr SB_CLIENT_ADDR=$client_addr SB_CLIENT_IF=$client_if \
-    SB_STACKBENCH=$stackbench \
+    SB_STACKBENCH=$stackbench SB_SSH_KEY=$tmp/user_key SB_KNOWN_HOSTS=$tmp/known_hosts \
+    SB_SSH_2="$([ "$agents" -ge 2 ] && echo "${ssh2_cmd[*]}")" \
+    SB_AGENT_ADDR_2="$([ "$agents" -ge 2 ] && echo "$agent2_addr")" \
+    SB_CLIENT_ADDR_2="$([ "$agents" -ge 2 ] && echo "$client2_addr")" \
     ip netns exec "$client_ns" "$@"
-  exit $?
+  rc=$?
+  exit $rc
 fi
 
 out=$(ip netns exec "$client_ns" "${ssh_cmd[@]}" "$stackbench" agent --version 2>"$tmp/ssh.err") || {

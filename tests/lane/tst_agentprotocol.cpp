@@ -224,6 +224,13 @@ private Q_SLOTS:
         s.intervalMs = 250;
         s.unreachableAbortMs = 0;
         s.cpus = {0, 1};
+        s.tls.enabled = true;
+        s.tls.verify = false;
+        s.tls.caFile = "/etc/ca.pem";
+        s.tls.sni = "bench.example";
+        s.tls.alpn = "h2";
+        s.protocol = sb::load::Protocol::Http2;
+        s.streams = 16;
         const auto read = readSpec(specJson(s));
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().detail.c_str());
         QCOMPARE(read->host, s.host);
@@ -236,6 +243,13 @@ private Q_SLOTS:
         QCOMPARE(read->cpus, s.cpus);
         QCOMPARE(read->intervalMs, 250);
         QCOMPARE(read->unreachableAbortMs, int64_t(0));
+        QCOMPARE(read->tls.enabled, true);
+        QCOMPARE(read->tls.verify, false);
+        QCOMPARE(read->tls.caFile, s.tls.caFile);
+        QCOMPARE(read->tls.sni, s.tls.sni);
+        QCOMPARE(read->tls.alpn, s.tls.alpn);
+        QCOMPARE(read->protocol, sb::load::Protocol::Http2);
+        QCOMPARE(read->streams, 16);
     }
 
     void specFieldsAreChecked_data()
@@ -260,6 +274,10 @@ private Q_SLOTS:
         QTest::newRow("cpus negative") << QStringLiteral("cpus") << QJsonValue(QJsonArray{-1});
         QTest::newRow("rate infinite-ish") << QStringLiteral("ratePerS") << QJsonValue(1e300);
         QTest::newRow("missing") << QStringLiteral("threads") << QJsonValue(QJsonValue::Undefined);
+        QTest::newRow("tls missing") << QStringLiteral("tls") << QJsonValue(QJsonValue::Undefined);
+        QTest::newRow("protocol unknown")
+            << QStringLiteral("protocol") << QJsonValue(QStringLiteral("spdy"));
+        QTest::newRow("streams 0") << QStringLiteral("streams") << QJsonValue(0);
     }
     void specFieldsAreChecked()
     {
