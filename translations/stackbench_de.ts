@@ -4847,6 +4847,42 @@ B, %3: %4</translation>
         <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot;; configuration &quot;%2&quot; speaks http/1.1 (HTTP/1.1 carries one request at a time per connection)</source>
         <translation>streams %1 braucht &quot;protocol&quot;: &quot;h2&quot;; die Konfiguration „%2“ spricht http/1.1 (HTTP/1.1 trägt pro Verbindung eine Anfrage auf einmal)</translation>
     </message>
+    <message>
+        <source>invalid host name &quot;%1&quot;: use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>ungültiger Hostname „%1“: verwenden Sie Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>&quot;local&quot; is this machine and cannot be defined as a host</source>
+        <translation>„local“ ist dieser Rechner und kann nicht als Host definiert werden</translation>
+    </message>
+    <message>
+        <source>the ssh destination must not start with &apos;-&apos;</source>
+        <translation>das ssh-Ziel darf nicht mit &apos;-&apos; beginnen</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan: define it in the top-level &quot;hosts&quot; object (&quot;%1&quot;: {&quot;ssh&quot;: &quot;user@address&quot;})</source>
+        <translation>kein Host „%1“ im Plan: definieren Sie ihn im Objekt &quot;hosts&quot; auf oberster Ebene (&quot;%1&quot;: {&quot;ssh&quot;: &quot;user@address&quot;})</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan; the hosts are: %2</source>
+        <translation>kein Host „%1“ im Plan; die Hosts sind: %2</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>kein Host „%1“ im Plan; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>an array of host names</source>
+        <translation>ein Array von Hostnamen</translation>
+    </message>
+    <message>
+        <source>&quot;hosts&quot; needs at least one host; leave it out to load from this machine</source>
+        <translation>&quot;hosts&quot; braucht mindestens einen Host; lassen Sie es weg, um die Last von diesem Rechner zu erzeugen</translation>
+    </message>
+    <message>
+        <source>host &quot;%1&quot; is listed twice</source>
+        <translation>Host „%1“ ist zweimal aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5261,6 +5297,18 @@ B, %3: %4</translation>
     <message>
         <source>%1 protocol: %2</source>
         <translation>%1 Protokoll: %2</translation>
+    </message>
+    <message>
+        <source>the load generator on %1 was saturated: %2 cores of its %3 threads; add a load host or threads there</source>
+        <translation>der Lastgenerator auf %1 war ausgelastet: %2 Kerne seiner %3 Threads; fügen Sie einen Lasthost oder dort Threads hinzu</translation>
+    </message>
+    <message>
+        <source>load host %1: stackbench %2 on %3, %4 cores</source>
+        <translation>Lasthost %1: stackbench %2 auf %3, %4 Kerne</translation>
+    </message>
+    <message>
+        <source>load host %1: %2</source>
+        <translation>Lasthost %1: %2</translation>
     </message>
 </context>
 </TS>

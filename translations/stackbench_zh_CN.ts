@@ -4812,6 +4812,42 @@ B，%3：%4</translation>
         <source>streams %1 needs &quot;protocol&quot;: &quot;h2&quot;; configuration &quot;%2&quot; speaks http/1.1 (HTTP/1.1 carries one request at a time per connection)</source>
         <translation>streams %1 需要 &quot;protocol&quot;: &quot;h2&quot;；配置“%2”使用 http/1.1（HTTP/1.1 每个连接一次只承载一个请求）</translation>
     </message>
+    <message>
+        <source>invalid host name &quot;%1&quot;: use letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;</source>
+        <translation>无效的主机名“%1”：请使用字母、数字、&apos;_&apos;、&apos;.&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>&quot;local&quot; is this machine and cannot be defined as a host</source>
+        <translation>“local”指本机，不能定义为主机</translation>
+    </message>
+    <message>
+        <source>the ssh destination must not start with &apos;-&apos;</source>
+        <translation>ssh 目标不能以 &apos;-&apos; 开头</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan: define it in the top-level &quot;hosts&quot; object (&quot;%1&quot;: {&quot;ssh&quot;: &quot;user@address&quot;})</source>
+        <translation>计划中没有主机“%1”：请在顶层 &quot;hosts&quot; 对象中定义它（&quot;%1&quot;: {&quot;ssh&quot;: &quot;user@address&quot;}）</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan; the hosts are: %2</source>
+        <translation>计划中没有主机“%1”；已有主机：%2</translation>
+    </message>
+    <message>
+        <source>no host &quot;%1&quot; in the plan; did you mean &quot;%2&quot;?</source>
+        <translation>计划中没有主机“%1”；您是指“%2”吗？</translation>
+    </message>
+    <message>
+        <source>an array of host names</source>
+        <translation>主机名数组</translation>
+    </message>
+    <message>
+        <source>&quot;hosts&quot; needs at least one host; leave it out to load from this machine</source>
+        <translation>&quot;hosts&quot; 至少需要一个主机；省略它则由本机产生负载</translation>
+    </message>
+    <message>
+        <source>host &quot;%1&quot; is listed twice</source>
+        <translation>主机“%1”被列出了两次</translation>
+    </message>
 </context>
 <context>
     <name>sb::run</name>
@@ -5222,6 +5258,18 @@ B，%3：%4</translation>
     <message>
         <source>%1 protocol: %2</source>
         <translation>%1 协议：%2</translation>
+    </message>
+    <message>
+        <source>the load generator on %1 was saturated: %2 cores of its %3 threads; add a load host or threads there</source>
+        <translation>%1 上的负载生成器已饱和：其 %3 个线程占用 %2 个核心；请增加负载主机或在该主机上增加线程</translation>
+    </message>
+    <message>
+        <source>load host %1: stackbench %2 on %3, %4 cores</source>
+        <translation>负载主机 %1：stackbench %2，位于 %3，%4 个核心</translation>
+    </message>
+    <message>
+        <source>load host %1: %2</source>
+        <translation>负载主机 %1：%2</translation>
     </message>
 </context>
 </TS>
