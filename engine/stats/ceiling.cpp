@@ -173,11 +173,11 @@ BoundFinding classifyBound(const WindowCpu &cpu, const BoundContext &context)
         const double whole = std::round(cpu.serverCores);
         advice = whole >= 1 && std::fabs(cpu.serverCores - whole) <= 0.03
                      ? format("the tree held %.0f whole core(s), which fills a server of that "
-                              "many threads, but one concurrency level cannot show a plateau: "
-                              "add a higher level, or raise concurrency",
+                              "many threads, but no plateau can be read without a higher level: "
+                              "add one, or raise concurrency",
                               whole)
-                     : std::string("one concurrency level cannot show a plateau: add a higher "
-                                   "level, or raise concurrency");
+                     : std::string("no plateau can be read without a higher level: add one, "
+                                   "or raise concurrency");
     }
     return {Bound::None,
             format("nothing saturated (server tree %.2f cores, plateau %.2f; machine %.1f %% "

@@ -293,10 +293,10 @@ void TestStats::bounds_data()
     QTest::newRow("none: one level, a whole core")
         << 1.0 << 0.0 << 0.2 << 0.0 << 1 << 3000.0 << -1.0 << -1.0 << 1.0 << 0 << int(Bound::None)
         << QStringLiteral("held 1 whole core(s), which fills a server of that many threads, but "
-                          "one concurrency level cannot show a plateau");
+                          "no plateau can be read without a higher level");
     QTest::newRow("none: one level, part of a core")
         << 0.6 << 0.0 << 0.2 << 0.0 << 1 << 3000.0 << -1.0 << -1.0 << 0.6 << 0 << int(Bound::None)
-        << QStringLiteral("one concurrency level cannot show a plateau: add a higher level");
+        << QStringLiteral("no plateau can be read without a higher level: add one");
     QTest::newRow("none: two levels, still rising: no one-level sentence")
         << 1.0 << 0.0 << 0.2 << 0.0 << 1 << 6000.0 << 3000.0 << -1.0 << 1.0 << 0 << int(Bound::None)
         << QStringLiteral("idle): raise concurrency");
