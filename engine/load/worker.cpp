@@ -66,6 +66,8 @@ Worker::Worker(Window &window, int connections, double ratePerS)
         // Until the server's SETTINGS arrive, its stream limit is unknown: open all the streams
         // asked for (a server with a lower limit refuses the rest, REFUSED_STREAM).
         nghttp2_option_set_peer_max_concurrent_streams(m_h2Option, uint32_t(streams));
+        // No RFC 7540 priority tree (the SETTINGS say so too): closed streams are not kept.
+        nghttp2_option_set_no_closed_streams(m_h2Option, 1);
     }
 }
 

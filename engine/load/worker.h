@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "load/connection.h"
 #include "load/deadlinelist.h"
+#include "load/h2pool.h"
 #include "load/intervalslots.h"
 #include "load/poller.h"
 #include "load/reachability.h"
@@ -225,7 +226,8 @@ private:
     DeadlineListOf<H2Stream> m_streamDeadlines;
     nghttp2_session_callbacks *m_h2Callbacks = nullptr;
     nghttp2_option *m_h2Option = nullptr;
-    int64_t m_h2Now = 0; // the time of the event whose bytes nghttp2 is reading
+    H2Pool m_h2Pool{h2Allocator()}; // the sessions' memory: nothing from malloc once warm
+    int64_t m_h2Now = 0;            // the time of the event whose bytes nghttp2 is reading
     IntervalSlots m_slots;
 };
 

@@ -62,7 +62,7 @@ void Worker::h2Open(Conn &c, int64_t now)
     h.gotSettings = false;
     h.out.clear();
     h.outOff = 0;
-    if (nghttp2_session_client_new3(&h.session, m_h2Callbacks, &c, m_h2Option, h2Allocator()) !=
+    if (nghttp2_session_client_new3(&h.session, m_h2Callbacks, &c, m_h2Option, m_h2Pool.mem()) !=
         0) {
         h.session = nullptr;
         count(measuring(now), [](Counters &k) { ++k.parseErrors; });
@@ -72,8 +72,9 @@ void Worker::h2Open(Conn &c, int64_t now)
     const nghttp2_settings_entry settings[] = {
         {NGHTTP2_SETTINGS_ENABLE_PUSH, 0},
         {NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, uint32_t(kH2Window)},
+        {NGHTTP2_SETTINGS_NO_RFC7540_PRIORITIES, 1},
     };
-    nghttp2_submit_settings(h.session, NGHTTP2_FLAG_NONE, settings, 2);
+    nghttp2_submit_settings(h.session, NGHTTP2_FLAG_NONE, settings, 3);
     nghttp2_session_set_local_window_size(h.session, NGHTTP2_FLAG_NONE, 0, kH2Window);
     c.state = State::H2;
     h2UpdateIdle(c);

@@ -262,8 +262,9 @@ private slots:
               double(h2Allocations) / double(measured));
         if (!h2)
             QCOMPARE(h2Allocations, 0L);
-        else // a stream's object, its HEADERS item and header block, the response's headers
-            QVERIFY2(h2Allocations <= 16 * measured, qPrintable(QString::number(h2Allocations)));
+        else // the worker's pool (load/h2pool.h) serves nghttp2's streams, frames and header
+             // blocks again: once warm, below one system allocation per 100 requests
+            QVERIFY2(h2Allocations * 100 <= measured, qPrintable(QString::number(h2Allocations)));
         const long collector = last.all - first.all - crypto - h2Allocations;
         qInfo("%ld allocations (workers %ld) for %lld requests in %d intervals", collector,
               last.workers - first.workers, static_cast<long long>(measured), intervals);
