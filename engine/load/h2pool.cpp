@@ -4,30 +4,37 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 
 namespace sb::load::detail {
 
 namespace {
 
-// Before every block: its class (or kLarge) and its usable size, and a link that chains every
-// pooled block for the pool's end. 32 bytes keep the block 16-byte aligned, as malloc's.
-struct Header
-{
-    Header *allBlocks;
-    size_t size;
-    int sizeClass;
-    int pad;
-    size_t pad2;
-};
-static_assert(sizeof(Header) == 32);
+// A block's header is the 8 bytes before it: its class, or kLarge for a block of its own. As in
+// malloc, a slot's payload runs into the next slot's header word: a slot of S bytes holds S - 8.
+constexpr uint64_t kLarge = UINT64_MAX;
+constexpr size_t kHeader = 8;
+constexpr size_t kChunkBytes = 64 * 1024;
+constexpr size_t kChunkLead = 16; // the chunk's link to the next, keeping payloads 16-aligned
 
-constexpr int kLarge = -1;
-
-Header *headerOf(void *p)
+uint64_t &headerOf(void *p)
 {
-    return reinterpret_cast<Header *>(static_cast<char *>(p) - sizeof(Header));
+    return *reinterpret_cast<uint64_t *>(static_cast<char *>(p) - kHeader);
 }
+
+// Classes: steps of 16 bytes up to 256, then eight steps per doubling up to 8 KiB.
+constexpr std::array<size_t, H2Pool::kClasses> makeSlots()
+{
+    std::array<size_t, H2Pool::kClasses> s{};
+    int k = 0;
+    for (size_t v = 16; v <= 256; v += 16)
+        s[size_t(k++)] = v;
+    for (size_t base = 256; base < 8192; base *= 2)
+        for (size_t step = 1; step <= 8; ++step)
+            s[size_t(k++)] = base + step * base / 8;
+    return s;
+}
+constexpr std::array<size_t, H2Pool::kClasses> kSlots = makeSlots();
+static_assert(kSlots[H2Pool::kClasses - 1] == 8192);
 
 void *poolMalloc(size_t size, void *pool)
 {
@@ -56,6 +63,29 @@ void *poolRealloc(void *p, size_t size, void *pool)
 
 } // namespace
 
+int H2Pool::classOf(size_t size)
+{
+    const size_t slot = size + kHeader;
+    if (slot > kSlots.back())
+        return -1;
+    if (slot <= 256)
+        return int((slot + 15) / 16) - 1;
+    // Eight classes per doubling above 256.
+    int k = 16;
+    size_t base = 256;
+    while (slot > 2 * base) {
+        base *= 2;
+        k += 8;
+    }
+    const size_t step = base / 8;
+    return k + int((slot - base + step - 1) / step) - 1;
+}
+
+size_t H2Pool::slotBytes(int sizeClass)
+{
+    return kSlots[size_t(sizeClass)];
+}
+
 H2Pool::H2Pool(nghttp2_mem *upstream)
     : m_mem{this, poolMalloc, poolFree, poolCalloc, poolRealloc}
     , m_upstream(upstream)
@@ -63,11 +93,10 @@ H2Pool::H2Pool(nghttp2_mem *upstream)
 
 H2Pool::~H2Pool()
 {
-    Header *h = static_cast<Header *>(m_all);
-    while (h) {
-        Header *next = h->allBlocks;
-        upstreamFree(h);
-        h = next;
+    while (m_chunks) {
+        void *next = *static_cast<void **>(m_chunks);
+        upstreamFree(m_chunks);
+        m_chunks = next;
     }
 }
 
@@ -84,50 +113,56 @@ void H2Pool::upstreamFree(void *p)
         std::free(p);
 }
 
+void *H2Pool::carve(int k)
+{
+    const size_t slot = kSlots[size_t(k)];
+    if (!m_next[size_t(k)] || m_next[size_t(k)] + slot > m_end[size_t(k)]) {
+        char *chunk = static_cast<char *>(upstreamAlloc(kChunkBytes));
+        if (!chunk)
+            return nullptr;
+        *reinterpret_cast<void **>(chunk) = m_chunks;
+        m_chunks = chunk;
+        ++m_upstreamChunks;
+        // Payloads at chunk + 16 + i * slot; the last one ends 8 bytes before its next header.
+        m_next[size_t(k)] = chunk + kChunkLead;
+        m_end[size_t(k)] = chunk + kChunkBytes + kHeader;
+    }
+    char *p = m_next[size_t(k)];
+    m_next[size_t(k)] += slot;
+    headerOf(p) = uint64_t(k);
+    return p;
+}
+
 void *H2Pool::allocate(size_t size)
 {
-    int k = 0;
-    size_t block = kMinBlock;
-    while (block < size && k < kClasses) {
-        block *= 2;
-        ++k;
-    }
-    if (k == kClasses) { // larger than the largest class: not pooled
-        Header *h = static_cast<Header *>(upstreamAlloc(sizeof(Header) + size));
-        if (!h)
+    const int k = classOf(size);
+    if (k < 0) { // larger than the largest class: a block of its own
+        char *raw = static_cast<char *>(upstreamAlloc(16 + size));
+        if (!raw)
             return nullptr;
-        h->allBlocks = nullptr;
-        h->size = size;
-        h->sizeClass = kLarge;
-        return h + 1;
+        *reinterpret_cast<uint64_t *>(raw) = size; // before the header: the block's size
+        headerOf(raw + 16) = kLarge;
+        return raw + 16;
     }
     if (FreeBlock *f = m_free[size_t(k)]) {
         m_free[size_t(k)] = f->next;
         return f;
     }
-    Header *h = static_cast<Header *>(upstreamAlloc(sizeof(Header) + block));
-    if (!h)
-        return nullptr;
-    h->allBlocks = static_cast<Header *>(m_all);
-    m_all = h;
-    h->size = block;
-    h->sizeClass = k;
-    ++m_upstreamBlocks;
-    return h + 1;
+    return carve(k);
 }
 
 void H2Pool::release(void *p)
 {
     if (!p)
         return;
-    Header *h = headerOf(p);
-    if (h->sizeClass == kLarge) {
-        upstreamFree(h);
+    const uint64_t k = headerOf(p);
+    if (k == kLarge) {
+        upstreamFree(static_cast<char *>(p) - 16);
         return;
     }
     FreeBlock *f = static_cast<FreeBlock *>(p);
-    f->next = m_free[size_t(h->sizeClass)];
-    m_free[size_t(h->sizeClass)] = f;
+    f->next = m_free[size_t(k)];
+    m_free[size_t(k)] = f;
 }
 
 void *H2Pool::reallocate(void *p, size_t size)
@@ -138,13 +173,15 @@ void *H2Pool::reallocate(void *p, size_t size)
         release(p);
         return nullptr;
     }
-    Header *h = headerOf(p);
-    if (h->sizeClass != kLarge && size <= h->size)
+    const uint64_t k = headerOf(p);
+    if (k != kLarge && size + kHeader <= kSlots[size_t(k)])
         return p;
     void *q = allocate(size);
     if (!q)
         return nullptr;
-    std::memcpy(q, p, std::min(h->size, size));
+    const size_t old = k == kLarge ? *reinterpret_cast<uint64_t *>(static_cast<char *>(p) - 16)
+                                   : kSlots[size_t(k)] - kHeader;
+    std::memcpy(q, p, std::min(old, size));
     release(p);
     return q;
 }

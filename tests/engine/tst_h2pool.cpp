@@ -61,23 +61,44 @@ private slots:
         {
             sb::load::detail::H2Pool pool(&g_counting);
             nghttp2_mem *m = pool.mem();
-            void *a = m->malloc(40, m->mem_user_data); // the 64-byte class
+            void *a = m->malloc(40, m->mem_user_data); // a 48-byte slot, as malloc's chunk
             QVERIFY(a);
             QCOMPARE(reinterpret_cast<uintptr_t>(a) % 16, uintptr_t(0));
             m->free(a, m->mem_user_data);
             const long calls = g_upstreamCalls;
-            void *b = m->malloc(64, m->mem_user_data); // same class: the same block, no upstream
+            void *b = m->malloc(36, m->mem_user_data); // same class: the same block, no upstream
             QCOMPARE(b, a);
             QCOMPARE(g_upstreamCalls, calls);
-            void *c = m->malloc(65, m->mem_user_data); // the next class: a new block
+            void *c = m->malloc(41, m->mem_user_data); // the next class: its own chunk
             QVERIFY(c != b);
+            QCOMPARE(reinterpret_cast<uintptr_t>(c) % 16, uintptr_t(0));
             QCOMPARE(g_upstreamCalls, calls + 1);
-            m->free(b, m->mem_user_data);
-            m->free(c, m->mem_user_data);
+            void *d = m->malloc(41, m->mem_user_data); // carved next to c: one slot further
+            QCOMPARE(static_cast<char *>(d) - static_cast<char *>(c), 64L);
+            QCOMPARE(g_upstreamCalls, calls + 1);
+            for (void *p : {b, c, d})
+                m->free(p, m->mem_user_data);
             m->free(nullptr, m->mem_user_data);
-            QCOMPARE(pool.upstreamBlocks(), 2L);
+            QCOMPARE(pool.upstreamChunks(), 2L);
         }
         QCOMPARE(g_upstreamLive, 0L); // the pool's end gave everything back
+    }
+
+    // Every size has the tightest class that holds it and its 8-byte header.
+    void classesAreTight()
+    {
+        using P = sb::load::detail::H2Pool;
+        for (size_t size = 0; size <= 8184; ++size) {
+            const int k = P::classOf(size);
+            QVERIFY2(k >= 0 && k < P::kClasses, qPrintable(QString::number(size)));
+            QVERIFY(P::slotBytes(k) >= size + 8);
+            QCOMPARE(P::slotBytes(k) % 16, size_t(0));
+            if (k > 0)
+                QVERIFY2(P::slotBytes(k - 1) < size + 8, qPrintable(QString::number(size)));
+        }
+        QCOMPARE(P::classOf(8185), -1);
+        QCOMPARE(P::slotBytes(0), size_t(16));
+        QCOMPARE(P::slotBytes(P::kClasses - 1), size_t(8192));
     }
 
     void callocZeroesAReusedBlock()
@@ -102,7 +123,7 @@ private slots:
         auto *p = static_cast<char *>(m->realloc(nullptr, 20, m->mem_user_data));
         std::memcpy(p, "0123456789abcdefghi", 20);
         // Within its block: the same pointer.
-        QCOMPARE(static_cast<char *>(m->realloc(p, 32, m->mem_user_data)), p);
+        QCOMPARE(m->realloc(p, 24, m->mem_user_data), static_cast<void *>(p));
         // Beyond, through every class into a large block, and back down.
         for (size_t size : {100, 5000, 100000, 50}) {
             p = static_cast<char *>(m->realloc(p, size, m->mem_user_data));
@@ -113,7 +134,7 @@ private slots:
     }
 
     // A random mix of sizes, frees and reallocs, as a session's: every live block keeps its
-    // bytes, and upstream is asked at most once per block alive at the peak.
+    // bytes, and the chunks taken are what each class held at its peak, not more.
     void randomTrafficKeepsEveryBlock()
     {
         std::mt19937 rng(1234);
@@ -125,8 +146,16 @@ private slots:
             size_t size;
             unsigned char fill;
         };
+        using P = sb::load::detail::H2Pool;
         std::vector<Live> live;
-        size_t peak = 0;
+        std::vector<long> liveOf(P::kClasses, 0), peakOf(P::kClasses, 0);
+        auto track = [&](size_t size, int delta) {
+            const int k = P::classOf(size);
+            if (k < 0)
+                return;
+            liveOf[size_t(k)] += delta;
+            peakOf[size_t(k)] = std::max(peakOf[size_t(k)], liveOf[size_t(k)]);
+        };
         for (int i = 0; i < 20000; ++i) {
             const int op = int(rng() % 3);
             if (op == 0 || live.empty()) {
@@ -136,12 +165,14 @@ private slots:
                 const auto fill = static_cast<unsigned char>(rng());
                 std::memset(p, fill, size);
                 live.push_back({p, size, fill});
+                track(size, +1);
             } else {
                 const size_t k = rng() % live.size();
                 Live &l = live[k];
                 for (size_t j = 0; j < l.size; j += 97)
                     QCOMPARE(int(l.p[j]), int(l.fill));
                 if (op == 1) {
+                    track(l.size, -1);
                     m->free(l.p, m->mem_user_data);
                     live.erase(live.begin() + long(k));
                 } else {
@@ -151,14 +182,21 @@ private slots:
                     for (size_t j = 0; j < std::min(size, l.size); j += 97)
                         QCOMPARE(int(l.p[j]), int(l.fill));
                     std::memset(l.p, l.fill, size);
+                    track(l.size, -1);
+                    track(size, +1);
                     l.size = size;
                 }
             }
-            peak = std::max(peak, live.size());
         }
-        // Pooled blocks: never more than were alive at once, per class, summed over 9 classes.
-        QVERIFY2(pool.upstreamBlocks() <= long(9 * peak),
-                 qPrintable(QString::number(pool.upstreamBlocks())));
+        long bound = 0;
+        for (int k = 0; k < P::kClasses; ++k) {
+            const long perChunk = long((65536 - 8) / P::slotBytes(k));
+            bound += (peakOf[size_t(k)] + perChunk - 1) / perChunk;
+        }
+        QVERIFY2(pool.upstreamChunks() <= bound,
+                 qPrintable(
+                     QStringLiteral("%1 chunks, bound %2").arg(pool.upstreamChunks()).arg(bound)));
+        QVERIFY(pool.upstreamChunks() > 0);
         for (Live &l : live)
             m->free(l.p, m->mem_user_data);
     }
