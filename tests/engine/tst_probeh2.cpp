@@ -52,97 +52,26 @@ TlsSettings caFile(const QString &file)
 // certificate), "h2c" (http2 in clear text: prior knowledge), "h1tls" (ssl without http2) and
 // "h1" (plain HTTP/1.1). Every one answers "hello, h2\n" at /, a header X-Probe, 2 MiB at /big
 // and status 201 at /created.
-class NginxH2
+std::unique_ptr<sb::test::NginxH2> startNginx(const QString &dir,
+                                              const sb::test::TlsCertificates &certs)
 {
-public:
-    NginxH2(const QString &dir, const sb::test::TlsCertificates &certs)
-        : m_dir(dir)
-    {
-        QFile big(QDir(dir).filePath(QStringLiteral("big.txt")));
-        big.open(QIODevice::WriteOnly);
-        big.write(QByteArray(2 * 1024 * 1024, 'x'));
-        big.close();
-        const QString locations =
-            QStringLiteral("    add_header X-Probe h2probe;\n"
-                           "    location = /big { default_type text/plain; alias %1; }\n"
-                           "    location = /created { return 201 \"made\\n\"; }\n"
-                           "    location / { default_type text/plain; return 200 \"hello, h2\\n\"; "
-                           "}\n")
-                .arg(big.fileName());
-        const QString tls =
-            QStringLiteral("    ssl_certificate %1;\n    ssl_certificate_key %2;\n")
-                .arg(certs.cert(QStringLiteral("good")), certs.key(QStringLiteral("good")));
-        QString servers;
-        const QList<std::pair<QString, QString>> listens{
-            {QStringLiteral("h2"), QStringLiteral("ssl http2")},
-            {QStringLiteral("h2c"), QStringLiteral("http2")},
-            {QStringLiteral("h1tls"), QStringLiteral("ssl")},
-            {QStringLiteral("h1"), QString()}};
-        for (const auto &[name, flags] : listens) {
-            const uint16_t port = sb::test::freeLowPort();
-            m_ports.append({name, port});
-            servers +=
-                QStringLiteral("  server {\n    listen 127.0.0.1:%1 %2;\n%3%4  }\n")
-                    .arg(port)
-                    .arg(flags, flags.contains(QLatin1String("ssl")) ? tls : QString(), locations);
-        }
-        const QString conf =
-            QStringLiteral("%1worker_processes 1;\ndaemon off;\npid %2/nginx.pid;\n"
-                           "error_log %2/error.log;\nevents { worker_connections 1024; }\n"
-                           "http {\n  access_log off;\n  ssl_protocols TLSv1.2 TLSv1.3;\n"
-                           "  client_body_temp_path %2/body;\n  proxy_temp_path %2/proxy;\n"
-                           "  fastcgi_temp_path %2/fastcgi;\n  uwsgi_temp_path %2/uwsgi;\n"
-                           "  scgi_temp_path %2/scgi;\n%3}\n")
-                .arg(::geteuid() == 0 ? QStringLiteral("user root;\n") : QString(), m_dir, servers);
-        QFile f(QDir(m_dir).filePath(QStringLiteral("nginx.conf")));
-        f.open(QIODevice::WriteOnly);
-        f.write(conf.toUtf8());
-        f.close();
-        m_conf = f.fileName();
-        m_process.setProgram(QStringLiteral("nginx"));
-        m_process.setArguments({QStringLiteral("-c"), m_conf, QStringLiteral("-p"), m_dir});
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        m_process.start();
-        bool up = false;
-        for (int i = 0; i < 200 && !up && m_process.state() != QProcess::NotRunning; ++i) {
-            up = true;
-            for (const auto &p : m_ports)
-                up = up && sb::test::accepts(p.second);
-            if (!up)
-                m_process.waitForFinished(50);
-        }
-        if (!up) {
-            QFile log(QDir(m_dir).filePath(QStringLiteral("error.log")));
-            log.open(QIODevice::ReadOnly);
-            m_error = QStringLiteral("nginx did not start: ") +
-                      QString::fromUtf8(m_process.readAll()) + QString::fromUtf8(log.readAll());
-            m_ports.clear();
-        }
-    }
-    ~NginxH2()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-        m_process.waitForFinished(2000);
-    }
-    uint16_t port(const QString &name) const
-    {
-        for (const auto &p : m_ports)
-            if (p.first == name)
-                return p.second;
-        return 0;
-    }
-    QString error() const { return m_error; }
-
-private:
-    QString m_dir;
-    QString m_conf;
-    QProcess m_process;
-    QList<std::pair<QString, uint16_t>> m_ports;
-    QString m_error;
-};
+    QFile big(QDir(dir).filePath(QStringLiteral("big.txt")));
+    big.open(QIODevice::WriteOnly);
+    big.write(QByteArray(2 * 1024 * 1024, 'x'));
+    big.close();
+    const QString extra =
+        QStringLiteral("add_header X-Probe h2probe;\n"
+                       "    location = /big { default_type text/plain; alias %1; }\n"
+                       "    location = /created { return 201 \"made\\n\"; }")
+            .arg(big.fileName());
+    using S = sb::test::NginxH2::Server;
+    return std::make_unique<sb::test::NginxH2>(
+        dir, certs,
+        QList<S>{S{QStringLiteral("h2"), QStringLiteral("ssl http2"), extra},
+                 S{QStringLiteral("h2c"), QStringLiteral("http2"), extra},
+                 S{QStringLiteral("h1tls"), QStringLiteral("ssl"), extra},
+                 S{QStringLiteral("h1"), QString(), extra}});
+}
 
 } // namespace
 
@@ -158,7 +87,7 @@ private slots:
         QVERIFY(m_nginxDir.isValid());
         m_certs = std::make_unique<sb::test::TlsCertificates>(m_dir.path());
         QVERIFY2(m_certs->ok(), qPrintable(m_certs->error()));
-        m_nginx = std::make_unique<NginxH2>(m_nginxDir.path(), *m_certs);
+        m_nginx = startNginx(m_nginxDir.path(), *m_certs);
         QVERIFY2(m_nginx->port(QStringLiteral("h2")) != 0, qPrintable(m_nginx->error()));
     }
 
@@ -482,7 +411,7 @@ private:
     QTemporaryDir m_dir;
     QTemporaryDir m_nginxDir;
     std::unique_ptr<sb::test::TlsCertificates> m_certs;
-    std::unique_ptr<NginxH2> m_nginx;
+    std::unique_ptr<sb::test::NginxH2> m_nginx;
 };
 
 QTEST_GUILESS_MAIN(TestProbeH2)
