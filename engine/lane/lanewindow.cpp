@@ -203,7 +203,8 @@ private:
                 return failWith(sb::qtError(
                     QString::fromLatin1(kTimeoutError), host(i),
                     QStringLiteral("no word from the agent on %1 for %2 s while it measured: "
-                                   "the link or the host is down")
+                                   "the link or the host is down (check the network to %1 and "
+                                   "that the host runs)")
                         .arg(host(i))
                         .arg(m_silenceMs / 1000.0)));
         }

@@ -4,7 +4,7 @@
 // the controller's namespace on the first link's address, and the runner measures it through
 // `ssh -o BatchMode=yes` with the plan's ssh options. Skips only when the machine cannot create
 // namespaces (the script exits 77).
-#include "lanefixtures.h"
+#include "lanerunfixtures.h"
 #include "plan/planloader.h"
 #include "run/gates.h"
 #include "run/runevents.h"
@@ -27,134 +27,28 @@ using sb::test::orderRows;
 
 namespace {
 
-const QString kScript = QStringLiteral(STACKBENCH_SOURCE_DIR "/tests/lane/netns-sshd.sh");
-constexpr int kPort = 18080; // the controller's namespace is the test's own: nothing else there
-
-struct ScriptRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-ScriptRun runScript(const QStringList &extra)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("SB_AGENTS"), QStringLiteral("2"));
-    p.setProcessEnvironment(env);
-    p.setProgram(QStringLiteral("/bin/bash"));
-    p.setArguments(QStringList{kScript, QStringLiteral(STACKBENCH_BIN)} + extra);
-    p.start();
-    ScriptRun r;
-    if (!p.waitForFinished(600'000)) {
-        p.terminate(); // the script cleans up on TERM
-        p.waitForFinished(30'000);
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using sb::test::insideLaneScript;
+using sb::test::ScriptRun;
+using PlanParts = sb::test::LanePlanParts;
 
 bool insideScript()
 {
-    return !qEnvironmentVariable("SB_SSH_2").isEmpty();
+    return insideLaneScript();
 }
 
-// The ssh options of the script's commands (every word between "ssh" and the destination).
-QJsonArray sshOptions(const QString &key)
+ScriptRun runScript(const QStringList &extra)
 {
-    return QJsonArray{QStringLiteral("-F"),
-                      QStringLiteral("/dev/null"),
-                      QStringLiteral("-o"),
-                      QStringLiteral("IdentitiesOnly=yes"),
-                      QStringLiteral("-o"),
-                      QStringLiteral("UserKnownHostsFile=") +
-                          qEnvironmentVariable("SB_KNOWN_HOSTS"),
-                      QStringLiteral("-o"),
-                      QStringLiteral("StrictHostKeyChecking=yes"),
-                      QStringLiteral("-i"),
-                      key};
+    return sb::test::runLaneScript(extra);
 }
 
-struct PlanParts
-{
-    QString agentA = QStringLiteral(STACKBENCH_BIN); // bench-a's "agent"
-    QString keyA;                                    // bench-a's identity; "" = the script's
-    int retries = 2;
-};
-
-// The target on the first link's address, POST /orders (a row per 201: the target's own
-// count), a 200 ms warm-up and 1 s windows at 4 connections from bench-a and bench-b.
 QString writePlan(const QTemporaryDir &dir, const PlanParts &parts)
 {
-    const QString addr = qEnvironmentVariable("SB_CLIENT_ADDR");
-    const QString key = qEnvironmentVariable("SB_SSH_KEY");
-    const QJsonObject plan{
-        {QStringLiteral("format"), 1},
-        {QStringLiteral("name"), QStringLiteral("lane")},
-        {QStringLiteral("hosts"),
-         QJsonObject{
-             {QStringLiteral("bench-a"),
-              QJsonObject{{QStringLiteral("ssh"),
-                           QStringLiteral("root@") + qEnvironmentVariable("SB_AGENT_ADDR")},
-                          {QStringLiteral("ssh_options"),
-                           sshOptions(parts.keyA.isEmpty() ? key : parts.keyA)},
-                          {QStringLiteral("agent"), parts.agentA}}},
-             {QStringLiteral("bench-b"),
-              QJsonObject{{QStringLiteral("ssh"),
-                           QStringLiteral("root@") + qEnvironmentVariable("SB_AGENT_ADDR_2")},
-                          {QStringLiteral("ssh_options"), sshOptions(key)},
-                          {QStringLiteral("agent"), QStringLiteral(STACKBENCH_BIN)}}}}},
-        {QStringLiteral("configurations"),
-         QJsonArray{QJsonObject{
-             {QStringLiteral("name"), QStringLiteral("target")},
-             {QStringLiteral("command"),
-              QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
-                         QStringLiteral("--host"), addr, QStringLiteral("--port"),
-                         QStringLiteral("${port}"), QStringLiteral("--threads"),
-                         QStringLiteral("1"), QStringLiteral("--db"),
-                         dir.filePath(QStringLiteral("t.sqlite"))}},
-             {QStringLiteral("base_url"), QStringLiteral("http://%1:%2").arg(addr).arg(kPort)},
-             {QStringLiteral("ready"),
-              QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
-                          {QStringLiteral("timeout_s"), 60}}}}}},
-        {QStringLiteral("routes"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("order")},
-                                {QStringLiteral("method"), QStringLiteral("POST")},
-                                {QStringLiteral("path"), QStringLiteral("/orders")},
-                                {QStringLiteral("body"),
-                                 QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
-                                {QStringLiteral("expect"), 201}}}},
-        {QStringLiteral("load"),
-         QJsonObject{{QStringLiteral("threads"), 1},
-                     {QStringLiteral("hosts"),
-                      QJsonArray{QStringLiteral("bench-a"), QStringLiteral("bench-b")}}}},
-        {QStringLiteral("sampler"),
-         QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
-        {QStringLiteral("profiles"),
-         QJsonObject{{QStringLiteral("quick"),
-                      QJsonObject{{QStringLiteral("rounds"), 1},
-                                  {QStringLiteral("concurrency"), QJsonArray{4}},
-                                  {QStringLiteral("warmup"), QStringLiteral("200ms")},
-                                  {QStringLiteral("measure_s"), 1},
-                                  {QStringLiteral("retries"), parts.retries}}}}}};
-    const QString path = dir.filePath(QStringLiteral("lane.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        f.write(QJsonDocument(plan).toJson()) <= 0)
-        return {};
-    return path;
+    return sb::test::writeLanePlan(dir, parts);
 }
 
 QVector<sb::store::WindowRecord> storedWindows(const QString &location, const QString &runId)
 {
-    auto s = sb::store::RunStore::open(location);
-    if (!s.ok())
-        return {};
-    auto w = (*s)->windows(runId, true);
-    return w.ok() ? *w : QVector<sb::store::WindowRecord>{};
+    return sb::test::storedLaneWindows(location, runId);
 }
 
 // Kills the agent whose wrapper wrote `pidFile`, once, at the first measured interval.
@@ -168,11 +62,11 @@ public:
     {
         if (m_killed != 0 || u.phase != sb::run::Phase::Measure)
             return;
-        QFile f(m_pidFile);
-        if (!f.open(QIODevice::ReadOnly))
+        const QList<qint64> pids = sb::test::wrapperPids(m_pidFile);
+        if (pids.isEmpty())
             return;
-        const qint64 pid = f.readAll().trimmed().toLongLong();
-        if (pid > 1 && ::kill(pid_t(pid), SIGKILL) == 0)
+        const qint64 pid = pids.last(); // the measured phase's agent
+        if (::kill(pid_t(pid), SIGKILL) == 0)
             m_killed = pid;
     }
     qint64 killed() const { return m_killed; }
@@ -476,14 +370,8 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         // The agent behind a wrapper that says its pid (exec keeps it): the test kills that pid.
         const QString pidFile = dir.filePath(QStringLiteral("agent-a.pid"));
-        const QString wrapper = dir.filePath(QStringLiteral("agent-a.sh"));
-        QFile w(wrapper);
-        QVERIFY(w.open(QIODevice::WriteOnly));
-        w.write(QStringLiteral("#!/bin/sh\necho $$ >%1\nexec %2 \"$@\"\n")
-                    .arg(pidFile, QStringLiteral(STACKBENCH_BIN))
-                    .toUtf8());
-        w.close();
-        QVERIFY(w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QString wrapper = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidFile);
+        QVERIFY(!wrapper.isEmpty());
         PlanParts parts;
         parts.agentA = wrapper;
         const QString planPath = writePlan(dir, parts);
