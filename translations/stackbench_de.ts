@@ -212,8 +212,8 @@
         <translation>frühere Runden</translation>
     </message>
     <message>
-        <source>%1 generator (window mean)</source>
-        <translation>Lastgenerator %1 (Mittel des Messfensters)</translation>
+        <source>%1 (window mean)</source>
+        <translation>%1 (Mittel des Messfensters)</translation>
     </message>
 </context>
 <context>

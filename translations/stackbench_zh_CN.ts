@@ -212,8 +212,8 @@
         <translation>之前各轮</translation>
     </message>
     <message>
-        <source>%1 generator (window mean)</source>
-        <translation>%1 负载生成器（测量窗口均值）</translation>
+        <source>%1 (window mean)</source>
+        <translation>%1（测量窗口均值）</translation>
     </message>
 </context>
 <context>

@@ -444,8 +444,8 @@ private slots:
         QCustomPlot *cores = page.chartPanel()->plot(ChartPanel::Chart::Cores);
         const QList<QCPGraph *> &graphs = page.chartPanel()->hostGraphs();
         QCOMPARE(graphs.size(), 2);
-        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a generator (window mean)"));
-        QCOMPARE(graphs[1]->name(), QStringLiteral("local generator (window mean)"));
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a (window mean)"));
+        QCOMPARE(graphs[1]->name(), QStringLiteral("local (window mean)"));
         for (int i = 0; i < 2; ++i) {
             QVERIFY(graphs[i]->visible());
             QVERIFY(cores->legend->hasItemWithPlottable(graphs[i]));

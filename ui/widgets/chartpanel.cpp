@@ -360,6 +360,8 @@ void ChartPanel::drawHosts(const charts::Timeline &t)
     static const int kColours[] = {1, 5, 7, 2, 9, 6};
     QCustomPlot *cp = plot(Chart::Cores);
     const QList<charts::HostCores> &hosts = t.hostCores();
+    // Three names a row: two rows of legend still fit above the data at 1280 pixels wide.
+    cp->legend->setWrap(hosts.isEmpty() ? 4 : 3);
     while (m_hostGraphs.size() < hosts.size()) {
         const int colour = kColours[m_hostGraphs.size() % std::size(kColours)];
         QCPGraph *g = cp->addGraph();
@@ -375,7 +377,7 @@ void ChartPanel::drawHosts(const charts::Timeline &t)
             continue;
         }
         const charts::HostCores &h = hosts[i];
-        g->setName(tr("%1 generator (window mean)").arg(h.host));
+        g->setName(tr("%1 (window mean)").arg(h.host));
         g->setVisible(true);
         g->addToLegend();
         if (h.cores < 0) {
