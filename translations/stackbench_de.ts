@@ -211,6 +211,10 @@
         <source>earlier rounds</source>
         <translation>frühere Runden</translation>
     </message>
+    <message>
+        <source>%1 (window mean)</source>
+        <translation>%1 (Mittel des Messfensters)</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartView</name>
@@ -1298,6 +1302,18 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <source>cores each, last interval</source>
         <translation>Kerne je Prozess, letztes Intervall</translation>
     </message>
+    <message>
+        <source>load from %1: each host&apos;s cores when the window ends</source>
+        <translation>Last von %1: die Kerne jedes Hosts am Ende des Messfensters</translation>
+    </message>
+    <message>
+        <source>generator on %1 saturated: %2 cores of its %3 threads</source>
+        <translation>Lastgenerator auf %1 ausgelastet: %2 Kerne seiner %3 Threads</translation>
+    </message>
+    <message>
+        <source>generators, window mean: %1</source>
+        <translation>Lastgeneratoren, Mittel des Messfensters: %1</translation>
+    </message>
 </context>
 <context>
     <name>sb::LoadController</name>
@@ -1765,6 +1781,49 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>%1 %2, expects %3</source>
         <translation>%1 %2, erwartet %3</translation>
+    </message>
+    <message>
+        <source>Hosts (%1); the load runs on this machine</source>
+        <translation>Hosts (%1); die Last entsteht auf diesem Rechner</translation>
+    </message>
+    <message numerus="yes">
+        <source>Load from %n host(s)</source>
+        <translation>
+            <numerusform>Last von %n Host</numerusform>
+            <numerusform>Last von %n Hosts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The plan&apos;s &quot;hosts&quot;, reached over ssh; its &quot;load&quot;: {&quot;hosts&quot;: [...]} splits each window&apos;s connections (or rate) among them</source>
+        <translation>Die &quot;hosts&quot; des Plans, per ssh erreicht; sein &quot;load&quot;: {&quot;hosts&quot;: [...]} teilt die Verbindungen (oder die Rate) jedes Messfensters unter ihnen auf</translation>
+    </message>
+    <message>
+        <source>%1 (load from %2)</source>
+        <translation>%1 (Last von %2)</translation>
+    </message>
+    <message>
+        <source>Its load comes from %1, each host with its share of the connections (or of the rate)</source>
+        <translation>Ihre Last kommt von %1, jeder Host mit seinem Anteil an den Verbindungen (oder an der Rate)</translation>
+    </message>
+    <message>
+        <source>This machine: a load agent started here beside the other hosts&apos;</source>
+        <translation>Dieser Rechner: ein Last-Agent, hier neben denen der anderen Hosts gestartet</translation>
+    </message>
+    <message>
+        <source>ssh %1 %2, then %3 agent there</source>
+        <translation>ssh %1 %2, dann dort %3 agent</translation>
+    </message>
+    <message>
+        <source>%1: this machine - load of every configuration</source>
+        <translation>%1: dieser Rechner – Last jeder Konfiguration</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - load of every configuration</source>
+        <translation>%1: ssh %2 – Last jeder Konfiguration</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - no load from it</source>
+        <translation>%1: ssh %2 – keine Last von diesem Host</translation>
     </message>
 </context>
 <context>
@@ -3006,6 +3065,18 @@ B, %3: %4</translation>
         <source>CPU profiles (%1)</source>
         <translation>CPU-Profile (%1)</translation>
     </message>
+    <message>
+        <source>load hosts</source>
+        <translation>Last-Hosts</translation>
+    </message>
+    <message>
+        <source>load from</source>
+        <translation>Last von</translation>
+    </message>
+    <message>
+        <source>Load hosts of %1</source>
+        <translation>Last-Hosts von %1</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>
@@ -3431,6 +3502,14 @@ B, %3: %4</translation>
     <message>
         <source> (invalid)</source>
         <translation> (ungültig)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>load generators, window mean: %1</source>
+        <translation>Lastgeneratoren, Mittel des Messfensters: %1</translation>
     </message>
 </context>
 <context>

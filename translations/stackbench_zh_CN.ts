@@ -211,6 +211,10 @@
         <source>earlier rounds</source>
         <translation>之前各轮</translation>
     </message>
+    <message>
+        <source>%1 (window mean)</source>
+        <translation>%1（测量窗口均值）</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartView</name>
@@ -1286,6 +1290,18 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <source>cores each, last interval</source>
         <translation>各进程核数，最近一个间隔</translation>
     </message>
+    <message>
+        <source>load from %1: each host&apos;s cores when the window ends</source>
+        <translation>负载来自 %1：每台主机的核数在测量窗口结束时给出</translation>
+    </message>
+    <message>
+        <source>generator on %1 saturated: %2 cores of its %3 threads</source>
+        <translation>%1 上的负载生成器已饱和：其 %3 个线程用了 %2 个核</translation>
+    </message>
+    <message>
+        <source>generators, window mean: %1</source>
+        <translation>负载生成器，测量窗口均值：%1</translation>
+    </message>
 </context>
 <context>
     <name>sb::LoadController</name>
@@ -1752,6 +1768,48 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>%1 %2, expects %3</source>
         <translation>%1 %2，期望 %3</translation>
+    </message>
+    <message>
+        <source>Hosts (%1); the load runs on this machine</source>
+        <translation>主机（%1）；负载在本机产生</translation>
+    </message>
+    <message numerus="yes">
+        <source>Load from %n host(s)</source>
+        <translation>
+            <numerusform>负载来自 %n 台主机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The plan&apos;s &quot;hosts&quot;, reached over ssh; its &quot;load&quot;: {&quot;hosts&quot;: [...]} splits each window&apos;s connections (or rate) among them</source>
+        <translation>计划的 &quot;hosts&quot;，通过 ssh 访问；其 &quot;load&quot;: {&quot;hosts&quot;: [...]} 把每个测量窗口的连接（或速率）分给它们</translation>
+    </message>
+    <message>
+        <source>%1 (load from %2)</source>
+        <translation>%1（负载来自 %2）</translation>
+    </message>
+    <message>
+        <source>Its load comes from %1, each host with its share of the connections (or of the rate)</source>
+        <translation>其负载来自 %1，每台主机承担一部分连接（或速率）</translation>
+    </message>
+    <message>
+        <source>This machine: a load agent started here beside the other hosts&apos;</source>
+        <translation>本机：在此启动的负载代理，与其他主机的代理一起工作</translation>
+    </message>
+    <message>
+        <source>ssh %1 %2, then %3 agent there</source>
+        <translation>ssh %1 %2，然后在那里运行 %3 agent</translation>
+    </message>
+    <message>
+        <source>%1: this machine - load of every configuration</source>
+        <translation>%1：本机 - 每个配置的负载</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - load of every configuration</source>
+        <translation>%1：ssh %2 - 每个配置的负载</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - no load from it</source>
+        <translation>%1：ssh %2 - 不从此主机产生负载</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3044,18 @@ B，%3：%4</translation>
         <source>CPU profiles (%1)</source>
         <translation>CPU 剖析（%1）</translation>
     </message>
+    <message>
+        <source>load hosts</source>
+        <translation>负载主机</translation>
+    </message>
+    <message>
+        <source>load from</source>
+        <translation>负载来自</translation>
+    </message>
+    <message>
+        <source>Load hosts of %1</source>
+        <translation>%1 的负载主机</translation>
+    </message>
 </context>
 <context>
     <name>sb::RunDialog</name>
@@ -3405,6 +3475,14 @@ B，%3：%4</translation>
     <message>
         <source> (invalid)</source>
         <translation>（无效）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>load generators, window mean: %1</source>
+        <translation>负载生成器，测量窗口均值：%1</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,14 @@ QByteArray reportCsv(const RunReport &report)
     header << QStringLiteral("pooled_p50_us") << QStringLiteral("pooled_p99_us")
            << QStringLiteral("pooled_p999_us") << QStringLiteral("errors_transport")
            << QStringLiteral("errors_non_2xx") << QStringLiteral("bound");
+    // A run whose load came from other hosts: per cell its hosts and each one's generator, in
+    // the same order, ';' apart (a local run's columns are unchanged).
+    if (report.loadFromHosts)
+        header << QStringLiteral("load_hosts")
+               << QStringLiteral("load_hosts_generator_cores_median")
+               << QStringLiteral("load_hosts_generator_cores_min")
+               << QStringLiteral("load_hosts_generator_cores_max")
+               << QStringLiteral("load_hosts_cores");
     QStringList lines{header.join(QLatin1Char(','))};
     for (const CellReport &cell : report.cells) {
         const stats::CellFigures &f = cell.figures;
@@ -69,6 +77,19 @@ QByteArray reportCsv(const RunReport &report)
             row << QString() << QString() << QString();
         row << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
             << csvField(cell.bound);
+        if (report.loadFromHosts) {
+            QStringList names, medians, mins, maxes, cores;
+            for (const CellLoadHost &h : cell.loadHosts) {
+                names << h.host;
+                medians << num(h.generatorCores.median);
+                mins << num(h.generatorCores.min);
+                maxes << num(h.generatorCores.max);
+                cores << (h.cores > 0 ? QString::number(h.cores) : QString());
+            }
+            const QString sep = QStringLiteral(";");
+            row << csvField(names.join(sep)) << medians.join(sep) << mins.join(sep)
+                << maxes.join(sep) << cores.join(sep);
+        }
         lines << row.join(QLatin1Char(','));
     }
     return (lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n")).toUtf8();

@@ -79,6 +79,21 @@ QJsonObject cellJson(const CellReport &c)
                                {QStringLiteral("timeout"), double(f.errors.timeout)},
                                {QStringLiteral("parse"), double(f.errors.parse)},
                                {QStringLiteral("non_2xx"), double(f.errors.non2xx)}}}};
+    if (!c.loadHosts.isEmpty()) { // where its load came from: each host's generator
+        QJsonArray hosts;
+        for (const CellLoadHost &h : c.loadHosts) {
+            const double share = h.shareOfCores();
+            hosts.append(QJsonObject{
+                {QStringLiteral("host"), h.host},
+                {QStringLiteral("destination"), h.destination},
+                {QStringLiteral("cores"), h.cores > 0 ? QJsonValue(h.cores) : QJsonValue()},
+                {QStringLiteral("threads"), h.threads > 0 ? QJsonValue(h.threads) : QJsonValue()},
+                {QStringLiteral("generator_cores"), spreadJson(h.generatorCores)},
+                {QStringLiteral("generator_share_of_cores"),
+                 share < 0 ? QJsonValue() : QJsonValue(share)}});
+        }
+        o.insert(QStringLiteral("load_hosts"), hosts);
+    }
     return o;
 }
 

@@ -169,17 +169,67 @@ Document summarySection(const RunReport &r)
     return d;
 }
 
+// Where a cell's load came from: its hosts' names, "this machine" for its own load engine, or
+// not measured when no valid window says.
+Inline loadFromCell(const CellReport &c)
+{
+    if (!c.loadHosts.isEmpty())
+        return Inline(loadHostNames(c.loadHosts));
+    return Inline(c.figures.validWindows > 0 ? QStringLiteral("this machine") : notMeasured());
+}
+
+// Each cell's load hosts with their generators' CPU over its valid windows: the figures that
+// say whether a host, not the server, was the ceiling. Nothing for a run whose load ran here.
+Document loadHostsSection(const RunReport &r)
+{
+    Document d;
+    if (!r.loadFromHosts)
+        return d;
+    d.heading(2, QStringLiteral("Load generator CPU per host"));
+    d.paragraph(QStringLiteral("The load came from other hosts over ssh, each with its share of "
+                               "the connections (or of the rate). Each host's generator CPU is "
+                               "its own load engine's, the median [min-max] over the cell's "
+                               "valid windows, and its share of the host's cores as its agent "
+                               "reported them; a generator at 95 % of its threads makes the "
+                               "window invalid (client-bound)."));
+    Table t = tableOf({QStringLiteral("configuration"), QStringLiteral("route"),
+                       QStringLiteral("c"), QStringLiteral("host"), QStringLiteral("ssh"),
+                       QStringLiteral("generator cores median [min-max]"),
+                       QStringLiteral("share of the host's cores"), QStringLiteral("load threads")},
+                      "llrllrrr");
+    for (const CellReport &c : r.cells) {
+        for (const CellLoadHost &h : c.loadHosts) {
+            const double share = h.shareOfCores();
+            t.rows.append(
+                {c.configuration, code(c.route), number(c.concurrency), h.host,
+                 h.destination.isEmpty() ? Inline(notMeasured()) : code(h.destination),
+                 spreadText(h.generatorCores, 2),
+                 share < 0 ? notMeasured()
+                           : QStringLiteral("%1 of %2").arg(formatPercent(share), number(h.cores)),
+                 h.threads > 0 ? number(h.threads) : notMeasured()});
+        }
+    }
+    d.table(t);
+    return d;
+}
+
 Document routeSection(const RunReport &r, const QString &route)
 {
     Document d;
     d.heading(2, Inline(QStringLiteral("Route ")) << code(route));
-    Table cells =
-        tableOf({QStringLiteral("configuration"), QStringLiteral("c"), QStringLiteral("windows"),
-                 QStringLiteral("2xx/s median [min-max]"), QStringLiteral("spread"),
-                 QStringLiteral("per CPU-s median [min-max]"), QStringLiteral("server cores"),
-                 QStringLiteral("p50"), QStringLiteral("p99"), QStringLiteral("pooled p99"),
-                 QStringLiteral("bound")},
-                "lrrrrrrrrrl");
+    QStringList header{
+        QStringLiteral("configuration"), QStringLiteral("c"),
+        QStringLiteral("windows"),       QStringLiteral("2xx/s median [min-max]"),
+        QStringLiteral("spread"),        QStringLiteral("per CPU-s median [min-max]"),
+        QStringLiteral("server cores"),  QStringLiteral("p50"),
+        QStringLiteral("p99"),           QStringLiteral("pooled p99"),
+        QStringLiteral("bound")};
+    QByteArray align("lrrrrrrrrrl");
+    if (r.loadFromHosts) { // where each cell's load came from; a local run's table is unchanged
+        header << QStringLiteral("load from");
+        align += 'l';
+    }
+    Table cells = tableOf(header, align.constData());
     QVector<Inline> notes;
     for (const CellReport &c : r.cells) {
         if (c.route != route)
@@ -194,6 +244,8 @@ Document routeSection(const RunReport &r, const QString &route)
                            medianMsText(f.p99Us),
                            f.pooledCount > 0 ? formatMs(f.pooledUs.p99) : notMeasured(),
                            c.bound.isEmpty() ? notMeasured() : c.bound});
+        if (r.loadFromHosts)
+            cells.rows.last().append(loadFromCell(c));
         if (f.errors.transport() > 0 || f.errors.non2xx > 0)
             notes << (Inline(c.configuration)
                       << QStringLiteral(" c=%1: %2 transport errors, %3 non-2xx responses in "
@@ -689,7 +741,8 @@ Document reportDocument(const RunReport &r, bool everyStart)
     d << summarySection(r);
     for (const QString &route : r.routes)
         d << routeSection(r, route);
-    d << memorySection(r) << coldStartSection(r, everyStart) << profileSection(r);
+    d << loadHostsSection(r) << memorySection(r) << coldStartSection(r, everyStart)
+      << profileSection(r);
     if (r.aa)
         d << floorSection(r);
     d << ceilingSection(r) << gatesSection(r) << setupSection(r) << environmentSection(r)

@@ -327,6 +327,12 @@ RunReport buildRunReport(const store::RunRecord &run,
                 cell.okPerS = stats::okPerSValues(figures);
                 cell.perCpuS = stats::perCpuSValues(figures);
                 cell.treeAge = treeAgeOf(it->second);
+                QVector<QJsonObject> validGates;
+                for (const store::WindowRecord *w : it->second)
+                    if (w->valid)
+                        validGates.append(w->gates);
+                cell.loadHosts = cellLoadHosts(validGates);
+                r.loadFromHosts = r.loadFromHosts || !cell.loadHosts.isEmpty();
                 for (qsizetype i = 0; i < it->second.size(); ++i) {
                     const stats::WindowFigures &f = figures[size_t(i)];
                     if (!f.valid)

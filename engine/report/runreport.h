@@ -6,6 +6,7 @@
 // store itself must be read on its own thread).
 
 #include "core/result.h"
+#include "report/loadhosts.h"
 #include "report/runsetup.h"
 #include "report/treeage.h"
 #include "stats/ceiling.h"
@@ -53,6 +54,9 @@ struct CellReport
     QMap<QString, int> windowBounds; // bound -> valid windows
     stats::CpuShares shares;         // where the machine's CPU went, in boundBecause's window
     TreeAge treeAge; // the server tree's age at the valid windows (report/treeage.h)
+    // Where its load came from when the plan's "load" named hosts: each host's generator over
+    // the valid windows (report/loadhosts.h); empty = this machine's load engine.
+    QVector<CellLoadHost> loadHosts;
 };
 
 // A ratio of one configuration's cell to the baseline's, for one metric.
@@ -98,7 +102,8 @@ struct RunReport
     QMap<QString, int> events;        // event kind -> count
     bool aa = false;                  // an A/A run: two arms of one configuration
     bool openLoop = false; // its windows were an open loop (a fixed rate: "rate" of the profile)
-    double measuredFloor = -1; // aa: the largest |ratio - 1| between the arms, any cell
+    bool loadFromHosts = false; // some cell's load came from other hosts (CellReport::loadHosts)
+    double measuredFloor = -1;  // aa: the largest |ratio - 1| between the arms, any cell
     QMap<QString, double> measuredFloorByRoute; // aa: the same per route
     QStringList blocked;                        // "configuration-blocked" event details
     QStringList warnings;                       // "warning" event details

@@ -3,7 +3,9 @@
 
 #include "core/qterror.h"
 #include "report/comparison.h"
+#include "report/escape.h"
 #include "report/reportcsv.h"
+#include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 #include "report/runreport.h"
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void invalidKindReadsTheStoredColumn();
     void cpuCountsAndPlanNameFromTheRecords();
     void markdownAndCsv();
+    void loadHostsNameTheHostOfEveryFigure();
     void unknownBaseline();
     void runComparedWithItself();
     void throttledRunHasAWinner();
@@ -257,6 +260,140 @@ void TestReport::markdownAndCsv()
     const int columns = int(lines[0].count(',')) + 1;
     for (const QByteArray &l : lines)
         QCOMPARE(int(l.count(',')) + 1, columns);
+    // Local load: no word of load hosts anywhere.
+    QVERIFY(!report->loadFromHosts);
+    QVERIFY(!md.contains(QStringLiteral("load from")));
+    QVERIFY(!md.contains(QStringLiteral("Load generator CPU per host")));
+    QVERIFY(!lines[0].contains("load_hosts"));
+    QVERIFY(!lines[0].endsWith(','));
+    QVERIFY(lines[0].trimmed().endsWith(",bound"));
+}
+
+// A run whose load came from two hosts: each cell names them, and each host's generator CPU is
+// the median over the cell's valid windows (an invalid attempt's saturated host left out), with
+// its share of the host's cores; in Markdown, HTML, CSV and JSON, the names (user input, here
+// hostile) escaped for each.
+void TestReport::loadHostsNameTheHostOfEveryFigure()
+{
+    store::RunRecord run;
+    run.id = QStringLiteral("lanes");
+    run.planText = R"({"name": "lane", "configurations": [{"name": "django"}],
+        "routes": [{"name": "user"}]})";
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    const QString markup = QStringLiteral("<b>a|b");
+    const QString quoted = QStringLiteral("=\"x\",y");
+    auto hosts = [&](double aCores, double bCores) {
+        return QJsonObject{
+            {QStringLiteral("passed"), aCores < 1.9},
+            {QStringLiteral("hosts"),
+             QJsonArray{
+                 QJsonObject{{QStringLiteral("host"), markup},
+                             {QStringLiteral("destination"), QStringLiteral("root@10.0.0.2")},
+                             {QStringLiteral("machine"), QStringLiteral("bench-a")},
+                             {QStringLiteral("cores"), 8},
+                             {QStringLiteral("threads"), 2},
+                             {QStringLiteral("generator_cores"), aCores},
+                             {QStringLiteral("saturated"), aCores >= 1.9}},
+                 QJsonObject{{QStringLiteral("host"), quoted},
+                             {QStringLiteral("destination"), quoted},
+                             {QStringLiteral("cores"), 4},
+                             {QStringLiteral("threads"), 2},
+                             {QStringLiteral("generator_cores"), bCores},
+                             {QStringLiteral("saturated"), false}}}}};
+    };
+    QVector<store::WindowRecord> windows;
+    const double aCores[] = {0.5, 0.7, 0.6};
+    for (int round = 0; round < 3; ++round) {
+        store::WindowRecord w = window(run.id, round, QStringLiteral("django"),
+                                       QStringLiteral("user"), 100, 2000 + round, 0.9, 40000);
+        w.gates.insert(QStringLiteral("load_hosts"), hosts(aCores[round], 0.3));
+        windows << w;
+    }
+    store::WindowRecord saturated =
+        window(run.id, 0, QStringLiteral("django"), QStringLiteral("user"), 100, 900, 0.9, 40000);
+    saturated.valid = false;
+    saturated.invalidKind = store::kInvalidClientBound;
+    saturated.invalidReason = QStringLiteral("the load generator was saturated");
+    saturated.gates.insert(QStringLiteral("load_hosts"), hosts(1.95, 0.3));
+    windows << saturated;
+
+    const report::RunReport r = report::buildRunReport(run, windows, {}, {});
+    QVERIFY(r.loadFromHosts);
+    const report::CellReport *cell = r.cell(QStringLiteral("django"), QStringLiteral("user"), 100);
+    QVERIFY(cell);
+    QCOMPARE(cell->loadHosts.size(), 2);
+    const report::CellLoadHost &a = cell->loadHosts[0];
+    QCOMPARE(a.host, markup);
+    QCOMPARE(a.destination, QStringLiteral("root@10.0.0.2"));
+    QCOMPARE(a.cores, 8);
+    QCOMPARE(a.threads, 2);
+    QCOMPARE(int(a.generatorCores.n), 3); // the invalid attempt's 1.95 is not among them
+    QCOMPARE(a.generatorCores.median, 0.6);
+    QCOMPARE(a.generatorCores.min, 0.5);
+    QCOMPARE(a.generatorCores.max, 0.7);
+    QCOMPARE(a.shareOfCores(), 0.6 / 8);
+    QCOMPARE(cell->loadHosts[1].host, quoted);
+    QCOMPARE(cell->loadHosts[1].generatorCores.median, 0.3);
+    QCOMPARE(report::loadHostNames(cell->loadHosts), markup + QStringLiteral(", ") + quoted);
+
+    // Markdown: the route's table says where the load came from, a section gives each host's
+    // generator; the names escaped (no tag, no extra table cell).
+    const QString md = report::reportMarkdown(r);
+    QVERIFY2(md.contains(QStringLiteral("## Load generator CPU per host")), qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("| load from |")));
+    QVERIFY(!md.contains(markup));
+    const QString mdMarkup = report::markdownEscaped(markup, report::MarkdownPlace::TableText);
+    QVERIFY2(md.contains(QStringLiteral("| django | `user` | 100 | %1 | `root@10.0.0.2` | "
+                                        "0.60 \\[0.50-0.70] | 7.5 % of 8 | 2 |")
+                             .arg(mdMarkup)),
+             qPrintable(md));
+    QVERIFY(md.contains(QStringLiteral("| 0.30 \\[0.30-0.30] | 7.5 % of 4 | 2 |")));
+    for (const QString &line : md.split(QLatin1Char('\n'))) {
+        if (!line.startsWith(QLatin1String("| django | 100 |")))
+            continue; // the route table's row: its last cell names both hosts
+        QVERIFY2(line.endsWith(QStringLiteral("| %1, %2 |")
+                                   .arg(mdMarkup, report::markdownEscaped(
+                                                      quoted, report::MarkdownPlace::TableText))),
+                 qPrintable(line));
+    }
+
+    // HTML: the same tables, every name as text.
+    const QString html = QString::fromUtf8(report::reportHtml(r, {}, {false, {}}));
+    QVERIFY(html.contains(QStringLiteral("Load generator CPU per host")));
+    QVERIFY(!html.contains(markup));
+    QVERIFY(html.contains(report::htmlEscaped(markup)));
+    QVERIFY(!html.contains(quoted));
+    QVERIFY(html.contains(report::htmlEscaped(quoted)));
+
+    // CSV: five more columns, the names quoted and neutralised, each row as wide as the header.
+    const QByteArray csv = report::reportCsv(r);
+    const QList<QByteArray> lines = csv.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].trimmed().endsWith(
+                 ",bound,load_hosts,load_hosts_generator_cores_median,"
+                 "load_hosts_generator_cores_min,load_hosts_generator_cores_max,load_hosts_cores"),
+             lines[0].constData());
+    const QByteArray row = lines[1].trimmed();
+    QVERIFY2(row.endsWith(',' + report::csvField(markup + QStringLiteral(";") + quoted).toUtf8() +
+                          ",0.6;0.3,0.5;0.3,0.7;0.3,8;4"),
+             row.constData());
+    QVERIFY(row.contains(",\"<b>a|b;=\"\"x\"\",y\","));
+
+    // JSON: per cell its hosts with their generators' spread and share of cores.
+    const QJsonObject json = report::reportJson(r);
+    const QJsonArray cells = json.value(QStringLiteral("cells")).toArray();
+    QCOMPARE(cells.size(), 1);
+    const QJsonArray jsonHosts = cells[0].toObject().value(QStringLiteral("load_hosts")).toArray();
+    QCOMPARE(jsonHosts.size(), 2);
+    const QJsonObject ja = jsonHosts[0].toObject();
+    QCOMPARE(ja.value(QStringLiteral("host")).toString(), markup);
+    QCOMPARE(ja.value(QStringLiteral("generator_cores"))
+                 .toObject()
+                 .value(QStringLiteral("median"))
+                 .toDouble(),
+             0.6);
+    QCOMPARE(ja.value(QStringLiteral("generator_share_of_cores")).toDouble(), 0.6 / 8);
+    QCOMPARE(ja.value(QStringLiteral("cores")).toInt(), 8);
 }
 
 // The real-stack example's quick profile: one concurrency level, each tree pinned to CPU 0 of 2;

@@ -385,6 +385,57 @@ private slots:
             !page.details()->summaryView()->toPlainText().contains(QStringLiteral("Cold start")));
     }
 
+    // A run whose load came from other hosts: each configuration's hosts as their agents
+    // described themselves (the info "load_hosts"), one row per host in the environment view,
+    // and in the summary.
+    void detailsShowEachConfigurationsLoadHosts()
+    {
+        const QString path = freshStore();
+        QVERIFY(!path.isEmpty());
+        const QString hosts = QStringLiteral(
+            "bench-a (root@10.0.0.2): machine bench-a, 8 cores, stackbench 0.9.0, generator "
+            "0.41 cores mean of 3 windows; local: machine here, 2 cores, stackbench 0.9.0, "
+            "generator 0.39 cores mean of 3 windows");
+        {
+            auto opened = store::RunStore::open(path, store::RunStore::OpenMode::Existing);
+            QVERIFY(opened.ok());
+            QVERIFY(
+                (*opened)
+                    ->saveConfiguration({test::kFinished, QStringLiteral("target-a"),
+                                         QJsonObject{{QStringLiteral("command"),
+                                                      QStringLiteral("stackbench target --port 1")},
+                                                     {QStringLiteral("load_hosts"), hosts}}})
+                    .ok());
+        }
+        StoreService service;
+        HistoryPage page(&service);
+        QVERIFY(showPage(page, path));
+        QVERIFY(select(page, test::kFinished));
+        RunDetails *d = page.details();
+        const auto top =
+            d->environmentView()->findItems(QStringLiteral("load hosts"), Qt::MatchExactly);
+        QCOMPARE(top.size(), 1);
+        QCOMPARE(top.first()->childCount(), 1); // target-b's load ran here: not listed
+        const QTreeWidgetItem *configuration = top.first()->child(0);
+        QCOMPARE(configuration->text(0), QStringLiteral("configuration target-a"));
+        QCOMPARE(configuration->childCount(), 2);
+        QCOMPARE(configuration->child(0)->text(0), QStringLiteral("bench-a (root@10.0.0.2)"));
+        QCOMPARE(configuration->child(0)->text(1),
+                 QStringLiteral("machine bench-a, 8 cores, stackbench 0.9.0, generator 0.41 "
+                                "cores mean of 3 windows"));
+        QCOMPARE(configuration->child(1)->text(0), QStringLiteral("local"));
+        QVERIFY(configuration->child(1)->text(1).startsWith(QStringLiteral("machine here")));
+        const QString summary = d->summaryView()->toPlainText();
+        QVERIFY2(summary.contains(QStringLiteral("Load hosts of target-a")), qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("bench-a (root@10.0.0.2): machine bench-a")));
+        QVERIFY(!summary.contains(QStringLiteral("Load hosts of target-b")));
+        // A run without hosts has no such rows.
+        QVERIFY(select(page, test::kInterrupted));
+        QVERIFY(d->environmentView()
+                    ->findItems(QStringLiteral("load hosts"), Qt::MatchExactly)
+                    .isEmpty());
+    }
+
     void openShowsTheGrid_data()
     {
         QTest::addColumn<QString>("runId");

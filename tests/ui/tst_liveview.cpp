@@ -386,6 +386,145 @@ private slots:
                  page.stripData().slotX(QStringLiteral("x|health|32"), 0));
     }
 
+    // Load from other hosts: the hosts report their generators' CPU once per window (the
+    // window's "load_hosts" gate), not per interval. When a window ends the cores chart draws
+    // one line per host over its measured phase, the legend saying it is the window's mean; the
+    // tile and the strip's window name each host's cores. The next window's lines wait for its
+    // end, its legend still naming the hosts.
+    void hostGeneratorsPerWindow()
+    {
+        RunController controller;
+        StoreService service;
+        RunPage page(&controller, &service);
+        const QString runId = QStringLiteral("r");
+        run::RunStarted started;
+        started.runId = runId;
+        started.planName = QStringLiteral("p");
+        started.profile = QStringLiteral("quick");
+        started.totalWindows = 2;
+        Q_EMIT controller.runStarted(started);
+        const run::CellRef a{0, QStringLiteral("x"), QStringLiteral("health"), 4, 0};
+        const run::CellRef b{0, QStringLiteral("x"), QStringLiteral("health"), 32, 0};
+        Q_EMIT controller.windowStarted(run::WindowStarted{runId, a, run::Phase::Measure, 1, 2});
+        for (int i = 0; i < 5; ++i)
+            Q_EMIT controller.intervalMeasured(
+                update(a, run::Phase::Measure, interval(i, 0.2, 1000)));
+        QVERIFY(page.liveTimeline().hostCores().isEmpty());
+        store::WindowRecord w;
+        w.id = 1;
+        w.configuration = a.configuration;
+        w.route = a.route;
+        w.concurrency = a.concurrency;
+        w.valid = true;
+        w.ok = 1000;
+        w.elapsedS = 1;
+        w.serverCoresMean = 0.8;
+        auto host = [](const char *name, double cores, bool saturated) {
+            return QJsonObject{{QStringLiteral("host"), QLatin1String(name)},
+                               {QStringLiteral("destination"), QLatin1String(name)},
+                               {QStringLiteral("cores"), 8},
+                               {QStringLiteral("threads"), 2},
+                               {QStringLiteral("generator_cores"), cores},
+                               {QStringLiteral("saturated"), saturated}};
+        };
+        w.gates.insert(
+            QStringLiteral("load_hosts"),
+            QJsonObject{{QStringLiteral("passed"), true},
+                        {QStringLiteral("hosts"),
+                         QJsonArray{host("bench-a", 0.41, false), host("local", 0.39, false)}}});
+        QSignalSpy replots(page.chartPanel(), &ChartPanel::replotted);
+        Q_EMIT controller.windowFinished(run::WindowFinished{runId, w});
+        const QList<charts::HostCores> &hosts = page.liveTimeline().hostCores();
+        QCOMPARE(hosts.size(), 2);
+        QCOMPARE(hosts[0].host, QStringLiteral("bench-a"));
+        QCOMPARE(hosts[0].cores, 0.41);
+        QCOMPARE(hosts[1].host, QStringLiteral("local"));
+        QCOMPARE(hosts[1].cores, 0.39);
+        QVERIFY(replots.wait(10000));
+        QCustomPlot *cores = page.chartPanel()->plot(ChartPanel::Chart::Cores);
+        const QList<QCPGraph *> &graphs = page.chartPanel()->hostGraphs();
+        QCOMPARE(graphs.size(), 2);
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a (window mean)"));
+        QCOMPARE(graphs[1]->name(), QStringLiteral("local (window mean)"));
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(graphs[i]->visible());
+            QVERIFY(cores->legend->hasItemWithPlottable(graphs[i]));
+            QCOMPARE(graphs[i]->dataCount(), 2); // across the measured phase
+            QCOMPARE(graphs[i]->data()->at(0)->value, hosts[i].cores);
+            QCOMPARE(graphs[i]->data()->at(0)->key, 0.0);
+            QCOMPARE(graphs[i]->data()->at(1)->key, 1.0);
+        }
+        // This process generated none of the load: no "generator" line of its own.
+        bool localGenerator = false;
+        for (int i = 0; i < cores->legend->itemCount(); ++i)
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(cores->legend->item(i)))
+                localGenerator =
+                    localGenerator || item->plottable()->name() == QStringLiteral("generator");
+        QVERIFY(!localGenerator);
+        QCOMPARE(page.tiles()->value(LiveTiles::Tile::Cores), QStringLiteral("0.80 / 0.80"));
+        QCOMPARE(page.tiles()->note(LiveTiles::Tile::Cores),
+                 QStringLiteral("generators, window mean: bench-a 0.41, local 0.39"));
+        QCOMPARE(page.stripData().windows().size(), 1);
+        const charts::StripWindow &strip = page.stripData().windows().first();
+        QCOMPARE(strip.hostCores.size(), 2);
+        QCOMPARE(strip.hostCores[0], (QPair<QString, double>{QStringLiteral("bench-a"), 0.41}));
+
+        // The next window: the hosts stay named, their lines wait for its end.
+        Q_EMIT controller.windowStarted(run::WindowStarted{runId, b, run::Phase::WarmUp, 2, 2});
+        Q_EMIT controller.intervalMeasured(update(b, run::Phase::WarmUp, interval(0, 0.2, 3000)));
+        QCOMPARE(page.liveTimeline().hostCores().size(), 2);
+        QCOMPARE(page.liveTimeline().hostCores()[0].cores, -1.0);
+        QVERIFY(replots.wait(10000));
+        QCOMPARE(graphs[0]->dataCount(), 0);
+        QVERIFY(cores->legend->hasItemWithPlottable(graphs[0]));
+    }
+
+    // The Cores tile with the load on other hosts: before the window ends it names the hosts and
+    // says when their cores come; then their sum against the server's, each host in the note,
+    // and a saturated host's warning.
+    void tilesNameTheLoadHosts()
+    {
+        LiveTiles tiles;
+        charts::LiveWindow w;
+        w.setLoadHosts({QStringLiteral("bench-a"), QStringLiteral("bench-b")});
+        const run::CellRef cell{0, QStringLiteral("x"), QStringLiteral("health"), 8, 0};
+        w.start(cell, 2);
+        QCOMPARE(w.loadHosts().size(), 2); // kept by start()
+        w.addInterval(update(cell, run::Phase::Measure, interval(0, 1, 1000)));
+        tiles.showWindow(w, {});
+        QCOMPARE(tiles.value(LiveTiles::Tile::Cores), QStringLiteral("0.80 / \u2026"));
+        QCOMPARE(tiles.note(LiveTiles::Tile::Cores),
+                 QStringLiteral("load from bench-a, bench-b: each host's cores when the window "
+                                "ends"));
+        QVERIFY(!tiles.saturatedWarningShown());
+        store::WindowRecord done;
+        done.ok = 1000;
+        done.elapsedS = 1;
+        done.serverCpuS = 0.8;
+        done.serverCoresMean = 0.8;
+        done.gates.insert(
+            QStringLiteral("load_hosts"),
+            QJsonObject{{QStringLiteral("passed"), false},
+                        {QStringLiteral("hosts"),
+                         QJsonArray{QJsonObject{{QStringLiteral("host"), QStringLiteral("bench-a")},
+                                                {QStringLiteral("threads"), 2},
+                                                {QStringLiteral("generator_cores"), 1.97},
+                                                {QStringLiteral("saturated"), true}},
+                                    QJsonObject{{QStringLiteral("host"), QStringLiteral("bench-b")},
+                                                {QStringLiteral("threads"), 2},
+                                                {QStringLiteral("generator_cores"), 0.5}}}}});
+        w.finish(done);
+        QCOMPARE(w.hostCores().size(), 2);
+        tiles.showWindow(w, {});
+        QVERIFY2(tiles.value(LiveTiles::Tile::Cores).endsWith(QStringLiteral(" / 2.47")),
+                 qPrintable(tiles.value(LiveTiles::Tile::Cores)));
+        QCOMPARE(tiles.note(LiveTiles::Tile::Cores),
+                 QStringLiteral("generator on bench-a saturated: 1.97 cores of its 2 threads"));
+        QVERIFY(tiles.saturatedWarningShown());
+        w.start(cell, 2);
+        QVERIFY(w.hostCores().isEmpty());
+    }
+
     // A single point is drawn as a marker: a line of one point draws nothing.
     void singlePointsAreMarkers()
     {
@@ -514,19 +653,19 @@ private slots:
         QCOMPARE(s.slotX(a, 1), 1.0);
         QCOMPARE(s.slotX(b, 0), 3.0); // two rounds, then a gap
         QCOMPARE(s.lastX(), 4.0 + 0.5);
-        s.addWindow({b, 0, 1, 0, true, 100, 1, 0.5, 7});
-        s.addWindow({a, 0, 0, 0, false, 50, 1, 0.5, 8});
-        s.addWindow({a, 0, 0, 1, true, 90, 1, 0.5, 9});
+        s.addWindow({b, 0, 1, 0, true, 100, 1, 0.5, 7, {}});
+        s.addWindow({a, 0, 0, 0, false, 50, 1, 0.5, 8, {}});
+        s.addWindow({a, 0, 0, 1, true, 90, 1, 0.5, 9, {}});
         QCOMPARE(s.windowAt(4.2)->windowId, 7);
         QCOMPARE(s.windowAt(0.1)->windowId, 9); // the valid attempt, not the invalid one
         QVERIFY(!s.windowAt(2.0));
         // A third round of a (a resume with more rounds) widens its group.
-        s.addWindow({a, 0, 2, 0, true, 90, 1, 0.5, 10});
+        s.addWindow({a, 0, 2, 0, true, 90, 1, 0.5, 10, {}});
         QCOMPARE(s.slotX(b, 0), 4.0);
         s.setCurrent(b, 1);
         QCOMPARE(s.currentX(), 5.0);
         // A cell the layout did not name joins at the end.
-        s.addWindow({QStringLiteral("y|health|4"), 1, 0, 0, true, 1, 1, 1, 11});
+        s.addWindow({QStringLiteral("y|health|4"), 1, 0, 0, true, 1, 1, 1, 11, {}});
         QCOMPARE(s.slotX(QStringLiteral("y|health|4"), 0), 7.0);
     }
 };

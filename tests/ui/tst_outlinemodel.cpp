@@ -124,6 +124,71 @@ private slots:
         QCOMPARE(options.only, QStringList{QStringLiteral("target-a")});
     }
 
+    static QByteArray withHosts()
+    {
+        QByteArray text = twoTargetsText();
+        text.replace("\"load\": { \"threads\": 1 }",
+                     "\"hosts\": {\"bench-a\": {\"ssh\": \"root@10.0.0.2\"}, "
+                     "\"spare\": {\"ssh\": \"bench-b\", \"ssh_options\": [\"-p\", \"2222\"]}},\n"
+                     "\"load\": { \"threads\": 1, \"hosts\": [\"bench-a\", \"local\"] }");
+        return text;
+    }
+
+    // A plan whose load comes from other hosts: a fourth group lists the hosts with their ssh
+    // destinations and whether the load comes from them; each configuration names its hosts. The
+    // group is neither checkable nor part of the selection, and a plan without hosts has none.
+    void showsTheLoadHosts()
+    {
+        OutlineModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlan(parse(withHosts()));
+        QVERIFY(model.hasHosts());
+        QCOMPARE(model.loadHosts(),
+                 (QStringList{QStringLiteral("bench-a"), QStringLiteral("local")}));
+        QCOMPARE(model.rowCount(), 4);
+        const QModelIndex group = model.index(OutlineModel::HostsGroup, 0);
+        QCOMPARE(group.data().toString(), QStringLiteral("Load from 2 host(s)"));
+        QCOMPARE(model.rowCount(group), 3);
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 0).data().toString(),
+                 QStringLiteral("bench-a: ssh root@10.0.0.2 - load of every configuration"));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 1).data().toString(),
+                 QStringLiteral("local: this machine - load of every configuration"));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 2).data().toString(),
+                 QStringLiteral("spare: ssh bench-b - no load from it"));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 2).data(OutlineModel::NameRole).toString(),
+                 QStringLiteral("spare"));
+        QVERIFY2(
+            child(model, OutlineModel::HostsGroup, 2)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("-p 2222 bench-b")),
+            qPrintable(child(model, OutlineModel::HostsGroup, 2).data(Qt::ToolTipRole).toString()));
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 0).data().toString(),
+                 QStringLiteral("target-a (load from bench-a, local)"));
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 0)
+                     .data(OutlineModel::NameRole)
+                     .toString(),
+                 QStringLiteral("target-a"));
+        QVERIFY(child(model, OutlineModel::ConfigurationsGroup, 1)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Its load comes from bench-a, local")));
+        QVERIFY(!(model.flags(group) & Qt::ItemIsUserCheckable));
+        QVERIFY(!group.data(Qt::CheckStateRole).isValid());
+        QVERIFY(!model.setData(child(model, OutlineModel::HostsGroup, 0), Qt::Unchecked,
+                               Qt::CheckStateRole));
+        sb::run::RunOptions options;
+        model.applyTo(options);
+        QVERIFY(options.only.isEmpty());
+        // Back to a plan without hosts: three groups, plain names.
+        model.setPlan(parse(twoTargetsText()));
+        QVERIFY(!model.hasHosts());
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 0).data().toString(),
+                 QStringLiteral("target-a"));
+    }
+
     // What `stackbench run` would use: the plan's default_profile, else its first profile.
     void startsOnThePlansDefaultProfile()
     {

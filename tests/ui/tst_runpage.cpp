@@ -17,6 +17,10 @@
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -36,6 +40,42 @@ class TestRunPage : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init() { QTest::failOnWarning(test::anyWarningOfOurs()); }
+
+    // A plan whose load comes from other hosts: the run's context names them, in the plan's
+    // order, so the live charts keep a line per host (tst_liveview); a plan without has none.
+    void contextNamesTheLoadHosts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("hosts.json"));
+        QVERIFY(test::writeShortPlan(path, 1, QJsonArray{1}));
+        run::RunOptions options =
+            test::shortRunOptions(path, dir.filePath(QStringLiteral("runs.sqlite")));
+        options.profile = QStringLiteral("quick");
+        RunContext local = loadRunContext(options, QStringLiteral("r"));
+        QVERIFY2(local.error.isEmpty(), qPrintable(local.error));
+        QVERIFY(local.loadHosts.isEmpty());
+
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        plan.insert(
+            QStringLiteral("hosts"),
+            QJsonObject{{QStringLiteral("bench-a"),
+                         QJsonObject{{QStringLiteral("ssh"), QStringLiteral("root@10.0.0.2")}}}});
+        QJsonObject load = plan.value(QStringLiteral("load")).toObject();
+        load.insert(QStringLiteral("hosts"),
+                    QJsonArray{QStringLiteral("bench-a"), QStringLiteral("local")});
+        plan.insert(QStringLiteral("load"), load);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QVERIFY(f.write(QJsonDocument(plan).toJson()) > 0);
+        f.close();
+        RunContext hosts = loadRunContext(options, QStringLiteral("r"));
+        QVERIFY2(hosts.error.isEmpty(), qPrintable(hosts.error));
+        QCOMPARE(hosts.loadHosts,
+                 (QStringList{QStringLiteral("bench-a"), QStringLiteral("local")}));
+    }
 
     void cappedSeriesKeepsCoverage_data()
     {

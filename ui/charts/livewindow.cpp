@@ -9,7 +9,9 @@ namespace sb::charts {
 
 void LiveWindow::start(const run::CellRef &cell, int loadThreads)
 {
+    const QStringList hosts = m_loadHosts;
     *this = LiveWindow{};
+    m_loadHosts = hosts;
     m_cell = cell;
     m_threads = std::max(1, loadThreads);
 }
@@ -60,6 +62,7 @@ void LiveWindow::finish(const store::WindowRecord &w)
     m_draining = false;
     m_serverCores = report::windowCores(w);
     m_generatorCores = w.generatorPctMean / 100.0;
+    m_hostCores = report::windowLoadHosts(w.gates);
     m_errorKinds.clear();
     for (auto it = w.errors.begin(); it != w.errors.end(); ++it)
         if (it.value().toInteger() > 0)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "report/loadhosts.h"
 #include "run/runevents.h"
 #include "ui/charts/percentilecurve.h"
 
@@ -25,6 +26,13 @@ public:
     void start(const run::CellRef &cell, int loadThreads);
     // The load threads the window runs (known once the plan is read).
     void setLoadThreads(int threads) { m_threads = std::max(1, threads); }
+    // The hosts the load comes from (plan "load": {"hosts": [...]}; empty: this machine), known
+    // once the plan is read; kept by start().
+    void setLoadHosts(const QStringList &hosts) { m_loadHosts = hosts; }
+    const QStringList &loadHosts() const { return m_loadHosts; }
+    // Each load host's generator over the window, from the stored window's "load_hosts" gate:
+    // the hosts report their CPU once per window, so it is known once the window is finished.
+    const QVector<report::WindowLoadHost> &hostCores() const { return m_hostCores; }
     // One live interval of the window (warm-up or measured).
     void addInterval(const run::IntervalUpdate &e);
     // The window as stored: its own figures replace the running ones.
@@ -85,6 +93,8 @@ private:
     double m_generatorCores = 0;
     QList<run::ForeignProcess> m_foreignTop;
     QVector<PercentilePoint> m_curve; // stored window's
+    QStringList m_loadHosts;
+    QVector<report::WindowLoadHost> m_hostCores; // stored window's
 };
 
 // "+2.5 %" / "−1.0 %": how far `now` is from `reference`; empty when the reference is 0.

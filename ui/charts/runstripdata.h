@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -23,6 +24,9 @@ struct StripWindow
     double p99Ms = 0;           // p99 latency, ms
     double cores = 0;           // server tree cores
     qint64 windowId = 0;        // stored window id, 0 = none
+    // Load from other hosts: each host's generator over the window, cores, in the plan's order
+    // (report::windowLoadHosts); empty for this machine's load engine.
+    QList<QPair<QString, double>> hostCores;
 };
 
 class RunStripData

@@ -87,6 +87,34 @@ void Timeline::clear()
     m_lastSpanS = 0;
     m_hasP90 = false;
     m_hasMemory = false;
+    for (HostCores &h : m_hostCores)
+        h.cores = -1;
+}
+
+void Timeline::setLoadHosts(const QStringList &hosts, bool keepReported)
+{
+    QList<HostCores> next;
+    for (const QString &h : hosts) {
+        const auto it = std::find_if(m_hostCores.begin(), m_hostCores.end(),
+                                     [&h](const HostCores &c) { return c.host == h; });
+        next.append(it == m_hostCores.end() ? HostCores{h, -1} : *it);
+    }
+    if (keepReported)
+        for (const HostCores &c : std::as_const(m_hostCores))
+            if (c.cores >= 0 && !hosts.contains(c.host))
+                next.append(c);
+    m_hostCores = next;
+}
+
+void Timeline::setHostCores(const QString &host, double cores)
+{
+    for (HostCores &h : m_hostCores) {
+        if (h.host == host) {
+            h.cores = std::max(0.0, cores);
+            return;
+        }
+    }
+    m_hostCores.append(HostCores{host, std::max(0.0, cores)});
 }
 
 void Timeline::setMeasureStart(double s)

@@ -3,6 +3,8 @@
 #include "store/records.h"
 
 #include <QList>
+#include <QString>
+#include <QStringList>
 #include <QVector>
 #include <array>
 
@@ -100,6 +102,14 @@ struct Ghost
     CappedSeries foreignPct;  // percent of one core
 };
 
+// One load host's generator over a window (plan "load": {"hosts": [...]}). The hosts report
+// their CPU once per window, not per interval: the charts draw it as the window's mean.
+struct HostCores
+{
+    QString host;      // the plan's name of the host ("local": this machine)
+    double cores = -1; // its load engine's CPU over the measured window, cores; < 0 = not yet
+};
+
 class Timeline
 {
 public:
@@ -120,6 +130,14 @@ public:
     // The foreign-CPU gate, percent of one core; <= 0 = none.
     void setGatePct(double pct) { m_gatePct = pct; }
     double gatePct() const { return m_gatePct; }
+
+    // The hosts the window's load comes from (empty: this machine's load engine); kept by
+    // clear(), like the gate. Their cores are unknown until setHostCores(). A host whose cores a
+    // window already reported stays (after the listed ones) unless `keepReported` is false.
+    void setLoadHosts(const QStringList &hosts, bool keepReported = true);
+    // A host's generator over the measured window, cores (a host not named yet is added).
+    void setHostCores(const QString &host, double cores);
+    const QList<HostCores> &hostCores() const { return m_hostCores; }
 
     // Adds an interval's load figures. A stub interval (under a quarter of the one before: the
     // last moments of a drain) is left out: its rates say nothing and would draw a cliff.
@@ -143,6 +161,7 @@ public:
 private:
     std::array<CappedSeries, kSeriesCount> m_series;
     QList<Ghost> m_ghosts;
+    QList<HostCores> m_hostCores;
     double m_measureStartS = 0;
     double m_expectedEndS = 0;
     double m_gatePct = 0;

@@ -46,8 +46,20 @@ struct OutlineShape
     QStringList configurations;
     QStringList routes;
     QList<int> concurrency;
+    QStringList hosts;
     bool operator==(const OutlineShape &) const = default;
 };
+
+// The hosts of the HostsGroup: those the load comes from in the load's order, then the plan's
+// other hosts.
+static QStringList hostNames(const plan::Plan &plan)
+{
+    QStringList out = plan.load.hosts;
+    for (const plan::Host &h : plan.hosts)
+        if (!out.contains(h.name))
+            out << h.name;
+    return out;
+}
 
 static OutlineShape shapeOf(const std::optional<plan::Plan> &plan, const QString &profile)
 {
@@ -61,6 +73,7 @@ static OutlineShape shapeOf(const std::optional<plan::Plan> &plan, const QString
         s.routes << r.name;
     if (const plan::Profile *p = plan->profile(profile))
         s.concurrency = p->concurrency;
+    s.hosts = hostNames(*plan);
     return s;
 }
 
@@ -77,14 +90,25 @@ void OutlineModel::setPlan(const std::optional<plan::Plan> &plan)
     if (!sameShape) {
         endResetModel();
     } else if (m_plan) {
-        Q_EMIT dataChanged(index(0, 0), index(GroupCount - 1, 0));
-        for (int g = 0; g < GroupCount; ++g) {
+        const int groups = rowCount();
+        Q_EMIT dataChanged(index(0, 0), index(groups - 1, 0));
+        for (int g = 0; g < groups; ++g) {
             const QModelIndex parent = index(g, 0);
             if (rowCount(parent) > 0)
                 Q_EMIT dataChanged(index(0, 0, parent), index(rowCount(parent) - 1, 0, parent));
         }
     }
     Q_EMIT selectionChanged();
+}
+
+bool OutlineModel::hasHosts() const
+{
+    return m_plan && !hostNames(*m_plan).isEmpty();
+}
+
+QStringList OutlineModel::loadHosts() const
+{
+    return m_plan ? m_plan->load.hosts : QStringList();
 }
 
 QStringList OutlineModel::profileNames() const
@@ -140,6 +164,8 @@ QStringList OutlineModel::names(Group group) const
     else if (group == RoutesGroup)
         for (const plan::Route &r : m_plan->routes)
             out << r.name;
+    else if (group == HostsGroup)
+        out = hostNames(*m_plan);
     else
         for (int c : concurrency())
             out << QString::number(c);
@@ -237,7 +263,7 @@ int OutlineModel::rowCount(const QModelIndex &parent) const
     if (!m_plan)
         return 0;
     if (!parent.isValid())
-        return GroupCount;
+        return hasHosts() ? GroupCount : GroupCount - 1;
     if (parent.internalId() != kTopLevel || parent.column() != 0)
         return 0;
     return int(names(Group(parent.row())).size());
@@ -262,9 +288,18 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
             return tr("Configurations (%1 of %2)").arg(selectedConfigurations().size()).arg(total);
         if (group == RoutesGroup)
             return tr("Routes (%1 of %2)").arg(selectedRoutes().size()).arg(total);
+        if (group == HostsGroup)
+            return loadHosts().isEmpty()
+                       ? tr("Hosts (%1); the load runs on this machine").arg(total)
+                       : tr("Load from %n host(s)", nullptr, int(loadHosts().size()));
         return tr("Concurrency of profile %1").arg(m_profile);
+    case Qt::ToolTipRole:
+        if (group == HostsGroup)
+            return tr("The plan's \"hosts\", reached over ssh; its \"load\": {\"hosts\": [...]} "
+                      "splits each window's connections (or rate) among them");
+        return {};
     case Qt::CheckStateRole:
-        if (group == ConcurrencyGroup)
+        if (group == ConcurrencyGroup || group == HostsGroup)
             return {};
         return groupState(group);
     }
@@ -278,19 +313,37 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
     case Qt::DisplayRole:
         if (group == ConcurrencyGroup)
             return tr("%n connection(s)", nullptr, name.toInt());
+        if (group == HostsGroup)
+            return hostText(name);
+        if (group == ConfigurationsGroup && !loadHosts().isEmpty())
+            return tr("%1 (load from %2)").arg(name, loadHosts().join(QStringLiteral(", ")));
         return name;
     case NameRole:
         return name;
     case Qt::CheckStateRole:
-        if (group == ConcurrencyGroup)
+        if (group == ConcurrencyGroup || group == HostsGroup)
             return {};
         return unchecked(group)->contains(name) ? Qt::Unchecked : Qt::Checked;
     case Qt::ToolTipRole:
         if (group == ConfigurationsGroup) {
             const plan::Configuration *c = m_plan->configuration(name);
-            return c ? tr("%1 on %2")
-                           .arg(m_plan->redact(c->command.join(QLatin1Char(' '))), c->baseUrl)
-                     : QVariant();
+            if (!c)
+                return {};
+            QString tip =
+                tr("%1 on %2").arg(m_plan->redact(c->command.join(QLatin1Char(' '))), c->baseUrl);
+            if (!loadHosts().isEmpty())
+                tip += QLatin1Char('\n') + tr("Its load comes from %1, each host with its share "
+                                              "of the connections (or of the rate)")
+                                               .arg(loadHosts().join(QStringLiteral(", ")));
+            return tip;
+        }
+        if (group == HostsGroup) {
+            const plan::Host *h = m_plan->host(name);
+            if (!h)
+                return tr("This machine: a load agent started here beside the other hosts'");
+            return tr("ssh %1 %2, then %3 agent there")
+                .arg(m_plan->redact(h->sshOptions.join(QLatin1Char(' '))), h->ssh, h->agent)
+                .simplified();
         }
         if (group == RoutesGroup) {
             const plan::Route *r = m_plan->route(name);
@@ -300,6 +353,17 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
         return {};
     }
     return {};
+}
+
+// "bench-a: ssh root@10.0.0.2 - load of every configuration"
+QString OutlineModel::hostText(const QString &name) const
+{
+    const bool load = loadHosts().contains(name);
+    const plan::Host *h = m_plan->host(name);
+    if (!h) // "local": this machine
+        return tr("%1: this machine - load of every configuration").arg(name);
+    return load ? tr("%1: ssh %2 - load of every configuration").arg(name, h->ssh)
+                : tr("%1: ssh %2 - no load from it").arg(name, h->ssh);
 }
 
 bool OutlineModel::setData(const QModelIndex &index, const QVariant &value, int role)
@@ -341,7 +405,7 @@ Qt::ItemFlags OutlineModel::flags(const QModelIndex &index) const
     const Group group =
         Group(index.internalId() == kTopLevel ? index.row() : int(index.internalId() - 1));
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    if (group != ConcurrencyGroup)
+    if (group != ConcurrencyGroup && group != HostsGroup)
         f |= Qt::ItemIsUserCheckable;
     if (index.internalId() != kTopLevel)
         f |= Qt::ItemNeverHasChildren;

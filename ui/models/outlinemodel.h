@@ -39,7 +39,10 @@ RunEstimate estimateRun(const plan::Profile &profile, int configurations, int ro
 // keeps its tick; new names start ticked). No widgets; GUI thread.
 //
 // Tree: three top-level groups (Configurations, Routes: checkable, partially checked when some
-// children are; Concurrency: read-only) with one child per item.
+// children are; Concurrency: read-only) with one child per item, and a fourth, read-only, when
+// the plan names "hosts": each host with its ssh destination and whether the load comes from it
+// (the plan's "load": {"hosts": [...]}, "local" among them for this machine); each
+// configuration then says which hosts its load comes from.
 class OutlineModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -49,6 +52,7 @@ public:
         ConfigurationsGroup,
         RoutesGroup,
         ConcurrencyGroup,
+        HostsGroup, // only when the plan names hosts (hasHosts())
         GroupCount
     };
     enum Role
@@ -61,6 +65,11 @@ public:
     // The last valid plan; the outline follows it. std::nullopt: nothing valid yet (empty tree).
     void setPlan(const std::optional<plan::Plan> &plan);
     bool hasPlan() const { return m_plan.has_value(); }
+    // The plan names hosts (its "hosts" or its load's "hosts"): the tree has HostsGroup.
+    bool hasHosts() const;
+    // The hosts the load comes from, in the plan's order ("local": this machine); empty when the
+    // load runs in this process.
+    QStringList loadHosts() const;
     // The plan shown (null when none): its sampler settings decide the pre-flight's verdict.
     const plan::Plan *plan() const { return m_plan ? &*m_plan : nullptr; }
 
@@ -102,6 +111,7 @@ private:
     const plan::Profile *currentProfile() const;
     Qt::CheckState groupState(Group group) const;
     QVariant childData(Group group, int row, int role) const;
+    QString hostText(const QString &name) const;
     void emitChecksChanged(Group group);
 
     std::optional<plan::Plan> m_plan;

@@ -2,6 +2,7 @@
 
 #include "plan/planloader.h"
 #include "report/figures.h"
+#include "report/loadhosts.h"
 #include "run/gatereason.h"
 #include "ui/charts/palette.h"
 #include "ui/models/cellsmodel.h"
@@ -65,6 +66,7 @@ RunContext loadRunContext(const run::RunOptions &options, const QString &runId)
     c.measureS = double(profile->measureMs) / 1000.0;
     c.rounds = profile->rounds;
     c.loadThreads = std::max(1, plan.load.threads);
+    c.loadHosts = plan.load.hosts;
     return c;
 }
 
@@ -228,6 +230,7 @@ void RunPage::onRunStarted(const run::RunStarted &e)
     m_seenWindows.clear();
     m_live.clear();
     m_live.clearGhosts();
+    m_live.setLoadHosts({}, false); // this run's come with its context
     m_resetPending = false;
     m_window = charts::LiveWindow{};
     m_stripData.clear();
@@ -315,6 +318,8 @@ void RunPage::applyContext(const RunContext &c)
     m_strip->changed();
     m_live.setGatePct(c.gatePct);
     m_stored.setGatePct(c.gatePct);
+    m_live.setLoadHosts(c.loadHosts);
+    m_window.setLoadHosts(c.loadHosts);
     for (const store::WindowRecord &w : c.stored)
         addWindow(w);
     if (m_inWindow) {
@@ -360,6 +365,8 @@ void RunPage::stripWindow(const store::WindowRecord &w)
     s.p99Ms = double(report::windowLatencyUs(w).p99) / 1000.0;
     s.cores = report::windowCores(w);
     s.windowId = w.id;
+    for (const report::WindowLoadHost &h : report::windowLoadHosts(w.gates))
+        s.hostCores.append({h.host, h.generatorCores});
     m_stripData.addWindow(s);
     m_strip->changed();
 }
@@ -537,6 +544,13 @@ void RunPage::onWindowFinished(const run::WindowFinished &e)
     // The window's own figures and curve (from its histogram) stay until the next one has data,
     // set against the earlier rounds before it.
     m_window.finish(w);
+    // The load hosts' generators, once per window: drawn over the window the charts show, when
+    // that is this one (it had an interval).
+    if (!m_resetPending) {
+        for (const report::WindowLoadHost &h : m_window.hostCores())
+            m_live.setHostCores(h.host, h.generatorCores);
+        m_charts->timelineChanged();
+    }
     updateFigures();
     if (first)
         keepEarlier(w);
@@ -689,6 +703,9 @@ void RunPage::showWindow(const StoredWindow &result)
     for (const store::IntervalRecord &r : w.intervals)
         m_stored.addInterval(r, false);
     m_stored.setExpectedEnd(w.elapsedS);
+    m_stored.setLoadHosts({}, false);
+    for (const report::WindowLoadHost &h : report::windowLoadHosts(w.gates))
+        m_stored.setHostCores(h.host, h.generatorCores);
     m_showingStored = true;
     m_charts->setTimeline(&m_stored);
     m_charts->setThroughputColor(palette::configuration(m_matrix->colourIndex(w.configuration)));

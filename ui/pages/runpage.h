@@ -45,7 +45,8 @@ struct RunContext
     double warmUpS = 0;                   // profile warm-up by time, seconds (0: none or by count)
     double measureS = 0;                  // profile measured seconds
     int rounds = 0;                       // profile rounds
-    int loadThreads = 1; // plan load.threads (a window uses at most one per connection)
+    int loadThreads = 1;   // plan load.threads (a window uses at most one per connection)
+    QStringList loadHosts; // plan load.hosts: where the load comes from; empty = this machine
     QVector<store::WindowRecord> stored; // resumed run: windows stored before, with intervals
 };
 

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <qcustomplot.h>
 
 namespace sb {
@@ -352,6 +353,43 @@ void ChartPanel::drawGhosts()
     }
 }
 
+// The hosts send their CPU once per window: each host's line is the window's mean over its
+// measured phase, and the legend says so, also before the window ends and the line appears.
+void ChartPanel::drawHosts(const charts::Timeline &t)
+{
+    static const int kColours[] = {1, 5, 7, 2, 9, 6};
+    QCustomPlot *cp = plot(Chart::Cores);
+    const QList<charts::HostCores> &hosts = t.hostCores();
+    // Three names a row: two rows of legend still fit above the data at 1280 pixels wide.
+    cp->legend->setWrap(hosts.isEmpty() ? 4 : 3);
+    while (m_hostGraphs.size() < hosts.size()) {
+        const int colour = kColours[m_hostGraphs.size() % std::size(kColours)];
+        QCPGraph *g = cp->addGraph();
+        g->setPen(QPen(palette::categorical(colour), 2.0, Qt::DashDotLine));
+        m_hostGraphs.append(g);
+    }
+    for (qsizetype i = 0; i < m_hostGraphs.size(); ++i) {
+        QCPGraph *g = m_hostGraphs[i];
+        if (i >= hosts.size()) {
+            g->data()->clear();
+            g->setVisible(false);
+            g->removeFromLegend();
+            continue;
+        }
+        const charts::HostCores &h = hosts[i];
+        g->setName(tr("%1 (window mean)").arg(h.host));
+        g->setVisible(true);
+        g->addToLegend();
+        if (h.cores < 0) {
+            g->data()->clear();
+            continue;
+        }
+        const double from = t.measureStartS();
+        const double to = std::max(from + 0.01, t.lastS());
+        g->setData({from, to}, {h.cores, h.cores}, true);
+    }
+}
+
 void ChartPanel::rescale(QCustomPlot *plot, double floor, double extra)
 {
     const bool log = plot->yAxis->scaleType() == QCPAxis::stLogarithmic;
@@ -432,6 +470,10 @@ void ChartPanel::redraw()
     };
     show(Series::P90, t.hasP90());
     show(Series::RssMiB, t.hasMemory());
+    // Load from other hosts: this process generates none; each host's line says what its own
+    // generator took.
+    show(Series::GeneratorCores, t.hostCores().isEmpty());
+    drawHosts(t);
     plot(Chart::Cores)->yAxis2->setVisible(t.hasMemory());
     drawGhosts();
 

@@ -4,6 +4,7 @@
 #include "ui/widgets/liveplot.h"
 
 #include <QColor>
+#include <QList>
 #include <QWidget>
 #include <array>
 
@@ -63,6 +64,10 @@ public:
     // Points drawn for a series right now (for the tests of the point cap).
     int drawnPoints(charts::Series series) const;
     int replotCount() const { return m_replots; }
+    // The cores chart's line per load host (Timeline::hostCores: each host's generator as the
+    // window's mean, drawn over its measured phase once the window ends), in the timeline's
+    // order; hidden ones beyond it.
+    const QList<QCPGraph *> &hostGraphs() const { return m_hostGraphs; }
     // The longest time the GUI thread spent on one redraw: filling the graphs plus the slowest
     // of the four plots' painting (LivePlot::lastDrawMs), milliseconds.
     double longestRedrawMs() const { return m_longestFillMs + m_longestPaintMs; }
@@ -94,12 +99,14 @@ private:
     void applyLatencyScale(); // log or linear, as the check box says
     void redraw();
     void drawGhosts();
+    void drawHosts(const charts::Timeline &timeline);
     void rescale(QCustomPlot *plot, double floor, double extra);
     static void markSparse(QCPGraph *graph); // markers on a series of few points
     void placeGateLabel();
 
     std::array<LivePlot *, 4> m_plots{};
     std::array<QCPGraph *, charts::kSeriesCount> m_graphs{};
+    QList<QCPGraph *> m_hostGraphs;
     std::array<std::array<QCPGraph *, charts::Timeline::kMaxGhosts>, 4> m_ghosts{};
     std::array<Shading, 4> m_shading{};
     QCPItemStraightLine *m_gateLine = nullptr;

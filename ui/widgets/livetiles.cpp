@@ -124,13 +124,10 @@ void LiveTiles::showWindow(const charts::LiveWindow &w, const Earlier &e)
     set(Tile::InFlight, QString::number(w.inFlight()),
         w.draining() ? tr("draining") : tr("c=%1").arg(w.cell().concurrency));
 
-    m_saturated = w.generatorSaturated() && !w.inWarmUp();
-    const QString cores = QStringLiteral("%1 / %2").arg(figures::cores(w.serverCores()),
-                                                        figures::cores(w.generatorCores()));
-    set(Tile::Cores, w.inWarmUp() ? QStringLiteral("\u2013") : cores,
-        m_saturated
-            ? tr("generator saturated: %1 threads near a full core each").arg(w.loadThreads())
-            : tr("%n load thread(s)", nullptr, w.loadThreads()));
+    if (!w.loadHosts().isEmpty() || !w.hostCores().isEmpty())
+        showHostCores(w);
+    else
+        showLocalCores(w);
     QLabel *coresNote = m_tiles[size_t(Tile::Cores)].note;
     const QString sheet =
         m_saturated ? QStringLiteral("color: %1; font-weight: bold").arg(palette::gate().name())
@@ -143,6 +140,49 @@ void LiveTiles::showWindow(const charts::LiveWindow &w, const Earlier &e)
         names << tr("%1 %2").arg(p.name, figures::cores(p.cores));
     set(Tile::Foreign, names.isEmpty() ? tr("none") : names.join(QStringLiteral(", ")),
         names.isEmpty() ? tr("no process above 0.05 cores") : tr("cores each, last interval"));
+}
+
+void LiveTiles::showLocalCores(const charts::LiveWindow &w)
+{
+    m_saturated = w.generatorSaturated() && !w.inWarmUp();
+    const QString cores = QStringLiteral("%1 / %2").arg(figures::cores(w.serverCores()),
+                                                        figures::cores(w.generatorCores()));
+    set(Tile::Cores, w.inWarmUp() ? QStringLiteral("\u2013") : cores,
+        m_saturated
+            ? tr("generator saturated: %1 threads near a full core each").arg(w.loadThreads())
+            : tr("%n load thread(s)", nullptr, w.loadThreads()));
+}
+
+// Load from other hosts: their generators report once per window, so the tile gives the
+// server's cores against the hosts' sum once the window ends, each host in the note.
+void LiveTiles::showHostCores(const charts::LiveWindow &w)
+{
+    const QVector<report::WindowLoadHost> &hosts = w.hostCores();
+    const QString server =
+        w.inWarmUp() ? QStringLiteral("\u2013") : figures::cores(w.serverCores());
+    if (hosts.isEmpty()) {
+        m_saturated = false;
+        set(Tile::Cores, server + QStringLiteral(" / \u2026"),
+            tr("load from %1: each host's cores when the window ends")
+                .arg(w.loadHosts().join(QStringLiteral(", "))));
+        return;
+    }
+    double sum = 0;
+    QStringList parts;
+    QString saturated;
+    for (const report::WindowLoadHost &h : hosts) {
+        sum += h.generatorCores;
+        parts << tr("%1 %2").arg(h.host, figures::cores(h.generatorCores));
+        if (h.saturated && saturated.isEmpty())
+            saturated = tr("generator on %1 saturated: %2 cores of its %3 threads")
+                            .arg(h.host, figures::cores(h.generatorCores))
+                            .arg(h.threads);
+    }
+    m_saturated = !saturated.isEmpty();
+    const QString note =
+        m_saturated ? saturated
+                    : tr("generators, window mean: %1").arg(parts.join(QStringLiteral(", ")));
+    set(Tile::Cores, QStringLiteral("%1 / %2").arg(server, figures::cores(sum)), note);
 }
 
 QString LiveTiles::value(Tile tile) const

@@ -64,6 +64,8 @@ private:
     };
     void set(Tile tile, const QString &value, const QString &note = QString(),
              const QString &tooltip = QString());
+    void showLocalCores(const charts::LiveWindow &window);
+    void showHostCores(const charts::LiveWindow &window);
 
     std::array<Parts, kTileCount> m_tiles{};
     bool m_saturated = false;

@@ -125,7 +125,44 @@ QMap<QString, QString> blockedReasons(const StoredRun &run)
     return out;
 }
 
+// The info "load_hosts" (run/windowmeasurement.cpp): "NAME (DESTINATION): machine ..., N cores,
+// stackbench V, generator X cores mean of N windows", hosts "; " apart. Each host as a pair: who
+// it is, and what its agent reported (the whole text when it has no such shape).
+QList<QPair<QString, QString>> loadHostLines(const QString &info)
+{
+    QList<QPair<QString, QString>> out;
+    for (const QString &part : info.split(QStringLiteral("; "), Qt::SkipEmptyParts)) {
+        const qsizetype colon = part.indexOf(QStringLiteral(": "));
+        if (colon > 0)
+            out.append({part.left(colon), part.mid(colon + 2)});
+        else
+            out.append({QString(), part});
+    }
+    return out;
+}
+
 } // namespace
+
+// A run whose load came from other hosts: each configuration's hosts, one row each, with the
+// machine, cores, version and generator its agent reported (the info "load_hosts").
+void RunDetails::addLoadHosts(QTreeWidgetItem *root,
+                              const QVector<store::ConfigurationRecord> &configurations)
+{
+    QTreeWidgetItem *hosts = nullptr;
+    for (const store::ConfigurationRecord &c : configurations) {
+        const QString info = c.info.value(QLatin1String("load_hosts")).toString();
+        if (info.isEmpty())
+            continue;
+        if (!hosts)
+            hosts = new QTreeWidgetItem(root, {tr("load hosts")});
+        auto *configuration =
+            new QTreeWidgetItem(hosts, {tr("configuration %1").arg(c.name), tr("load from")});
+        for (const auto &[host, reported] : loadHostLines(info)) {
+            auto *item = new QTreeWidgetItem(configuration, {host, reported});
+            item->setToolTip(1, reported);
+        }
+    }
+}
 
 RunDetails::RunDetails(QWidget *parent)
     : QTabWidget(parent)
@@ -254,6 +291,9 @@ void RunDetails::fillSummary(const StoredRun &run)
             words << w.toString();
         html += row(tr("Configuration %1").arg(c.name),
                     command.isArray() ? words.join(QLatin1Char(' ')) : command.toString());
+        if (const QString hosts = c.info.value(QLatin1String("load_hosts")).toString();
+            !hosts.isEmpty())
+            html += row(tr("Load hosts of %1").arg(c.name), hosts);
     }
     for (const report::ColdStartSummary &c : run.coldStarts)
         html +=
@@ -279,6 +319,7 @@ void RunDetails::fillEnvironment(const StoredRun &run)
         auto *item = new QTreeWidgetItem(root, {tr("configuration %1").arg(c.name)});
         addJson(item, c.info);
     }
+    addLoadHosts(root, run.configurations);
     m_environment->expandAll();
     m_environment->resizeColumnToContents(0);
 }

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "store/records.h"
+
 #include <QTabWidget>
+#include <QVector>
 
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QTextBrowser;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace sb {
 
@@ -53,6 +57,8 @@ public:
 private:
     void fillSummary(const StoredRun &run);
     void fillEnvironment(const StoredRun &run);
+    void addLoadHosts(QTreeWidgetItem *root,
+                      const QVector<store::ConfigurationRecord> &configurations);
     void fillGates(const StoredRun &run);
     void fillEvents(const StoredRun &run);
     void fillLogs(const StoredRun &run);

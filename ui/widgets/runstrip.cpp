@@ -276,6 +276,13 @@ QString RunStrip::tooltipAt(const QPoint &pos) const
             tr("%1 2xx/s, p99 %2, %3 cores%4")
                 .arg(figures::rate(w->okPerS), figures::latencyUs(w->p99Ms * 1000.0),
                      figures::cores(w->cores), w->valid ? QString() : tr(" (invalid)"));
+    if (!w->hostCores.isEmpty()) {
+        QStringList hosts;
+        for (const auto &[host, cores] : w->hostCores)
+            hosts << tr("%1 %2").arg(host, figures::cores(cores));
+        text += QLatin1Char('\n') +
+                tr("load generators, window mean: %1").arg(hosts.join(QStringLiteral(", ")));
+    }
     return text;
 }
 
