@@ -315,9 +315,7 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
             return tr("%n connection(s)", nullptr, name.toInt());
         if (group == HostsGroup)
             return hostText(name);
-        if (group == ConfigurationsGroup && !loadHosts().isEmpty())
-            return tr("%1 (load from %2)").arg(name, loadHosts().join(QStringLiteral(", ")));
-        return name;
+        return name; // where its load comes from: the hosts group, and the tooltip
     case NameRole:
         return name;
     case Qt::CheckStateRole:
@@ -355,14 +353,15 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
     return {};
 }
 
-// "bench-a: ssh root@10.0.0.2 - load of every configuration"
+// "bench-a (root@10.0.0.2)": short enough for the outline's pane at 1280 wide; the group's
+// title says the load comes from them (every configuration's), the tooltip how each is reached.
 QString OutlineModel::hostText(const QString &name) const
 {
     const bool load = loadHosts().contains(name);
     const plan::Host *h = m_plan->host(name);
-    if (!h) // "local": this machine
-        return tr("%1: this machine - load of every configuration").arg(name);
-    return load ? tr("%1: ssh %2 - load of every configuration").arg(name, h->ssh)
+    if (!h) // "local": this machine (its tooltip says so)
+        return name;
+    return load ? QStringLiteral("%1 (%2)").arg(name, h->ssh)
                 : tr("%1: ssh %2 - no load from it").arg(name, h->ssh);
 }
 
