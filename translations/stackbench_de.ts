@@ -1798,10 +1798,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <translation>Die &quot;hosts&quot; des Plans, per ssh erreicht; sein &quot;load&quot;: {&quot;hosts&quot;: [...]} teilt die Verbindungen (oder die Rate) jedes Messfensters unter ihnen auf</translation>
     </message>
     <message>
-        <source>%1 (load from %2)</source>
-        <translation>%1 (Last von %2)</translation>
-    </message>
-    <message>
         <source>Its load comes from %1, each host with its share of the connections (or of the rate)</source>
         <translation>Ihre Last kommt von %1, jeder Host mit seinem Anteil an den Verbindungen (oder an der Rate)</translation>
     </message>
@@ -1812,14 +1808,6 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
     <message>
         <source>ssh %1 %2, then %3 agent there</source>
         <translation>ssh %1 %2, dann dort %3 agent</translation>
-    </message>
-    <message>
-        <source>%1: this machine - load of every configuration</source>
-        <translation>%1: dieser Rechner – Last jeder Konfiguration</translation>
-    </message>
-    <message>
-        <source>%1: ssh %2 - load of every configuration</source>
-        <translation>%1: ssh %2 – Last jeder Konfiguration</translation>
     </message>
     <message>
         <source>%1: ssh %2 - no load from it</source>

@@ -1784,10 +1784,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <translation>计划的 &quot;hosts&quot;，通过 ssh 访问；其 &quot;load&quot;: {&quot;hosts&quot;: [...]} 把每个测量窗口的连接（或速率）分给它们</translation>
     </message>
     <message>
-        <source>%1 (load from %2)</source>
-        <translation>%1（负载来自 %2）</translation>
-    </message>
-    <message>
         <source>Its load comes from %1, each host with its share of the connections (or of the rate)</source>
         <translation>其负载来自 %1，每台主机承担一部分连接（或速率）</translation>
     </message>
@@ -1798,14 +1794,6 @@ Fair benchmarks of complete HTTP server stacks.</source>
     <message>
         <source>ssh %1 %2, then %3 agent there</source>
         <translation>ssh %1 %2，然后在那里运行 %3 agent</translation>
-    </message>
-    <message>
-        <source>%1: this machine - load of every configuration</source>
-        <translation>%1：本机 - 每个配置的负载</translation>
-    </message>
-    <message>
-        <source>%1: ssh %2 - load of every configuration</source>
-        <translation>%1：ssh %2 - 每个配置的负载</translation>
     </message>
     <message>
         <source>%1: ssh %2 - no load from it</source>
