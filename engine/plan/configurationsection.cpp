@@ -319,11 +319,10 @@ struct ConfigReader
 bool readConfiguration(SectionContext &ctx, const JsonValue &obj, const QString &path,
                        Configuration &c)
 {
-    if (!ctx.fields.expectObject(
-            obj, path,
-            latin1List({"name", "command", "cwd", "env", "secret_env", "port", "base_url", "ready",
-                        "stop", "versions", "hooks", "cpus", "tls", "protocol", "streams",
-                        "host"})))
+    if (!ctx.fields.expectObject(obj, path,
+                                 latin1List({"name", "command", "cwd", "env", "secret_env", "port",
+                                             "base_url", "ready", "stop", "versions", "hooks",
+                                             "cpus", "tls", "protocol", "streams", "host"})))
         return false;
     const qsizetype before = ctx.fields.errorCount();
     c.where = ctx.fields.where(obj, path);
