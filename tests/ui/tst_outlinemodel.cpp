@@ -134,6 +134,19 @@ private slots:
         return text;
     }
 
+    // A host reached by its own name (an ~/.ssh/config entry) is not named twice.
+    void hostReachedByItsNameIsNamedOnce()
+    {
+        OutlineModel model;
+        QByteArray text = withHosts();
+        text.replace("root@10.0.0.2", "bench-a");
+        model.setPlan(parse(text));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 0).data().toString(),
+                 QStringLiteral("bench-a"));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 2).data().toString(),
+                 QStringLiteral("spare: ssh bench-b - no load from it"));
+    }
+
     // A plan whose load comes from other hosts: a fourth group lists the hosts with their ssh
     // destinations and whether the load comes from them; each configuration names its hosts. The
     // group is neither checkable nor part of the selection, and a plan without hosts has none.

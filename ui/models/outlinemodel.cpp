@@ -361,6 +361,8 @@ QString OutlineModel::hostText(const QString &name) const
     const plan::Host *h = m_plan->host(name);
     if (!h) // "local": this machine (its tooltip says so)
         return name;
+    if (load && h->ssh == name) // reached by its own name (an ~/.ssh/config entry)
+        return name;
     return load ? QStringLiteral("%1 (%2)").arg(name, h->ssh)
                 : tr("%1: ssh %2 - no load from it").arg(name, h->ssh);
 }
