@@ -73,8 +73,9 @@ struct H2Conn
 constexpr size_t kH2OutBytes = 32 * 1024;
 constexpr size_t kH2OutReserve = 64 * 1024;
 
-// Replaces nghttp2's allocator for the sessions created after the call (nullptr = malloc's);
-// for the allocation test, which counts nghttp2's allocations apart from the workers' own.
+// The allocator the workers' pools (load/h2pool.h) take their chunks from, for the workers
+// created after the call (nullptr = malloc's); for the allocation test, which counts nghttp2's
+// allocations apart from the workers' own.
 void setH2Allocator(nghttp2_mem *mem);
 nghttp2_mem *h2Allocator();
 

@@ -50,7 +50,7 @@ QByteArray reportCsv(const RunReport &report)
            << QStringLiteral("errors_non_2xx") << QStringLiteral("bound");
     // A run whose load came from other hosts: per cell its hosts and each one's generator, in
     // the same order, ';' apart (a local run's columns are unchanged).
-    if (report.loadFromHosts)
+    if (report.loadFromHosts())
         header << QStringLiteral("load_hosts")
                << QStringLiteral("load_hosts_generator_cores_median")
                << QStringLiteral("load_hosts_generator_cores_min")
@@ -77,7 +77,7 @@ QByteArray reportCsv(const RunReport &report)
             row << QString() << QString() << QString();
         row << QString::number(f.errors.transport()) << QString::number(f.errors.non2xx)
             << csvField(cell.bound);
-        if (report.loadFromHosts) {
+        if (report.loadFromHosts()) {
             QStringList names, medians, mins, maxes, cores;
             for (const CellLoadHost &h : cell.loadHosts) {
                 names << h.host;

@@ -183,7 +183,7 @@ Inline loadFromCell(const CellReport &c)
 Document loadHostsSection(const RunReport &r)
 {
     Document d;
-    if (!r.loadFromHosts)
+    if (!r.loadFromHosts())
         return d;
     d.heading(2, QStringLiteral("Load generator CPU per host"));
     d.paragraph(QStringLiteral("The load came from other hosts over ssh, each with its share of "
@@ -225,7 +225,7 @@ Document routeSection(const RunReport &r, const QString &route)
         QStringLiteral("p99"),           QStringLiteral("pooled p99"),
         QStringLiteral("bound")};
     QByteArray align("lrrrrrrrrrl");
-    if (r.loadFromHosts) { // where each cell's load came from; a local run's table is unchanged
+    if (r.loadFromHosts()) { // where each cell's load came from; a local run's table is unchanged
         header << QStringLiteral("load from");
         align += 'l';
     }
@@ -244,7 +244,7 @@ Document routeSection(const RunReport &r, const QString &route)
                            medianMsText(f.p99Us),
                            f.pooledCount > 0 ? formatMs(f.pooledUs.p99) : notMeasured(),
                            c.bound.isEmpty() ? notMeasured() : c.bound});
-        if (r.loadFromHosts)
+        if (r.loadFromHosts())
             cells.rows.last().append(loadFromCell(c));
         if (f.errors.transport() > 0 || f.errors.non2xx > 0)
             notes << (Inline(c.configuration)

@@ -19,6 +19,12 @@
 
 namespace sb::report {
 
+bool RunReport::loadFromHosts() const
+{
+    return std::any_of(cells.begin(), cells.end(),
+                       [](const CellReport &c) { return !c.loadHosts.isEmpty(); });
+}
+
 const CellReport *RunReport::cell(const QString &configuration, const QString &route,
                                   int concurrency) const
 {
@@ -332,7 +338,6 @@ RunReport buildRunReport(const store::RunRecord &run,
                     if (w->valid)
                         validGates.append(w->gates);
                 cell.loadHosts = cellLoadHosts(validGates);
-                r.loadFromHosts = r.loadFromHosts || !cell.loadHosts.isEmpty();
                 for (qsizetype i = 0; i < it->second.size(); ++i) {
                     const stats::WindowFigures &f = figures[size_t(i)];
                     if (!f.valid)

@@ -102,8 +102,7 @@ struct RunReport
     QMap<QString, int> events;        // event kind -> count
     bool aa = false;                  // an A/A run: two arms of one configuration
     bool openLoop = false; // its windows were an open loop (a fixed rate: "rate" of the profile)
-    bool loadFromHosts = false; // some cell's load came from other hosts (CellReport::loadHosts)
-    double measuredFloor = -1;  // aa: the largest |ratio - 1| between the arms, any cell
+    double measuredFloor = -1; // aa: the largest |ratio - 1| between the arms, any cell
     QMap<QString, double> measuredFloorByRoute; // aa: the same per route
     QStringList blocked;                        // "configuration-blocked" event details
     QStringList warnings;                       // "warning" event details
@@ -118,6 +117,8 @@ struct RunReport
 
     const CellReport *cell(const QString &configuration, const QString &route,
                            int concurrency) const;
+    // Some cell's load came from other hosts (CellReport::loadHosts).
+    bool loadFromHosts() const;
 };
 
 // Builds the report from records already read (windows with samples for the CPU shares); the

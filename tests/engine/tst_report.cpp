@@ -261,7 +261,7 @@ void TestReport::markdownAndCsv()
     for (const QByteArray &l : lines)
         QCOMPARE(int(l.count(',')) + 1, columns);
     // Local load: no word of load hosts anywhere.
-    QVERIFY(!report->loadFromHosts);
+    QVERIFY(!report->loadFromHosts());
     QVERIFY(!md.contains(QStringLiteral("load from")));
     QVERIFY(!md.contains(QStringLiteral("Load generator CPU per host")));
     QVERIFY(!lines[0].contains("load_hosts"));
@@ -318,7 +318,7 @@ void TestReport::loadHostsNameTheHostOfEveryFigure()
     windows << saturated;
 
     const report::RunReport r = report::buildRunReport(run, windows, {}, {});
-    QVERIFY(r.loadFromHosts);
+    QVERIFY(r.loadFromHosts());
     const report::CellReport *cell = r.cell(QStringLiteral("django"), QStringLiteral("user"), 100);
     QVERIFY(cell);
     QCOMPARE(cell->loadHosts.size(), 2);
