@@ -1,6 +1,7 @@
 #include "app/cli.h"
 #include "app/commands.h"
 #include "lane/agentsession.h"
+#include "run/serverhostagent.h"
 #include "version.h"
 
 #include <csignal>
@@ -14,8 +15,9 @@ namespace {
 const char *const kDescription =
     "The remote side of the equal-resource lane: started by a controller, usually through\n"
     "'ssh -o BatchMode=yes HOST stackbench agent', it speaks the agent protocol on its stdin and\n"
-    "stdout (nothing listens on a port) and runs the load engine for its share of a window. It\n"
-    "ends everything it started when its stdin closes.";
+    "stdout (nothing listens on a port) and runs the load engine for its share of a window; on\n"
+    "a configuration's own host it starts, contains and samples the server's process tree and\n"
+    "runs its commands. It ends everything it started when its stdin closes.";
 
 } // namespace
 
@@ -34,6 +36,11 @@ int agentCommand(const QStringList &args)
     // A controller that went away shows as a write error on stdout, not as a signal.
     std::signal(SIGPIPE, SIG_IGN);
     sb::lane::AgentSession session(STDIN_FILENO, STDOUT_FILENO);
+    sb::run::ServerHostService server([&session](const QJsonObject &m) { session.post(m); });
+    session.setHandler([&server](int id, const QString &type, const QJsonObject &message) {
+        return server.handle(id, type, message);
+    });
+    session.setOnEnd([&server] { server.end(); });
     return session.run();
 }
 

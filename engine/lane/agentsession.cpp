@@ -55,8 +55,10 @@ struct AgentSession::Impl
     FrameReader reader;
     bool controllerHello = false;
     bool outBroken = false;
-    bool fatal = false;      // the controller's stream broke or it is another version
-    int64_t lastHeardNs = 0; // CLOCK_MONOTONIC of the controller's last bytes
+    bool fatal = false;            // the controller's stream broke or it is another version
+    int64_t lastHeardNs = 0;       // CLOCK_MONOTONIC of the controller's last bytes
+    AgentSession::Handler handler; // message types of the session's user (the server host)
+    std::function<void()> onEnd;   // when serving ends
 
     static int64_t nowNs()
     {
@@ -158,8 +160,13 @@ struct AgentSession::Impl
         else if (type == QLatin1String("stop")) {
             if (share && share->id == *id)
                 share->engine.cancel();
-        } else
+        } else if (!handler || !handler(*id, type, message)) {
             fail(*id, agentError(QStringLiteral("unknown message type \"%1\"").arg(type.left(40))));
+        } else {
+            // A handler may block (a tree's stop, a hook): the controller's pings wait unread
+            // meanwhile, which is no silence of its own.
+            lastHeardNs = nowNs();
+        }
     }
 
     void handleHello(const QJsonObject &message)
@@ -325,6 +332,8 @@ struct AgentSession::Impl
         }
         // The controller is gone or done: nothing this agent started may outlive it.
         stopShare();
+        if (onEnd)
+            onEnd();
         if (!outBroken)
             flush();
         return fatal || outBroken ? 1 : 0;
@@ -344,6 +353,21 @@ AgentSession::~AgentSession()
     m_impl->stopShare();
     if (m_impl->wake >= 0)
         ::close(m_impl->wake);
+}
+
+void AgentSession::setHandler(Handler handler)
+{
+    m_impl->handler = std::move(handler);
+}
+
+void AgentSession::setOnEnd(std::function<void()> onEnd)
+{
+    m_impl->onEnd = std::move(onEnd);
+}
+
+void AgentSession::post(const QJsonObject &message)
+{
+    m_impl->post(message);
 }
 
 int AgentSession::run()

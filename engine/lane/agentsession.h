@@ -6,6 +6,9 @@
 // ssh connection broke), its stdout breaks, or the controller's heartbeat stops
 // (kControllerSilenceMs).
 
+#include <QJsonObject>
+#include <QString>
+#include <functional>
 #include <memory>
 
 namespace sb::lane {
@@ -26,6 +29,18 @@ public:
     // as error frames when it can still be reached, and to stderr. Call it once, from one
     // thread; it blocks (its own poll loop, no Qt event loop needed).
     int run();
+
+    // More message types, served on the session's thread (the one in run()): `handler` gets
+    // every message with an "id" whose type the session does not know and returns false when it
+    // does not know it either (the controller then hears "unknown message type"). It may block
+    // (the heartbeat is only read between messages) and answer with post(). Set before run().
+    using Handler = std::function<bool(int id, const QString &type, const QJsonObject &message)>;
+    void setHandler(Handler handler);
+    // Called once on the session's thread when serving ends (stdin closed or broke, the
+    // controller silent), before run() returns: what the handler started must end with it.
+    void setOnEnd(std::function<void()> onEnd);
+    // Sends a message to the controller. Any thread, while the session lives.
+    void post(const QJsonObject &message);
 
 private:
     struct Impl;

@@ -85,6 +85,9 @@ struct Hook
     qint64 timeoutMs = 60000; // the hook fails when it runs longer; file: "timeout_s" (60)
     Order order = Order::Default; // file: "order"
     QString where; // "plan.json:40:9 at $.hooks.before_window[0]", for error messages
+    // Kind::Command of a configuration with "host": the host it runs on (its agent runs it
+    // there); "" = this machine. Set when the run gathers a moment's hooks, not by the file.
+    QString host;
 };
 
 // Hooks by moment. The runner runs the plan-wide list, then the configuration's, then the route's
@@ -219,8 +222,9 @@ struct Configuration
     HttpProtocol protocol = HttpProtocol::Http1;
     int streams = 1; // HTTP/2 concurrent streams per connection; 1 for HTTP/1.1
     QString where;   // "plan.json:12:5 at $.configurations[0]"
-    // "host": the name of the plan's host (Plan::hosts) the configuration runs on; empty = the
-    // local machine. Reserved: a run of a plan that names one is refused (not yet supported).
+    // "host": the name of the plan's host (Plan::hosts) the configuration runs on, its tree
+    // started, sampled and stopped there by the host's agent (run/serverhost.h); empty = the
+    // local machine.
     QString host;
 
     bool isSecret(const QString &envKey) const { return secretEnv.contains(envKey); }

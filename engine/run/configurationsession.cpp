@@ -7,6 +7,7 @@
 #include "run/loadwindow.h" // affinityOf()
 #include "run/paritygate.h"
 #include "run/runcontext.h"
+#include "run/serverhost.h"
 #include "run/versionprobe.h"
 
 #include <QJsonArray>
@@ -181,7 +182,16 @@ sb::Status ConfigurationSession::parityGate(const plan::Configuration &config,
 QString ConfigurationSession::versionOf(const plan::Configuration &config,
                                         const plan::VersionProbe &probe)
 {
-    const VersionReading reading = readVersion(m_context.plan, config, probe);
+    VersionReading reading;
+    if (config.host.isEmpty()) {
+        reading = readVersion(m_context.plan, config, probe);
+    } else if (const sb::Result<ServerHost *> host = m_context.servers->connectHost(config.host);
+               host.ok()) {
+        reading = readRemoteVersion(**host, m_context.plan, config, probe);
+    } else {
+        reading.text =
+            QStringLiteral("error: ") + m_context.plan.redact(sb::qtDetail(host.error()));
+    }
     if (!reading.warning.isEmpty())
         m_context.note(QStringLiteral("warning"), config.name, reading.warning);
     return reading.text;
@@ -205,15 +215,13 @@ void ConfigurationSession::recordConfiguration(const plan::Configuration &config
     QStringList command;
     for (const QString &arg : config.command)
         command << plan.redact(arg);
-    const ServerProcess *process = m_context.servers->process(config.name);
     state.info =
         QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(command)},
                     {QStringLiteral("cwd"), plan.redact(config.cwd)},
                     {QStringLiteral("env"), env},
                     {QStringLiteral("base_url"), config.baseUrl},
                     {QStringLiteral("versions"), versions},
-                    {QStringLiteral("containment"),
-                     containmentName(process ? process->containment() : Containment::Auto)},
+                    {QStringLiteral("containment"), m_context.servers->containmentOf(config.name)},
                     {QStringLiteral("cpus"), cpuText(config.cpus)},
                     {QStringLiteral("load_cpus"), cpuText(plan.load.cpus)},
                     // How it is measured and probed: HTTP/1.1, or HTTP/2 (h2c or over TLS) with
@@ -223,7 +231,30 @@ void ConfigurationSession::recordConfiguration(const plan::Configuration &config
                          config.protocol,
                          config.baseUrl.startsWith(QLatin1String("https:"), Qt::CaseInsensitive),
                          config.streams)}};
+    if (ServerHost *host = m_context.servers->hostOf(config.name))
+        recordHost(config, *host, state.info);
     updateInfo(config.name, QString(), QString());
+}
+
+// The configuration's own host: its name, how it is reached, and its machine as its agent
+// describes it (the environment record's keys), in the record's "host" and "host_environment".
+void ConfigurationSession::recordHost(const plan::Configuration &config, ServerHost &host,
+                                      QJsonObject &info)
+{
+    info.insert(QStringLiteral("host"), QStringLiteral("%1 (%2): machine %3, %4 cores")
+                                            .arg(host.name(), host.destination(), host.machine())
+                                            .arg(host.cores()));
+    const sb::Result<QJsonObject> env =
+        host.request(QJsonObject{{QStringLiteral("type"), QStringLiteral("environment")}},
+                     "environment", 30'000);
+    if (!env.ok()) {
+        m_context.note(QStringLiteral("warning"), config.name,
+                       QStringLiteral("the environment of host %1 could not be read: %2")
+                           .arg(host.name(), sb::qtText(env.error())));
+        return;
+    }
+    info.insert(QStringLiteral("host_environment"),
+                redactedJson(m_context.plan, env->value(QLatin1String("record"))).toObject());
 }
 
 // key empty: stores the record as it is.

@@ -16,6 +16,7 @@ namespace sb::run {
 
 struct RunContext;
 class HookMoments;
+class ServerHost;
 
 // The warning when a configuration's tree does not run on the CPUs it asked for: `applied` is
 // the union of its processes' CPU sets, `uniform` whether they all had the same one. "" when it
@@ -94,6 +95,7 @@ private:
 
     void block(const plan::Configuration &config, const sb::Error &why);
     void recordConfiguration(const plan::Configuration &config);
+    void recordHost(const plan::Configuration &config, ServerHost &host, QJsonObject &info);
     // Stores what a tree wrote (a warning is noted when the store refuses it); nothing when it
     // wrote nothing or the run has no store.
     void storeServerLog(const QString &configuration, const ServerPool::Output &out);

@@ -16,12 +16,26 @@ QString momentName(MomentList moment)
     return QString();
 }
 
+namespace {
+
+// A configuration's hooks of a moment: its command hooks run where its tree runs.
+QList<plan::Hook> configurationHooks(const plan::Configuration &config, MomentList moment)
+{
+    QList<plan::Hook> hooks = config.hooks.*moment;
+    for (plan::Hook &hook : hooks)
+        if (hook.kind == plan::Hook::Kind::Command)
+            hook.host = config.host;
+    return hooks;
+}
+
+} // namespace
+
 QList<plan::Hook> momentHooks(const plan::Plan &plan, const plan::Configuration *config,
                               const plan::Route *route, MomentList moment)
 {
     QList<plan::Hook> hooks = plan.hooks.*moment;
     if (config)
-        hooks += config->hooks.*moment;
+        hooks += configurationHooks(*config, moment);
     if (route)
         hooks += route->hooks.*moment;
     return plan::hooksInRunOrder(hooks);
@@ -36,7 +50,7 @@ QList<plan::Hook> runMomentHooks(const plan::Plan &plan, const QList<ScheduledWi
             std::any_of(schedule.begin(), schedule.end(),
                         [&](const ScheduledWindow &w) { return w.configuration == config.name; });
         if (scheduled)
-            hooks += config.hooks.*moment;
+            hooks += configurationHooks(config, moment);
     }
     return plan::hooksInRunOrder(hooks);
 }

@@ -2,6 +2,7 @@
 
 #include "core/qterror.h"
 #include "run/hooktext.h"
+#include "run/serverhost.h"
 #include "run/sqlneed.h"
 
 #include <QAtomicInteger>
@@ -211,48 +212,76 @@ sb::Status HookRunner::runCommand(const plan::Hook &hook, const QString &moment,
 {
     const QString commandLine = hook.command.join(QLatin1Char(' '));
     auto fail = [&](const QString &detail) {
-        return sb::qtError(QStringLiteral("run.hook"), hook.where,
-                           QStringLiteral("%1 command '%2': %3").arg(moment, commandLine, detail));
+        return sb::qtError(
+            QStringLiteral("run.hook"), hook.where,
+            QStringLiteral("%1 command '%2'%3: %4")
+                .arg(moment, commandLine,
+                     hook.host.isEmpty() ? QString() : QStringLiteral(" on host %1").arg(hook.host),
+                     detail));
     };
     if (hook.command.isEmpty())
         return fail(QStringLiteral("empty command"));
-    QProcess process;
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    if (!hook.cwd.isEmpty())
-        process.setWorkingDirectory(hook.cwd);
-    process.setProgram(hook.command.first());
-    process.setArguments(hook.command.mid(1));
-    // Its own process group, so a timeout kills what the command started too.
-    process.setChildProcessModifier([] { ::setsid(); });
-    process.start();
-    if (!process.waitForStarted(10000))
-        return fail(QStringLiteral("cannot start: %1").arg(process.errorString()));
-    const qint64 pid = process.processId();
-    const bool finished = process.waitForFinished(
-        int(std::clamp<qint64>(hook.timeoutMs, 1, std::numeric_limits<int>::max())));
-    if (!finished && process.state() != QProcess::NotRunning) {
-        if (pid > 0)
-            ::kill(-pid_t(pid), SIGKILL);
-        process.kill();
-        process.waitForFinished(5000);
-        const QString output = QString::fromLocal8Bit(process.readAll());
-        if (log)
-            *log += QStringLiteral("[%1] $ %2\n").arg(moment, commandLine) + output;
-        return fail(QStringLiteral("timed out after %1 s").arg(seconds(hook.timeoutMs)));
+    QString output;
+    bool timedOut = false;
+    bool crashed = false;
+    QString crash;
+    int exitCode = 0;
+    if (!hook.host.isEmpty()) {
+        if (!m_hosts)
+            return fail(QStringLiteral("no connection to host %1").arg(hook.host));
+        sb::Result<ServerHost *> host = m_hosts(hook.host);
+        if (!host.ok())
+            return fail(sb::qtDetail(host.error()));
+        const sb::Result<ServerHost::ExecOutcome> r =
+            (*host)->exec(hook.command, hook.cwd, {}, hook.timeoutMs);
+        if (!r.ok())
+            return fail(sb::qtDetail(r.error()));
+        output = QString::fromLocal8Bit(r->output);
+        timedOut = r->timedOut;
+        crashed = r->crashed;
+        crash = QStringLiteral("killed by a signal");
+        exitCode = r->exitCode;
+    } else {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        if (!hook.cwd.isEmpty())
+            process.setWorkingDirectory(hook.cwd);
+        process.setProgram(hook.command.first());
+        process.setArguments(hook.command.mid(1));
+        // Its own process group, so a timeout kills what the command started too.
+        process.setChildProcessModifier([] { ::setsid(); });
+        process.start();
+        if (!process.waitForStarted(10000))
+            return fail(QStringLiteral("cannot start: %1").arg(process.errorString()));
+        const qint64 pid = process.processId();
+        const bool finished = process.waitForFinished(
+            int(std::clamp<qint64>(hook.timeoutMs, 1, std::numeric_limits<int>::max())));
+        if (!finished && process.state() != QProcess::NotRunning) {
+            if (pid > 0)
+                ::kill(-pid_t(pid), SIGKILL);
+            process.kill();
+            process.waitForFinished(5000);
+            timedOut = true;
+        }
+        output = QString::fromLocal8Bit(process.readAll());
+        crashed = process.exitStatus() == QProcess::CrashExit;
+        crash = process.errorString();
+        exitCode = process.exitCode();
     }
-    const QString output = QString::fromLocal8Bit(process.readAll());
     if (log) {
         *log += QStringLiteral("[%1] $ %2\n").arg(moment, commandLine) + output;
-        if (!output.isEmpty() && !output.endsWith(QLatin1Char('\n')))
+        if (!timedOut && !output.isEmpty() && !output.endsWith(QLatin1Char('\n')))
             *log += QLatin1Char('\n');
     }
+    if (timedOut)
+        return fail(QStringLiteral("timed out after %1 s").arg(seconds(hook.timeoutMs)));
     const QString tail = lastLines(output, 10);
     const QString tailText =
         tail.isEmpty() ? QStringLiteral(" (no output)") : QStringLiteral("; last output:\n") + tail;
-    if (process.exitStatus() == QProcess::CrashExit)
-        return fail(QStringLiteral("crashed (%1)").arg(process.errorString()) + tailText);
-    if (process.exitCode() != 0)
-        return fail(QStringLiteral("exited with code %1").arg(process.exitCode()) + tailText);
+    if (crashed)
+        return fail(QStringLiteral("crashed (%1)").arg(crash) + tailText);
+    if (exitCode != 0)
+        return fail(QStringLiteral("exited with code %1").arg(exitCode) + tailText);
     return sb::Ok{};
 }
 

@@ -7,9 +7,12 @@
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
+#include <functional>
 #include <optional>
 
 namespace sb::run {
+
+class ServerHost;
 
 // Runs a plan's hooks: SQL through Qt Sql on the plan's database (its own uniquely named
 // connection, opened on first use, on the thread that uses this object), commands with a
@@ -32,6 +35,11 @@ public:
     // committed. Commands: argv without a shell, in hook.cwd, stdout+stderr merged, in their own
     // session; on timeout ("timed out after N s") the whole process group is SIGKILLed.
     sb::Status run(const QList<plan::Hook> &hooks, const QString &moment, QString *log = nullptr);
+
+    // A command hook with a host (plan::Hook::host) runs there: `hosts` gives the connected host
+    // by its name (ServerPool::connectHost()), whose agent runs the command as above.
+    using HostLookup = std::function<sb::Result<ServerHost *>(const QString &hostName)>;
+    void setHosts(HostLookup hosts) { m_hosts = std::move(hosts); }
 
     // True when the plan names a PostgreSQL database (checkpoint detection applies).
     bool watchesCheckpoints() const;
@@ -73,6 +81,7 @@ private:
     sb::Status open();
     sb::Status runSql(const plan::Hook &hook, const QString &moment, QString *log);
     sb::Status runCommand(const plan::Hook &hook, const QString &moment, QString *log);
+    HostLookup m_hosts;
 
     std::optional<plan::Database> m_database;
     QString m_connectionName;

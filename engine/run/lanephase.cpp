@@ -75,30 +75,36 @@ void addConnections(load::LoadResult &a, const load::LoadResult &b)
 
 } // namespace
 
+sb::Result<LoadHostCommand> hostAgentCommand(const plan::Plan &plan, const QString &name,
+                                             const QString &role)
+{
+    if (name == plan::localHostName())
+        return LoadHostCommand{name,
+                               QCoreApplication::instance()
+                                   ? QCoreApplication::applicationFilePath()
+                                   : QStringLiteral("stackbench"),
+                               {QStringLiteral("agent")},
+                               name};
+    const plan::Host *host = plan.host(name);
+    if (!host)
+        return sb::qtError(QString::fromLatin1(kLoadHostSetupError), name,
+                           QStringLiteral("no host \"%1\" in the plan").arg(name));
+    sb::Result<lane::AgentCommand> c =
+        lane::sshAgentCommand(host->ssh, host->agent, host->sshOptions);
+    if (!c.ok())
+        return sb::qtError(QString::fromLatin1(kLoadHostSetupError), name,
+                           QStringLiteral("%1 %2: %3").arg(role, name, sb::qtDetail(c.error())));
+    return LoadHostCommand{name, c->program, c->arguments, host->ssh};
+}
+
 sb::Result<std::vector<LoadHostCommand>> loadHostCommands(const plan::Plan &plan)
 {
     std::vector<LoadHostCommand> out;
     for (const QString &name : plan.load.hosts) {
-        if (name == plan::localHostName()) {
-            out.push_back(LoadHostCommand{name,
-                                          QCoreApplication::instance()
-                                              ? QCoreApplication::applicationFilePath()
-                                              : QStringLiteral("stackbench"),
-                                          {QStringLiteral("agent")},
-                                          name});
-            continue;
-        }
-        const plan::Host *host = plan.host(name);
-        if (!host)
-            return sb::qtError(QString::fromLatin1(kLoadHostSetupError), name,
-                               QStringLiteral("no host \"%1\" in the plan").arg(name));
-        sb::Result<lane::AgentCommand> c =
-            lane::sshAgentCommand(host->ssh, host->agent, host->sshOptions);
+        sb::Result<LoadHostCommand> c = hostAgentCommand(plan, name, QStringLiteral("load host"));
         if (!c.ok())
-            return sb::qtError(
-                QString::fromLatin1(kLoadHostSetupError), name,
-                QStringLiteral("load host %1: %2").arg(name, sb::qtDetail(c.error())));
-        out.push_back(LoadHostCommand{name, c->program, c->arguments, host->ssh});
+            return c.error();
+        out.push_back(std::move(*c));
     }
     return out;
 }

@@ -24,6 +24,11 @@ namespace sb::run {
 // own `agent` for "local". Empty when the load comes from this process. Errors: code
 // kLoadHostSetupError for a destination ssh would read as an option.
 sb::Result<std::vector<LoadHostCommand>> loadHostCommands(const plan::Plan &plan);
+// How one of the plan's hosts (or "local") is reached, as loadHostCommands() does for each;
+// also a configuration's own host (run/serverhost.h); `role` begins an error's detail ("load
+// host"). Errors: code kLoadHostSetupError.
+sb::Result<LoadHostCommand> hostAgentCommand(const plan::Plan &plan, const QString &name,
+                                             const QString &role);
 
 struct LanePhase
 {

@@ -7,6 +7,7 @@
 #include "run/lanephase.h"
 #include "run/loadjson.h"
 #include "run/loadspecof.h"
+#include "run/serverhost.h"
 #include "run/windowfigures.h"
 
 #include <QDateTime>
@@ -50,6 +51,34 @@ void describe(WindowOutcome &out, const WindowSpec &spec, const load::LoadResult
     out.foreignTop = summary.foreignTop;
     out.events = summary.events;
 }
+
+// The phase's sampler: SampleSession on this machine, or the agent's on the configuration's own
+// host (TreeSampling::remoteHost).
+class PhaseSampler
+{
+public:
+    sb::Status start(const TreeSampling &tree, int intervalMs,
+                     std::function<void(const TreeReading &)> sink, int generatorCores)
+    {
+        if (tree.remoteHost) {
+            m_remote.emplace(*tree.remoteHost, tree.remoteTree);
+            return m_remote->start(tree, intervalMs, std::move(sink));
+        }
+        m_local.emplace();
+        return m_local->start(tree, intervalMs, std::move(sink), generatorCores);
+    }
+    // The load threads of this machine: a remote sampler has none of them on its host.
+    void setGeneratorThreads(std::vector<pid_t> tids)
+    {
+        if (m_local)
+            m_local->setGeneratorThreads(std::move(tids));
+    }
+    TreeSummary stop() { return m_remote ? m_remote->stop() : m_local->stop(); }
+
+private:
+    std::optional<SampleSession> m_local;
+    std::optional<RemoteTreeSampler> m_remote;
+};
 
 } // namespace
 
@@ -117,7 +146,7 @@ sb::Result<WindowOutcome> LoadWindow::runPhase(const WindowSpec &spec, store::Wi
     load::LoadEngine &engine = *m_engines[warmUp ? 0 : 1];
     const bool sampled = spec.sample.has_value();
     IntervalPairer pairer(sampled, spec.expectStatus);
-    std::optional<SampleSession> sampler;
+    std::optional<PhaseSampler> sampler;
     if (sampled) {
         sampler.emplace();
         if (sb::Status st = sampler->start(
@@ -178,7 +207,7 @@ sb::Result<WindowOutcome> LoadWindow::runLanePhase(const WindowSpec &spec, Windo
     const bool warmUp = warmup != nullptr;
     const bool sampled = spec.sample.has_value();
     IntervalPairer pairer(sampled, spec.expectStatus);
-    std::optional<SampleSession> sampler;
+    std::optional<PhaseSampler> sampler;
     if (sampled) {
         sampler.emplace();
         if (sb::Status st = sampler->start(

@@ -8,6 +8,8 @@
 #include "run/hookmoments.h"
 #include "run/lanephase.h"
 #include "run/runcontext.h"
+#include "run/serverhost.h"
+#include "version.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -95,6 +97,7 @@ sb::Result<bool> PlanCheck::check(const RunOptions &options, QStringList *report
     passed = checkHooks(report) && passed;
     checkProtocols(report);
     passed = checkLoadHosts(report) && passed;
+    passed = checkServerHosts(report) && passed;
     checkVersions(report);
     checkProfiling(report);
     if (parity)
@@ -164,6 +167,35 @@ bool PlanCheck::checkLoadHosts(QStringList *report)
     return passed;
 }
 
+// Every configuration's own host: its agent reached over ssh and kept for the versions and the
+// configuration's start below, its machine and cores reported.
+bool PlanCheck::checkServerHosts(QStringList *report)
+{
+    bool passed = true;
+    QStringList done;
+    for (const plan::Configuration &config : m_context.plan.configurations) {
+        if (!checked(config) || config.host.isEmpty() || done.contains(config.host))
+            continue;
+        done << config.host;
+        const sb::Result<ServerHost *> host = m_context.servers->connectHost(config.host);
+        if (!host.ok()) {
+            checkLine(report, sb::qtDetail(host.error()), false);
+            passed = false;
+            continue;
+        }
+        const ServerHost &h = **host;
+        checkLine(report,
+                  trEngine("sb::run", "server host %1: stackbench %2 on %3, %4 cores")
+                      .arg(h.name() == h.destination()
+                               ? h.name()
+                               : QStringLiteral("%1 (%2)").arg(h.name(), h.destination()),
+                           QString::fromLatin1(sb::kVersion), h.machine())
+                      .arg(h.cores()),
+                  true);
+    }
+    return passed;
+}
+
 bool PlanCheck::checked(const plan::Configuration &config) const
 {
     const QStringList &only = m_context.options.only;
@@ -188,9 +220,23 @@ bool PlanCheck::checkHooks(QStringList *report)
     const plan::Plan &plan = m_context.plan;
     const QStringList &routes = m_context.options.routes;
     QList<const plan::HookSet *> sets{&plan.hooks};
-    for (const plan::Configuration &config : plan.configurations)
-        if (checked(config))
+    QList<plan::HookSet> onHosts; // a configuration's command hooks run on its host
+    for (const plan::Configuration &config : plan.configurations) {
+        if (!checked(config))
+            continue;
+        if (config.host.isEmpty()) {
             sets << &config.hooks;
+            continue;
+        }
+        plan::HookSet hooks = config.hooks;
+        for (const plan::HookMoment &moment : plan::hookMoments())
+            for (plan::Hook &hook : hooks.*moment.list)
+                if (hook.kind == plan::Hook::Kind::Command)
+                    hook.host = config.host;
+        onHosts << hooks;
+    }
+    for (const plan::HookSet &hooks : onHosts)
+        sets << &hooks;
     for (const plan::Route &route : plan.routes)
         if (routes.isEmpty() || routes.contains(route.name))
             sets << &route.hooks;
@@ -207,6 +253,12 @@ bool PlanCheck::checkHook(const plan::Hook &hook, QStringList *report)
 {
     const plan::Plan &plan = m_context.plan;
     const QString label = trEngine("sb::run", "hook %1").arg(hookLabel(hook));
+    if (hook.kind == plan::Hook::Kind::Command && !hook.host.isEmpty()) {
+        report->append(plan.redact(trEngine("sb::run", "%1 command %2: runs on host %3 (not run "
+                                                       "by check)")
+                                       .arg(label, hook.command.value(0), hook.host)));
+        return true;
+    }
     if (hook.kind == plan::Hook::Kind::Command) {
         const QString found = programPath(hook);
         checkLine(

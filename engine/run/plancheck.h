@@ -47,6 +47,7 @@ private:
     bool checkDatabase(QStringList *report);
     bool checkHooks(QStringList *report);
     bool checkLoadHosts(QStringList *report);
+    bool checkServerHosts(QStringList *report);
     bool checkHook(const plan::Hook &hook, QStringList *report);
     void checkProtocols(QStringList *report);
     void checkVersions(QStringList *report);

@@ -72,17 +72,6 @@ sb::Status RunContext::loadPlan(const RunOptions &asRun, const QString &planPath
         if (!plan.route(name))
             return sb::qtError(QStringLiteral("run.filter"), planPath,
                                QStringLiteral("no route '%1' in the plan").arg(name));
-    // The server host's agent (starting and sampling a tree on another machine) is not there
-    // yet: a plan that puts a configuration on a host is refused rather than run here.
-    for (const plan::Configuration &c : plan.configurations)
-        if (!c.host.isEmpty())
-            return sb::qtError(
-                QStringLiteral("run.host"), c.where,
-                QStringLiteral("configuration %1: \"host\": \"%2\" (the server on another "
-                               "machine) is not yet supported; leave \"host\" out to run %1 "
-                               "on this machine (the load may still come from other hosts: "
-                               "\"load\": {\"hosts\": [...]})")
-                    .arg(c.name, c.host));
     // A run that keeps two trees on one port would block the second every time, resume or not.
     if (const std::optional<PortClash> clash = firstPortClash(plan, *profile, options.only))
         return sb::qtError(QStringLiteral("run.port-shared"), clash->where, clash->text);
@@ -99,6 +88,7 @@ sb::Status RunContext::applyVariables(VariableRun *made)
     servers = std::make_unique<ServerPool>(
         plan, [this](const QString &kind, const QString &configuration, const QString &detail,
                      const QJsonObject &data) { note(kind, configuration, detail, data); });
+    hooks->setHosts([this](const QString &host) { return servers->connectHost(host); });
     const std::optional<sb::Error> error = run.error;
     if (made)
         *made = std::move(run);

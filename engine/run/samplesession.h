@@ -25,6 +25,8 @@ class Sampler;
 
 namespace sb::run {
 
+class ServerHost;
+
 // The server process tree to sample.
 struct TreeSampling
 {
@@ -38,6 +40,10 @@ struct TreeSampling
     // (0 for none), as ServerProcess gives them.
     QString cgroupDir = {};
     qint64 reaperPid = 0;
+    // A tree on a configuration's own host (run/serverhost.h): sampled there by its agent, the
+    // tree named `remoteTree`; rootPid, cgroupDir and reaperPid are then the agent's business.
+    ServerHost *remoteHost = nullptr;
+    QString remoteTree = {};
 };
 
 // Something the sampler noticed.

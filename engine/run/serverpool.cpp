@@ -4,10 +4,14 @@
 #include "core/qterror.h"
 #include "http/url.h"
 #include "run/httpprobe.h"
+#include "run/lanephase.h"
+#include "run/serverhost.h"
+#include "run/serverhostagent.h"
 #include "sample/proctree.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QThread>
 #include <cerrno>
 #include <csignal>
@@ -59,6 +63,7 @@ ServerPool::~ServerPool()
 {
     while (!m_servers.empty())
         stop(m_servers.begin()->first);
+    m_hosts.clear(); // each agent exits when its stdin closes
 }
 
 sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdStart *coldStart)
@@ -77,6 +82,8 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
                            trEngine("sb::run", "%1 already accepts connections before '%2' "
                                                "started; stop whatever listens there")
                                .arg(config.baseUrl, config.name));
+    if (!config.host.isEmpty())
+        return startRemote(config, round, coldStart);
 
     Server &server = m_servers[config.name];
     server.process = std::make_unique<ServerProcess>();
@@ -102,58 +109,224 @@ sb::Status ServerPool::start(const plan::Configuration &config, int round, ColdS
     st = waitReady(
         config.baseUrl, config.ready, [process] { return process->running(); }, &times, config.tls,
         config.protocol);
-    if (!st.ok()) {
-        const QString why = process->running() ? QString() : process->exitDescription();
-        QString detail = sb::qtDetail(st.error());
-        if (!why.isEmpty())
-            detail = trEngine("sb::run", "%1 (server %2)").arg(detail, why);
-        if (std::optional<Output> out = stop(config.name)) {
-            const bool onStderr = !lastLines(out->stderrBytes).isEmpty();
-            const QString tail = lastLines(onStderr ? out->stderrBytes : out->stdoutBytes);
-            if (!tail.isEmpty())
-                detail = (onStderr ? trEngine("sb::run", "%1; its stderr ends: %2")
-                                   : trEngine("sb::run", "%1; its stdout ends: %2"))
-                             .arg(detail, tail);
-            m_startOutputs[config.name] = std::move(*out);
-        }
-        return sb::qtError(sb::qtCode(st.error()), config.where, detail);
-    }
+    if (!st.ok())
+        return readyFailed(config, st.error());
     // At ready, before anything else touches the tree: the memory it needed to come up.
     const sample::MemoryUsage memory = sample::treeMemory(process->members());
     figures.acceptMs = times.acceptMs;
     figures.readyMs = times.readyMs;
     figures.rssBytes = memory.rssBytes;
     figures.pssBytes = memory.pssBytes;
-    m_notify(QStringLiteral("server-started"), config.name,
-             QStringLiteral("started '%1' (pid %2, contained by %3), ready at %4 %5 ms after its "
-                            "exec")
-                 .arg(m_plan.redact(config.command.join(QLatin1Char(' '))))
-                 .arg(process->pid())
-                 .arg(containmentName(process->containment()), config.baseUrl)
-                 .arg(figures.readyMs, 0, 'f', 1),
-             QJsonObject{{QStringLiteral("pid"), double(process->pid())},
-                         {QStringLiteral("round"), round},
-                         {QStringLiteral("containment"), containmentName(process->containment())},
-                         {QStringLiteral("exec_ms"), figures.execMs},
-                         {QStringLiteral("accept_ms"), figures.acceptMs},
-                         {QStringLiteral("ready_ms"), figures.readyMs},
-                         {QStringLiteral("rss_bytes"), double(figures.rssBytes)},
-                         {QStringLiteral("pss_bytes"), double(figures.pssBytes)}});
+    noteStarted(config, round, figures);
     if (coldStart)
         *coldStart = figures;
     return sb::Ok{};
 }
 
+// The tree is started by the host's agent; readiness is probed from here, over the network the
+// load uses.
+sb::Status ServerPool::startRemote(const plan::Configuration &config, int round,
+                                   ColdStart *coldStart)
+{
+    sb::Result<ServerHost *> host = connectHost(config.host);
+    if (!host.ok())
+        return sb::qtError(QString::fromLatin1(kServerHostError), config.where,
+                           m_plan.redact(sb::qtDetail(host.error())));
+    Server &server = m_servers[config.name];
+    server.host = *host;
+    server.round = round;
+    ColdStart figures;
+    figures.startedAt = QDateTime::currentDateTimeUtc();
+    QElapsedTimer spawnClock;
+    spawnClock.start();
+    QJsonObject env;
+    for (auto it = config.env.begin(); it != config.env.end(); ++it)
+        env.insert(it.key(), it.value());
+    QJsonArray cpus;
+    for (int cpu : config.cpus)
+        cpus.append(cpu);
+    const sb::Result<QJsonObject> started = server.host->request(
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-start")},
+                    {QStringLiteral("name"), config.name},
+                    {QStringLiteral("command"), QJsonArray::fromStringList(config.command)},
+                    {QStringLiteral("cwd"), config.cwd},
+                    {QStringLiteral("env"), env},
+                    {QStringLiteral("cpus"), cpus}},
+        "tree-started", 60'000);
+    figures.execMs = double(spawnClock.nsecsElapsed()) / 1e6; // with the round trip
+    if (!started.ok()) {
+        m_servers.erase(config.name);
+        return sb::qtError(QStringLiteral("run.start"), config.where,
+                           m_plan.redact(sb::qtDetail(started.error())));
+    }
+    server.remotePid = qint64(started->value(QLatin1String("pid")).toDouble());
+    server.remoteContainment = started->value(QLatin1String("containment")).toString().left(40);
+    server.remoteRunning = true;
+    server.remoteExit = QStringLiteral("running");
+    server.lastStatusMs = -1;
+    ReadyTimes times;
+    const QString name = config.name;
+    const sb::Status st = waitReady(
+        config.baseUrl, config.ready,
+        [this, &server, name] { return remoteRunning(server, name, 250); }, &times, config.tls,
+        config.protocol);
+    if (!st.ok())
+        return readyFailed(config, st.error());
+    figures.acceptMs = times.acceptMs;
+    figures.readyMs = times.readyMs;
+    if (const sb::Result<QJsonObject> memory = server.host->request(
+            QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-memory")},
+                        {QStringLiteral("name"), config.name}},
+            "tree-memory", 30'000);
+        memory.ok()) {
+        figures.rssBytes = qint64(memory->value(QLatin1String("rss_bytes")).toDouble());
+        figures.pssBytes = qint64(memory->value(QLatin1String("pss_bytes")).toDouble());
+    }
+    noteStarted(config, round, figures);
+    if (coldStart)
+        *coldStart = figures;
+    return sb::Ok{};
+}
+
+// A start whose readiness failed: its tree stopped, what it wrote kept, the error says both.
+sb::Status ServerPool::readyFailed(const plan::Configuration &config, const sb::Error &error)
+{
+    const QString why = running(config.name) ? QString() : exitDescription(config.name);
+    QString detail = sb::qtDetail(error);
+    if (!why.isEmpty())
+        detail = trEngine("sb::run", "%1 (server %2)").arg(detail, why);
+    if (std::optional<Output> out = stop(config.name)) {
+        const bool onStderr = !lastLines(out->stderrBytes).isEmpty();
+        const QString tail = lastLines(onStderr ? out->stderrBytes : out->stdoutBytes);
+        if (!tail.isEmpty())
+            detail = (onStderr ? trEngine("sb::run", "%1; its stderr ends: %2")
+                               : trEngine("sb::run", "%1; its stdout ends: %2"))
+                         .arg(detail, tail);
+        m_startOutputs[config.name] = std::move(*out);
+    }
+    return sb::qtError(sb::qtCode(error), config.where, detail);
+}
+
+void ServerPool::noteStarted(const plan::Configuration &config, int round, const ColdStart &figures)
+{
+    const qint64 pid = pidOf(config.name);
+    const QString containment = containmentOf(config.name);
+    const QString where =
+        config.host.isEmpty() ? QString() : QStringLiteral(" on host %1").arg(config.host);
+    m_notify(QStringLiteral("server-started"), config.name,
+             QStringLiteral("started '%1'%2 (pid %3, contained by %4), ready at %5 %6 ms after its "
+                            "exec")
+                 .arg(m_plan.redact(config.command.join(QLatin1Char(' '))), where)
+                 .arg(pid)
+                 .arg(containment, config.baseUrl)
+                 .arg(figures.readyMs, 0, 'f', 1),
+             QJsonObject{{QStringLiteral("pid"), double(pid)},
+                         {QStringLiteral("round"), round},
+                         {QStringLiteral("host"), config.host},
+                         {QStringLiteral("containment"), containment},
+                         {QStringLiteral("exec_ms"), figures.execMs},
+                         {QStringLiteral("accept_ms"), figures.acceptMs},
+                         {QStringLiteral("ready_ms"), figures.readyMs},
+                         {QStringLiteral("rss_bytes"), double(figures.rssBytes)},
+                         {QStringLiteral("pss_bytes"), double(figures.pssBytes)}});
+}
+
+bool ServerPool::remoteRunning(Server &server, const QString &configuration, qint64 maxAgeMs)
+{
+    static QElapsedTimer clock;
+    if (!clock.isValid())
+        clock.start();
+    const qint64 now = clock.elapsed();
+    if (server.lastStatusMs >= 0 && now - server.lastStatusMs < maxAgeMs)
+        return server.remoteRunning;
+    server.lastStatusMs = now;
+    const sb::Result<QJsonObject> status =
+        server.host->request(QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-status")},
+                                         {QStringLiteral("name"), configuration}},
+                             "tree-status", 20'000);
+    if (!status.ok()) {
+        server.remoteRunning = false;
+        server.remoteExit = trEngine("sb::run", "unknown: its host is unreachable (%1)")
+                                .arg(sb::qtDetail(status.error()));
+        return false;
+    }
+    server.remoteRunning = status->value(QLatin1String("running")).toBool();
+    server.remoteExit = status->value(QLatin1String("exit")).toString().left(200);
+    return server.remoteRunning;
+}
+
 bool ServerPool::running(const QString &configuration)
 {
-    ServerProcess *p = process(configuration);
-    return p && p->running();
+    auto it = m_servers.find(configuration);
+    if (it == m_servers.end())
+        return false;
+    if (it->second.host)
+        return remoteRunning(it->second, configuration, 0);
+    return it->second.process->running();
 }
 
 ServerProcess *ServerPool::process(const QString &configuration)
 {
     auto it = m_servers.find(configuration);
     return it == m_servers.end() ? nullptr : it->second.process.get();
+}
+
+ServerHost *ServerPool::hostOf(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    return it == m_servers.end() ? nullptr : it->second.host;
+}
+
+sb::Result<ServerHost *> ServerPool::connectHost(const QString &hostName)
+{
+    if (auto it = m_hosts.find(hostName); it != m_hosts.end()) {
+        if (it->second->alive())
+            return it->second.get();
+        // A connection that failed (a cut link, a killed agent): its trees are gone with it.
+        for (auto s = m_servers.begin(); s != m_servers.end();)
+            s = s->second.host == it->second.get() ? m_servers.erase(s) : std::next(s);
+        m_hosts.erase(it);
+    }
+    const sb::Result<LoadHostCommand> command =
+        hostAgentCommand(m_plan, hostName, QStringLiteral("server host"));
+    if (!command.ok())
+        return sb::qtError(QString::fromLatin1(kServerHostError), hostName,
+                           sb::qtDetail(command.error()));
+    sb::Result<std::unique_ptr<ServerHost>> host = ServerHost::connect(*command);
+    if (!host.ok())
+        return host.error();
+    ServerHost *raw = host->get();
+    m_hosts[hostName] = std::move(*host);
+    return raw;
+}
+
+QString ServerPool::exitDescription(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    if (it == m_servers.end())
+        return QStringLiteral("not started");
+    if (it->second.host) {
+        (void)remoteRunning(it->second, configuration, 0);
+        return it->second.remoteExit;
+    }
+    return it->second.process->exitDescription();
+}
+
+QString ServerPool::containmentOf(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    if (it == m_servers.end())
+        return QString();
+    return it->second.host ? it->second.remoteContainment
+                           : containmentName(it->second.process->containment());
+}
+
+qint64 ServerPool::pidOf(const QString &configuration)
+{
+    auto it = m_servers.find(configuration);
+    if (it == m_servers.end())
+        return 0;
+    return it->second.host ? it->second.remotePid : qint64(it->second.process->pid());
 }
 
 std::optional<ServerPool::Output> ServerPool::takeStartOutput(const QString &configuration)
@@ -171,6 +344,8 @@ std::optional<ServerPool::Output> ServerPool::stop(const QString &configuration)
     auto it = m_servers.find(configuration);
     if (it == m_servers.end())
         return std::nullopt;
+    if (it->second.host)
+        return stopRemote(it);
     Server &server = it->second;
     const plan::Configuration *config = m_plan.configuration(configuration);
     QString how;
@@ -187,6 +362,51 @@ std::optional<ServerPool::Output> ServerPool::stop(const QString &configuration)
              QStringLiteral("server %1 (pid %2)").arg(how).arg(server.process->pid()), {});
     Output out{server.round, m_plan.redact(QString::fromUtf8(takeFile(server.stdoutPath))).toUtf8(),
                m_plan.redact(QString::fromUtf8(takeFile(server.stderrPath))).toUtf8()};
+    m_servers.erase(it);
+    return out;
+}
+
+std::optional<ServerPool::Output> ServerPool::stopRemote(std::map<QString, Server>::iterator it)
+{
+    const QString configuration = it->first;
+    Server &server = it->second;
+    const plan::Configuration *config = m_plan.configuration(configuration);
+    const int signal = config ? config->stop.signal : SIGTERM;
+    const qint64 graceMs = config ? config->stop.graceMs : 10'000;
+    const sb::Result<QJsonObject> r =
+        server.host->request(QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-stop")},
+                                         {QStringLiteral("name"), configuration},
+                                         {QStringLiteral("signal"), signal},
+                                         {QStringLiteral("grace_ms"), double(graceMs)}},
+                             "tree-stopped", int(std::min<qint64>(graceMs + 40'000, 3'700'000)));
+    Output out{server.round, {}, {}};
+    QString how;
+    if (r.ok()) {
+        const bool graceful = r->value(QLatin1String("graceful")).toBool();
+        const QString exit = r->value(QLatin1String("exit")).toString().left(200);
+        how = graceful
+                  ? QStringLiteral("stopped")
+                  : QStringLiteral("ended (%1) or was killed after the grace period").arg(exit);
+        auto bytes = [&](const char *key) {
+            return m_plan
+                .redact(
+                    QString::fromUtf8(QByteArray::fromBase64(r->value(QLatin1String(key))
+                                                                 .toString()
+                                                                 .left(2 * kServerHostOutputBytes)
+                                                                 .toLatin1())))
+                .toUtf8();
+        };
+        out.stdoutBytes = bytes("stdout");
+        out.stderrBytes = bytes("stderr");
+    } else {
+        // The agent ends its trees when its connection ends; the supervisor there when it dies.
+        how = QStringLiteral("lost with its host (%1)").arg(sb::qtDetail(r.error()));
+    }
+    m_notify(QStringLiteral("server-stopped"), configuration,
+             m_plan.redact(QStringLiteral("server on host %1 %2 (pid %3)")
+                               .arg(server.host->name(), how)
+                               .arg(server.remotePid)),
+             {});
     m_servers.erase(it);
     return out;
 }

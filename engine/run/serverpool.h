@@ -16,6 +16,8 @@
 
 namespace sb::run {
 
+class ServerHost;
+
 // The process trees of a run's configurations, one at most per configuration: started fresh
 // (after checking that nothing else answers on the configuration's port) and contained (see
 // ServerProcess), waited for until ready, watched, and stopped with what they wrote. Output goes
@@ -74,20 +76,49 @@ public:
     // Configurations that have a tree.
     QStringList configurations() const;
 
+    // A configuration with "host" (the server on its own machine, run/serverhost.h) has its tree
+    // started, stopped, watched and sampled there by the host's agent, one connection per host
+    // for the pool's life; process() is null for it. The host of the configuration's tree, or
+    // null when it runs here (or has none).
+    ServerHost *hostOf(const QString &configuration);
+    // The host a configuration runs on, connected on first use. Errors: code "run.host".
+    sb::Result<ServerHost *> connectHost(const QString &hostName);
+    // Of the configuration's tree, here or on its host: "exited with code 3", "running", "not
+    // started", "its host is unreachable: ...".
+    QString exitDescription(const QString &configuration);
+    // How the tree is contained (containmentName()), "" without one.
+    QString containmentOf(const QString &configuration);
+    // The root's pid on its machine, 0 without a tree.
+    qint64 pidOf(const QString &configuration);
+
 private:
     struct Server
     {
-        std::unique_ptr<ServerProcess> process;
+        std::unique_ptr<ServerProcess> process; // here; null on a host
+        ServerHost *host = nullptr;             // on a host: m_hosts owns it
+        qint64 remotePid = 0;
+        QString remoteContainment;
+        QString remoteExit;       // the last status the host gave
+        qint64 lastStatusMs = -1; // the steady clock of the last status request, ms
+        bool remoteRunning = false;
         int round = 0;
         QString stdoutPath;
         QString stderrPath;
     };
+    sb::Status startRemote(const plan::Configuration &config, int round, ColdStart *coldStart);
+    std::optional<Output> stopRemote(std::map<QString, Server>::iterator it);
+    // Asks the host how the tree is (at most every `maxAgeMs`).
+    bool remoteRunning(Server &server, const QString &configuration, qint64 maxAgeMs);
+    sb::Status readyFailed(const plan::Configuration &config, const sb::Error &error);
+    void noteStarted(const plan::Configuration &config, int round, const ColdStart &figures);
 
     const plan::Plan &m_plan;
     Notify m_notify;
     QTemporaryDir m_logDir;
     std::map<QString, Server> m_servers;
     std::map<QString, Output> m_startOutputs; // of failed starts, until taken
+    // Declared last: destroyed first, after ~ServerPool() stopped the trees on them.
+    std::map<QString, std::unique_ptr<ServerHost>> m_hosts;
 };
 
 } // namespace sb::run

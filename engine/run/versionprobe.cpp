@@ -1,6 +1,7 @@
 #include "run/versionprobe.h"
 
 #include "core/qterror.h"
+#include "run/serverhost.h"
 #include "run/serverprocess.h"
 
 #include <QElapsedTimer>
@@ -47,6 +48,18 @@ VersionReading readVersion(const plan::Plan &plan, const plan::Configuration &co
     if (!f.open(QIODevice::ReadOnly))
         return {QStringLiteral("error: cannot read its output: ") + f.errorString(), QString()};
     return versionFromOutput(plan, probe, QString::fromUtf8(f.read(1 << 20)));
+}
+
+VersionReading readRemoteVersion(ServerHost &host, const plan::Plan &plan,
+                                 const plan::Configuration &config, const plan::VersionProbe &probe)
+{
+    const sb::Result<ServerHost::ExecOutcome> r =
+        host.exec(probe.command, config.cwd, config.env, 10'000);
+    if (!r.ok())
+        return {QStringLiteral("error: ") + plan.redact(sb::qtDetail(r.error())), QString()};
+    if (r->timedOut)
+        return {QStringLiteral("error: no answer within 10 s"), QString()};
+    return versionFromOutput(plan, probe, QString::fromUtf8(r->output.left(1 << 20)));
 }
 
 } // namespace sb::run

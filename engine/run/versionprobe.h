@@ -26,4 +26,10 @@ VersionReading versionFromOutput(const plan::Plan &plan, const plan::VersionProb
 VersionReading readVersion(const plan::Plan &plan, const plan::Configuration &config,
                            const plan::VersionProbe &probe);
 
+class ServerHost;
+// The same on the configuration's own host, run there by its agent.
+VersionReading readRemoteVersion(ServerHost &host, const plan::Plan &plan,
+                                 const plan::Configuration &config,
+                                 const plan::VersionProbe &probe);
+
 } // namespace sb::run

@@ -11,6 +11,7 @@
 #include "run/loadjson.h"
 #include "run/runcontext.h"
 #include "run/runprogress.h"
+#include "run/serverhost.h"
 
 #include <QDateTime>
 #include <QScopeGuard>
@@ -269,10 +270,9 @@ void WindowMeasurement::measureWindow(const plan::Configuration &config, const C
     noteSamplerEvents(config.name, cell, r->events);
 
     const plan::SamplerSettings &sampler = m_context.plan.sampler;
-    const ServerProcess *process = m_context.servers->process(config.name);
     GateFigures f = gateFiguresOf(*r, window, sampler, spec.threads);
     f.serverDied = r->serverExited || !m_context.servers->running(config.name);
-    f.serverDetail = process ? process->exitDescription() : QStringLiteral("not started");
+    f.serverDetail = m_context.servers->exitDescription(config.name);
     f.checkpointsWatched = checkpointsAfter.has_value();
     f.checkpoints = window.checkpoints;
     const GateVerdict verdict = evaluateGates(f);
@@ -347,14 +347,19 @@ void WindowMeasurement::noteSamplerEvents(const QString &configuration, const Ce
 TreeSampling WindowMeasurement::treeSampling(const QString &configuration)
 {
     TreeSampling sampling;
+    sampling.excludes = m_context.plan.sampler.exclude;
+    sampling.sleepGapS = double(m_context.plan.sampler.sleepGapMs) / 1000.0;
+    if (ServerHost *host = m_context.servers->hostOf(configuration)) {
+        sampling.remoteHost = host; // sampled there by its agent
+        sampling.remoteTree = configuration;
+        return sampling;
+    }
     const ServerProcess *process = m_context.servers->process(configuration);
     sampling.rootPid = process ? process->pid() : 0;
     if (process) { // what escapes the root's descendants is still the server's
         sampling.cgroupDir = QString::fromLocal8Bit(process->cgroupPath());
         sampling.reaperPid = process->supervisorPid();
     }
-    sampling.excludes = m_context.plan.sampler.exclude;
-    sampling.sleepGapS = double(m_context.plan.sampler.sleepGapMs) / 1000.0;
     return sampling;
 }
 

@@ -87,14 +87,39 @@ struct LanePlanParts
     int measureS = 1;
     QJsonArray concurrency{4};
     QJsonObject hooks; // the plan's "hooks", when not empty
+    // The configuration on bench-a ("host": its tree started, sampled and stopped there by
+    // bench-a's agent, listening on bench-a's address) instead of in the controller's namespace.
+    bool serverOnA = false;
+    QJsonArray loadHosts{QStringLiteral("bench-a"), QStringLiteral("bench-b")}; // [] = local
+    QJsonObject configurationHooks; // the configuration's "hooks", when not empty
+    QJsonObject versions;           // the configuration's "versions", when not empty
 };
 
 // The target on the first link's address, POST /orders (a row per 201: the target's own
 // count), a 200 ms warm-up and `measureS` windows at each concurrency from bench-a and bench-b.
 inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &parts)
 {
-    const QString addr = qEnvironmentVariable("SB_CLIENT_ADDR");
+    const QString addr = qEnvironmentVariable(parts.serverOnA ? "SB_AGENT_ADDR" : "SB_CLIENT_ADDR");
     const QString key = qEnvironmentVariable("SB_SSH_KEY");
+    QJsonObject configuration{
+        {QStringLiteral("name"), QStringLiteral("target")},
+        {QStringLiteral("command"),
+         QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+                    QStringLiteral("--host"), addr, QStringLiteral("--port"),
+                    QStringLiteral("${port}"), QStringLiteral("--threads"), QStringLiteral("1"),
+                    QStringLiteral("--db"), dir.filePath(QStringLiteral("t.sqlite"))}},
+        {QStringLiteral("base_url"), QStringLiteral("http://%1:%2").arg(addr).arg(kLanePort)},
+        {QStringLiteral("ready"), QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                              {QStringLiteral("timeout_s"), 60}}}};
+    if (parts.serverOnA)
+        configuration.insert(QStringLiteral("host"), QStringLiteral("bench-a"));
+    if (!parts.configurationHooks.isEmpty())
+        configuration.insert(QStringLiteral("hooks"), parts.configurationHooks);
+    if (!parts.versions.isEmpty())
+        configuration.insert(QStringLiteral("versions"), parts.versions);
+    QJsonObject load{{QStringLiteral("threads"), 1}};
+    if (!parts.loadHosts.isEmpty())
+        load.insert(QStringLiteral("hosts"), parts.loadHosts);
     QJsonObject plan{
         {QStringLiteral("format"), 1},
         {QStringLiteral("name"), QStringLiteral("lane")},
@@ -111,19 +136,7 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
                            QStringLiteral("root@") + qEnvironmentVariable("SB_AGENT_ADDR_2")},
                           {QStringLiteral("ssh_options"), laneSshOptions(key)},
                           {QStringLiteral("agent"), parts.agentB}}}}},
-        {QStringLiteral("configurations"),
-         QJsonArray{QJsonObject{
-             {QStringLiteral("name"), QStringLiteral("target")},
-             {QStringLiteral("command"),
-              QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
-                         QStringLiteral("--host"), addr, QStringLiteral("--port"),
-                         QStringLiteral("${port}"), QStringLiteral("--threads"),
-                         QStringLiteral("1"), QStringLiteral("--db"),
-                         dir.filePath(QStringLiteral("t.sqlite"))}},
-             {QStringLiteral("base_url"), QStringLiteral("http://%1:%2").arg(addr).arg(kLanePort)},
-             {QStringLiteral("ready"),
-              QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
-                          {QStringLiteral("timeout_s"), 60}}}}}},
+        {QStringLiteral("configurations"), QJsonArray{configuration}},
         {QStringLiteral("routes"),
          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("order")},
                                 {QStringLiteral("method"), QStringLiteral("POST")},
@@ -131,10 +144,7 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
                                 {QStringLiteral("body"),
                                  QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
                                 {QStringLiteral("expect"), 201}}}},
-        {QStringLiteral("load"),
-         QJsonObject{{QStringLiteral("threads"), 1},
-                     {QStringLiteral("hosts"),
-                      QJsonArray{QStringLiteral("bench-a"), QStringLiteral("bench-b")}}}},
+        {QStringLiteral("load"), load},
         {QStringLiteral("sampler"),
          QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
         {QStringLiteral("profiles"),

@@ -21,7 +21,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <csignal>
+#include <unistd.h>
 
 using sb::test::orderRows;
 
@@ -211,14 +213,16 @@ private Q_SLOTS:
             QSKIP("the script's own run");
         const ScriptRun r =
             runScript({QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("twoHostsInside"),
-                       QStringLiteral("refusedLoginInside"), QStringLiteral("agentKilledInside")});
+                       QStringLiteral("refusedLoginInside"), QStringLiteral("agentKilledInside"),
+                       QStringLiteral("serverOnItsHostInside")});
         if (r.exitCode == 77)
             QSKIP(qPrintable(r.err.trimmed()));
         for (const QString &line : r.out.split(QLatin1Char('\n')))
             if (line.contains(QStringLiteral("lane run:")))
                 qInfo("%s", qPrintable(line.section(QStringLiteral("lane run:"), 1).trimmed()));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
-        for (const char *inside : {"twoHostsInside", "refusedLoginInside", "agentKilledInside"})
+        for (const char *inside :
+             {"twoHostsInside", "refusedLoginInside", "agentKilledInside", "serverOnItsHostInside"})
             QVERIFY2(r.out.contains(
                          QStringLiteral("PASS   : TestLaneRun::%1").arg(QLatin1String(inside))),
                      qPrintable(r.out));
@@ -395,6 +399,142 @@ private Q_SLOTS:
         QVERIFY2(first.invalidReason.contains(QStringLiteral("bench-a")),
                  qPrintable(first.invalidReason));
         QVERIFY2(windows.last().valid, qPrintable(windows.last().invalidReason));
+    }
+
+    // The configuration on its own host (bench-a's namespace), the load from the controller's:
+    // bench-a's agent starts, contains and samples the target there, runs the configuration's
+    // version probe and command hook there and describes the machine; readiness, parity and the
+    // load come over the link; every window valid with the server's CPU and memory from there,
+    // and the target's rows the merged count; the tree ends with the run.
+    void serverOnItsHostInside()
+    {
+        if (!insideScript())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (runnerOverTwoHosts)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pids = dir.filePath(QStringLiteral("agents-a.pids"));
+        const QString hookNs = dir.filePath(QStringLiteral("hook-ns"));
+        PlanParts parts;
+        parts.serverOnA = true;
+        parts.loadHosts = {};
+        parts.concurrency = QJsonArray{2, 4};
+        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pids);
+        QVERIFY(!parts.agentA.isEmpty());
+        parts.versions =
+            QJsonObject{{QStringLiteral("stackbench"),
+                         QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("--version")}}};
+        // Which network namespace the hook ran in.
+        parts.configurationHooks = QJsonObject{
+            {QStringLiteral("before_configuration"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("command"),
+                  QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                             QStringLiteral("readlink /proc/self/ns/net >>'%1'").arg(hookNs)}}}}}};
+        const QString planPath = writePlan(dir, parts);
+        QVERIFY(!planPath.isEmpty());
+        sb::run::RunOptions options;
+        options.planPath = planPath;
+        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+        {
+            sb::run::Runner checker;
+            QStringList report, problems;
+            const auto checked = checker.check(options, &report, false, &problems);
+            const QString lines = report.join(QLatin1Char('\n'));
+            QVERIFY2(checked.ok() && *checked, qPrintable(lines));
+            qInfo("lane run: server host check: %s",
+                  qPrintable(
+                      report.filter(QStringLiteral("server host")).join(QStringLiteral("; "))));
+            QVERIFY2(lines.contains(QStringLiteral("server host bench-a (root@")),
+                     qPrintable(lines));
+            QVERIFY2(lines.contains(QStringLiteral("target version stackbench: stackbench ")),
+                     qPrintable(lines));
+        }
+        sb::run::Runner runner;
+        const auto result = runner.run(options);
+        QVERIFY2(result.ok(),
+                 qPrintable(result.ok() ? QString()
+                                        : QString::fromStdString(result.error().toString())));
+        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
+        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
+        const QVector<sb::store::WindowRecord> windows =
+            storedWindows(options.storeLocation, result->runId);
+        QCOMPARE(windows.size(), 2);
+        qint64 measured = 0;
+        qint64 warmups = 0;
+        for (const sb::store::WindowRecord &w : windows) {
+            QVERIFY2(w.valid, qPrintable(w.invalidReason));
+            qInfo("lane run: server on bench-a, c=%d: %lld 2xx, server %.3f CPU-s (%.2f cores), "
+                  "RSS peak %.1f MiB, foreign %.1f %% of a core there",
+                  w.concurrency, qint64(w.ok), w.serverCpuS, w.serverCoresMean,
+                  double(w.rssBytesPeak) / (1 << 20), w.foreignPctMean);
+            QVERIFY(w.ok > 0);
+            QVERIFY(w.serverCpuS > 0);
+            QVERIFY(w.rssBytesPeak > 1 << 20);
+            QVERIFY(!w.intervals.isEmpty());
+            QVERIFY(std::any_of(w.intervals.begin(), w.intervals.end(),
+                                [](const sb::store::IntervalRecord &i) {
+                                    return i.serverCores > 0 && i.rssBytes > 0;
+                                }));
+            measured += w.ok;
+            warmups += qint64(w.gates.value(QStringLiteral("warmup"))
+                                  .toObject()
+                                  .value(QStringLiteral("responses"))
+                                  .toDouble());
+        }
+        const qint64 inserted = orderRows(dir.filePath(QStringLiteral("t.sqlite")));
+        qInfo("lane run: server on bench-a: merged 2xx %lld + warm-ups %lld; the target holds "
+              "%lld rows",
+              measured, warmups, inserted);
+        m_seededRows = -1;
+        QCOMPARE(inserted - seededRows(dir), measured + warmups);
+        // Everything of the configuration ran in bench-a's namespace: the hook, the agent.
+        const QList<qint64> agents = sb::test::wrapperPids(pids);
+        QVERIFY(!agents.isEmpty());
+        QFile hook(hookNs);
+        QVERIFY(hook.open(QIODevice::ReadOnly));
+        const QByteArray ns = hook.readAll().trimmed();
+        QVERIFY2(ns.startsWith("net:["), ns.constData());
+        auto netns = [](qint64 pid) {
+            char target[128] = {};
+            const ssize_t n = ::readlink(qPrintable(QStringLiteral("/proc/%1/ns/net").arg(pid)),
+                                         target, sizeof target - 1);
+            return n > 0 ? QByteArray(target, n) : QByteArray();
+        };
+        QVERIFY2(ns != netns(QCoreApplication::applicationPid()),
+                 "the hook ran in the controller's namespace");
+        // The agent's (a wrapper's pid is its agent's: exec) while it lived: bench-a's.
+        qInfo("lane run: server on bench-a: the hook ran in %s, the controller in %s",
+              ns.constData(), netns(QCoreApplication::applicationPid()).constData());
+        // The record names the host, its machine and how the tree was contained there.
+        auto store = sb::store::RunStore::open(options.storeLocation);
+        QVERIFY(store.ok());
+        const auto configs = (*store)->configurations(result->runId);
+        QVERIFY(configs.ok() && configs->size() == 1);
+        const QJsonObject info = configs->first().info;
+        qInfo("lane run: server on bench-a: record host \"%s\", containment %s, %d environment "
+              "keys",
+              qPrintable(info.value(QStringLiteral("host")).toString()),
+              qPrintable(info.value(QStringLiteral("containment")).toString()),
+              int(info.value(QStringLiteral("host_environment")).toObject().size()));
+        QVERIFY2(info.value(QStringLiteral("host"))
+                     .toString()
+                     .startsWith(QStringLiteral("bench-a (root@")),
+                 qPrintable(info.value(QStringLiteral("host")).toString()));
+        QVERIFY(!info.value(QStringLiteral("containment")).toString().isEmpty());
+        QVERIFY(info.value(QStringLiteral("host_environment"))
+                    .toObject()
+                    .contains(QStringLiteral("kernel")));
+        QVERIFY2(info.value(QStringLiteral("versions"))
+                     .toObject()
+                     .value(QStringLiteral("stackbench"))
+                     .toString()
+                     .startsWith(QStringLiteral("stackbench ")),
+                 QJsonDocument(info).toJson().constData());
+        // Nothing of it is left: the target (its database is in the test's directory) and the
+        // agents ended with the run.
+        QTRY_VERIFY_WITH_TIMEOUT(sb::test::processesNaming(dir.path()).isEmpty(), 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), sb::test::processAlive),
+                                 30'000);
     }
 
 private:
