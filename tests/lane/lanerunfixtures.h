@@ -35,12 +35,15 @@ struct ScriptRun
     QString err;
 };
 
-// Runs the script with two agent namespaces around `extra` (the test binary and its functions).
-inline ScriptRun runLaneScript(const QStringList &extra)
+// Runs the script with two agent namespaces around `extra` (the test binary and its functions);
+// with `serverNamespace` a third one for a server under test as well (SB_SERVER_NS=1).
+inline ScriptRun runLaneScript(const QStringList &extra, bool serverNamespace = false)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("SB_AGENTS"), QStringLiteral("2"));
+    if (serverNamespace)
+        env.insert(QStringLiteral("SB_SERVER_NS"), QStringLiteral("1"));
     p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral("/bin/bash"));
     p.setArguments(QStringList{kLaneScript, QStringLiteral(STACKBENCH_BIN)} + extra);
@@ -86,7 +89,9 @@ struct LanePlanParts
     int retries = 2;
     int measureS = 1;
     QJsonArray concurrency{4};
-    QJsonObject hooks; // the plan's "hooks", when not empty
+    QJsonObject hooks;         // the plan's "hooks", when not empty
+    QJsonObject configuration; // the plan's only configuration, when not empty (else the target)
+    QJsonArray routes;         // the plan's routes, when not empty (else POST /orders)
 };
 
 // The target on the first link's address, POST /orders (a row per 201: the target's own
@@ -95,6 +100,22 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
 {
     const QString addr = qEnvironmentVariable("SB_CLIENT_ADDR");
     const QString key = qEnvironmentVariable("SB_SSH_KEY");
+    const QJsonObject target{
+        {QStringLiteral("name"), QStringLiteral("target")},
+        {QStringLiteral("command"),
+         QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
+                    QStringLiteral("--host"), addr, QStringLiteral("--port"),
+                    QStringLiteral("${port}"), QStringLiteral("--threads"), QStringLiteral("1"),
+                    QStringLiteral("--db"), dir.filePath(QStringLiteral("t.sqlite"))}},
+        {QStringLiteral("base_url"), QStringLiteral("http://%1:%2").arg(addr).arg(kLanePort)},
+        {QStringLiteral("ready"), QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
+                                              {QStringLiteral("timeout_s"), 60}}}};
+    const QJsonArray orders{QJsonObject{
+        {QStringLiteral("name"), QStringLiteral("order")},
+        {QStringLiteral("method"), QStringLiteral("POST")},
+        {QStringLiteral("path"), QStringLiteral("/orders")},
+        {QStringLiteral("body"), QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
+        {QStringLiteral("expect"), 201}}};
     QJsonObject plan{
         {QStringLiteral("format"), 1},
         {QStringLiteral("name"), QStringLiteral("lane")},
@@ -112,25 +133,8 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
                           {QStringLiteral("ssh_options"), laneSshOptions(key)},
                           {QStringLiteral("agent"), parts.agentB}}}}},
         {QStringLiteral("configurations"),
-         QJsonArray{QJsonObject{
-             {QStringLiteral("name"), QStringLiteral("target")},
-             {QStringLiteral("command"),
-              QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
-                         QStringLiteral("--host"), addr, QStringLiteral("--port"),
-                         QStringLiteral("${port}"), QStringLiteral("--threads"),
-                         QStringLiteral("1"), QStringLiteral("--db"),
-                         dir.filePath(QStringLiteral("t.sqlite"))}},
-             {QStringLiteral("base_url"), QStringLiteral("http://%1:%2").arg(addr).arg(kLanePort)},
-             {QStringLiteral("ready"),
-              QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
-                          {QStringLiteral("timeout_s"), 60}}}}}},
-        {QStringLiteral("routes"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("order")},
-                                {QStringLiteral("method"), QStringLiteral("POST")},
-                                {QStringLiteral("path"), QStringLiteral("/orders")},
-                                {QStringLiteral("body"),
-                                 QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
-                                {QStringLiteral("expect"), 201}}}},
+         QJsonArray{parts.configuration.isEmpty() ? target : parts.configuration}},
+        {QStringLiteral("routes"), parts.routes.isEmpty() ? orders : parts.routes},
         {QStringLiteral("load"),
          QJsonObject{{QStringLiteral("threads"), 1},
                      {QStringLiteral("hosts"),
@@ -169,6 +173,38 @@ inline QString agentWrapper(const QTemporaryDir &dir, const QString &name, const
     if (!w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
         return {};
     return wrapper;
+}
+
+// An agent behind a wrapper that keeps a copy of what it sends the controller: each launch's
+// frames in a file of its own (bash's `exec > >(tee FILE)`; exec keeps the agent's pid), whose
+// path it appends to `launchFile`. The wrapper's path, "" when it cannot be made.
+inline QString recordingAgentWrapper(const QTemporaryDir &dir, const QString &name,
+                                     const QString &launchFile)
+{
+    const QString wrapper = dir.filePath(name + QStringLiteral(".sh"));
+    QFile w(wrapper);
+    if (!w.open(QIODevice::WriteOnly))
+        return {};
+    w.write(QStringLiteral("#!/bin/bash\nf='%1'.$$.frames\necho \"$f\" >>'%2'\n"
+                           "exec > >(exec tee \"$f\")\nexec '%3' \"$@\"\n")
+                .arg(dir.filePath(name), launchFile, QStringLiteral(STACKBENCH_BIN))
+                .toUtf8());
+    w.close();
+    if (!w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+        return {};
+    return wrapper;
+}
+
+// The lines of a text file (a launch list), empty ones left out.
+inline QStringList fileLines(const QString &path)
+{
+    QStringList lines;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.trimmed().isEmpty())
+                lines.append(QString::fromUtf8(line.trimmed()));
+    return lines;
 }
 
 // The pids a wrapper wrote, in launch order.
