@@ -59,4 +59,21 @@ inline std::optional<QJsonObject> waitFor(QProcess &p, lane::FrameReader &reader
     return std::nullopt;
 }
 
+// The result of the "done" frame in the frames an agent sent (a recording of its stdout), or
+// std::nullopt when there is none or the frames do not read.
+inline std::optional<load::LoadResult> agentDoneResult(const QByteArray &frames)
+{
+    lane::FrameReader reader;
+    reader.feed(frames);
+    while (true) {
+        auto m = reader.next();
+        if (!m.ok() || !*m)
+            return std::nullopt;
+        if (lane::messageType(**m) == QLatin1String("done")) {
+            auto result = lane::readResult((**m).value(QStringLiteral("result")));
+            return result.ok() ? std::optional<load::LoadResult>(std::move(*result)) : std::nullopt;
+        }
+    }
+}
+
 } // namespace sb::test

@@ -35,12 +35,15 @@ struct ScriptRun
     QString err;
 };
 
-// Runs the script with two agent namespaces around `extra` (the test binary and its functions).
-inline ScriptRun runLaneScript(const QStringList &extra)
+// Runs the script with two agent namespaces around `extra` (the test binary and its functions);
+// with `serverNamespace` a third one for a server under test as well (SB_SERVER_NS=1).
+inline ScriptRun runLaneScript(const QStringList &extra, bool serverNamespace = false)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("SB_AGENTS"), QStringLiteral("2"));
+    if (serverNamespace)
+        env.insert(QStringLiteral("SB_SERVER_NS"), QStringLiteral("1"));
     p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral("/bin/bash"));
     p.setArguments(QStringList{kLaneScript, QStringLiteral(STACKBENCH_BIN)} + extra);
@@ -93,6 +96,8 @@ struct LanePlanParts
     QJsonArray loadHosts{QStringLiteral("bench-a"), QStringLiteral("bench-b")}; // [] = local
     QJsonObject configurationHooks; // the configuration's "hooks", when not empty
     QJsonObject versions;           // the configuration's "versions", when not empty
+    QJsonObject configuration; // the plan's only configuration, when not empty (else the target)
+    QJsonArray routes;         // the plan's routes, when not empty (else POST /orders)
 };
 
 // The target on the first link's address, POST /orders (a row per 201: the target's own
@@ -101,7 +106,7 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
 {
     const QString addr = qEnvironmentVariable(parts.serverOnA ? "SB_AGENT_ADDR" : "SB_CLIENT_ADDR");
     const QString key = qEnvironmentVariable("SB_SSH_KEY");
-    QJsonObject configuration{
+    QJsonObject target{
         {QStringLiteral("name"), QStringLiteral("target")},
         {QStringLiteral("command"),
          QJsonArray{QStringLiteral(STACKBENCH_BIN), QStringLiteral("target"),
@@ -112,14 +117,20 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
         {QStringLiteral("ready"), QJsonObject{{QStringLiteral("path"), QStringLiteral("/health")},
                                               {QStringLiteral("timeout_s"), 60}}}};
     if (parts.serverOnA)
-        configuration.insert(QStringLiteral("host"), QStringLiteral("bench-a"));
+        target.insert(QStringLiteral("host"), QStringLiteral("bench-a"));
     if (!parts.configurationHooks.isEmpty())
-        configuration.insert(QStringLiteral("hooks"), parts.configurationHooks);
+        target.insert(QStringLiteral("hooks"), parts.configurationHooks);
     if (!parts.versions.isEmpty())
-        configuration.insert(QStringLiteral("versions"), parts.versions);
+        target.insert(QStringLiteral("versions"), parts.versions);
     QJsonObject load{{QStringLiteral("threads"), 1}};
     if (!parts.loadHosts.isEmpty())
         load.insert(QStringLiteral("hosts"), parts.loadHosts);
+    const QJsonArray orders{QJsonObject{
+        {QStringLiteral("name"), QStringLiteral("order")},
+        {QStringLiteral("method"), QStringLiteral("POST")},
+        {QStringLiteral("path"), QStringLiteral("/orders")},
+        {QStringLiteral("body"), QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
+        {QStringLiteral("expect"), 201}}};
     QJsonObject plan{
         {QStringLiteral("format"), 1},
         {QStringLiteral("name"), QStringLiteral("lane")},
@@ -136,14 +147,9 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
                            QStringLiteral("root@") + qEnvironmentVariable("SB_AGENT_ADDR_2")},
                           {QStringLiteral("ssh_options"), laneSshOptions(key)},
                           {QStringLiteral("agent"), parts.agentB}}}}},
-        {QStringLiteral("configurations"), QJsonArray{configuration}},
-        {QStringLiteral("routes"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("order")},
-                                {QStringLiteral("method"), QStringLiteral("POST")},
-                                {QStringLiteral("path"), QStringLiteral("/orders")},
-                                {QStringLiteral("body"),
-                                 QStringLiteral(R"({"user_id":3,"amount_cents":500,"items":1})")},
-                                {QStringLiteral("expect"), 201}}}},
+        {QStringLiteral("configurations"),
+         QJsonArray{parts.configuration.isEmpty() ? target : parts.configuration}},
+        {QStringLiteral("routes"), parts.routes.isEmpty() ? orders : parts.routes},
         {QStringLiteral("load"), load},
         {QStringLiteral("sampler"),
          QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}}},
@@ -179,6 +185,38 @@ inline QString agentWrapper(const QTemporaryDir &dir, const QString &name, const
     if (!w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
         return {};
     return wrapper;
+}
+
+// An agent behind a wrapper that keeps a copy of what it sends the controller: each launch's
+// frames in a file of its own (bash's `exec > >(tee FILE)`; exec keeps the agent's pid), whose
+// path it appends to `launchFile`. The wrapper's path, "" when it cannot be made.
+inline QString recordingAgentWrapper(const QTemporaryDir &dir, const QString &name,
+                                     const QString &launchFile)
+{
+    const QString wrapper = dir.filePath(name + QStringLiteral(".sh"));
+    QFile w(wrapper);
+    if (!w.open(QIODevice::WriteOnly))
+        return {};
+    w.write(QStringLiteral("#!/bin/bash\nf='%1'.$$.frames\necho \"$f\" >>'%2'\n"
+                           "exec > >(exec tee \"$f\")\nexec '%3' \"$@\"\n")
+                .arg(dir.filePath(name), launchFile, QStringLiteral(STACKBENCH_BIN))
+                .toUtf8());
+    w.close();
+    if (!w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+        return {};
+    return wrapper;
+}
+
+// The lines of a text file (a launch list), empty ones left out.
+inline QStringList fileLines(const QString &path)
+{
+    QStringList lines;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.trimmed().isEmpty())
+                lines.append(QString::fromUtf8(line.trimmed()));
+    return lines;
 }
 
 // The pids a wrapper wrote, in launch order.

@@ -15,7 +15,14 @@
 # environment a second agent namespace is made the same way (its own veth link, 10.251.N.0/30,
 # its own sshd with the same throwaway keys, and a route to SB_CLIENT_ADDR through its link), and
 # COMMAND gets SB_SSH_2, SB_AGENT_ADDR_2 and SB_CLIENT_ADDR_2 as well; SB_SSH_KEY and
-# SB_KNOWN_HOSTS name the user key and the known_hosts file both ssh commands use.
+# SB_KNOWN_HOSTS name the user key and the known_hosts file both ssh commands use. With
+# SB_SERVER_NS=1 a third namespace is made for a server under test: its own veth link to the
+# client's namespace (10.252.N.0/30, never routed out), the client's namespace forwarding
+# between its links (net.ipv4.ip_forward in that namespace only) and routes in every agent
+# namespace and in the server's through their links, so that the agents' load reaches the server
+# and its answers come back; COMMAND gets SB_SERVER_NS_NAME (for `ip netns exec`), SB_SERVER_ADDR
+# and SB_CLIENT_ADDR_3 (the client's end of that link). Nothing runs in it until COMMAND starts
+# something there; what is left in it on exit is ended like the agents' sessions.
 # Exit codes: 0 it worked, 1 it failed (the reason on stderr), 77 this machine cannot create
 # network namespaces (not root, no CAP_NET_ADMIN): a test skips then.
 # Everything it creates (namespaces, veth, sshd by its pid, the temporary directory) is removed
@@ -54,6 +61,12 @@ client2_if=sblc2$tag
 agent2_if=sbla2$tag
 client2_addr=10.251.$net.1
 agent2_addr=10.251.$net.2
+server=${SB_SERVER_NS:-}
+server_ns=sblane-s-$tag
+client3_if=sblc3$tag
+server_if=sbls$tag
+client3_addr=10.252.$net.1
+server_addr=10.252.$net.2
 
 tmp=$(mktemp -d /tmp/sb-netns-sshd.XXXXXX)
 sshd_pid=
@@ -68,15 +81,17 @@ cleanup() {
   # The sessions of that sshd and what they run (an agent behind a cut link): every process
   # left in the agent's namespace is this run's.
   local pids
-  for ns in "$agent_ns" "$agent2_ns"; do
+  for ns in "$agent_ns" "$agent2_ns" "$server_ns"; do
     pids=$(ip netns pids "$ns" 2>/dev/null || true)
     [ -n "$pids" ] && kill -9 $pids 2>/dev/null
   done
   ip netns del "$client_ns" 2>/dev/null
   ip netns del "$agent_ns" 2>/dev/null
   ip netns del "$agent2_ns" 2>/dev/null
+  ip netns del "$server_ns" 2>/dev/null
   ip link del "$client_if" 2>/dev/null
   ip link del "$client2_if" 2>/dev/null
+  ip link del "$client3_if" 2>/dev/null
   [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
   rm -rf "$tmp"
 }
@@ -115,6 +130,26 @@ if [ "$agents" -ge 2 ]; then
   ip -n "$agent2_ns" link set "$agent2_if" up
   # The server listens on the first link's address: the second agent reaches it through its own.
   ip -n "$agent2_ns" route add "$client_addr/32" via "$client2_addr"
+fi
+if [ "$server" = 1 ]; then
+  ip netns add "$server_ns"
+  ip link add "$client3_if" type veth peer name "$server_if"
+  ip link set "$client3_if" netns "$client_ns"
+  ip link set "$server_if" netns "$server_ns"
+  ip -n "$client_ns" addr add "$client3_addr/30" dev "$client3_if"
+  ip -n "$server_ns" addr add "$server_addr/30" dev "$server_if"
+  ip -n "$server_ns" link set lo up
+  ip -n "$client_ns" link set "$client3_if" up
+  ip -n "$server_ns" link set "$server_if" up
+  # The client's namespace routes between its links (its own setting: the machine's is left
+  # alone); each side knows the other's /30 through its own link.
+  ip netns exec "$client_ns" sysctl -q -w net.ipv4.ip_forward=1
+  ip -n "$agent_ns" route add "10.252.$net.0/30" via "$client_addr"
+  ip -n "$server_ns" route add "10.250.$net.0/30" via "$client3_addr"
+  if [ "$agents" -ge 2 ]; then
+    ip -n "$agent2_ns" route add "10.252.$net.0/30" via "$client2_addr"
+    ip -n "$server_ns" route add "10.251.$net.0/30" via "$client3_addr"
+  fi
 fi
 
 # Throwaway keys: the host's and the user's; the client knows the host key in advance.
@@ -183,6 +218,9 @@ if [ $# -gt 0 ]; then
     SB_SSH_2="$([ "$agents" -ge 2 ] && echo "${ssh2_cmd[*]}")" \
     SB_AGENT_ADDR_2="$([ "$agents" -ge 2 ] && echo "$agent2_addr")" \
     SB_CLIENT_ADDR_2="$([ "$agents" -ge 2 ] && echo "$client2_addr")" \
+    SB_SERVER_NS_NAME="$([ "$server" = 1 ] && echo "$server_ns")" \
+    SB_SERVER_ADDR="$([ "$server" = 1 ] && echo "$server_addr")" \
+    SB_CLIENT_ADDR_3="$([ "$server" = 1 ] && echo "$client3_addr")" \
     ip netns exec "$client_ns" "$@"
   rc=$?
   exit $rc
