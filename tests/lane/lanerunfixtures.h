@@ -20,6 +20,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QVector>
+#include <unistd.h>
 
 namespace sb::test {
 
@@ -230,6 +231,15 @@ inline QList<qint64> wrapperPids(const QString &pidFile)
         if (const qint64 pid = line.trimmed().toLongLong(); pid > 1)
             pids.append(pid);
     return pids;
+}
+
+// The network namespace of process `pid` ("net:[4026531840]"; "" when it is gone).
+inline QByteArray netnsOf(qint64 pid)
+{
+    char target[128] = {};
+    const ssize_t n = ::readlink(qPrintable(QStringLiteral("/proc/%1/ns/net").arg(pid)), target,
+                                 sizeof target - 1);
+    return n > 0 ? QByteArray(target, n) : QByteArray();
 }
 
 // Whether process `pid` runs (a zombie waiting for its parent does not).

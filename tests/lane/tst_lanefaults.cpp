@@ -106,6 +106,7 @@ private Q_SLOTS:
         if (sb::test::insideLaneScript())
             QSKIP("the script's own run");
         const QStringList inside = {QStringLiteral("controllerKilledInside"),
+                                    QStringLiteral("controllerKilledServerHostInside"),
                                     QStringLiteral("cutLinkInside"),
                                     QStringLiteral("cutLinkStaysDownInside")};
         const sb::test::ScriptRun r =
@@ -129,137 +130,17 @@ private Q_SLOTS:
     {
         if (!sb::test::insideLaneScript())
             QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
-        const QString pidsB = dir.filePath(QStringLiteral("agents-b.pids"));
-        const QString warmedUp = dir.filePath(QStringLiteral("warmed-up"));
-        sb::test::LanePlanParts parts;
-        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
-        parts.agentB = sb::test::agentWrapper(dir, QStringLiteral("agent-b"), pidsB);
-        QVERIFY(!parts.agentA.isEmpty() && !parts.agentB.isEmpty());
-        parts.concurrency = QJsonArray{2, 4};
-        parts.measureS = 5;
-        // A line per window between its warm-up and its measured phase.
-        parts.hooks = QJsonObject{
-            {QStringLiteral("after_warmup"),
-             QJsonArray{QJsonObject{{QStringLiteral("command"),
-                                     QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                QStringLiteral("echo w >>'%1'").arg(warmedUp)}}}}}};
-        const QString planPath = sb::test::writeLanePlan(dir, parts);
-        QVERIFY(!planPath.isEmpty());
-        const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-        // Should the test fail, what it started does not outlive it.
-        const auto cleanup = qScopeGuard([&] {
-            for (qint64 pid : processesNaming(dir.path()) + wrapperPids(pidsA) + wrapperPids(pidsB))
-                if (processAlive(pid))
-                    ::kill(pid_t(pid), SIGKILL);
-        });
+        controllerKilled(false);
+    }
 
-        QProcess run;
-        run.setProcessChannelMode(QProcess::MergedChannels);
-        run.start(QStringLiteral(STACKBENCH_BIN),
-                  {QStringLiteral("run"), planPath, QStringLiteral("--store"), store});
-        QVERIFY(run.waitForStarted());
-        QString out;
-        auto read = [&] {
-            out += QString::fromUtf8(run.readAll());
-            return run.state() != QProcess::Running;
-        };
-        // The second window's measured phase: its warm-up is over (the hook's second line) and
-        // each host's fourth agent (warm-up and measured phase of two windows) was launched.
-        QTRY_VERIFY_WITH_TIMEOUT(read() ||
-                                     (lineCount(warmedUp) >= 2 && wrapperPids(pidsA).size() >= 4 &&
-                                      wrapperPids(pidsB).size() >= 4),
-                                 180'000);
-        QVERIFY2(run.state() == QProcess::Running, qPrintable(out));
-        // Its load runs: each measuring agent started its share (a thread beside its main one;
-        // the target's database is not read while it serves).
-        const qint64 measuringA = wrapperPids(pidsA).last();
-        const qint64 measuringB = wrapperPids(pidsB).last();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            read() || (threadCount(measuringA) >= 2 && threadCount(measuringB) >= 2), 60'000);
-        read();
-        QVERIFY2(run.state() == QProcess::Running, qPrintable(out));
-        QCOMPARE(lineCount(warmedUp), 2);
-        QVERIFY2(out.count(QStringLiteral("  ok   ")) <= 1, qPrintable(out)); // the first window
-        const QString runId = out.startsWith(QStringLiteral("run "))
-                                  ? out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed()
-                                  : QString();
-        QVERIFY2(!runId.isEmpty(), qPrintable(out));
-        const QList<qint64> agents = wrapperPids(pidsA) + wrapperPids(pidsB);
-        QVERIFY(agents.size() >= 8);
-        QVERIFY(processAlive(measuringA) && processAlive(measuringB));
-        const QList<qint64> own = processesNaming(dir.path()); // ssh commands, the target's tree
-        qInfo("lane fault: controller killed: %lld agents and %lld processes naming the test's "
-              "directory run at the kill",
-              qint64(std::count_if(agents.begin(), agents.end(), processAlive)),
-              qint64(own.size()));
-
-        ::kill(pid_t(run.processId()), SIGKILL);
-        QElapsedTimer clock;
-        clock.start();
-        QVERIFY(run.waitForFinished(30'000));
-        auto survivors = [&] {
-            QStringList left;
-            for (qint64 pid : agents)
-                if (processAlive(pid))
-                    left << QStringLiteral("agent %1").arg(pid);
-            for (qint64 pid : processesNaming(dir.path()))
-                left << QStringLiteral("process %1").arg(pid);
-            return left;
-        };
-        auto agentsAlive = [&] { return std::any_of(agents.begin(), agents.end(), processAlive); };
-        QTRY_VERIFY2_WITH_TIMEOUT(!agentsAlive(),
-                                  qPrintable(QStringLiteral("alive 90 s after the SIGKILL: ") +
-                                             survivors().join(QStringLiteral(", "))),
-                                  90'000);
-        const qint64 agentsEndedMs = clock.elapsed();
-        QTRY_VERIFY2_WITH_TIMEOUT(survivors().isEmpty(),
-                                  qPrintable(QStringLiteral("alive 90 s after the SIGKILL: ") +
-                                             survivors().join(QStringLiteral(", "))),
-                                  90'000);
-        qInfo("lane fault: controller killed: its agents had ended %.2f s after the SIGKILL, "
-              "everything it started %.2f s after",
-              agentsEndedMs / 1000.0, clock.elapsed() / 1000.0);
-
-        QProcess resume;
-        resume.setProcessChannelMode(QProcess::MergedChannels);
-        resume.start(QStringLiteral(STACKBENCH_BIN),
-                     {QStringLiteral("resume"), runId, QStringLiteral("--store"), store});
-        QVERIFY(resume.waitForFinished(300'000));
-        const QString resumed = QString::fromUtf8(resume.readAll());
-        QVERIFY2(resume.exitStatus() == QProcess::NormalExit && resume.exitCode() == 0,
-                 qPrintable(resumed));
-        QVERIFY2(resumed.contains(QStringLiteral("already valid")), qPrintable(resumed));
-        // Each cell exactly once valid, none lost; the killed window was never stored.
-        QMap<int, int> validByConcurrency;
-        const QVector<sb::store::WindowRecord> windows = storedLaneWindows(store, runId);
-        for (const sb::store::WindowRecord &w : windows) {
-            QVERIFY2(w.invalidKind != sb::store::kInvalidLoadHost &&
-                         w.invalidKind != sb::store::kInvalidLoadHostSetup,
-                     qPrintable(w.invalidReason));
-            if (!w.valid)
-                continue;
-            ++validByConcurrency[w.concurrency];
-            QCOMPARE(w.gates.value(QStringLiteral("load_hosts"))
-                         .toObject()
-                         .value(QStringLiteral("hosts"))
-                         .toArray()
-                         .size(),
-                     2);
-        }
-        QCOMPARE(validByConcurrency, (QMap<int, int>{{2, 1}, {4, 1}}));
-        auto opened = sb::store::RunStore::open(store);
-        QVERIFY(opened.ok());
-        QCOMPARE((*opened)->run(runId)->status, QString(sb::store::kStatusFinished));
-        qInfo("lane fault: controller killed: resumed; %lld windows stored, c=2 and c=4 valid once "
-              "each",
-              qint64(windows.size()));
-        // The resume's agents ended with it.
-        const QList<qint64> all = wrapperPids(pidsA) + wrapperPids(pidsB);
-        QVERIFY(all.size() > agents.size());
-        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(all.begin(), all.end(), processAlive), 30'000);
+    // The same with the configuration on its own host (bench-a's namespace) and the load from
+    // the controller: no process of the configuration survives in that namespace (the agent
+    // ends its tree when its stdin closes, the tree's supervisor when the agent dies).
+    void controllerKilledServerHostInside()
+    {
+        if (!sb::test::insideLaneScript())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
+        controllerKilled(true);
     }
 
     // bench-a's link cut while a window measures: the window fails within the lane's silence
@@ -360,6 +241,155 @@ private Q_SLOTS:
         QCOMPARE(windows[1].invalidKind, QString(sb::store::kInvalidLoadHostSetup));
         QVERIFY2(windows[1].invalidReason.contains(QStringLiteral("load host bench-a")),
                  qPrintable(windows[1].invalidReason));
+    }
+
+private:
+    void controllerKilled(bool serverOnHost)
+    {
+        const char *what =
+            serverOnHost ? "controller killed, server on bench-a" : "controller killed";
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
+        const QString pidsB = dir.filePath(QStringLiteral("agents-b.pids"));
+        const QString warmedUp = dir.filePath(QStringLiteral("warmed-up"));
+        sb::test::LanePlanParts parts;
+        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
+        parts.agentB = sb::test::agentWrapper(dir, QStringLiteral("agent-b"), pidsB);
+        QVERIFY(!parts.agentA.isEmpty() && !parts.agentB.isEmpty());
+        parts.concurrency = QJsonArray{2, 4};
+        parts.measureS = 5;
+        parts.serverOnA = serverOnHost;
+        if (serverOnHost)
+            parts.loadHosts = {}; // from the controller's namespace
+        // A line per window between its warm-up and its measured phase.
+        parts.hooks = QJsonObject{
+            {QStringLiteral("after_warmup"),
+             QJsonArray{QJsonObject{{QStringLiteral("command"),
+                                     QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                                QStringLiteral("echo w >>'%1'").arg(warmedUp)}}}}}};
+        const QString planPath = sb::test::writeLanePlan(dir, parts);
+        QVERIFY(!planPath.isEmpty());
+        const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+        // Should the test fail, what it started does not outlive it.
+        const auto cleanup = qScopeGuard([&] {
+            for (qint64 pid : processesNaming(dir.path()) + wrapperPids(pidsA) + wrapperPids(pidsB))
+                if (processAlive(pid))
+                    ::kill(pid_t(pid), SIGKILL);
+        });
+
+        QProcess run;
+        run.setProcessChannelMode(QProcess::MergedChannels);
+        run.start(QStringLiteral(STACKBENCH_BIN),
+                  {QStringLiteral("run"), planPath, QStringLiteral("--store"), store});
+        QVERIFY(run.waitForStarted());
+        QString out;
+        auto read = [&] {
+            out += QString::fromUtf8(run.readAll());
+            return run.state() != QProcess::Running;
+        };
+        // The second window's measured phase: its warm-up is over (the hook's second line) and
+        // each load host's fourth agent (warm-up and measured phase of two windows) was
+        // launched; the server host's one agent serves the whole run.
+        const qsizetype launches = serverOnHost ? 1 : 4;
+        QTRY_VERIFY_WITH_TIMEOUT(read() || (lineCount(warmedUp) >= 2 &&
+                                            wrapperPids(pidsA).size() >= launches &&
+                                            wrapperPids(pidsB).size() >= launches - 1),
+                                 180'000);
+        QVERIFY2(run.state() == QProcess::Running, qPrintable(out));
+        // Its load runs: each measuring agent started its share, the server host's agent its
+        // sampling (a thread beside its main one; the target's database is not read while it
+        // serves).
+        const qint64 measuringA = wrapperPids(pidsA).last();
+        const qint64 measuringB = serverOnHost ? measuringA : wrapperPids(pidsB).last();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            read() || (threadCount(measuringA) >= 2 && threadCount(measuringB) >= 2), 60'000);
+        read();
+        QVERIFY2(run.state() == QProcess::Running, qPrintable(out));
+        QCOMPARE(lineCount(warmedUp), 2);
+        QVERIFY2(out.count(QStringLiteral("  ok   ")) <= 1, qPrintable(out)); // the first window
+        const QString runId = out.startsWith(QStringLiteral("run "))
+                                  ? out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed()
+                                  : QString();
+        QVERIFY2(!runId.isEmpty(), qPrintable(out));
+        const QList<qint64> agents = wrapperPids(pidsA) + wrapperPids(pidsB);
+        QVERIFY(agents.size() >= 2 * launches - (serverOnHost ? 1 : 0));
+        QVERIFY(processAlive(measuringA) && processAlive(measuringB));
+        const QList<qint64> own = processesNaming(dir.path()); // ssh commands, the target's tree
+        // On its own host the target runs in bench-a's namespace, not in the controller's.
+        const qsizetype elsewhere = std::count_if(own.begin(), own.end(), [](qint64 pid) {
+            return sb::test::netnsOf(pid) != sb::test::netnsOf(QCoreApplication::applicationPid());
+        });
+        QVERIFY(!serverOnHost || elsewhere >= 1);
+        qInfo("lane fault: %s: %lld agents and %lld processes naming the test's directory run at "
+              "the kill (%lld in bench-a's namespace)",
+              what, qint64(std::count_if(agents.begin(), agents.end(), processAlive)),
+              qint64(own.size()), qint64(elsewhere));
+
+        ::kill(pid_t(run.processId()), SIGKILL);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(run.waitForFinished(30'000));
+        auto survivors = [&] {
+            QStringList left;
+            for (qint64 pid : agents)
+                if (processAlive(pid))
+                    left << QStringLiteral("agent %1").arg(pid);
+            for (qint64 pid : processesNaming(dir.path()))
+                left << QStringLiteral("process %1").arg(pid);
+            return left;
+        };
+        auto agentsAlive = [&] { return std::any_of(agents.begin(), agents.end(), processAlive); };
+        QTRY_VERIFY2_WITH_TIMEOUT(!agentsAlive(),
+                                  qPrintable(QStringLiteral("alive 90 s after the SIGKILL: ") +
+                                             survivors().join(QStringLiteral(", "))),
+                                  90'000);
+        const qint64 agentsEndedMs = clock.elapsed();
+        QTRY_VERIFY2_WITH_TIMEOUT(survivors().isEmpty(),
+                                  qPrintable(QStringLiteral("alive 90 s after the SIGKILL: ") +
+                                             survivors().join(QStringLiteral(", "))),
+                                  90'000);
+        qInfo("lane fault: %s: its agents had ended %.2f s after the SIGKILL, everything it "
+              "started %.2f s after",
+              what, agentsEndedMs / 1000.0, clock.elapsed() / 1000.0);
+
+        QProcess resume;
+        resume.setProcessChannelMode(QProcess::MergedChannels);
+        resume.start(QStringLiteral(STACKBENCH_BIN),
+                     {QStringLiteral("resume"), runId, QStringLiteral("--store"), store});
+        QVERIFY(resume.waitForFinished(300'000));
+        const QString resumed = QString::fromUtf8(resume.readAll());
+        QVERIFY2(resume.exitStatus() == QProcess::NormalExit && resume.exitCode() == 0,
+                 qPrintable(resumed));
+        QVERIFY2(resumed.contains(QStringLiteral("already valid")), qPrintable(resumed));
+        // Each cell exactly once valid, none lost; the killed window was never stored.
+        QMap<int, int> validByConcurrency;
+        const QVector<sb::store::WindowRecord> windows = storedLaneWindows(store, runId);
+        for (const sb::store::WindowRecord &w : windows) {
+            QVERIFY2(w.invalidKind != sb::store::kInvalidLoadHost &&
+                         w.invalidKind != sb::store::kInvalidLoadHostSetup,
+                     qPrintable(w.invalidReason));
+            if (!w.valid)
+                continue;
+            ++validByConcurrency[w.concurrency];
+            QVERIFY(w.serverCpuS > 0);
+            QCOMPARE(w.gates.value(QStringLiteral("load_hosts"))
+                         .toObject()
+                         .value(QStringLiteral("hosts"))
+                         .toArray()
+                         .size(),
+                     serverOnHost ? 0 : 2);
+        }
+        QCOMPARE(validByConcurrency, (QMap<int, int>{{2, 1}, {4, 1}}));
+        auto opened = sb::store::RunStore::open(store);
+        QVERIFY(opened.ok());
+        QCOMPARE((*opened)->run(runId)->status, QString(sb::store::kStatusFinished));
+        qInfo("lane fault: %s: resumed; %lld windows stored, c=2 and c=4 valid once each", what,
+              qint64(windows.size()));
+        // The resume's agents ended with it.
+        const QList<qint64> all = wrapperPids(pidsA) + wrapperPids(pidsB);
+        QVERIFY(all.size() > agents.size());
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(all.begin(), all.end(), processAlive), 30'000);
     }
 };
 

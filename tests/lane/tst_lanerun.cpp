@@ -23,7 +23,6 @@
 #include <QTest>
 #include <algorithm>
 #include <csignal>
-#include <unistd.h>
 
 using sb::test::orderRows;
 
@@ -494,12 +493,7 @@ private Q_SLOTS:
         QVERIFY(hook.open(QIODevice::ReadOnly));
         const QByteArray ns = hook.readAll().trimmed();
         QVERIFY2(ns.startsWith("net:["), ns.constData());
-        auto netns = [](qint64 pid) {
-            char target[128] = {};
-            const ssize_t n = ::readlink(qPrintable(QStringLiteral("/proc/%1/ns/net").arg(pid)),
-                                         target, sizeof target - 1);
-            return n > 0 ? QByteArray(target, n) : QByteArray();
-        };
+        const auto netns = sb::test::netnsOf;
         QVERIFY2(ns != netns(QCoreApplication::applicationPid()),
                  "the hook ran in the controller's namespace");
         // The agent's (a wrapper's pid is its agent's: exec) while it lived: bench-a's.
