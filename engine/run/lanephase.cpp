@@ -3,6 +3,7 @@
 #include "core/qterror.h"
 #include "lane/lanewindow.h"
 #include "lane/sharemerge.h"
+#include "run/loadjson.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -226,20 +227,25 @@ runLanePhase(const std::vector<LoadHostCommand> &hosts, const load::LoadSpec &sp
         r.clientCpuS += hr.clientCpuS;
         r.processCpuS += hr.processCpuS;
         const lane::HostCpu &cpu = m.cpu[i];
-        out.hosts.append(QJsonObject{{QStringLiteral("host"), hosts[i].name},
-                                     {QStringLiteral("destination"), hosts[i].destination},
-                                     {QStringLiteral("machine"), h.hello.host},
-                                     {QStringLiteral("version"), h.hello.version},
-                                     {QStringLiteral("cores"), h.hello.cores},
-                                     {QStringLiteral("threads"), specs[i].threads},
-                                     {QStringLiteral("connections"), specs[i].connections},
-                                     {QStringLiteral("rate"), specs[i].ratePerS},
-                                     {QStringLiteral("requests"), double(hr.total.responses)},
-                                     {QStringLiteral("ok"), double(hr.total.ok)},
-                                     {QStringLiteral("client_cpu_s"), cpu.clientCpuS},
-                                     {QStringLiteral("process_cpu_s"), cpu.processCpuS},
-                                     {QStringLiteral("elapsed_s"), cpu.elapsedS},
-                                     {QStringLiteral("generator_cores"), cpu.generatorCores()}});
+        out.hosts.append(
+            QJsonObject{{QStringLiteral("host"), hosts[i].name},
+                        {QStringLiteral("destination"), hosts[i].destination},
+                        {QStringLiteral("machine"), h.hello.host},
+                        {QStringLiteral("version"), h.hello.version},
+                        {QStringLiteral("cores"), h.hello.cores},
+                        {QStringLiteral("threads"), specs[i].threads},
+                        {QStringLiteral("connections"), specs[i].connections},
+                        {QStringLiteral("rate"), specs[i].ratePerS},
+                        {QStringLiteral("requests"), double(hr.total.responses)},
+                        {QStringLiteral("ok"), double(hr.total.ok)},
+                        {QStringLiteral("client_cpu_s"), cpu.clientCpuS},
+                        {QStringLiteral("process_cpu_s"), cpu.processCpuS},
+                        {QStringLiteral("elapsed_s"), cpu.elapsedS},
+                        {QStringLiteral("generator_cores"), cpu.generatorCores()},
+                        // This host's own latencies (Histogram::encode(), base64):
+                        // the window's are their union, stored to be checked.
+                        {QStringLiteral("latency_histogram"),
+                         QString::fromLatin1(encodedHistogram(hr.latency).toBase64())}});
     }
     return out;
 }

@@ -115,7 +115,9 @@ struct WindowOutcome
     bool clientBound = false;      // the sampler saw the load threads saturated
     // The load hosts' own figures (WindowSpec::loadHosts), in order: {"host", "machine",
     // "version", "cores", "threads", "connections", "rate", "requests", "ok", "client_cpu_s",
-    // "process_cpu_s", "elapsed_s", "generator_cores"}; empty for a local window.
+    // "process_cpu_s", "elapsed_s", "generator_cores", "latency_histogram" (base64 of that
+    // host's Histogram::encode(); the window's histogram is their union)}; empty for a local
+    // window.
     QJsonArray loadHosts;
     QList<SamplerEvent> events; // the sampler's events, in order
 

@@ -292,6 +292,32 @@ private Q_SLOTS:
                   qint64(all.valueAtPercentile(50)), qint64(all.valueAtPercentile(99)),
                   qint64(stored.valueAtPercentile(50)), qint64(stored.valueAtPercentile(99)));
             QVERIFY(measuredA.total.responses > 0 && measuredB.total.responses > 0);
+            // The store keeps each host's histogram with the window (its "load_hosts" gate):
+            // the same the agents sent, and their union is the window's.
+            const QJsonArray hosts = w.gates.value(QStringLiteral("load_hosts"))
+                                         .toObject()
+                                         .value(QStringLiteral("hosts"))
+                                         .toArray();
+            QCOMPARE(hosts.size(), 2);
+            sb::Histogram storedUnion;
+            for (qsizetype h = 0; h < hosts.size(); ++h) {
+                const QByteArray bytes =
+                    QByteArray::fromBase64(hosts[h]
+                                               .toObject()
+                                               .value(QStringLiteral("latency_histogram"))
+                                               .toString()
+                                               .toLatin1());
+                sb::Histogram one;
+                QVERIFY(one.decode(std::vector<uint8_t>(bytes.begin(), bytes.end())));
+                const sb::Histogram &own = h == 0 ? measuredA.latency : measuredB.latency;
+                QCOMPARE(one.count(), own.count());
+                QCOMPARE(one.valueAtPercentile(50), own.valueAtPercentile(50));
+                QCOMPARE(one.valueAtPercentile(99), own.valueAtPercentile(99));
+                QVERIFY(storedUnion.add(one));
+            }
+            QCOMPARE(storedUnion.count(), stored.count());
+            for (double p : {50.0, 99.0})
+                QCOMPARE(storedUnion.valueAtPercentile(p), stored.valueAtPercentile(p));
             QCOMPARE(stored.count(), all.count());
             QCOMPARE(stored.count(), w.requests);
             for (double p : {50.0, 99.0}) {
