@@ -210,18 +210,18 @@ private Q_SLOTS:
     {
         if (insideScript())
             QSKIP("the script's own run");
-        const ScriptRun r =
-            runScript({QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("twoHostsInside"),
-                       QStringLiteral("refusedLoginInside"), QStringLiteral("agentKilledInside"),
-                       QStringLiteral("serverOnItsHostInside")});
+        const ScriptRun r = runScript(
+            {QStringLiteral(STACKBENCH_TEST_BINARY), QStringLiteral("twoHostsInside"),
+             QStringLiteral("refusedLoginInside"), QStringLiteral("agentKilledInside"),
+             QStringLiteral("serverOnItsHostInside"), QStringLiteral("demoOnItsHostInside")});
         if (r.exitCode == 77)
             QSKIP(qPrintable(r.err.trimmed()));
         for (const QString &line : r.out.split(QLatin1Char('\n')))
             if (line.contains(QStringLiteral("lane run:")))
                 qInfo("%s", qPrintable(line.section(QStringLiteral("lane run:"), 1).trimmed()));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
-        for (const char *inside :
-             {"twoHostsInside", "refusedLoginInside", "agentKilledInside", "serverOnItsHostInside"})
+        for (const char *inside : {"twoHostsInside", "refusedLoginInside", "agentKilledInside",
+                                   "serverOnItsHostInside", "demoOnItsHostInside"})
             QVERIFY2(r.out.contains(
                          QStringLiteral("PASS   : TestLaneRun::%1").arg(QLatin1String(inside))),
                      qPrintable(r.out));
@@ -529,6 +529,132 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(sb::test::processesNaming(dir.path()).isEmpty(), 30'000);
         QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), sb::test::processAlive),
                                  30'000);
+    }
+
+    // The demo plan with both configurations on bench-a (listening on every address there, so
+    // that their hooks reach them on bench-a's loopback) and the load from the controller's
+    // namespace, against the same plan run here: every window valid in both, the records name
+    // the host, and `stackbench compare` of the two runs, as figures within their noise.
+    void demoOnItsHostInside()
+    {
+        if (!insideScript())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (runnerOverTwoHosts)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile demo(QStringLiteral(STACKBENCH_SOURCE_DIR "/resources/plans/demo.json"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        QJsonObject local = QJsonDocument::fromJson(demo.readAll()).object();
+        QVERIFY(!local.isEmpty());
+        local.insert(QStringLiteral("sampler"),
+                     QJsonObject{{QStringLiteral("foreign_gate"), QStringLiteral("100%machine")}});
+        const QString addr = qEnvironmentVariable("SB_AGENT_ADDR");
+        QJsonObject remote = local;
+        remote.insert(
+            QStringLiteral("hosts"),
+            QJsonObject{{QStringLiteral("bench-a"),
+                         QJsonObject{{QStringLiteral("ssh"), QStringLiteral("root@") + addr},
+                                     {QStringLiteral("ssh_options"),
+                                      sb::test::laneSshOptions(qEnvironmentVariable("SB_SSH_KEY"))},
+                                     {QStringLiteral("agent"), QStringLiteral(STACKBENCH_BIN)}}}});
+        QJsonArray configurations;
+        for (const QJsonValue &v : local.value(QStringLiteral("configurations")).toArray()) {
+            QJsonObject c = v.toObject();
+            QJsonArray command = c.value(QStringLiteral("command")).toArray();
+            command.append(QStringLiteral("--host"));
+            command.append(QStringLiteral("0.0.0.0"));
+            c.insert(QStringLiteral("command"), command);
+            c.insert(QStringLiteral("host"), QStringLiteral("bench-a"));
+            c.insert(QStringLiteral("base_url"), QStringLiteral("http://%1:${port}").arg(addr));
+            configurations.append(c);
+        }
+        remote.insert(QStringLiteral("configurations"), configurations);
+        auto write = [&](const QString &name, const QJsonObject &plan) {
+            const QString path = dir.filePath(name);
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(plan).toJson()) > 0
+                       ? path
+                       : QString();
+        };
+        const QString localPlan = write(QStringLiteral("demo-local.json"), local);
+        const QString remotePlan = write(QStringLiteral("demo-bench-a.json"), remote);
+        QVERIFY(!localPlan.isEmpty() && !remotePlan.isEmpty());
+        const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+        const QStringList vars{QStringLiteral("--var"),
+                               QStringLiteral("stackbench=" STACKBENCH_BIN),
+                               QStringLiteral("--var"),
+                               QStringLiteral("demo_dir=" STACKBENCH_SOURCE_DIR "/resources/demo"),
+                               QStringLiteral("--var"),
+                               QStringLiteral("data_dir=") + dir.filePath(QStringLiteral("data")),
+                               QStringLiteral("--var"),
+                               QStringLiteral("demo_port_native=18211"),
+                               QStringLiteral("--var"),
+                               QStringLiteral("demo_port_python=18212")};
+        auto run = [&](const QString &plan) {
+            QProcess p;
+            p.setProcessChannelMode(QProcess::MergedChannels);
+            p.start(QStringLiteral(STACKBENCH_BIN),
+                    QStringList{QStringLiteral("run"), plan, QStringLiteral("--store"), store,
+                                QStringLiteral("--profile"), QStringLiteral("quick"),
+                                QStringLiteral("--routes"),
+                                QStringLiteral("health,users,orders,cpu")} +
+                        vars);
+            p.waitForFinished(600'000);
+            const QString out = QString::fromUtf8(p.readAll());
+            return std::make_pair(p.exitCode(), out);
+        };
+        const auto [localCode, localOut] = run(localPlan);
+        QVERIFY2(localCode == 0, qPrintable(localOut));
+        const auto [remoteCode, remoteOut] = run(remotePlan);
+        QVERIFY2(remoteCode == 0, qPrintable(remoteOut));
+        auto runId = [](const QString &out) {
+            return out.section(QLatin1Char('\n'), 0, 0).mid(4).trimmed();
+        };
+        const QString localRun = runId(localOut);
+        const QString remoteRun = runId(remoteOut);
+        for (const QString &id : {localRun, remoteRun}) {
+            const QVector<sb::store::WindowRecord> windows = storedWindows(store, id);
+            QCOMPARE(windows.size(), 2 * 2 * 4 * 2);
+            for (const sb::store::WindowRecord &w : windows)
+                QVERIFY2(w.valid, qPrintable(id + QStringLiteral(": ") + w.invalidReason));
+        }
+        auto opened = sb::store::RunStore::open(store);
+        QVERIFY(opened.ok());
+        const auto configs = (*opened)->configurations(remoteRun);
+        QVERIFY(configs.ok() && configs->size() == 2);
+        for (const sb::store::ConfigurationRecord &c : *configs)
+            QVERIFY2(c.info.value(QStringLiteral("host"))
+                         .toString()
+                         .startsWith(QStringLiteral("bench-a (root@")),
+                     qPrintable(c.name));
+        QProcess compare;
+        compare.setProcessChannelMode(QProcess::MergedChannels);
+        compare.start(
+            QStringLiteral(STACKBENCH_BIN),
+            {QStringLiteral("compare"), localRun, remoteRun, QStringLiteral("--store"), store});
+        QVERIFY(compare.waitForFinished(120'000));
+        const QString compared = QString::fromUtf8(compare.readAll());
+        QCOMPARE(compare.exitCode(), 0);
+        // Every cell (2xx/s): within the noise, no winner, but for at most one (the verdicts'
+        // error rate over 16 comparisons; the veth link is not loopback either).
+        int cells = 0;
+        int winners = 0;
+        for (const QString &line : compared.split(QLatin1Char('\n'))) {
+            const QStringList cols = line.split(QLatin1Char('|'));
+            if (cols.size() < 10 || cols.value(1).trimmed() != remoteRun)
+                continue;
+            ++cells;
+            const QString verdict = cols.value(8).trimmed();
+            if (verdict != QStringLiteral("no winner"))
+                ++winners;
+            qInfo("lane run: demo here vs on bench-a: %s", qPrintable(line));
+        }
+        qInfo("lane run: demo here vs on bench-a: %d of %d comparisons with a winner", winners,
+              cells);
+        QCOMPARE(cells, 4 * 2 * 2); // routes x configurations x concurrency
+        QVERIFY2(winners <= 1, qPrintable(compared));
+        for (const QString &line : remoteOut.split(QLatin1Char('\n')))
+            if (line.contains(QStringLiteral("on host bench-a")))
+                qInfo("lane run: demo on bench-a: %s", qPrintable(line.trimmed()));
     }
 
 private:
