@@ -149,6 +149,11 @@ QJsonObject setupJson(const RunSetup &s)
             configuration.insert(QStringLiteral("protocol"), c.protocol);
         if (!c.loadHosts.isEmpty()) // the hosts its load came from
             configuration.insert(QStringLiteral("load_hosts"), c.loadHosts);
+        if (!c.serverHost.isEmpty()) { // the host its tree ran on, sampled there
+            configuration.insert(QStringLiteral("server_host"), c.serverHost);
+            configuration.insert(QStringLiteral("server_host_environment"),
+                                 c.serverHostEnvironment);
+        }
         configurations.append(configuration);
     }
     QJsonArray gates;

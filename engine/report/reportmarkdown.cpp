@@ -608,6 +608,21 @@ Document setupSection(const RunReport &r)
         d.table(hosts);
     }
 
+    // Configurations on their own hosts: where their server figures were sampled.
+    Table servers = tableOf({QStringLiteral("configuration"), QStringLiteral("server host"),
+                             QStringLiteral("its machine")},
+                            "lll");
+    for (const ConfigurationSetup &c : s.configurations)
+        if (!c.serverHost.isEmpty())
+            servers.rows.append({c.name, c.serverHost, c.serverHostEnvironment});
+    if (!servers.rows.isEmpty()) {
+        d.paragraph(QStringLiteral("These configurations ran on hosts of their own, started, "
+                                   "sampled and stopped there by the host's agent over ssh: their "
+                                   "server CPU, memory, foreign CPU and cold starts are that "
+                                   "host's; the load reached them over the network:"));
+        d.table(servers);
+    }
+
     d.paragraph(QStringLiteral("Gate settings as the plan writes them (the default where it leaves "
                                "the key out):"));
     Table gates = tableOf(

@@ -25,6 +25,20 @@ ConfigurationSetup configurationSetup(const store::ConfigurationRecord &record)
     c.tls = info.value(QStringLiteral("tls")).toString();
     c.protocol = info.value(QStringLiteral("protocol")).toString();
     c.loadHosts = info.value(QStringLiteral("load_hosts")).toString();
+    c.serverHost = info.value(QStringLiteral("host")).toString();
+    const QJsonObject hostEnv = info.value(QStringLiteral("host_environment")).toObject();
+    QStringList envParts;
+    for (const char *key : {"hostname", "os", "kernel", "arch", "cpu_model", "cores",
+                            "memory_bytes", "cpu_governor", "somaxconn"}) {
+        const QJsonValue v = hostEnv.value(QLatin1String(key));
+        if (v.isString() && !v.toString().isEmpty())
+            envParts << QStringLiteral("%1: %2").arg(QLatin1String(key), v.toString());
+        else if (v.isDouble())
+            envParts << QStringLiteral("%1: %2")
+                            .arg(QLatin1String(key))
+                            .arg(QString::number(v.toDouble(), 'g', 15));
+    }
+    c.serverHostEnvironment = envParts.join(QStringLiteral(", "));
     const QJsonObject versions = info.value(QStringLiteral("versions")).toObject();
     for (auto it = versions.begin(); it != versions.end(); ++it)
         c.versions.append({it.key(), it.value().isString()

@@ -39,6 +39,12 @@ struct ConfigurationSetup
     // 8 cores, stackbench 0.9.0, generator 0.41 cores mean of 3 windows; ..."); "" = this
     // machine's load engine
     QString loadHosts;
+    // info "host": the host its server tree ran on, its figures (server CPU, memory, foreign CPU)
+    // sampled there ("bench-s (root@10.0.0.3): machine bench-s, 8 cores"); "" = this machine
+    QString serverHost;
+    // info "host_environment": that host's OS, kernel, CPU, cores and memory ("os: Debian ...,
+    // kernel: 6.1.0 ..., ..."); "" = none
+    QString serverHostEnvironment;
     QVector<QPair<QString, QString>> versions; // info "versions": probe -> what it read, by name
 };
 

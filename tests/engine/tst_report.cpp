@@ -60,6 +60,7 @@ private Q_SLOTS:
     void cpuCountsAndPlanNameFromTheRecords();
     void markdownAndCsv();
     void loadHostsNameTheHostOfEveryFigure();
+    void serverHostNamedInTheSetup();
     void unknownBaseline();
     void runComparedWithItself();
     void throttledRunHasAWinner();
@@ -273,6 +274,65 @@ void TestReport::markdownAndCsv()
 // the median over the cell's valid windows (an invalid attempt's saturated host left out), with
 // its share of the host's cores; in Markdown, HTML, CSV and JSON, the names (user input, here
 // hostile) escaped for each.
+// A configuration on its own host: the Setup names the host and its machine beside the
+// configuration (its server figures are that host's), escaped in Markdown and HTML; JSON has both.
+void TestReport::serverHostNamedInTheSetup()
+{
+    store::RunRecord run;
+    run.id = QStringLiteral("serverhost");
+    run.planText = R"({"name": "lane", "configurations": [{"name": "django"}, {"name": "here"}],
+        "routes": [{"name": "user"}]})";
+    run.environment = QJsonObject{{QStringLiteral("cores"), 2}};
+    const QString markup = QStringLiteral("<i>bench|s (root@10.0.0.3): machine m, 8 cores");
+    store::ConfigurationRecord django;
+    django.runId = run.id;
+    django.name = QStringLiteral("django");
+    django.info = QJsonObject{{QStringLiteral("host"), markup},
+                              {QStringLiteral("host_environment"),
+                               QJsonObject{{QStringLiteral("os"), QStringLiteral("Debian <b>12")},
+                                           {QStringLiteral("cores"), 8},
+                                           {QStringLiteral("kernel"), QStringLiteral("6.1.0")}}}};
+    store::ConfigurationRecord here;
+    here.runId = run.id;
+    here.name = QStringLiteral("here");
+    here.info = QJsonObject{{QStringLiteral("cwd"), QStringLiteral("/srv")}};
+    QVector<store::WindowRecord> windows;
+    for (int round = 0; round < 3; ++round)
+        for (const char *config : {"django", "here"})
+            windows << window(run.id, round, QLatin1String(config), QStringLiteral("user"), 10,
+                              2000 + round, 0.9, 40000);
+    const report::RunReport r = report::buildRunReport(run, {django, here}, windows, {}, {});
+    const QString md = report::reportMarkdown(r);
+    QVERIFY2(md.contains(QStringLiteral("| configuration | server host | its machine |")),
+             qPrintable(md));
+    QVERIFY(!md.contains(markup));
+    QVERIFY2(md.contains(QStringLiteral("| django | %1 | %2 |")
+                             .arg(report::markdownEscaped(markup, report::MarkdownPlace::TableText),
+                                  report::markdownEscaped(
+                                      QStringLiteral("os: Debian <b>12, kernel: 6.1.0, cores: 8"),
+                                      report::MarkdownPlace::TableText))),
+             qPrintable(md));
+    const QString html = QString::fromUtf8(report::reportHtml(r, {}, {false, {}}));
+    QVERIFY(!html.contains(markup));
+    QVERIFY(html.contains(report::htmlEscaped(markup)));
+    QVERIFY(!html.contains(QStringLiteral("<b>12")));
+    const QJsonObject json = report::reportJson(r);
+    bool found = false;
+    for (const QJsonValue &c : json.value(QStringLiteral("setup"))
+                                   .toObject()
+                                   .value(QStringLiteral("configurations"))
+                                   .toArray()) {
+        const QJsonObject o = c.toObject();
+        if (o.value(QStringLiteral("name")).toString() == QStringLiteral("django")) {
+            found = true;
+            QCOMPARE(o.value(QStringLiteral("server_host")).toString(), markup);
+        } else {
+            QVERIFY(!o.contains(QStringLiteral("server_host")));
+        }
+    }
+    QVERIFY2(found, QJsonDocument(json).toJson().constData());
+}
+
 void TestReport::loadHostsNameTheHostOfEveryFigure()
 {
     store::RunRecord run;
