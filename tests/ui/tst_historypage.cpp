@@ -436,6 +436,53 @@ private slots:
                     .isEmpty());
     }
 
+    // A configuration on its own host: the host and its machine (the info "host" and
+    // "host_environment") in the environment view and the summary.
+    void detailsShowEachConfigurationsServerHost()
+    {
+        const QString path = freshStore();
+        QVERIFY(!path.isEmpty());
+        const QString host = QStringLiteral("bench-s (root@10.0.0.3): machine bench-s, 8 cores");
+        {
+            auto opened = store::RunStore::open(path, store::RunStore::OpenMode::Existing);
+            QVERIFY(opened.ok());
+            QVERIFY((*opened)
+                        ->saveConfiguration(
+                            {test::kFinished, QStringLiteral("target-a"),
+                             QJsonObject{{QStringLiteral("command"),
+                                          QStringLiteral("stackbench target --port 1")},
+                                         {QStringLiteral("host"), host},
+                                         {QStringLiteral("host_environment"),
+                                          QJsonObject{{QStringLiteral("kernel"),
+                                                       QStringLiteral("6.1.0-28-amd64")},
+                                                      {QStringLiteral("cores"), 8}}}}})
+                        .ok());
+        }
+        StoreService service;
+        HistoryPage page(&service);
+        QVERIFY(showPage(page, path));
+        QVERIFY(select(page, test::kFinished));
+        RunDetails *d = page.details();
+        const auto top =
+            d->environmentView()->findItems(QStringLiteral("server hosts"), Qt::MatchExactly);
+        QCOMPARE(top.size(), 1);
+        QCOMPARE(top.first()->childCount(), 1); // target-b ran here: not listed
+        const QTreeWidgetItem *configuration = top.first()->child(0);
+        QCOMPARE(configuration->text(0), QStringLiteral("configuration target-a"));
+        QCOMPARE(configuration->text(1), QStringLiteral("runs on ") + host);
+        QCOMPARE(configuration->childCount(), 2);
+        QCOMPARE(configuration->child(0)->text(0), QStringLiteral("cores"));
+        QCOMPARE(configuration->child(0)->text(1), QStringLiteral("8"));
+        QCOMPARE(configuration->child(1)->text(1), QStringLiteral("6.1.0-28-amd64"));
+        const QString summary = d->summaryView()->toPlainText();
+        QVERIFY2(summary.contains(QStringLiteral("Server host of target-a")), qPrintable(summary));
+        QVERIFY(summary.contains(host));
+        QVERIFY(select(page, test::kInterrupted));
+        QVERIFY(d->environmentView()
+                    ->findItems(QStringLiteral("server hosts"), Qt::MatchExactly)
+                    .isEmpty());
+    }
+
     void openShowsTheGrid_data()
     {
         QTest::addColumn<QString>("runId");

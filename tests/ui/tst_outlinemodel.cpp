@@ -206,6 +206,30 @@ private slots:
                  QStringLiteral("target-a"));
     }
 
+    // A configuration on its own host says which, and the host what runs on it.
+    void configurationOnItsHost()
+    {
+        OutlineModel model;
+        QByteArray text = withHosts();
+        text.replace("\"name\": \"target-b\",", "\"name\": \"target-b\", \"host\": \"spare\",");
+        QVERIFY(text.contains("\"host\": \"spare\""));
+        model.setPlan(parse(text));
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 1).data().toString(),
+                 QStringLiteral("target-b on spare"));
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 1)
+                     .data(OutlineModel::NameRole)
+                     .toString(),
+                 QStringLiteral("target-b"));
+        QVERIFY(child(model, OutlineModel::ConfigurationsGroup, 1)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Runs on host spare")));
+        QCOMPARE(child(model, OutlineModel::ConfigurationsGroup, 0).data().toString(),
+                 QStringLiteral("target-a"));
+        QCOMPARE(child(model, OutlineModel::HostsGroup, 2).data().toString(),
+                 QStringLiteral("spare: ssh bench-b - runs target-b"));
+    }
+
     // What `stackbench run` would use: the plan's default_profile, else its first profile.
     void startsOnThePlansDefaultProfile()
     {

@@ -315,6 +315,11 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
             return tr("%n connection(s)", nullptr, name.toInt());
         if (group == HostsGroup)
             return hostText(name);
+        if (group == ConfigurationsGroup) { // one on its own host says which
+            const plan::Configuration *c = m_plan->configuration(name);
+            if (c && !c->host.isEmpty())
+                return tr("%1 on %2").arg(name, c->host);
+        }
         return name; // where its load comes from: the hosts group, and the tooltip
     case NameRole:
         return name;
@@ -329,6 +334,11 @@ QVariant OutlineModel::childData(Group group, int row, int role) const
                 return {};
             QString tip =
                 tr("%1 on %2").arg(m_plan->redact(c->command.join(QLatin1Char(' '))), c->baseUrl);
+            if (!c->host.isEmpty())
+                tip += QLatin1Char('\n') + tr("Runs on host %1: its agent there starts, samples "
+                                              "and stops the server's tree; the load reaches it "
+                                              "over the network")
+                                               .arg(c->host);
             if (!loadHosts().isEmpty())
                 tip += QLatin1Char('\n') + tr("Its load comes from %1, each host with its share "
                                               "of the connections (or of the rate)")
@@ -363,8 +373,15 @@ QString OutlineModel::hostText(const QString &name) const
         return name;
     if (load && h->ssh == name) // reached by its own name (an ~/.ssh/config entry)
         return name;
-    return load ? QStringLiteral("%1 (%2)").arg(name, h->ssh)
-                : tr("%1: ssh %2 - no load from it").arg(name, h->ssh);
+    if (load)
+        return QStringLiteral("%1 (%2)").arg(name, h->ssh);
+    QStringList serves; // the configurations that run on it
+    for (const plan::Configuration &c : m_plan->configurations)
+        if (c.host == name)
+            serves << c.name;
+    return serves.isEmpty()
+               ? tr("%1: ssh %2 - no load from it").arg(name, h->ssh)
+               : tr("%1: ssh %2 - runs %3").arg(name, h->ssh, serves.join(QStringLiteral(", ")));
 }
 
 bool OutlineModel::setData(const QModelIndex &index, const QVariant &value, int role)

@@ -164,6 +164,32 @@ void RunDetails::addLoadHosts(QTreeWidgetItem *root,
     }
 }
 
+// Configurations on their own hosts: the host, then its machine as its agent described it (the
+// info "host" and "host_environment").
+void RunDetails::addServerHosts(QTreeWidgetItem *root,
+                                const QVector<store::ConfigurationRecord> &configurations)
+{
+    QTreeWidgetItem *hosts = nullptr;
+    for (const store::ConfigurationRecord &c : configurations) {
+        const QString host = c.info.value(QLatin1String("host")).toString();
+        if (host.isEmpty())
+            continue;
+        if (!hosts)
+            hosts = new QTreeWidgetItem(root, {tr("server hosts")});
+        auto *configuration = new QTreeWidgetItem(
+            hosts, {tr("configuration %1").arg(c.name), tr("runs on %1").arg(host)});
+        configuration->setToolTip(1, host);
+        const QJsonObject env = c.info.value(QLatin1String("host_environment")).toObject();
+        for (auto it = env.begin(); it != env.end(); ++it) {
+            const QString value = it.value().isString()
+                                      ? it.value().toString()
+                                      : QString::number(it.value().toDouble(), 'g', 15);
+            auto *item = new QTreeWidgetItem(configuration, {it.key(), value});
+            item->setToolTip(1, value);
+        }
+    }
+}
+
 RunDetails::RunDetails(QWidget *parent)
     : QTabWidget(parent)
 {
@@ -294,6 +320,8 @@ void RunDetails::fillSummary(const StoredRun &run)
         if (const QString hosts = c.info.value(QLatin1String("load_hosts")).toString();
             !hosts.isEmpty())
             html += row(tr("Load hosts of %1").arg(c.name), hosts);
+        if (const QString host = c.info.value(QLatin1String("host")).toString(); !host.isEmpty())
+            html += row(tr("Server host of %1").arg(c.name), host);
     }
     for (const report::ColdStartSummary &c : run.coldStarts)
         html +=
@@ -320,6 +348,7 @@ void RunDetails::fillEnvironment(const StoredRun &run)
         addJson(item, c.info);
     }
     addLoadHosts(root, run.configurations);
+    addServerHosts(root, run.configurations);
     m_environment->expandAll();
     m_environment->resizeColumnToContents(0);
 }

@@ -57,6 +57,8 @@ public:
 private:
     void fillSummary(const StoredRun &run);
     void fillEnvironment(const StoredRun &run);
+    void addServerHosts(QTreeWidgetItem *root,
+                        const QVector<store::ConfigurationRecord> &configurations);
     void addLoadHosts(QTreeWidgetItem *root,
                       const QVector<store::ConfigurationRecord> &configurations);
     void fillGates(const StoredRun &run);
