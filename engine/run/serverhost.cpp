@@ -111,8 +111,9 @@ sb::Result<std::unique_ptr<ServerHost>> ServerHost::connect(const LoadHostComman
         hello = d->hello->get_future();
     }
     QMetaObject::invokeMethod(d->context, [d] {
+        // Its errors name the destination, as ssh is given it ("make 'ssh root@...' work").
         d->agent = new lane::RemoteAgent(
-            lane::AgentCommand{d->command.name, d->command.program, d->command.arguments});
+            lane::AgentCommand{d->command.destination, d->command.program, d->command.arguments});
         QObject::connect(d->agent, &lane::RemoteAgent::helloReceived, d->agent, [d] {
             std::lock_guard<std::mutex> lock(d->mutex);
             d->greeting = d->agent->hello();

@@ -361,6 +361,40 @@ private Q_SLOTS:
             storedWindows(options.storeLocation, result->runId);
         QCOMPARE(windows.size(), 1); // not measured again
         QCOMPARE(windows.first().invalidKind, QString(sb::store::kInvalidLoadHostSetup));
+
+        // The same refusal by the configuration's own host: check names it, the run measures
+        // nothing of the configuration and says why.
+        parts.serverOnA = true;
+        parts.loadHosts = {};
+        options.planPath = writePlan(dir, parts);
+        options.storeLocation = dir.filePath(QStringLiteral("server-host.sqlite"));
+        report.clear();
+        problems.clear();
+        sb::run::Runner serverChecker;
+        const auto serverChecked = serverChecker.check(options, &report, false, &problems);
+        QVERIFY(serverChecked.ok());
+        QVERIFY(!*serverChecked);
+        const QString serverFailed = problems.join(QLatin1Char('\n'));
+        qInfo("lane run: refused login of the server host: check says: %s",
+              qPrintable(serverFailed));
+        QVERIFY2(serverFailed.contains(QStringLiteral("server host bench-a")),
+                 qPrintable(serverFailed));
+        QVERIFY2(serverFailed.contains(QStringLiteral("refused the authentication")),
+                 qPrintable(serverFailed));
+        sb::run::Runner serverRunner;
+        const auto serverResult = serverRunner.run(options);
+        QVERIFY(serverResult.ok());
+        const QString blocked = serverResult->blockedConfigurations.join(QLatin1Char('\n'));
+        qInfo("lane run: refused login of the server host: the run ends %s, blocked: %s",
+              qPrintable(serverResult->status), qPrintable(blocked));
+        QVERIFY(serverResult->status != QString(sb::store::kStatusFinished));
+        QVERIFY2(blocked.startsWith(QStringLiteral("target: ")) &&
+                     blocked.contains(QStringLiteral("server host bench-a")) &&
+                     blocked.contains(QStringLiteral("refused the authentication")),
+                 qPrintable(blocked));
+        for (const sb::store::WindowRecord &w :
+             storedWindows(options.storeLocation, serverResult->runId))
+            QVERIFY(!w.valid);
     }
 
     // bench-a's agent killed mid-window: that window invalid naming bench-a, measured again,
