@@ -434,6 +434,47 @@ private Q_SLOTS:
         QVERIFY2(windows.last().valid, qPrintable(windows.last().invalidReason));
     }
 
+    // The configuration's own host's agent killed mid-window (its tree's supervisor ends the tree
+    // with it): that window invalid (the server died, its host's connection named), the host
+    // reached again with a fresh tree, the window measured again; the run completes.
+    void serverHostAgentKilledInside()
+    {
+        if (!insideScript())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (runnerOverTwoHosts)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidFile = dir.filePath(QStringLiteral("agent-a.pid"));
+        PlanParts parts;
+        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidFile);
+        QVERIFY(!parts.agentA.isEmpty());
+        parts.serverOnA = true;
+        parts.loadHosts = {};
+        parts.measureS = 2;
+        sb::run::RunOptions options;
+        options.planPath = writePlan(dir, parts);
+        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+        AgentKiller killer(pidFile);
+        sb::run::Runner runner(&killer);
+        const auto result = runner.run(options);
+        QVERIFY(result.ok());
+        QVERIFY(killer.killed() > 0);
+        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
+        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
+        const QVector<sb::store::WindowRecord> windows =
+            storedWindows(options.storeLocation, result->runId);
+        QVERIFY(windows.size() >= 2);
+        const sb::store::WindowRecord &first = windows.first();
+        qInfo("lane run: server host's agent killed: the window: %s",
+              qPrintable(first.invalidReason));
+        QVERIFY(!first.valid);
+        QVERIFY2(first.invalidReason.contains(QStringLiteral("server")),
+                 qPrintable(first.invalidReason));
+        QVERIFY2(windows.last().valid, qPrintable(windows.last().invalidReason));
+        QVERIFY(windows.last().serverCpuS > 0);
+        QVERIFY(sb::test::wrapperPids(pidFile).size() >= 2); // reached again
+        QTRY_VERIFY_WITH_TIMEOUT(sb::test::processesNaming(dir.path()).isEmpty(), 30'000);
+    }
+
     // The configuration on its own host (bench-a's namespace), the load from the controller's:
     // bench-a's agent starts, contains and samples the target there, runs the configuration's
     // version probe and command hook there and describes the machine; readiness, parity and the
