@@ -1315,10 +1315,6 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <translation>Lastgeneratoren, Mittel des Messfensters: %1</translation>
     </message>
     <message>
-        <source>generators, last interval: %1</source>
-        <translation>Lastgeneratoren, letztes Intervall: %1</translation>
-    </message>
-    <message>
         <source>load from %1: each host&apos;s cores once measuring</source>
         <translation>Last von %1: die Kerne jedes Hosts, sobald gemessen wird</translation>
     </message>

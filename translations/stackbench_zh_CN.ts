@@ -1303,10 +1303,6 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <translation>负载生成器，测量窗口均值：%1</translation>
     </message>
     <message>
-        <source>generators, last interval: %1</source>
-        <translation>负载生成器，最近一个间隔：%1</translation>
-    </message>
-    <message>
         <source>load from %1: each host&apos;s cores once measuring</source>
         <translation>负载来自 %1：开始测量后给出每台主机的核数</translation>
     </message>

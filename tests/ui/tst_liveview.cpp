@@ -427,7 +427,7 @@ private slots:
                 QCOMPARE(graphs[h]->data()->at(i)->value, hostsAt(i)[h].cores);
             }
             QTRY_COMPARE(page.tiles()->note(LiveTiles::Tile::Cores),
-                         QStringLiteral("generators, last interval: bench-a %1, local %2")
+                         QStringLiteral("bench-a %1, local %2")
                              .arg(hostsAt(i)[0].cores, 0, 'f', 2)
                              .arg(hostsAt(i)[1].cores, 0, 'f', 2));
         }
@@ -546,8 +546,7 @@ private slots:
         w.addInterval(e);
         tiles.showWindow(w, {});
         QCOMPARE(tiles.value(LiveTiles::Tile::Cores), QStringLiteral("0.80 / 1.10"));
-        QCOMPARE(tiles.note(LiveTiles::Tile::Cores),
-                 QStringLiteral("generators, last interval: bench-a 0.60, bench-b 0.50"));
+        QCOMPARE(tiles.note(LiveTiles::Tile::Cores), QStringLiteral("bench-a 0.60, bench-b 0.50"));
         QVERIFY(!tiles.saturatedWarningShown());
         e.hostCores = {{QStringLiteral("bench-a"), 1.9}, {QStringLiteral("bench-b"), 0.5}};
         w.addInterval(e);

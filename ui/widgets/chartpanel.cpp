@@ -358,7 +358,9 @@ void ChartPanel::drawGhosts()
 // measured phase, drawn as a dash-dotted level and named so.
 void ChartPanel::drawHosts(const charts::Timeline &t)
 {
-    static const int kColours[] = {1, 5, 7, 2, 9, 6};
+    // Tableau 10 orange, green, teal, red, yellow, pink: the first two hosts' lines, often close
+    // together, in hues far apart (not the server's blue, the database's purple, RSS's brown).
+    static const int kColours[] = {1, 2, 4, 6, 5, 7};
     QCustomPlot *cp = plot(Chart::Cores);
     const QList<charts::HostCores> &hosts = t.hostCores();
     // Three names a row: two rows of legend still fit above the data at 1280 pixels wide.

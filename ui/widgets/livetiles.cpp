@@ -154,8 +154,8 @@ void LiveTiles::showLocalCores(const charts::LiveWindow &w)
 }
 
 // Load from other hosts: the tile gives the server's cores against the sum of the hosts'
-// generators, each host in the note: of the latest interval while the window runs, over the
-// window once it ends.
+// generators, each host in the note: of the latest interval while the window runs (the hosts
+// alone, so that two fit at 1280 pixels wide), over the window once it ends.
 void LiveTiles::showHostCores(const charts::LiveWindow &w)
 {
     const QVector<report::WindowLoadHost> &hosts = w.hostCores();
@@ -176,9 +176,7 @@ void LiveTiles::showHostCores(const charts::LiveWindow &w)
         }
         m_saturated = !saturated.isEmpty();
         set(Tile::Cores, QStringLiteral("%1 / %2").arg(server, figures::cores(sum)),
-            m_saturated
-                ? saturated
-                : tr("generators, last interval: %1").arg(parts.join(QStringLiteral(", "))));
+            m_saturated ? saturated : parts.join(QStringLiteral(", ")));
         return;
     }
     if (hosts.isEmpty()) {
