@@ -215,6 +215,10 @@
         <source>%1 (window mean)</source>
         <translation>%1 (Mittel des Messfensters)</translation>
     </message>
+    <message>
+        <source>%1 generator</source>
+        <translation>Lastgenerator %1</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartView</name>
@@ -1303,16 +1307,16 @@ Damit werden seine %n gespeicherten Messfenster mit Intervallen, Stichproben und
         <translation>Kerne je Prozess, letztes Intervall</translation>
     </message>
     <message>
-        <source>load from %1: each host&apos;s cores when the window ends</source>
-        <translation>Last von %1: die Kerne jedes Hosts am Ende des Messfensters</translation>
-    </message>
-    <message>
         <source>generator on %1 saturated: %2 cores of its %3 threads</source>
         <translation>Lastgenerator auf %1 ausgelastet: %2 Kerne seiner %3 Threads</translation>
     </message>
     <message>
         <source>generators, window mean: %1</source>
         <translation>Lastgeneratoren, Mittel des Messfensters: %1</translation>
+    </message>
+    <message>
+        <source>load from %1: each host&apos;s cores once measuring</source>
+        <translation>Last von %1: die Kerne jedes Hosts, sobald gemessen wird</translation>
     </message>
 </context>
 <context>

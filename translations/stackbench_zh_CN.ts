@@ -215,6 +215,10 @@
         <source>%1 (window mean)</source>
         <translation>%1（测量窗口均值）</translation>
     </message>
+    <message>
+        <source>%1 generator</source>
+        <translation>%1 负载生成器</translation>
+    </message>
 </context>
 <context>
     <name>sb::ChartView</name>
@@ -1291,16 +1295,16 @@ This removes its %n stored window(s) from the store, with their intervals, sampl
         <translation>各进程核数，最近一个间隔</translation>
     </message>
     <message>
-        <source>load from %1: each host&apos;s cores when the window ends</source>
-        <translation>负载来自 %1：每台主机的核数在测量窗口结束时给出</translation>
-    </message>
-    <message>
         <source>generator on %1 saturated: %2 cores of its %3 threads</source>
         <translation>%1 上的负载生成器已饱和：其 %3 个线程用了 %2 个核</translation>
     </message>
     <message>
         <source>generators, window mean: %1</source>
         <translation>负载生成器，测量窗口均值：%1</translation>
+    </message>
+    <message>
+        <source>load from %1: each host&apos;s cores once measuring</source>
+        <translation>负载来自 %1：开始测量后给出每台主机的核数</translation>
     </message>
 </context>
 <context>

@@ -470,7 +470,8 @@ sb::Result<Histogram> readHistogram(const QJsonValue &value)
     return h;
 }
 
-QJsonObject intervalMessage(int id, const load::IntervalSnapshot &s, const Histogram *latency)
+QJsonObject intervalMessage(int id, const load::IntervalSnapshot &s, const Histogram *latency,
+                            std::optional<double> generatorCores)
 {
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("interval")},
                   {QStringLiteral("id"), id},
@@ -489,6 +490,8 @@ QJsonObject intervalMessage(int id, const load::IntervalSnapshot &s, const Histo
                   {QStringLiteral("draining"), s.draining}};
     if (latency)
         o.insert(QStringLiteral("latency"), histogramText(*latency));
+    if (generatorCores)
+        o.insert(QStringLiteral("generatorCores"), std::max(0.0, *generatorCores));
     return o;
 }
 
@@ -533,6 +536,12 @@ sb::Result<ShareInterval> readInterval(const QJsonObject &o)
         if (!h.ok())
             return h.error();
         r.latency = std::move(*h);
+    }
+    if (o.contains(QLatin1String("generatorCores"))) {
+        const sb::Result<double> cores = number(o, "generatorCores", 0, 1e6);
+        if (!cores.ok())
+            return cores.error();
+        r.generatorCores = *cores;
     }
     return r;
 }

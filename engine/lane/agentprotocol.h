@@ -22,7 +22,9 @@
 //   C: start {id}         A: started {id, threads,       the engine connects and measures
 //                                     startNs}           (the agent's CLOCK_MONOTONIC when the
 //                                                        start arrived)
-//                         A: interval {id, ...}          each interval, in order
+//                         A: interval {id, ...,          each interval, in order
+//                                      generatorCores}   (optional: the agent's CPU over the
+//                                                        interval, cores; see ShareInterval)
 //                         A: done {id, result}           the window is over (or cancelled)
 //   C: stop {id}                                         cancels the window; done follows
 //   C: ping {}                                           every kPingMs after the hello
@@ -130,10 +132,17 @@ struct ShareInterval
     // The interval's latencies, us (IntervalSnapshot::latency, sent whole); std::nullopt when
     // the message has none. snapshot.latency is nullptr here: use this.
     std::optional<Histogram> latency;
+    // The host's generator over the interval, cores (1.0 = one core busy): the agent process's
+    // CPU time (CLOCK_PROCESS_CPUTIME_ID: the load engine's workers and collector, exited ones
+    // included, and the agent's own framing of its messages, which is small) between this
+    // interval's report and the one before (or the start), over the wall time between them.
+    // std::nullopt when the message has none (the field is optional within protocol 2).
+    std::optional<double> generatorCores;
 };
 
 QJsonObject intervalMessage(int id, const load::IntervalSnapshot &snapshot,
-                            const Histogram *latency = nullptr);
+                            const Histogram *latency = nullptr,
+                            std::optional<double> generatorCores = std::nullopt);
 sb::Result<ShareInterval> readInterval(const QJsonObject &message);
 
 QJsonObject resultJson(const load::LoadResult &result);

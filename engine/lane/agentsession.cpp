@@ -8,6 +8,7 @@
 
 #include <QJsonObject>
 #include <QSysInfo>
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <concepts>
@@ -16,6 +17,7 @@
 #include <deque>
 #include <fcntl.h>
 #include <mutex>
+#include <optional>
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <thread>
@@ -35,6 +37,85 @@ struct Share
     std::thread thread;
     std::atomic<bool> finished{false};
     int64_t startNs = 0; // CLOCK_MONOTONIC when the start command was read
+};
+
+// The agent's generator CPU over each interval (ShareInterval::generatorCores): the whole
+// process's CPU time (CLOCK_PROCESS_CPUTIME_ID counts exited threads too, so a worker that ended
+// in the final drain is not lost), read at the start and at every interval report, and
+// interpolated linearly at the interval's own start and end (the engine reports an interval a
+// while after it ended, the final ones back to back: the CPU between two reports is not the
+// interval's). Interval times count from the engine's start (a lane share has no warm-up of its
+// own; after one, the measured phase counts from the last warm-up interval's end). One thread
+// at a time: the engine's collector, which alone calls the interval callback.
+class CpuMeter
+{
+public:
+    CpuMeter() { read(); }
+
+    std::optional<double> next(const load::IntervalSnapshot &s)
+    {
+        read();
+        if (m_warmup && !s.warmup)
+            m_originNs += int64_t(m_lastWarmupEndS * 1e9);
+        m_warmup = s.warmup;
+        if (s.warmup)
+            m_lastWarmupEndS = s.endS;
+        const int64_t end = std::min(m_originNs + int64_t(s.endS * 1e9), m_readings.back().wallNs);
+        // A stub (the last moments of a drain) gets the rate of the last few milliseconds.
+        const int64_t start = std::min(m_originNs + int64_t(s.startS * 1e9), end - kMinSpanNs);
+        const double cores = (cpuAt(end) - cpuAt(start)) / double(end - start);
+        // Readings before this interval's start are not needed again (keep one before it).
+        while (m_readings.size() > 2 && m_readings[1].wallNs <= start)
+            m_readings.pop_front();
+        return std::max(0.0, cores);
+    }
+
+private:
+    static constexpr int64_t kMinSpanNs = 20'000'000;
+
+    struct Reading
+    {
+        int64_t wallNs; // CLOCK_MONOTONIC
+        int64_t cpuNs;  // CLOCK_PROCESS_CPUTIME_ID
+    };
+
+    static int64_t clockNs(clockid_t clock)
+    {
+        timespec ts;
+        clock_gettime(clock, &ts);
+        return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
+
+    void read()
+    {
+        const int64_t cpu = clockNs(CLOCK_PROCESS_CPUTIME_ID);
+        const int64_t wall = clockNs(CLOCK_MONOTONIC);
+        if (m_readings.empty())
+            m_originNs = wall;
+        else if (wall <= m_readings.back().wallNs)
+            return;
+        m_readings.push_back(Reading{wall, cpu});
+    }
+
+    // The process's CPU at `wallNs`, linear between the readings around it.
+    double cpuAt(int64_t wallNs) const
+    {
+        if (wallNs <= m_readings.front().wallNs)
+            return double(m_readings.front().cpuNs);
+        for (size_t i = 1; i < m_readings.size(); ++i) {
+            const Reading &a = m_readings[i - 1];
+            const Reading &b = m_readings[i];
+            if (wallNs <= b.wallNs)
+                return double(a.cpuNs) + double(b.cpuNs - a.cpuNs) * double(wallNs - a.wallNs) /
+                                             double(b.wallNs - a.wallNs);
+        }
+        return double(m_readings.back().cpuNs);
+    }
+
+    std::deque<Reading> m_readings;
+    int64_t m_originNs = 0;
+    bool m_warmup = false;
+    double m_lastWarmupEndS = 0;
 };
 
 sb::Error agentError(const QString &detail)
@@ -232,9 +313,10 @@ struct AgentSession::Impl
         s->startNs = nowNs();
         s->thread = std::thread([this, s] {
             const int shareId = s->id;
-            const sb::Status st =
-                s->engine.start(s->spec, [this, shareId](const load::IntervalSnapshot &snapshot) {
-                    post(intervalMessage(shareId, snapshot, snapshot.latency));
+            const sb::Status st = s->engine.start(
+                s->spec,
+                [this, shareId, cpu = CpuMeter()](const load::IntervalSnapshot &snapshot) mutable {
+                    post(intervalMessage(shareId, snapshot, snapshot.latency, cpu.next(snapshot)));
                 });
             if (!st.ok()) {
                 s->finished = true;

@@ -9,7 +9,7 @@ IntervalPairer::IntervalPairer(bool withSampler, int expectStatus)
     , m_expectStatus(expectStatus)
 {}
 
-void IntervalPairer::addLoad(const load::IntervalSnapshot &s)
+void IntervalPairer::addLoad(const load::IntervalSnapshot &s, const LoadHostCoresList &hostCores)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     Pending &p = m_pending[s.index];
@@ -29,6 +29,7 @@ void IntervalPairer::addLoad(const load::IntervalSnapshot &s)
     p.interval.inFlight = s.inFlight;
     p.interval.draining = s.draining;
     p.interval.sendDelayMaxUs = s.sendDelayMaxUs;
+    p.interval.hostCores = hostCores;
     p.load = true;
     m_news = true;
     m_changed.notify_all();

@@ -24,7 +24,8 @@ public:
     // alone completes it. expectStatus: the route's status, for IntervalRecord::errors.
     IntervalPairer(bool withSampler, int expectStatus);
 
-    void addLoad(const load::IntervalSnapshot &snapshot);
+    // `hostCores`: load from other hosts, each host's generator over the interval.
+    void addLoad(const load::IntervalSnapshot &snapshot, const LoadHostCoresList &hostCores = {});
     void addSample(const TreeReading &reading);
     // Marks the end of the input (wakes wait()).
     void finish();

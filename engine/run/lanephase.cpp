@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QStringList>
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -19,8 +20,12 @@ namespace {
 class IntervalMerger
 {
 public:
-    IntervalMerger(size_t hosts, std::function<void(const load::IntervalSnapshot &)> sink)
-        : m_hosts(hosts)
+    using Sink = std::function<void(const load::IntervalSnapshot &, const LoadHostCoresList &)>;
+
+    // `names`: the plan's name of each host, in the shares' order.
+    IntervalMerger(QStringList names, Sink sink)
+        : m_hosts(size_t(names.size()))
+        , m_names(std::move(names))
         , m_sink(std::move(sink))
     {}
 
@@ -50,20 +55,25 @@ private:
     {
         std::vector<const load::IntervalSnapshot *> snapshots;
         std::vector<const Histogram *> latencies;
-        for (const auto &p : parts) {
+        LoadHostCoresList cores;
+        for (size_t i = 0; i < parts.size(); ++i) {
+            const std::optional<lane::ShareInterval> &p = parts[i];
             if (!p)
                 continue;
             snapshots.push_back(&p->snapshot);
             latencies.push_back(p->latency ? &*p->latency : nullptr);
+            if (p->generatorCores && i < size_t(m_names.size()))
+                cores.append(LoadHostCores{m_names[qsizetype(i)], *p->generatorCores});
         }
         Histogram latency;
         const load::IntervalSnapshot merged = mergedSnapshot(snapshots, latencies, latency);
         if (m_sink)
-            m_sink(merged);
+            m_sink(merged, cores);
     }
 
     size_t m_hosts;
-    std::function<void(const load::IntervalSnapshot &)> m_sink;
+    QStringList m_names;
+    Sink m_sink;
     std::map<int, std::vector<std::optional<lane::ShareInterval>>> m_pending;
 };
 
@@ -157,18 +167,21 @@ load::IntervalSnapshot mergedSnapshot(const std::vector<const load::IntervalSnap
     return m;
 }
 
-sb::Result<LanePhase>
-runLanePhase(const std::vector<LoadHostCommand> &hosts, const load::LoadSpec &spec,
-             const std::atomic<bool> &cancelled,
-             const std::function<void(const load::IntervalSnapshot &)> &onInterval)
+sb::Result<LanePhase> runLanePhase(const std::vector<LoadHostCommand> &hosts,
+                                   const load::LoadSpec &spec, const std::atomic<bool> &cancelled,
+                                   const std::function<void(const load::IntervalSnapshot &,
+                                                            const LoadHostCoresList &)> &onInterval)
 {
     const std::vector<load::LoadSpec> specs = lane::splitSpec(spec, int(hosts.size()));
     std::vector<lane::ShareSetup> shares;
-    for (size_t i = 0; i < specs.size(); ++i)
+    QStringList names;
+    for (size_t i = 0; i < specs.size(); ++i) {
         shares.push_back(lane::ShareSetup{
             lane::AgentCommand{hosts[i].destination, hosts[i].program, hosts[i].arguments},
             specs[i]});
-    IntervalMerger merger(shares.size(), onInterval);
+        names << hosts[i].name;
+    }
+    IntervalMerger merger(names, onInterval);
     bool everyHello = false;
     sb::Result<lane::MergedWindow> ran = lane::runLaneWindow(
         shares, {},

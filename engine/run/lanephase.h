@@ -37,14 +37,16 @@ struct LanePhase
 };
 
 // Runs `spec` over `hosts`. `onInterval` gets each merged interval (the same index of every
-// host, counts summed, latency the union of the hosts' histograms, valid during the call) on
-// the calling thread as soon as every host sent it; the rest at the end. Blocks, running a
+// host, counts summed, latency the union of the hosts' histograms, valid during the call) and
+// each host's generator over it (the hosts that said, in their order) on the calling thread as
+// soon as every host sent it; the rest at the end. Blocks, running a
 // local event loop. `cancelled` stops it soon (the result then says cancelled). Errors: code
 // kLoadHostSetupError or kLoadHostWindowError (loadwindow.h), the detail naming the host.
 sb::Result<LanePhase>
 runLanePhase(const std::vector<LoadHostCommand> &hosts, const load::LoadSpec &spec,
              const std::atomic<bool> &cancelled,
-             const std::function<void(const load::IntervalSnapshot &)> &onInterval);
+             const std::function<void(const load::IntervalSnapshot &, const LoadHostCoresList &)>
+                 &onInterval);
 
 // The merged interval of one index from the hosts' intervals of it (any number >= 1).
 load::IntervalSnapshot mergedSnapshot(const std::vector<const load::IntervalSnapshot *> &parts,

@@ -227,8 +227,8 @@ sb::Result<WindowOutcome> LoadWindow::runLanePhase(const WindowSpec &spec, Windo
     out.window.startedAt = QDateTime::currentDateTimeUtc();
     sb::Result<LanePhase> ran =
         run::runLanePhase(spec.loadHosts, loadSpecOf(spec, warmUp), m_cancelled,
-                          [&](const load::IntervalSnapshot &s) {
-                              pairer.addLoad(s);
+                          [&](const load::IntervalSnapshot &s, const LoadHostCoresList &cores) {
+                              pairer.addLoad(s, cores);
                               deliver(false);
                           });
     pairer.finish();

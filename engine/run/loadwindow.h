@@ -8,6 +8,7 @@
 
 #include "core/result.h"
 #include "plan/requestbuilder.h"
+#include "run/loadhostcores.h"
 #include "run/samplesession.h"
 #include "store/records.h"
 
@@ -86,6 +87,8 @@ struct WindowInterval
     qint64 sendDelayMaxUs = 0;    // open loop: how late the latest request was written, us
     // The interval's busiest foreign processes (sampled windows; at most 3, each >= 0.05 cores).
     QList<ForeignProcess> foreignTop;
+    // Load from other hosts: each host's generator over the interval; empty for a local window.
+    LoadHostCoresList hostCores;
 };
 
 // A measured window.

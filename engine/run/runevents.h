@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/loadhostcores.h"
 #include "run/samplesession.h"
 #include "store/records.h"
 
@@ -63,6 +64,8 @@ struct IntervalUpdate
     bool draining = false;          // sending has stopped; the window waits for `inFlight` answers
     qint64 transportErrors = 0;     // of interval.errors: connect, read, write, timeout and parse
     QList<ForeignProcess> foreignTop; // the interval's busiest foreign processes (measured phase)
+    LoadHostCoresList hostCores;      // load from other hosts: each host's generator over the
+                                      // interval, cores, in the plan's order; else empty
 };
 
 struct WindowFinished

@@ -144,9 +144,9 @@ void WindowMeasurement::measureLoad(const plan::Configuration &config, const pla
                                     store::WindowRecord &window)
 {
     LoadWindow load([this, &cell](const WindowInterval &i) {
-        m_context.observer->intervalMeasured(
-            IntervalUpdate{m_context.runId, cell, i.warmUp ? Phase::WarmUp : Phase::Measure,
-                           i.record, i.inFlight, i.draining, i.transportErrors, i.foreignTop});
+        m_context.observer->intervalMeasured(IntervalUpdate{
+            m_context.runId, cell, i.warmUp ? Phase::WarmUp : Phase::Measure, i.record, i.inFlight,
+            i.draining, i.transportErrors, i.foreignTop, i.hostCores});
     });
     {
         std::lock_guard<std::mutex> lock(m_loadMutex);

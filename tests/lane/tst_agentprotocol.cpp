@@ -372,6 +372,39 @@ private Q_SLOTS:
         read = readInterval(intervalMessage(1, s));
         QVERIFY(read.ok());
         QVERIFY(!read->latency.has_value());
+        QVERIFY(!read->generatorCores.has_value());
+    }
+
+    // The host's generator CPU per interval is optional within the protocol: an agent that sends
+    // none is read as before, one that sends it is read back, a malformed one is refused.
+    void intervalCarriesGeneratorCores()
+    {
+        sb::load::IntervalSnapshot s;
+        s.index = 2;
+        s.startS = 2;
+        s.endS = 3;
+        QJsonObject m = intervalMessage(7, s, nullptr, 1.75);
+        QCOMPARE(m.value(QStringLiteral("generatorCores")).toDouble(), 1.75);
+        auto read = readInterval(m);
+        QVERIFY(read.ok());
+        QVERIFY(read->generatorCores.has_value());
+        QCOMPARE(*read->generatorCores, 1.75);
+        // Through a frame, as it travels.
+        FrameReader reader;
+        reader.feed(encodeFrame(m));
+        auto framed = reader.next();
+        QVERIFY(framed.ok() && framed->has_value());
+        read = readInterval(**framed);
+        QVERIFY(read.ok());
+        QCOMPARE(*read->generatorCores, 1.75);
+        QVERIFY(!intervalMessage(7, s).contains(QStringLiteral("generatorCores")));
+        for (const QJsonValue &bad : {QJsonValue(-0.5), QJsonValue(QStringLiteral("1.0")),
+                                      QJsonValue(QJsonValue::Null), QJsonValue(true)}) {
+            m.insert(QStringLiteral("generatorCores"), bad);
+            read = readInterval(m);
+            QVERIFY(!read.ok());
+            QCOMPARE(read.error().code, std::string(kMessageError));
+        }
     }
 
     // Merged percentiles are those of the union of every request, not averages.

@@ -1,11 +1,14 @@
 // A controller talking to `stackbench agent` run locally as child processes (no ssh): two load
 // shares against the reference target on loopback, merged without loss; an agent killed
 // mid-window; an agent whose stdin closes; agents of another version, missing, or printing
-// garbage (engine/lane, app/cmdagent.cpp).
+// garbage (engine/lane, app/cmdagent.cpp); a window through run::LoadWindow whose load comes
+// from two local agents, each interval carrying each host's generator CPU.
 #include "../engine/testservers.h"
 #include "lane/agentprotocol.h"
 #include "lane/lanewindow.h"
 #include "lanefixtures.h"
+#include "plan/requestbuilder.h"
+#include "run/loadwindow.h"
 #include "version.h"
 
 #include <QElapsedTimer>
@@ -14,6 +17,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <cmath>
 #include <csignal>
 #include <sys/types.h>
@@ -95,8 +99,15 @@ private Q_SLOTS:
             {localAgent(QStringLiteral("load-a")), ordersSpec(m_target->port(), 2, 2000)},
             {localAgent(QStringLiteral("load-b")), ordersSpec(m_target->port(), 3, 2000)}};
         int intervals = 0;
+        int withCores = 0;
         const auto merged = runLaneWindow(
-            shares, {}, [&](int, const AgentHello &, const ShareInterval &) { ++intervals; });
+            shares, {}, [&](int, const AgentHello &hello, const ShareInterval &interval) {
+                ++intervals;
+                // The agent's generator CPU over the interval: said every time, at most its cores.
+                if (interval.generatorCores && *interval.generatorCores >= 0 &&
+                    *interval.generatorCores <= hello.cores * 1.02 + 0.01)
+                    ++withCores;
+            });
         QVERIFY2(merged.ok(), qPrintable(merged.ok() ? QString() : text(merged.error())));
         const int64_t after = orderRows(m_db);
         const MergedWindow &m = *merged;
@@ -125,6 +136,7 @@ private Q_SLOTS:
             QCOMPARE(m.latency.valueAtPercentile(p), all.valueAtPercentile(p));
         // Each host's intervals arrived, and they add up to the merged total.
         QVERIFY(intervals >= 4);
+        QCOMPARE(withCores, intervals);
         int64_t measuredOk = 0;
         int64_t measuredLatencies = 0;
         for (const MergedInterval &i : m.intervals) {
@@ -150,6 +162,58 @@ private Q_SLOTS:
         QVERIFY(m.hosts[0].startMonotonicNs > 0 && m.hosts[1].startMonotonicNs > 0);
         qInfo("the two start commands arrived %.3f ms apart",
               std::abs(m.hosts[1].startMonotonicNs - m.hosts[0].startMonotonicNs) / 1e6);
+    }
+
+    // Each agent reports its generator CPU with every interval, and a window over two hosts hands
+    // every merged interval on with every host's cores, in the plan's order: above 0 while the
+    // load runs, never above the CPUs the host has.
+    void everyIntervalCarriesEveryHostsCores()
+    {
+        sb::run::WindowSpec spec;
+        sb::plan::RequestBuilder b;
+        QVERIFY(b.setUrl(QStringLiteral("http://127.0.0.1:%1/health").arg(m_target->port())).ok());
+        spec.request = b.request();
+        spec.connections = 4;
+        spec.threads = 1;
+        spec.durationMs = 2000;
+        spec.intervalMs = 400;
+        spec.timeoutMs = 20'000;
+        const QStringList names = {QStringLiteral("bench-a"), QStringLiteral("local")};
+        for (const QString &name : names)
+            spec.loadHosts.push_back(sb::run::LoadHostCommand{
+                name, QStringLiteral(STACKBENCH_BIN), {QStringLiteral("agent")}, name});
+        QList<sb::run::WindowInterval> intervals;
+        sb::run::LoadWindow window([&](const sb::run::WindowInterval &i) { intervals.append(i); });
+        const auto outcome = window.measure(spec);
+        QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : text(outcome.error())));
+        QVERIFY2(intervals.size() >= 4, qPrintable(QString::number(intervals.size())));
+        const double cpus = QThread::idealThreadCount();
+        int loaded = 0;
+        for (const sb::run::WindowInterval &i : intervals) {
+            QString line = QStringLiteral("interval %1 %2-%3 s, %4 responses:")
+                               .arg(i.record.index)
+                               .arg(i.record.startS, 0, 'f', 2)
+                               .arg(i.record.endS, 0, 'f', 2)
+                               .arg(i.record.requests);
+            for (const sb::run::LoadHostCores &h : i.hostCores)
+                line += QStringLiteral(" %1 %2").arg(h.host).arg(h.cores, 0, 'f', 3);
+            qInfo("%s", qPrintable(line));
+            QCOMPARE(i.hostCores.size(), names.size());
+            for (qsizetype h = 0; h < names.size(); ++h) {
+                QCOMPARE(i.hostCores[h].host, names[h]);
+                QVERIFY(i.hostCores[h].cores >= 0);
+                // A process cannot use more CPUs than the machine has (a little slack for the
+                // two clocks read one after the other).
+                QVERIFY2(i.hostCores[h].cores <= cpus * 1.02 + 0.01,
+                         qPrintable(QString::number(i.hostCores[h].cores)));
+            }
+            if (i.record.requests > 0 && !i.draining) {
+                ++loaded;
+                for (const sb::run::LoadHostCores &h : i.hostCores)
+                    QVERIFY2(h.cores > 0, qPrintable(h.host));
+            }
+        }
+        QVERIFY(loaded >= 3);
     }
 
     // An agent killed mid-window: a clear error naming its host, no hang, the other share

@@ -386,12 +386,13 @@ private slots:
                  page.stripData().slotX(QStringLiteral("x|health|32"), 0));
     }
 
-    // Load from other hosts: the hosts report their generators' CPU once per window (the
-    // window's "load_hosts" gate), not per interval. When a window ends the cores chart draws
-    // one line per host over its measured phase, the legend saying it is the window's mean; the
-    // tile and the strip's window name each host's cores. The next window's lines wait for its
-    // end, its legend still naming the hosts.
-    void hostGeneratorsPerWindow()
+    // Load from other hosts: each measured interval carries each host's generator
+    // (IntervalUpdate::hostCores) and the cores chart draws one line per host, a point per
+    // interval, as the intervals come; the legend names each "HOST generator". When the window
+    // ends, the tile and the strip's window name each host's cores over the window (its
+    // "load_hosts" gate) and the lines keep their intervals. The next window's lines start
+    // empty, its legend still naming the hosts.
+    void hostGeneratorsPerInterval()
     {
         RunController controller;
         StoreService service;
@@ -406,10 +407,34 @@ private slots:
         const run::CellRef a{0, QStringLiteral("x"), QStringLiteral("health"), 4, 0};
         const run::CellRef b{0, QStringLiteral("x"), QStringLiteral("health"), 32, 0};
         Q_EMIT controller.windowStarted(run::WindowStarted{runId, a, run::Phase::Measure, 1, 2});
-        for (int i = 0; i < 5; ++i)
-            Q_EMIT controller.intervalMeasured(
-                update(a, run::Phase::Measure, interval(i, 0.2, 1000)));
-        QVERIFY(page.liveTimeline().hostCores().isEmpty());
+        QSignalSpy replots(page.chartPanel(), &ChartPanel::replotted);
+        QCustomPlot *cores = page.chartPanel()->plot(ChartPanel::Chart::Cores);
+        const QList<QCPGraph *> &graphs = page.chartPanel()->hostGraphs();
+        auto hostsAt = [](int i) {
+            return run::LoadHostCoresList{{QStringLiteral("bench-a"), 0.3 + 0.05 * i},
+                                          {QStringLiteral("local"), 0.5 - 0.05 * i}};
+        };
+        for (int i = 0; i < 5; ++i) {
+            run::IntervalUpdate e = update(a, run::Phase::Measure, interval(i, 0.2, 1000));
+            e.hostCores = hostsAt(i);
+            Q_EMIT controller.intervalMeasured(e);
+            // Each interval puts a point on each host's line, live.
+            QVERIFY(replots.wait(10000));
+            QCOMPARE(graphs.size(), 2);
+            for (int h = 0; h < 2; ++h) {
+                QCOMPARE(graphs[h]->dataCount(), i + 1);
+                QCOMPARE(graphs[h]->data()->at(i)->key, (i + 1) * 0.2);
+                QCOMPARE(graphs[h]->data()->at(i)->value, hostsAt(i)[h].cores);
+            }
+            QTRY_COMPARE(page.tiles()->note(LiveTiles::Tile::Cores),
+                         QStringLiteral("bench-a %1, local %2")
+                             .arg(hostsAt(i)[0].cores, 0, 'f', 2)
+                             .arg(hostsAt(i)[1].cores, 0, 'f', 2));
+        }
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a generator"));
+        QCOMPARE(graphs[1]->name(), QStringLiteral("local generator"));
+        QCOMPARE(page.liveTimeline().hostCores().size(), 2);
+        QCOMPARE(page.liveTimeline().hostCores()[0].cores, -1.0); // the window's: not yet
         store::WindowRecord w;
         w.id = 1;
         w.configuration = a.configuration;
@@ -432,7 +457,6 @@ private slots:
             QJsonObject{{QStringLiteral("passed"), true},
                         {QStringLiteral("hosts"),
                          QJsonArray{host("bench-a", 0.41, false), host("local", 0.39, false)}}});
-        QSignalSpy replots(page.chartPanel(), &ChartPanel::replotted);
         Q_EMIT controller.windowFinished(run::WindowFinished{runId, w});
         const QList<charts::HostCores> &hosts = page.liveTimeline().hostCores();
         QCOMPARE(hosts.size(), 2);
@@ -441,18 +465,14 @@ private slots:
         QCOMPARE(hosts[1].host, QStringLiteral("local"));
         QCOMPARE(hosts[1].cores, 0.39);
         QVERIFY(replots.wait(10000));
-        QCustomPlot *cores = page.chartPanel()->plot(ChartPanel::Chart::Cores);
-        const QList<QCPGraph *> &graphs = page.chartPanel()->hostGraphs();
         QCOMPARE(graphs.size(), 2);
-        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a (window mean)"));
-        QCOMPARE(graphs[1]->name(), QStringLiteral("local (window mean)"));
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a generator"));
+        QCOMPARE(graphs[1]->name(), QStringLiteral("local generator"));
         for (int i = 0; i < 2; ++i) {
             QVERIFY(graphs[i]->visible());
             QVERIFY(cores->legend->hasItemWithPlottable(graphs[i]));
-            QCOMPARE(graphs[i]->dataCount(), 2); // across the measured phase
-            QCOMPARE(graphs[i]->data()->at(0)->value, hosts[i].cores);
-            QCOMPARE(graphs[i]->data()->at(0)->key, 0.0);
-            QCOMPARE(graphs[i]->data()->at(1)->key, 1.0);
+            QCOMPARE(graphs[i]->dataCount(), 5); // its intervals, not the mean
+            QCOMPARE(graphs[i]->data()->at(4)->value, hostsAt(4)[i].cores);
         }
         // This process generated none of the load: no "generator" line of its own.
         bool localGenerator = false;
@@ -474,9 +494,33 @@ private slots:
         Q_EMIT controller.intervalMeasured(update(b, run::Phase::WarmUp, interval(0, 0.2, 3000)));
         QCOMPARE(page.liveTimeline().hostCores().size(), 2);
         QCOMPARE(page.liveTimeline().hostCores()[0].cores, -1.0);
+        QCOMPARE(page.liveTimeline().hostCores()[0].intervals.size(), 0);
         QVERIFY(replots.wait(10000));
         QCOMPARE(graphs[0]->dataCount(), 0);
         QVERIFY(cores->legend->hasItemWithPlottable(graphs[0]));
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a generator"));
+    }
+
+    // A stored window keeps only each host's generator over the window: its line is that mean
+    // across the measured phase, and the legend says so.
+    void storedHostGeneratorsAreTheWindowMean()
+    {
+        charts::Timeline t;
+        for (int i = 0; i < 5; ++i)
+            t.addInterval(interval(i, 0.2, 1000), false);
+        t.setLoadHosts({}, false);
+        t.setHostCores(QStringLiteral("bench-a"), 0.41);
+        ChartPanel panel;
+        QSignalSpy replots(&panel, &ChartPanel::replotted);
+        panel.setTimeline(&t);
+        QVERIFY(replots.wait(10000));
+        const QList<QCPGraph *> &graphs = panel.hostGraphs();
+        QCOMPARE(graphs.size(), 1);
+        QCOMPARE(graphs[0]->name(), QStringLiteral("bench-a (window mean)"));
+        QCOMPARE(graphs[0]->dataCount(), 2);
+        QCOMPARE(graphs[0]->data()->at(0)->key, 0.0);
+        QCOMPARE(graphs[0]->data()->at(1)->key, 1.0);
+        QCOMPARE(graphs[0]->data()->at(1)->value, 0.41);
     }
 
     // The Cores tile with the load on other hosts: before the window ends it names the hosts and
@@ -494,9 +538,22 @@ private slots:
         tiles.showWindow(w, {});
         QCOMPARE(tiles.value(LiveTiles::Tile::Cores), QStringLiteral("0.80 / \u2026"));
         QCOMPARE(tiles.note(LiveTiles::Tile::Cores),
-                 QStringLiteral("load from bench-a, bench-b: each host's cores when the window "
-                                "ends"));
+                 QStringLiteral("load from bench-a, bench-b: each host's cores once measuring"));
         QVERIFY(!tiles.saturatedWarningShown());
+        // The hosts' generators of the latest interval, a host near its threads' cores saturated.
+        run::IntervalUpdate e = update(cell, run::Phase::Measure, interval(1, 1, 1000));
+        e.hostCores = {{QStringLiteral("bench-a"), 0.6}, {QStringLiteral("bench-b"), 0.5}};
+        w.addInterval(e);
+        tiles.showWindow(w, {});
+        QCOMPARE(tiles.value(LiveTiles::Tile::Cores), QStringLiteral("0.80 / 1.10"));
+        QCOMPARE(tiles.note(LiveTiles::Tile::Cores), QStringLiteral("bench-a 0.60, bench-b 0.50"));
+        QVERIFY(!tiles.saturatedWarningShown());
+        e.hostCores = {{QStringLiteral("bench-a"), 1.9}, {QStringLiteral("bench-b"), 0.5}};
+        w.addInterval(e);
+        tiles.showWindow(w, {});
+        QCOMPARE(tiles.note(LiveTiles::Tile::Cores),
+                 QStringLiteral("generator on bench-a saturated: 1.90 cores of its 2 threads"));
+        QVERIFY(tiles.saturatedWarningShown());
         store::WindowRecord done;
         done.ok = 1000;
         done.elapsedS = 1;

@@ -45,6 +45,8 @@ void LiveWindow::addInterval(const run::IntervalUpdate &e)
         m_serverCores = r.serverCores;
         m_generatorCores = r.generatorPct / 100.0;
         m_foreignTop = e.foreignTop;
+        if (!e.hostCores.isEmpty())
+            m_intervalHostCores = e.hostCores;
     }
 }
 

@@ -31,8 +31,11 @@ public:
     void setLoadHosts(const QStringList &hosts) { m_loadHosts = hosts; }
     const QStringList &loadHosts() const { return m_loadHosts; }
     // Each load host's generator over the window, from the stored window's "load_hosts" gate:
-    // the hosts report their CPU once per window, so it is known once the window is finished.
+    // known once the window is finished.
     const QVector<report::WindowLoadHost> &hostCores() const { return m_hostCores; }
+    // Each load host's generator over the latest measured interval, as the hosts reported it
+    // (empty before the first one, and for load from this machine).
+    const run::LoadHostCoresList &intervalHostCores() const { return m_intervalHostCores; }
     // One live interval of the window (warm-up or measured).
     void addInterval(const run::IntervalUpdate &e);
     // The window as stored: its own figures replace the running ones.
@@ -95,6 +98,7 @@ private:
     QVector<PercentilePoint> m_curve; // stored window's
     QStringList m_loadHosts;
     QVector<report::WindowLoadHost> m_hostCores; // stored window's
+    run::LoadHostCoresList m_intervalHostCores;  // latest measured interval's
 };
 
 // "+2.5 %" / "−1.0 %": how far `now` is from `reference`; empty when the reference is 0.

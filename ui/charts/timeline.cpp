@@ -1,8 +1,21 @@
 #include "ui/charts/timeline.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace sb::charts {
+
+namespace {
+
+// A host named, its cores not known yet.
+HostCores hostNamed(const QString &host)
+{
+    HostCores h;
+    h.host = host;
+    return h;
+}
+
+} // namespace
 
 CappedSeries::CappedSeries(Merge merge, int cap)
     : m_merge(merge)
@@ -87,8 +100,10 @@ void Timeline::clear()
     m_lastSpanS = 0;
     m_hasP90 = false;
     m_hasMemory = false;
-    for (HostCores &h : m_hostCores)
+    for (HostCores &h : m_hostCores) {
         h.cores = -1;
+        h.intervals.clear();
+    }
 }
 
 void Timeline::setLoadHosts(const QStringList &hosts, bool keepReported)
@@ -97,11 +112,11 @@ void Timeline::setLoadHosts(const QStringList &hosts, bool keepReported)
     for (const QString &h : hosts) {
         const auto it = std::find_if(m_hostCores.begin(), m_hostCores.end(),
                                      [&h](const HostCores &c) { return c.host == h; });
-        next.append(it == m_hostCores.end() ? HostCores{h, -1} : *it);
+        next.append(it == m_hostCores.end() ? hostNamed(h) : *it);
     }
     if (keepReported)
         for (const HostCores &c : std::as_const(m_hostCores))
-            if (c.cores >= 0 && !hosts.contains(c.host))
+            if ((c.cores >= 0 || c.intervals.size() > 0) && !hosts.contains(c.host))
                 next.append(c);
     m_hostCores = next;
 }
@@ -114,7 +129,23 @@ void Timeline::setHostCores(const QString &host, double cores)
             return;
         }
     }
-    m_hostCores.append(HostCores{host, std::max(0.0, cores)});
+    m_hostCores.append(hostNamed(host));
+    m_hostCores.back().cores = std::max(0.0, cores);
+}
+
+void Timeline::addHostCores(double atS, const run::LoadHostCoresList &hosts)
+{
+    for (const run::LoadHostCores &c : hosts) {
+        auto it = std::find_if(m_hostCores.begin(), m_hostCores.end(),
+                               [&c](const HostCores &h) { return h.host == c.host; });
+        if (it == m_hostCores.end()) {
+            m_hostCores.append(hostNamed(c.host));
+            it = std::prev(m_hostCores.end());
+        }
+        it->intervals.append(atS, std::max(0.0, c.cores));
+    }
+    if (!hosts.isEmpty())
+        m_lastS = std::max(m_lastS, atS);
 }
 
 void Timeline::setMeasureStart(double s)
@@ -157,15 +188,18 @@ void Timeline::addResources(const ResourcePoint &p)
     m_lastS = std::max(m_lastS, p.atS);
 }
 
-void Timeline::addInterval(const store::IntervalRecord &r, bool warmUp)
+void Timeline::addInterval(const store::IntervalRecord &r, bool warmUp,
+                           const run::LoadHostCoresList &hosts)
 {
     const double atS = warmUp ? r.endS : m_measureStartS + r.endS;
     const double span = r.endS - r.startS;
     if (span > 0 && m_lastSpanS > 0 && span < m_lastSpanS / 4)
         return; // a stub (see addLoad)
     addLoad(loadPoint(r, atS));
-    if (!warmUp)
+    if (!warmUp) {
         addResources(resourcePoint(r, atS));
+        addHostCores(atS, hosts);
+    }
 }
 
 void Timeline::clearGhosts()

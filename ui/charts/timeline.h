@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/loadhostcores.h"
 #include "store/records.h"
 
 #include <QList>
@@ -102,12 +103,15 @@ struct Ghost
     CappedSeries foreignPct;  // percent of one core
 };
 
-// One load host's generator over a window (plan "load": {"hosts": [...]}). The hosts report
-// their CPU once per window, not per interval: the charts draw it as the window's mean.
+// One load host's generator (plan "load": {"hosts": [...]}): per measured interval as its agent
+// reports it (run::IntervalUpdate::hostCores), and over the whole window once it is stored. A
+// stored window keeps only the mean: the charts draw the intervals when there are any, else the
+// window's mean.
 struct HostCores
 {
     QString host;      // the plan's name of the host ("local": this machine)
     double cores = -1; // its load engine's CPU over the measured window, cores; < 0 = not yet
+    CappedSeries intervals{CappedSeries::Merge::Mean, 1000}; // cores per measured interval
 };
 
 class Timeline
@@ -137,6 +141,9 @@ public:
     void setLoadHosts(const QStringList &hosts, bool keepReported = true);
     // A host's generator over the measured window, cores (a host not named yet is added).
     void setHostCores(const QString &host, double cores);
+    // The hosts' generators over one measured interval ending `atS` seconds after the window
+    // started (hosts not named yet are added).
+    void addHostCores(double atS, const run::LoadHostCoresList &hosts);
     const QList<HostCores> &hostCores() const { return m_hostCores; }
 
     // Adds an interval's load figures. A stub interval (under a quarter of the one before: the
@@ -144,8 +151,10 @@ public:
     void addLoad(const LoadPoint &p);
     void addResources(const ResourcePoint &p);
     // A run interval: warm-up intervals are timed from the window start, measured ones from
-    // the measure start (sampler fields only in the measured phase).
-    void addInterval(const store::IntervalRecord &r, bool warmUp);
+    // the measure start (sampler fields and the load hosts' generators only in the measured
+    // phase).
+    void addInterval(const store::IntervalRecord &r, bool warmUp,
+                     const run::LoadHostCoresList &hosts = {});
 
     // Earlier windows of the cell (their measured intervals); keeps the last kMaxGhosts.
     void clearGhosts();

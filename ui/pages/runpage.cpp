@@ -520,7 +520,7 @@ void RunPage::onInterval(const run::IntervalUpdate &e)
     else
         m_measuredS = e.interval.endS;
     resetLiveIfPending();
-    m_live.addInterval(e.interval, warmUp);
+    m_live.addInterval(e.interval, warmUp, e.hostCores);
     m_window.addInterval(e);
     scheduleFigures();
     m_inFlight = e.inFlight;
@@ -544,8 +544,8 @@ void RunPage::onWindowFinished(const run::WindowFinished &e)
     // The window's own figures and curve (from its histogram) stay until the next one has data,
     // set against the earlier rounds before it.
     m_window.finish(w);
-    // The load hosts' generators, once per window: drawn over the window the charts show, when
-    // that is this one (it had an interval).
+    // The load hosts' generators over the whole window: kept beside their intervals on the window
+    // the charts show, when that is this one (it had an interval).
     if (!m_resetPending) {
         for (const report::WindowLoadHost &h : m_window.hostCores())
             m_live.setHostCores(h.host, h.generatorCores);

@@ -353,19 +353,20 @@ void ChartPanel::drawGhosts()
     }
 }
 
-// The hosts send their CPU once per window: each host's line is the window's mean over its
-// measured phase, and the legend says so, also before the window ends and the line appears.
+// Each load host's generator, one line per host: per measured interval as the hosts report it
+// (live, and named "HOST generator"); a stored window keeps only each host's mean over its
+// measured phase, drawn as a dash-dotted level and named so.
 void ChartPanel::drawHosts(const charts::Timeline &t)
 {
-    static const int kColours[] = {1, 5, 7, 2, 9, 6};
+    // Tableau 10 orange, green, teal, red, yellow, pink: the first two hosts' lines, often close
+    // together, in hues far apart (not the server's blue, the database's purple, RSS's brown).
+    static const int kColours[] = {1, 2, 4, 6, 5, 7};
     QCustomPlot *cp = plot(Chart::Cores);
     const QList<charts::HostCores> &hosts = t.hostCores();
     // Three names a row: two rows of legend still fit above the data at 1280 pixels wide.
     cp->legend->setWrap(hosts.isEmpty() ? 4 : 3);
     while (m_hostGraphs.size() < hosts.size()) {
-        const int colour = kColours[m_hostGraphs.size() % std::size(kColours)];
         QCPGraph *g = cp->addGraph();
-        g->setPen(QPen(palette::categorical(colour), 2.0, Qt::DashDotLine));
         m_hostGraphs.append(g);
     }
     for (qsizetype i = 0; i < m_hostGraphs.size(); ++i) {
@@ -377,9 +378,20 @@ void ChartPanel::drawHosts(const charts::Timeline &t)
             continue;
         }
         const charts::HostCores &h = hosts[i];
-        g->setName(tr("%1 (window mean)").arg(h.host));
+        const QColor colour = palette::categorical(kColours[i % qsizetype(std::size(kColours))]);
+        const bool perInterval = h.intervals.size() > 0 || h.cores < 0;
+        g->setName(perInterval ? tr("%1 generator").arg(h.host)
+                               : tr("%1 (window mean)").arg(h.host));
+        g->setPen(
+            QPen(colour, perInterval ? 1.6 : 2.0, perInterval ? Qt::SolidLine : Qt::DashDotLine));
         g->setVisible(true);
         g->addToLegend();
+        if (h.intervals.size() > 0) {
+            g->setData(h.intervals.keys(), h.intervals.values(), true);
+            markSparse(g);
+            continue;
+        }
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
         if (h.cores < 0) {
             g->data()->clear();
             continue;

@@ -64,9 +64,9 @@ public:
     // Points drawn for a series right now (for the tests of the point cap).
     int drawnPoints(charts::Series series) const;
     int replotCount() const { return m_replots; }
-    // The cores chart's line per load host (Timeline::hostCores: each host's generator as the
-    // window's mean, drawn over its measured phase once the window ends), in the timeline's
-    // order; hidden ones beyond it.
+    // The cores chart's line per load host (Timeline::hostCores: each host's generator per
+    // measured interval as it comes; a stored window without them, each host's window mean across
+    // its measured phase), in the timeline's order; hidden ones beyond it.
     const QList<QCPGraph *> &hostGraphs() const { return m_hostGraphs; }
     // The longest time the GUI thread spent on one redraw: filling the graphs plus the slowest
     // of the four plots' painting (LivePlot::lastDrawMs), milliseconds.

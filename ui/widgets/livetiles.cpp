@@ -124,7 +124,7 @@ void LiveTiles::showWindow(const charts::LiveWindow &w, const Earlier &e)
     set(Tile::InFlight, QString::number(w.inFlight()),
         w.draining() ? tr("draining") : tr("c=%1").arg(w.cell().concurrency));
 
-    if (!w.loadHosts().isEmpty() || !w.hostCores().isEmpty())
+    if (!w.loadHosts().isEmpty() || !w.hostCores().isEmpty() || !w.intervalHostCores().isEmpty())
         showHostCores(w);
     else
         showLocalCores(w);
@@ -153,17 +153,36 @@ void LiveTiles::showLocalCores(const charts::LiveWindow &w)
             : tr("%n load thread(s)", nullptr, w.loadThreads()));
 }
 
-// Load from other hosts: their generators report once per window, so the tile gives the
-// server's cores against the hosts' sum once the window ends, each host in the note.
+// Load from other hosts: the tile gives the server's cores against the sum of the hosts'
+// generators, each host in the note: of the latest interval while the window runs (the hosts
+// alone, so that two fit at 1280 pixels wide), over the window once it ends.
 void LiveTiles::showHostCores(const charts::LiveWindow &w)
 {
     const QVector<report::WindowLoadHost> &hosts = w.hostCores();
     const QString server =
         w.inWarmUp() ? QStringLiteral("\u2013") : figures::cores(w.serverCores());
+    if (hosts.isEmpty() && !w.intervalHostCores().isEmpty()) {
+        double sum = 0;
+        QStringList parts;
+        QString saturated;
+        for (const run::LoadHostCores &h : w.intervalHostCores()) {
+            sum += h.cores;
+            parts << tr("%1 %2").arg(h.host, figures::cores(h.cores));
+            if (h.cores >= charts::LiveWindow::kSaturatedShare * w.loadThreads() &&
+                saturated.isEmpty())
+                saturated = tr("generator on %1 saturated: %2 cores of its %3 threads")
+                                .arg(h.host, figures::cores(h.cores))
+                                .arg(w.loadThreads());
+        }
+        m_saturated = !saturated.isEmpty();
+        set(Tile::Cores, QStringLiteral("%1 / %2").arg(server, figures::cores(sum)),
+            m_saturated ? saturated : parts.join(QStringLiteral(", ")));
+        return;
+    }
     if (hosts.isEmpty()) {
         m_saturated = false;
         set(Tile::Cores, server + QStringLiteral(" / \u2026"),
-            tr("load from %1: each host's cores when the window ends")
+            tr("load from %1: each host's cores once measuring")
                 .arg(w.loadHosts().join(QStringLiteral(", "))));
         return;
     }
