@@ -1817,6 +1817,14 @@ Faire Benchmarks vollständiger HTTP-Server-Stacks.</translation>
         <source>%1: ssh %2 - no load from it</source>
         <translation>%1: ssh %2 – keine Last von diesem Host</translation>
     </message>
+    <message>
+        <source>Runs on host %1: its agent there starts, samples and stops the server&apos;s tree; the load reaches it over the network</source>
+        <translation>Läuft auf Host %1: sein Agent startet, misst und stoppt dort den Prozessbaum des Servers; die Last erreicht ihn über das Netz</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - runs %3</source>
+        <translation>%1: ssh %2 – führt %3 aus</translation>
+    </message>
 </context>
 <context>
     <name>sb::OutlineView</name>
@@ -3068,6 +3076,18 @@ B, %3: %4</translation>
     <message>
         <source>Load hosts of %1</source>
         <translation>Last-Hosts von %1</translation>
+    </message>
+    <message>
+        <source>server hosts</source>
+        <translation>Server-Hosts</translation>
+    </message>
+    <message>
+        <source>runs on %1</source>
+        <translation>läuft auf %1</translation>
+    </message>
+    <message>
+        <source>Server host of %1</source>
+        <translation>Server-Host von %1</translation>
     </message>
 </context>
 <context>
@@ -5380,6 +5400,18 @@ B, %3: %4</translation>
     <message>
         <source>load host %1: %2</source>
         <translation>Lasthost %1: %2</translation>
+    </message>
+    <message>
+        <source>server host %1: stackbench %2 on %3, %4 cores</source>
+        <translation>Server-Host %1: stackbench %2 auf %3, %4 Kerne</translation>
+    </message>
+    <message>
+        <source>%1 command %2: runs on host %3 (not run by check)</source>
+        <translation>%1 Befehl %2: läuft auf Host %3 (von check nicht ausgeführt)</translation>
+    </message>
+    <message>
+        <source>unknown: its host is unreachable (%1)</source>
+        <translation>unbekannt: sein Host ist nicht erreichbar (%1)</translation>
     </message>
 </context>
 </TS>

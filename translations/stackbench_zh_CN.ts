@@ -1803,6 +1803,14 @@ Fair benchmarks of complete HTTP server stacks.</source>
         <source>%1: ssh %2 - no load from it</source>
         <translation>%1：ssh %2 - 不从此主机产生负载</translation>
     </message>
+    <message>
+        <source>Runs on host %1: its agent there starts, samples and stops the server&apos;s tree; the load reaches it over the network</source>
+        <translation>运行在主机 %1 上：那里的代理启动、采样并停止服务器进程树；负载经网络到达</translation>
+    </message>
+    <message>
+        <source>%1: ssh %2 - runs %3</source>
+        <translation>%1：ssh %2 - 运行 %3</translation>
+    </message>
 </context>
 <context>
     <name>sb::OutlineView</name>
@@ -3047,6 +3055,18 @@ B，%3：%4</translation>
     <message>
         <source>Load hosts of %1</source>
         <translation>%1 的负载主机</translation>
+    </message>
+    <message>
+        <source>server hosts</source>
+        <translation>服务器主机</translation>
+    </message>
+    <message>
+        <source>runs on %1</source>
+        <translation>运行于 %1</translation>
+    </message>
+    <message>
+        <source>Server host of %1</source>
+        <translation>%1 的服务器主机</translation>
     </message>
 </context>
 <context>
@@ -5340,6 +5360,18 @@ B，%3：%4</translation>
     <message>
         <source>load host %1: %2</source>
         <translation>负载主机 %1：%2</translation>
+    </message>
+    <message>
+        <source>server host %1: stackbench %2 on %3, %4 cores</source>
+        <translation>服务器主机 %1：%3 上的 stackbench %2，%4 个核心</translation>
+    </message>
+    <message>
+        <source>%1 command %2: runs on host %3 (not run by check)</source>
+        <translation>%1 命令 %2：运行于主机 %3（check 不执行）</translation>
+    </message>
+    <message>
+        <source>unknown: its host is unreachable (%1)</source>
+        <translation>未知：其主机无法访问（%1）</translation>
     </message>
 </context>
 </TS>
