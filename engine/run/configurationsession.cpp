@@ -241,9 +241,13 @@ void ConfigurationSession::recordConfiguration(const plan::Configuration &config
 void ConfigurationSession::recordHost(const plan::Configuration &config, ServerHost &host,
                                       QJsonObject &info)
 {
-    info.insert(QStringLiteral("host"), QStringLiteral("%1 (%2): machine %3, %4 cores")
-                                            .arg(host.name(), host.destination(), host.machine())
-                                            .arg(host.cores()));
+    // "bench-s (root@10.0.0.3): machine bench-s, 8 cores"; a host reached by its own name once.
+    const QString who = host.name() == host.destination()
+                            ? host.name()
+                            : QStringLiteral("%1 (%2)").arg(host.name(), host.destination());
+    info.insert(
+        QStringLiteral("host"),
+        QStringLiteral("%1: machine %2, %3 cores").arg(who, host.machine()).arg(host.cores()));
     const sb::Result<QJsonObject> env =
         host.request(QJsonObject{{QStringLiteral("type"), QStringLiteral("environment")}},
                      "environment", 30'000);
