@@ -52,6 +52,7 @@ struct Tool
 const Tool kTestTools[] = {
     {"chromium", "chromium"}, {"dbus-daemon", "dbus-daemon"}, {"script", nullptr},
     {"unshare", nullptr},     {"setpriv", nullptr},           {"runuser", nullptr},
+    {"ip", "iproute2"},
 };
 
 } // namespace
