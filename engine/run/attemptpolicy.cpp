@@ -132,6 +132,19 @@ void CellAttempts::waitForQuietMachine(const store::WindowRecord &contended, con
 {
     const plan::SamplerSettings &sampler = m_context.plan.sampler;
     const QuietRule rule = quietRule(sampler);
+    if (const plan::Configuration *config = m_context.plan.configuration(next.configuration);
+        config && !config->host.isEmpty()) {
+        // Its foreign CPU is its host's: this machine's quiet says nothing of it.
+        m_context.note(QStringLiteral("quiet-wait"), next.configuration,
+                       QStringLiteral("attempt %1 of %2: no wait for a quiet machine: the server "
+                                      "runs on host %3, whose foreign CPU is watched only while "
+                                      "a window measures")
+                           .arg(next.attempt + 1)
+                           .arg(describeCell(next), config->host),
+                       QJsonObject{{QStringLiteral("window_id"), double(contended.id)},
+                                   {QStringLiteral("outcome"), QStringLiteral("skipped")}});
+        return;
+    }
     ServerProcess *process = m_context.servers->process(next.configuration);
     ForeignCpuProbe probe(sampler.exclude, process && process->running() ? process->pid() : 0);
     WaitingForQuiet e;

@@ -49,6 +49,13 @@ public:
     void loadStarting(const QString &configuration) override
     {
         m_started = true;
+        if (const plan::Configuration *config = m_context.plan.configuration(configuration);
+            config && !config->host.isEmpty()) {
+            m_error = QStringLiteral("CPU profiles are taken of a tree on this machine; this one "
+                                     "runs on host %1")
+                          .arg(config->host);
+            return;
+        }
         ServerProcess *process = m_context.servers->process(configuration);
         if (!process || !process->running()) {
             m_error = QStringLiteral("the server tree was not running");
