@@ -3,6 +3,7 @@
 // commands run there, the machine described; the agent's stdin closed ends its trees; the faults
 // of reaching a host named with the fix; the sampler's JSON read as hostile input.
 #include "lane/agentprotocol.h"
+#include "lanerunfixtures.h"
 #include "run/samplejson.h"
 #include "run/serverhost.h"
 #include "version.h"
@@ -17,6 +18,7 @@
 #include <mutex>
 
 using sb::run::ServerHost;
+using sb::test::processAlive;
 
 namespace {
 
@@ -34,16 +36,6 @@ sb::run::LoadHostCommand shellAgent(const QString &script)
             QStringLiteral("/bin/sh"),
             {QStringLiteral("-c"), script},
             QStringLiteral("root@bench-s")};
-}
-
-bool alive(qint64 pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray text = stat.readAll();
-    const qsizetype close = text.lastIndexOf(')');
-    return close > 0 && close + 2 < text.size() && text[close + 2] != 'Z';
 }
 
 QJsonObject treeStart(const QString &name, const QStringList &command)
@@ -81,7 +73,7 @@ private Q_SLOTS:
             "tree-started", 30'000);
         QVERIFY2(started.ok(), started.ok() ? "" : started.error().toString().c_str());
         const qint64 pid = qint64(started->value(QStringLiteral("pid")).toDouble());
-        QVERIFY(pid > 0 && alive(pid));
+        QVERIFY(pid > 0 && processAlive(pid));
         QVERIFY(!started->value(QStringLiteral("containment")).toString().isEmpty());
         const auto status =
             h.request(QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-status")},
@@ -160,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(
             QByteArray::fromBase64(stopped->value(QStringLiteral("stderr")).toString().toLatin1()),
             QByteArray("err-x\n"));
-        QVERIFY(!alive(pid));
+        QVERIFY(!processAlive(pid));
         // A tree it does not have is an error naming the host.
         const auto none =
             h.request(QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-status")},
@@ -184,9 +176,9 @@ private Q_SLOTS:
                                  "tree-started", 30'000);
             QVERIFY(started.ok());
             pid = qint64(started->value(QStringLiteral("pid")).toDouble());
-            QVERIFY(alive(pid));
+            QVERIFY(processAlive(pid));
         } // ~ServerHost closes the agent's stdin
-        QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 30'000);
     }
 
     // Reaching a host that cannot serve: each fault its own words, naming the destination.
