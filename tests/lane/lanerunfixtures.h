@@ -97,6 +97,7 @@ struct LanePlanParts
     QJsonArray loadHosts{QStringLiteral("bench-a"), QStringLiteral("bench-b")}; // [] = local
     QJsonObject configurationHooks; // the configuration's "hooks", when not empty
     QJsonObject versions;           // the configuration's "versions", when not empty
+    int loadTimeoutS = 0;           // the load's "timeout_s", when > 0
     QJsonObject configuration; // the plan's only configuration, when not empty (else the target)
     QJsonArray routes;         // the plan's routes, when not empty (else POST /orders)
 };
@@ -124,6 +125,8 @@ inline QString writeLanePlan(const QTemporaryDir &dir, const LanePlanParts &part
     if (!parts.versions.isEmpty())
         target.insert(QStringLiteral("versions"), parts.versions);
     QJsonObject load{{QStringLiteral("threads"), 1}};
+    if (parts.loadTimeoutS > 0)
+        load.insert(QStringLiteral("timeout_s"), parts.loadTimeoutS);
     if (!parts.loadHosts.isEmpty())
         load.insert(QStringLiteral("hosts"), parts.loadHosts);
     const QJsonArray orders{QJsonObject{

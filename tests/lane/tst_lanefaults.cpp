@@ -107,6 +107,7 @@ private Q_SLOTS:
             QSKIP("the script's own run");
         const QStringList inside = {QStringLiteral("controllerKilledInside"),
                                     QStringLiteral("controllerKilledServerHostInside"),
+                                    QStringLiteral("cutServerLinkInside"),
                                     QStringLiteral("cutLinkInside"),
                                     QStringLiteral("cutLinkStaysDownInside")};
         const sb::test::ScriptRun r =
@@ -141,6 +142,55 @@ private Q_SLOTS:
         if (!sb::test::insideLaneScript())
             QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
         controllerKilled(true);
+    }
+
+    // The link to the configuration's own host cut while a window measures (the load from the
+    // controller): the window fails within the load's timeout and ssh's keep-alive, naming the
+    // host; the link comes back, the host is reached again with a fresh tree, the window is
+    // measured again; the run completes and no tree is left on the host.
+    void cutServerLinkInside()
+    {
+        if (!sb::test::insideLaneScript())
+            QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
+        sb::test::LanePlanParts parts;
+        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
+        QVERIFY(!parts.agentA.isEmpty());
+        parts.serverOnA = true;
+        parts.loadHosts = {};
+        parts.loadTimeoutS = 5;
+        parts.measureS = 2;
+        sb::run::RunOptions options;
+        options.planPath = sb::test::writeLanePlan(dir, parts);
+        QVERIFY(!options.planPath.isEmpty());
+        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+        LinkCutter cutter(true);
+        const auto restore = qScopeGuard([&] {
+            if (cutter.cut() && !cutter.restored())
+                setLink("up");
+        });
+        sb::run::Runner runner(&cutter);
+        const auto result = runner.run(options);
+        QVERIFY(result.ok());
+        QVERIFY(cutter.cut());
+        QVERIFY(cutter.restored());
+        qInfo("lane fault: server host's link cut: the window failed %.2f s after the cut: %s",
+              cutter.failedAfterMs() / 1000.0, qPrintable(cutter.reason()));
+        QVERIFY(cutter.willRetry());
+        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
+        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
+        const QVector<sb::store::WindowRecord> windows =
+            storedLaneWindows(options.storeLocation, result->runId);
+        QVERIFY(windows.size() >= 2);
+        QVERIFY(!windows.first().valid);
+        const sb::store::WindowRecord &last = windows.last();
+        QVERIFY2(last.valid, qPrintable(last.invalidReason));
+        QVERIFY(last.serverCpuS > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(processesNaming(dir.path()).isEmpty(), 60'000);
+        const QList<qint64> agents = wrapperPids(pidsA);
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), processAlive), 60'000);
     }
 
     // bench-a's link cut while a window measures: the window fails within the lane's silence
