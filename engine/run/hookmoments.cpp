@@ -16,9 +16,6 @@ QString momentName(MomentList moment)
     return QString();
 }
 
-namespace {
-
-// A configuration's hooks of a moment: its command hooks run where its tree runs.
 QList<plan::Hook> configurationHooks(const plan::Configuration &config, MomentList moment)
 {
     QList<plan::Hook> hooks = config.hooks.*moment;
@@ -27,8 +24,6 @@ QList<plan::Hook> configurationHooks(const plan::Configuration &config, MomentLi
             hook.host = config.host;
     return hooks;
 }
-
-} // namespace
 
 QList<plan::Hook> momentHooks(const plan::Plan &plan, const plan::Configuration *config,
                               const plan::Route *route, MomentList moment)

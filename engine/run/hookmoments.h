@@ -17,6 +17,10 @@ using MomentList = QList<plan::Hook> plan::HookSet::*;
 // The moment's key in a plan ("after_warmup"); "" for a list that is no moment.
 QString momentName(MomentList moment);
 
+// The configuration's own hooks of the moment, each command hook marked to run where its tree
+// runs (plan::Hook::host = the configuration's host).
+QList<plan::Hook> configurationHooks(const plan::Configuration &config, MomentList moment);
+
 // The moment's hooks of the plan, then the configuration's, then the route's (either may be
 // null), in the order they run (plan::hooksInRunOrder()).
 QList<plan::Hook> momentHooks(const plan::Plan &plan, const plan::Configuration *config,

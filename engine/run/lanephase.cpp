@@ -24,8 +24,7 @@ public:
 
     // `names`: the plan's name of each host, in the shares' order.
     IntervalMerger(QStringList names, Sink sink)
-        : m_hosts(size_t(names.size()))
-        , m_names(std::move(names))
+        : m_names(std::move(names))
         , m_sink(std::move(sink))
     {}
 
@@ -34,7 +33,7 @@ public:
         if (interval.snapshot.warmup) // the lane's shares have no built-in warm-up
             return;
         std::vector<std::optional<lane::ShareInterval>> &parts = m_pending[interval.snapshot.index];
-        parts.resize(m_hosts);
+        parts.resize(size_t(m_names.size()));
         parts[host] = interval;
         if (std::all_of(parts.begin(), parts.end(), [](const auto &p) { return p.has_value(); })) {
             send(parts);
@@ -62,7 +61,7 @@ private:
                 continue;
             snapshots.push_back(&p->snapshot);
             latencies.push_back(p->latency ? &*p->latency : nullptr);
-            if (p->generatorCores && i < size_t(m_names.size()))
+            if (p->generatorCores)
                 cores.append(LoadHostCores{m_names[qsizetype(i)], *p->generatorCores});
         }
         Histogram latency;
@@ -71,7 +70,6 @@ private:
             m_sink(merged, cores);
     }
 
-    size_t m_hosts;
     QStringList m_names;
     Sink m_sink;
     std::map<int, std::vector<std::optional<lane::ShareInterval>>> m_pending;

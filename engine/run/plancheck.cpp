@@ -219,32 +219,21 @@ bool PlanCheck::checkHooks(QStringList *report)
 {
     const plan::Plan &plan = m_context.plan;
     const QStringList &routes = m_context.options.routes;
-    QList<const plan::HookSet *> sets{&plan.hooks};
-    QList<plan::HookSet> onHosts; // a configuration's command hooks run on its host
-    for (const plan::Configuration &config : plan.configurations) {
-        if (!checked(config))
-            continue;
-        if (config.host.isEmpty()) {
-            sets << &config.hooks;
-            continue;
-        }
-        plan::HookSet hooks = config.hooks;
-        for (const plan::HookMoment &moment : plan::hookMoments())
-            for (plan::Hook &hook : hooks.*moment.list)
-                if (hook.kind == plan::Hook::Kind::Command)
-                    hook.host = config.host;
-        onHosts << hooks;
-    }
-    for (const plan::HookSet &hooks : onHosts)
-        sets << &hooks;
+    bool passed = true;
+    auto check = [&](const QList<plan::Hook> &hooks) {
+        for (const plan::Hook &hook : hooks)
+            passed = checkHook(hook, report) && passed;
+    };
+    for (const plan::HookMoment &moment : plan::hookMoments())
+        check(plan.hooks.*moment.list);
+    for (const plan::Configuration &config : plan.configurations)
+        if (checked(config)) // its command hooks run where its tree runs
+            for (const plan::HookMoment &moment : plan::hookMoments())
+                check(configurationHooks(config, moment.list));
     for (const plan::Route &route : plan.routes)
         if (routes.isEmpty() || routes.contains(route.name))
-            sets << &route.hooks;
-    bool passed = true;
-    for (const plan::HookSet *set : sets)
-        for (const plan::HookMoment &moment : plan::hookMoments())
-            for (const plan::Hook &hook : set->*moment.list)
-                passed = checkHook(hook, report) && passed;
+            for (const plan::HookMoment &moment : plan::hookMoments())
+                check(route.hooks.*moment.list);
     return passed;
 }
 

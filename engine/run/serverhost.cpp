@@ -202,6 +202,13 @@ QString ServerHost::failure() const
 sb::Result<QJsonObject> ServerHost::request(QJsonObject message, const char *replyType,
                                             int timeoutMs)
 {
+    return exchange(std::move(message), replyType, timeoutMs, nullptr);
+}
+
+sb::Result<QJsonObject> ServerHost::exchange(QJsonObject message, const char *replyType,
+                                             int timeoutMs,
+                                             std::function<void(const TreeReading &)> readings)
+{
     Impl *d = m_impl.get();
     std::future<sb::Result<QJsonObject>> answer;
     int id = 0;
@@ -210,6 +217,10 @@ sb::Result<QJsonObject> ServerHost::request(QJsonObject message, const char *rep
         if (d->failed)
             return hostError(d->command.name, d->failure);
         id = ++d->nextId;
+        if (readings) { // the readings this request's sampling sends, under its id
+            d->sink = std::move(readings);
+            d->readingsId = id;
+        }
         Impl::Pending &p = d->pending[id];
         p.replyType = QLatin1String(replyType);
         answer = p.answer.get_future();
@@ -261,18 +272,13 @@ sb::Status ServerHost::sampleStart(const QString &tree, int intervalMs, const QS
                                    double sleepGapS, std::function<void(const TreeReading &)> sink)
 {
     Impl *d = m_impl.get();
-    {
-        std::lock_guard<std::mutex> lock(d->mutex);
-        d->sink = std::move(sink);
-        d->readingsId = d->nextId + 1; // the id request() gives the sample-start below
-    }
     const sb::Result<QJsonObject> r =
-        request(QJsonObject{{QStringLiteral("type"), QStringLiteral("sample-start")},
-                            {QStringLiteral("name"), tree},
-                            {QStringLiteral("interval_ms"), intervalMs},
-                            {QStringLiteral("excludes"), QJsonArray::fromStringList(excludes)},
-                            {QStringLiteral("sleep_gap_s"), sleepGapS}},
-                "sampling", 30'000);
+        exchange(QJsonObject{{QStringLiteral("type"), QStringLiteral("sample-start")},
+                             {QStringLiteral("name"), tree},
+                             {QStringLiteral("interval_ms"), intervalMs},
+                             {QStringLiteral("excludes"), QJsonArray::fromStringList(excludes)},
+                             {QStringLiteral("sleep_gap_s"), sleepGapS}},
+                 "sampling", 30'000, std::move(sink));
     if (!r.ok()) {
         std::lock_guard<std::mutex> lock(d->mutex);
         d->sink = nullptr;

@@ -70,6 +70,9 @@ public:
 private:
     struct Impl;
     explicit ServerHost(std::unique_ptr<Impl> impl);
+    // request(); with `readings`, the readings the agent sends under this request's id go there.
+    sb::Result<QJsonObject> exchange(QJsonObject message, const char *replyType, int timeoutMs,
+                                     std::function<void(const TreeReading &)> readings);
     std::unique_ptr<Impl> m_impl;
 };
 

@@ -163,7 +163,7 @@ sb::Status ServerPool::startRemote(const plan::Configuration &config, int round,
     server.remoteContainment = started->value(QLatin1String("containment")).toString().left(40);
     server.remoteRunning = true;
     server.remoteExit = QStringLiteral("running");
-    server.lastStatusMs = -1;
+    server.statusAge.invalidate();
     ReadyTimes times;
     const QString name = config.name;
     const sb::Status st = waitReady(
@@ -233,13 +233,9 @@ void ServerPool::noteStarted(const plan::Configuration &config, int round, const
 
 bool ServerPool::remoteRunning(Server &server, const QString &configuration, qint64 maxAgeMs)
 {
-    static QElapsedTimer clock;
-    if (!clock.isValid())
-        clock.start();
-    const qint64 now = clock.elapsed();
-    if (server.lastStatusMs >= 0 && now - server.lastStatusMs < maxAgeMs)
+    if (server.statusAge.isValid() && server.statusAge.elapsed() < maxAgeMs)
         return server.remoteRunning;
-    server.lastStatusMs = now;
+    server.statusAge.start();
     const sb::Result<QJsonObject> status =
         server.host->request(QJsonObject{{QStringLiteral("type"), QStringLiteral("tree-status")},
                                          {QStringLiteral("name"), configuration}},
@@ -306,7 +302,8 @@ QString ServerPool::exitDescription(const QString &configuration)
     if (it == m_servers.end())
         return QStringLiteral("not started");
     if (it->second.host) {
-        (void)remoteRunning(it->second, configuration, 0);
+        // What running() just asked is fresh enough: one round trip, not two.
+        (void)remoteRunning(it->second, configuration, 1000);
         return it->second.remoteExit;
     }
     return it->second.process->exitDescription();

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QString>
 #include <QTemporaryDir>
@@ -98,8 +99,8 @@ private:
         ServerHost *host = nullptr;             // on a host: m_hosts owns it
         qint64 remotePid = 0;
         QString remoteContainment;
-        QString remoteExit;       // the last status the host gave
-        qint64 lastStatusMs = -1; // the steady clock of the last status request, ms
+        QString remoteExit;      // the last status the host gave
+        QElapsedTimer statusAge; // since the last status request; invalid before one
         bool remoteRunning = false;
         int round = 0;
         QString stdoutPath;

@@ -152,45 +152,7 @@ private Q_SLOTS:
     {
         if (!sb::test::insideLaneScript())
             QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
-        sb::test::LanePlanParts parts;
-        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
-        QVERIFY(!parts.agentA.isEmpty());
-        parts.serverOnA = true;
-        parts.loadHosts = {};
-        parts.loadTimeoutS = 5;
-        parts.measureS = 2;
-        sb::run::RunOptions options;
-        options.planPath = sb::test::writeLanePlan(dir, parts);
-        QVERIFY(!options.planPath.isEmpty());
-        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
-        LinkCutter cutter(true);
-        const auto restore = qScopeGuard([&] {
-            if (cutter.cut() && !cutter.restored())
-                setLink("up");
-        });
-        sb::run::Runner runner(&cutter);
-        const auto result = runner.run(options);
-        QVERIFY(result.ok());
-        QVERIFY(cutter.cut());
-        QVERIFY(cutter.restored());
-        qInfo("lane fault: server host's link cut: the window failed %.2f s after the cut: %s",
-              cutter.failedAfterMs() / 1000.0, qPrintable(cutter.reason()));
-        QVERIFY(cutter.willRetry());
-        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
-        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
-        const QVector<sb::store::WindowRecord> windows =
-            storedLaneWindows(options.storeLocation, result->runId);
-        QVERIFY(windows.size() >= 2);
-        QVERIFY(!windows.first().valid);
-        const sb::store::WindowRecord &last = windows.last();
-        QVERIFY2(last.valid, qPrintable(last.invalidReason));
-        QVERIFY(last.serverCpuS > 0);
-        QTRY_VERIFY_WITH_TIMEOUT(processesNaming(dir.path()).isEmpty(), 60'000);
-        const QList<qint64> agents = wrapperPids(pidsA);
-        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), processAlive), 60'000);
+        cutLink(true);
     }
 
     // bench-a's link cut while a window measures: the window fails within the lane's silence
@@ -200,57 +162,7 @@ private Q_SLOTS:
     {
         if (!sb::test::insideLaneScript())
             QSKIP("runs inside tests/lane/netns-sshd.sh (faultsOverTwoHosts)");
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
-        sb::test::LanePlanParts parts;
-        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
-        QVERIFY(!parts.agentA.isEmpty());
-        const QString planPath = sb::test::writeLanePlan(dir, parts);
-        QVERIFY(!planPath.isEmpty());
-        sb::run::RunOptions options;
-        options.planPath = planPath;
-        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
-        LinkCutter cutter(true);
-        const auto restore = qScopeGuard([&] {
-            if (cutter.cut() && !cutter.restored())
-                setLink("up");
-        });
-        sb::run::Runner runner(&cutter);
-        const auto result = runner.run(options);
-        QVERIFY(result.ok());
-        QVERIFY(cutter.cut());
-        QVERIFY(cutter.restored());
-        qInfo("lane fault: cut link: the window failed %.2f s after the cut: %s",
-              cutter.failedAfterMs() / 1000.0, qPrintable(cutter.reason()));
-        QVERIFY(cutter.willRetry());
-        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
-        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
-        const QVector<sb::store::WindowRecord> windows =
-            storedLaneWindows(options.storeLocation, result->runId);
-        QVERIFY(windows.size() >= 2);
-        const sb::store::WindowRecord &first = windows.first();
-        QVERIFY(!first.valid);
-        QCOMPARE(first.invalidKind, QString(sb::store::kInvalidLoadHost));
-        QCOMPARE(first.invalidReason, cutter.reason());
-        QVERIFY2(first.invalidReason.contains(QStringLiteral("load host bench-a")) &&
-                     first.invalidReason.contains(QStringLiteral("check the network")),
-                 qPrintable(first.invalidReason));
-        QVERIFY2(!first.invalidReason.contains(QStringLiteral("bench-b")),
-                 qPrintable(first.invalidReason));
-        const sb::store::WindowRecord &last = windows.last();
-        QVERIFY2(last.valid, qPrintable(last.invalidReason));
-        QCOMPARE(last.gates.value(QStringLiteral("load_hosts"))
-                     .toObject()
-                     .value(QStringLiteral("hosts"))
-                     .toArray()
-                     .size(),
-                 2);
-        // The agent behind the cut link ended too (sshd's ClientAlive, or its own heartbeat
-        // deadline): none of bench-a's agents is left.
-        const QList<qint64> agents = wrapperPids(pidsA);
-        QVERIFY(agents.size() >= 4);
-        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), processAlive), 60'000);
+        cutLink(false);
     }
 
     // bench-a's link cut while a window measures and left down: the window fails as above, its
@@ -294,6 +206,76 @@ private Q_SLOTS:
     }
 
 private:
+    // bench-a's link cut at the first measured interval and brought back when that window
+    // failed; bench-a a load host (with bench-b) or the configuration's own host.
+    void cutLink(bool serverHost)
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidsA = dir.filePath(QStringLiteral("agents-a.pids"));
+        sb::test::LanePlanParts parts;
+        parts.agentA = sb::test::agentWrapper(dir, QStringLiteral("agent-a"), pidsA);
+        QVERIFY(!parts.agentA.isEmpty());
+        if (serverHost) {
+            parts.serverOnA = true;
+            parts.loadHosts = {};
+            parts.loadTimeoutS = 5;
+            parts.measureS = 2;
+        }
+        sb::run::RunOptions options;
+        options.planPath = sb::test::writeLanePlan(dir, parts);
+        QVERIFY(!options.planPath.isEmpty());
+        options.storeLocation = dir.filePath(QStringLiteral("runs.sqlite"));
+        LinkCutter cutter(true);
+        const auto restore = qScopeGuard([&] {
+            if (cutter.cut() && !cutter.restored())
+                setLink("up");
+        });
+        sb::run::Runner runner(&cutter);
+        const auto result = runner.run(options);
+        QVERIFY(result.ok());
+        QVERIFY(cutter.cut());
+        QVERIFY(cutter.restored());
+        qInfo("lane fault: %s: the window failed %.2f s after the cut: %s",
+              serverHost ? "server host's link cut" : "cut link", cutter.failedAfterMs() / 1000.0,
+              qPrintable(cutter.reason()));
+        QVERIFY(cutter.willRetry());
+        QVERIFY2(result->error.isEmpty(), qPrintable(result->error));
+        QCOMPARE(result->status, QString(sb::store::kStatusFinished));
+        const QVector<sb::store::WindowRecord> windows =
+            storedLaneWindows(options.storeLocation, result->runId);
+        QVERIFY(windows.size() >= 2);
+        const sb::store::WindowRecord &first = windows.first();
+        QVERIFY(!first.valid);
+        const sb::store::WindowRecord &last = windows.last();
+        QVERIFY2(last.valid, qPrintable(last.invalidReason));
+        const QList<qint64> agents = wrapperPids(pidsA);
+        if (serverHost) {
+            QVERIFY(last.serverCpuS > 0);
+            QTRY_VERIFY_WITH_TIMEOUT(processesNaming(dir.path()).isEmpty(), 60'000);
+            QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), processAlive),
+                                     60'000);
+            return;
+        }
+        QCOMPARE(first.invalidKind, QString(sb::store::kInvalidLoadHost));
+        QCOMPARE(first.invalidReason, cutter.reason());
+        QVERIFY2(first.invalidReason.contains(QStringLiteral("load host bench-a")) &&
+                     first.invalidReason.contains(QStringLiteral("check the network")),
+                 qPrintable(first.invalidReason));
+        QVERIFY2(!first.invalidReason.contains(QStringLiteral("bench-b")),
+                 qPrintable(first.invalidReason));
+        QCOMPARE(last.gates.value(QStringLiteral("load_hosts"))
+                     .toObject()
+                     .value(QStringLiteral("hosts"))
+                     .toArray()
+                     .size(),
+                 2);
+        // The agent behind the cut link ended too (sshd's ClientAlive, or its own heartbeat
+        // deadline): none of bench-a's agents is left.
+        QVERIFY(agents.size() >= 4);
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(agents.begin(), agents.end(), processAlive), 60'000);
+    }
+
     void controllerKilled(bool serverOnHost)
     {
         const char *what =
